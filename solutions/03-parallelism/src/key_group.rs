@@ -24,7 +24,7 @@ pub fn key_group_for(key: &[u8], max_parallelism: u32) -> Result<u32> {
 /// inverse of [`key_group_range`], which is why routing and state ownership agree.
 ///
 /// # Errors
-/// When the configuration is invalid (see [`check_parallelism`]) or `key_group` is not
+/// When the configuration is invalid (parallelism 0 or above max_parallelism) or `key_group` is not
 /// below `max_parallelism`.
 pub fn operator_index_for(key_group: u32, parallelism: u32, max_parallelism: u32) -> Result<u32> {
     check_parallelism(parallelism, max_parallelism)?;
@@ -44,7 +44,7 @@ pub fn operator_index_for(key_group: u32, parallelism: u32, max_parallelism: u32
 /// each range holds at least one group.
 ///
 /// # Errors
-/// When the configuration is invalid (see [`check_parallelism`]) or `operator_index` is
+/// When the configuration is invalid (parallelism 0 or above max_parallelism) or `operator_index` is
 /// not below `parallelism`.
 pub fn key_group_range(
     operator_index: u32,

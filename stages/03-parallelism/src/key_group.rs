@@ -18,7 +18,7 @@ pub fn key_group_for(key: &[u8], max_parallelism: u32) -> Result<u32> {
 /// `key_group * parallelism / max_parallelism`.
 ///
 /// # Errors
-/// When the configuration is invalid (see [`check_parallelism`]) or `key_group` is not
+/// When the configuration is invalid (parallelism 0 or above max_parallelism) or `key_group` is not
 /// below `max_parallelism`.
 pub fn operator_index_for(key_group: u32, parallelism: u32, max_parallelism: u32) -> Result<u32> {
     // TODO(stage 03): validate, then apply the formula without overflowing u32.
@@ -30,7 +30,7 @@ pub fn operator_index_for(key_group: u32, parallelism: u32, max_parallelism: u32
 /// `ceil(i * maxp / p) ..= ceil((i + 1) * maxp / p) - 1`.
 ///
 /// # Errors
-/// When the configuration is invalid (see [`check_parallelism`]) or `operator_index` is
+/// When the configuration is invalid (parallelism 0 or above max_parallelism) or `operator_index` is
 /// not below `parallelism`.
 pub fn key_group_range(
     operator_index: u32,
