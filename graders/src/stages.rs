@@ -2,7 +2,7 @@
 
 use crate::harness::judge::{DriverRun, judge_run};
 use crate::harness::{Stage, StageReport};
-use crate::{stage01, stage02, stage03};
+use crate::{stage01, stage02, stage03, stage04};
 
 /// One rung of the ladder.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,7 +27,7 @@ pub const LADDER: [StageInfo; 8] = [
         "key groups, partitioning, rescaling",
         true,
     ),
-    info(4, "event-time", "timestamps and watermarks", false),
+    info(4, "event-time", "timestamps and watermarks", true),
     info(
         5,
         "windows",
@@ -97,6 +97,7 @@ pub fn judge(number: u8, seed: u64, only: Option<usize>, run: &DriverRun) -> Opt
         stage01::Dataflow::NUMBER => judged::<stage01::Dataflow>(seed, only, run),
         stage02::KeyedStateStage::NUMBER => judged::<stage02::KeyedStateStage>(seed, only, run),
         stage03::Parallelism::NUMBER => judged::<stage03::Parallelism>(seed, only, run),
+        stage04::EventTime::NUMBER => judged::<stage04::EventTime>(seed, only, run),
         _ => None,
     }
 }
@@ -107,6 +108,7 @@ pub fn plan_len(number: u8, seed: u64) -> Option<usize> {
         stage01::Dataflow::NUMBER => Some(stage01::Dataflow::plan(seed).len()),
         stage02::KeyedStateStage::NUMBER => Some(stage02::KeyedStateStage::plan(seed).len()),
         stage03::Parallelism::NUMBER => Some(stage03::Parallelism::plan(seed).len()),
+        stage04::EventTime::NUMBER => Some(stage04::EventTime::plan(seed).len()),
         _ => None,
     }
 }
