@@ -31,6 +31,7 @@ pub mod stage01;
 pub mod stage02;
 pub mod stage03;
 pub mod stage04;
+pub mod stage05;
 
 #[doc(hidden)]
 pub use anyhow as __anyhow;

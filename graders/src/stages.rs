@@ -2,7 +2,7 @@
 
 use crate::harness::judge::{DriverRun, judge_run};
 use crate::harness::{Stage, StageReport};
-use crate::{stage01, stage02, stage03, stage04};
+use crate::{stage01, stage02, stage03, stage04, stage05};
 
 /// One rung of the ladder.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,12 +28,7 @@ pub const LADDER: [StageInfo; 8] = [
         true,
     ),
     info(4, "event-time", "timestamps and watermarks", true),
-    info(
-        5,
-        "windows",
-        "event-time windows fired by watermarks",
-        false,
-    ),
+    info(5, "windows", "event-time windows fired by watermarks", true),
     info(6, "barriers", "checkpoint barriers and alignment", false),
     info(
         7,
@@ -98,6 +93,7 @@ pub fn judge(number: u8, seed: u64, only: Option<usize>, run: &DriverRun) -> Opt
         stage02::KeyedStateStage::NUMBER => judged::<stage02::KeyedStateStage>(seed, only, run),
         stage03::Parallelism::NUMBER => judged::<stage03::Parallelism>(seed, only, run),
         stage04::EventTime::NUMBER => judged::<stage04::EventTime>(seed, only, run),
+        stage05::Windows::NUMBER => judged::<stage05::Windows>(seed, only, run),
         _ => None,
     }
 }
@@ -109,6 +105,7 @@ pub fn plan_len(number: u8, seed: u64) -> Option<usize> {
         stage02::KeyedStateStage::NUMBER => Some(stage02::KeyedStateStage::plan(seed).len()),
         stage03::Parallelism::NUMBER => Some(stage03::Parallelism::plan(seed).len()),
         stage04::EventTime::NUMBER => Some(stage04::EventTime::plan(seed).len()),
+        stage05::Windows::NUMBER => Some(stage05::Windows::plan(seed).len()),
         _ => None,
     }
 }

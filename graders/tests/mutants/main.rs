@@ -9,6 +9,7 @@ mod stage01;
 mod stage02;
 mod stage03;
 mod stage04;
+mod stage05;
 
 /// Declares a test asserting that the grader of stage `$stage`, driving through
 /// `$drive`, rejects the mutant with the check named `$check`.
