@@ -157,7 +157,8 @@ pub fn judge_stages(
     Ok(outcomes)
 }
 
-fn drive_and_judge(
+/// Drives the grade binary `binary` for `stage` and judges what it observed.
+pub fn drive_and_judge(
     root: &Path,
     binary: &Path,
     stage: u8,
