@@ -114,6 +114,7 @@ fn judged(misbehaviour: &str, limits: Limits) -> StageReport {
         stage: 1,
         seed: DEFAULT_SEED,
         only: None,
+        plan: graders::stages::plan_fingerprint(1, DEFAULT_SEED).expect("stage 01 is graded"),
     };
     let run = supervise(command, request, limits).expect("the driver starts");
     graders::stages::judge(1, DEFAULT_SEED, None, &run).expect("stage 01 is graded")
