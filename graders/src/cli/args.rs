@@ -19,13 +19,20 @@ usage:
       --timeout SECONDS        per-case time limit (default 3)
   byo hint [NN]                reveal the next hint of the current stage (or NN)
   byo status                   every stage: pass, fail or not started; hints used
+  byo grade DIR... [options]   grade submissions (copies of learners' repositories)
+      --out DIR                where reports and the gradebook go (default: grades)
+      --seed N                 plan seed (default: fresh, recorded in every report)
+      --weights FILE           JSON stage weights, e.g. {\"01\": 1, \"08\": 3}
+      --stages 01,02,...       grade only these stages
+      --timeout SECONDS        per-case time limit (default 10)
+      --gradescope, --junit    also write results.json / junit.xml per submission
   byo help                     this text
 
 Every verb also runs as `just <verb> ...` and as `cargo byo <verb> ...`.
 ";
 
 /// A parsed command line.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Command {
     /// `byo help`
     Help,
@@ -43,6 +50,8 @@ pub enum Command {
     },
     /// `byo status`
     Status,
+    /// `byo grade ...`
+    Grade(super::grade::options::GradeOptions),
 }
 
 /// The options of `byo test`.
@@ -87,7 +96,10 @@ pub fn parse(argv: &[String]) -> Result<Command> {
             [extra, ..] => bail!("status: unexpected argument `{extra}`"),
         },
         "test" => parse_test(rest).map(Command::Test),
-        other => bail!("unknown command `{other}`: expected start, test, hint, status or help"),
+        "grade" => super::grade::options::parse(rest).map(Command::Grade),
+        other => {
+            bail!("unknown command `{other}`: expected start, test, hint, status, grade or help")
+        }
     }
 }
 

@@ -1,12 +1,13 @@
 //! The `byo` command: the learner's and the instructor's verbs.
 //!
-//! `byo start NN`, `byo test [NN ...]`, `byo hint`, `byo status`. Every verb is a thin
+//! `byo start NN`, `byo test [NN ...]`, `byo hint`, `byo status`, `byo grade`. Every verb is a thin
 //! layer over the library: building a stage's grade binary ([`build`]), running it under
 //! the [`supervisor`](crate::harness::supervisor), judging ([`crate::stages::judge`]) and
 //! rendering ([`crate::report`]).
 
 pub mod args;
 pub mod build;
+pub mod grade;
 mod hint;
 pub mod progress;
 mod start;
@@ -50,5 +51,6 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Test(options) => test::run(&root, &options),
         Command::Hint { stage } => hint::run(&root, stage),
         Command::Status => status::run(&root),
+        Command::Grade(options) => grade::run(&root, &options),
     }
 }
