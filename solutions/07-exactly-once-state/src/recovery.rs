@@ -48,9 +48,14 @@ pub fn run_with_recovery(
 /// loses everything in memory, restores the store's latest completed checkpoint (or
 /// starts empty at offset 0), seeks the source there and runs to the end.
 ///
+/// At every barrier the checkpoint is saved first, then the completions it releases are
+/// called (so with lag 0: `save(c)` then `complete(c)`). The checkpoint ids follow the
+/// offsets, also after recovery: checkpoint `c` is always at offset `c * barrier_every`.
+/// Where recovery restarts is decided by the store's `latest_completed()` alone.
+///
 /// # Errors
-/// When `barrier_every` is 0, when `crash_after` is past the end of `words`, or when the
-/// store fails.
+/// When `barrier_every` is 0, when `crash_after` is past the end of `words` (the messages
+/// name the argument), or when the store fails.
 pub fn run_with_recovery_in<S: CheckpointStore>(
     words: &[String],
     barrier_every: usize,
@@ -136,6 +141,21 @@ mod tests {
         assert_eq!(
             outcome.counts,
             BTreeMap::from([("a".into(), 2), ("b".into(), 1)])
+        );
+    }
+
+    #[test]
+    fn the_briefs_example_emits_the_replayed_records_twice() {
+        // Checkpoint 2 is still in flight at the crash (lag 1): recovery restores
+        // checkpoint 1 at offset 2 and replays "or not to" a second time.
+        let outcome = run_with_recovery(&words("to be or not to be"), 2, Some(5), 1).unwrap();
+        let first = [("to", 1), ("be", 1), ("or", 1), ("not", 1), ("to", 2)];
+        let replay = [("or", 1), ("not", 1), ("to", 2), ("be", 2)];
+        assert_eq!(outcome.emitted, pairs(&[&first[..], &replay[..]].concat()));
+        let counts = [("be", 2), ("not", 1), ("or", 1), ("to", 2)];
+        assert_eq!(
+            outcome.counts,
+            counts.map(|(w, c)| (w.to_owned(), c)).into()
         );
     }
 
