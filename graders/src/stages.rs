@@ -2,7 +2,7 @@
 
 use crate::harness::judge::{DriverRun, judge_run};
 use crate::harness::{Stage, StageReport};
-use crate::{stage01, stage02};
+use crate::{stage01, stage02, stage06};
 
 /// One rung of the ladder.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,7 +34,7 @@ pub const LADDER: [StageInfo; 8] = [
         "event-time windows fired by watermarks",
         false,
     ),
-    info(6, "barriers", "checkpoint barriers and alignment", false),
+    info(6, "barriers", "checkpoint barriers and alignment", true),
     info(
         7,
         "exactly-once-state",
@@ -96,6 +96,7 @@ pub fn judge(number: u8, seed: u64, only: Option<usize>, run: &DriverRun) -> Opt
     match number {
         stage01::Dataflow::NUMBER => judged::<stage01::Dataflow>(seed, only, run),
         stage02::KeyedStateStage::NUMBER => judged::<stage02::KeyedStateStage>(seed, only, run),
+        stage06::Barriers::NUMBER => judged::<stage06::Barriers>(seed, only, run),
         _ => None,
     }
 }
@@ -105,6 +106,7 @@ pub fn plan_len(number: u8, seed: u64) -> Option<usize> {
     match number {
         stage01::Dataflow::NUMBER => Some(stage01::Dataflow::plan(seed).len()),
         stage02::KeyedStateStage::NUMBER => Some(stage02::KeyedStateStage::plan(seed).len()),
+        stage06::Barriers::NUMBER => Some(stage06::Barriers::plan(seed).len()),
         _ => None,
     }
 }
