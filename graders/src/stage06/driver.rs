@@ -13,6 +13,9 @@ pub struct Step {
     pub blocked: Vec<bool>,
 }
 
+/// Every snapshot `aligned_snapshots` returned: `(checkpoint, folded records)`.
+pub type Snapshots = Vec<(u64, Vec<String>)>;
+
 /// The state of the operator at one checkpoint, and the aligner's bytes there.
 type Completed = (u64, Vec<String>, Vec<u8>);
 
@@ -39,7 +42,7 @@ pub enum Observation {
     /// `aligned_snapshots` over every prefix of the schedule, the empty one first.
     Snapshots {
         /// One result per prefix length.
-        prefixes: Vec<Result<Vec<(u64, Vec<String>)>, String>>,
+        prefixes: Vec<Result<Snapshots, String>>,
     },
     /// A run with a crash, a restore and a replay.
     Crash {

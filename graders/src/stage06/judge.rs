@@ -1,6 +1,6 @@
 //! Judges stage-06 observations against the model aligner, naming the first wrong step.
 
-use super::driver::Step;
+use super::driver::{Snapshots, Step};
 use super::oracle::{self, ModelStep};
 use super::{Case, Elem, Observation, Out, list};
 use crate::harness::Failure;
@@ -159,6 +159,11 @@ fn judge_steps(
         }
         if let Some(i) = (0..m.blocked.len()).find(|&i| g.blocked.get(i) != m.blocked.get(i)) {
             let (c, _) = m.before.waiting_for();
+            let c = c + m
+                .out
+                .iter()
+                .filter(|o| matches!(o, Out::Checkpoint(_)))
+                .count() as u64;
             let why = if m.blocked[i] {
                 format!("input {i} delivered Barrier({c}) and checkpoint {c} is not complete")
             } else {
@@ -264,7 +269,7 @@ fn explain(inputs: &[Vec<Elem>], m: &ModelStep, got: &[Out]) -> String {
 fn judge_snapshots(
     inputs: &[Vec<Elem>],
     schedule: &[usize],
-    prefixes: &[Result<Vec<(u64, Vec<String>)>, String>],
+    prefixes: &[Result<Snapshots, String>],
 ) -> Result<(), Failure> {
     let model = oracle::steps(inputs, schedule, 0, &vec![0; inputs.len()]);
     for p in 0..=schedule.len() {
