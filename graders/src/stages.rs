@@ -2,7 +2,7 @@
 
 use crate::harness::judge::{DriverRun, judge_run};
 use crate::harness::{Stage, StageReport};
-use crate::{stage01, stage02, stage06};
+use crate::{stage01, stage02, stage06, stage07};
 
 /// One rung of the ladder.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,7 +39,7 @@ pub const LADDER: [StageInfo; 8] = [
         7,
         "exactly-once-state",
         "checkpoint, crash, restore, replay",
-        false,
+        true,
     ),
     info(
         8,
@@ -97,6 +97,7 @@ pub fn judge(number: u8, seed: u64, only: Option<usize>, run: &DriverRun) -> Opt
         stage01::Dataflow::NUMBER => judged::<stage01::Dataflow>(seed, only, run),
         stage02::KeyedStateStage::NUMBER => judged::<stage02::KeyedStateStage>(seed, only, run),
         stage06::Barriers::NUMBER => judged::<stage06::Barriers>(seed, only, run),
+        stage07::ExactlyOnceState::NUMBER => judged::<stage07::ExactlyOnceState>(seed, only, run),
         _ => None,
     }
 }
@@ -107,6 +108,7 @@ pub fn plan_len(number: u8, seed: u64) -> Option<usize> {
         stage01::Dataflow::NUMBER => Some(stage01::Dataflow::plan(seed).len()),
         stage02::KeyedStateStage::NUMBER => Some(stage02::KeyedStateStage::plan(seed).len()),
         stage06::Barriers::NUMBER => Some(stage06::Barriers::plan(seed).len()),
+        stage07::ExactlyOnceState::NUMBER => Some(stage07::ExactlyOnceState::plan(seed).len()),
         _ => None,
     }
 }
