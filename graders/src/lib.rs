@@ -30,6 +30,8 @@ pub mod stages;
 
 pub mod stage01;
 pub mod stage02;
+pub mod stage06;
+pub mod stage07;
 
 #[doc(hidden)]
 pub use anyhow as __anyhow;

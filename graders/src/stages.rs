@@ -2,7 +2,7 @@
 
 use crate::harness::judge::{DriverRun, judge_run};
 use crate::harness::{Stage, StageReport};
-use crate::{stage01, stage02};
+use crate::{stage01, stage02, stage06, stage07};
 
 /// One rung of the ladder.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,12 +34,12 @@ pub const LADDER: [StageInfo; 8] = [
         "event-time windows fired by watermarks",
         false,
     ),
-    info(6, "barriers", "checkpoint barriers and alignment", false),
+    info(6, "barriers", "checkpoint barriers and alignment", true),
     info(
         7,
         "exactly-once-state",
         "checkpoint, crash, restore, replay",
-        false,
+        true,
     ),
     info(
         8,
@@ -122,6 +122,8 @@ pub fn grader(number: u8) -> Option<&'static dyn Grader> {
     match number {
         1 => Some(erased::<stage01::Dataflow>()),
         2 => Some(erased::<stage02::KeyedStateStage>()),
+        6 => Some(erased::<stage06::Barriers>()),
+        7 => Some(erased::<stage07::ExactlyOnceState>()),
         _ => None,
     }
 }
