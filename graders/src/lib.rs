@@ -23,6 +23,7 @@
 //! dimension (snapshot to bytes, drop, restore, continue) is just another kind of case in
 //! a plan, judged against the uninterrupted run.
 
+pub mod cli;
 pub mod harness;
 pub mod report;
 pub mod stages;
@@ -32,6 +33,8 @@ pub mod stage02;
 pub mod stage03;
 pub mod stage04;
 pub mod stage05;
+pub mod stage06;
+pub mod stage07;
 
 #[doc(hidden)]
 pub use anyhow as __anyhow;

@@ -10,6 +10,8 @@ mod stage02;
 mod stage03;
 mod stage04;
 mod stage05;
+mod stage06;
+mod stage07;
 
 /// Declares a test asserting that the grader of stage `$stage`, driving through
 /// `$drive`, rejects the mutant with the check named `$check`.

@@ -1,0 +1,342 @@
+//! Judges stage-06 observations against the model aligner, naming the first wrong step.
+
+use super::driver::{Snapshots, Step};
+use super::oracle::{self, ModelStep};
+use super::{Case, Elem, Observation, Out, list};
+use crate::harness::Failure;
+use crate::harness::case::expect_sequence;
+
+/// `Ok` when `observation` is what `case` demands.
+pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
+    match (case, observation) {
+        (
+            Case::Inject {
+                records,
+                barrier_every,
+            },
+            Observation::Inject { result },
+        ) => {
+            let want = inject(records, *barrier_every);
+            match result {
+                Ok(got) => expect_sequence("stream", &want, got),
+                Err(e) => Err(Failure::new(list(&want), format!("Err({e})"))
+                    .step(format!("barrier_every = {barrier_every} is valid"))),
+            }
+        }
+        (Case::ZeroCadence { .. }, Observation::Inject { result }) => expect_error_naming(
+            result.as_ref().map(|_| ()).map_err(Clone::clone),
+            "barrier_every",
+            "inject_barriers",
+        ),
+        (Case::NoInputs, Observation::NoInputs { result }) => {
+            expect_error_naming(result.clone(), "inputs", "BarrierAligner::new")
+        }
+        (Case::Align { inputs, schedule }, Observation::Align { steps, error }) => {
+            let model = oracle::steps(inputs, schedule, 0, &vec![0; inputs.len()]);
+            judge_steps(inputs, &model, steps, error.as_deref(), "")
+        }
+        (Case::Snapshots { inputs, schedule }, Observation::Snapshots { prefixes }) => {
+            judge_snapshots(inputs, schedule, prefixes)
+        }
+        (
+            Case::Crash {
+                inputs,
+                schedule,
+                crash_after,
+            },
+            Observation::Crash {
+                before,
+                restored,
+                after,
+                final_state,
+                error,
+            },
+        ) => {
+            let n = inputs.len();
+            let model = oracle::steps(inputs, &schedule[..*crash_after], 0, &vec![0; n]);
+            let err = error.as_deref();
+            judge_steps(inputs, &model, before, err, "before the crash, ")?;
+            let outs: Vec<Out> = model.iter().flat_map(|s| s.out.clone()).collect();
+            let snapshots = oracle::fold_snapshots(&outs);
+            let (c, snapshot) = snapshots.last().cloned().unwrap_or((0, Vec::new()));
+            if *restored != c {
+                return Err(Failure::new(
+                    format!("restore checkpoint {c}"),
+                    format!("restored checkpoint {restored}"),
+                )
+                .step("the last completed checkpoint at the crash"));
+            }
+            let cuts = oracle::cuts(inputs, c);
+            let replay = oracle::replay_schedule(schedule, &cuts);
+            let model_after = oracle::steps(inputs, &replay, c, &cuts);
+            let context = if c == 0 {
+                "after the crash (no checkpoint completed: a fresh aligner, every input from \
+                 the start), "
+                    .to_owned()
+            } else {
+                format!(
+                    "after the crash, restored from checkpoint {c} (inputs replayed from just \
+                     after their Barrier({c})), "
+                )
+            };
+            judge_steps(inputs, &model_after, after, err, &context)?;
+            let mut want = snapshot;
+            want.extend(
+                model_after
+                    .iter()
+                    .flat_map(|s| &s.out)
+                    .filter_map(|o| match o {
+                        Out::Record(r) => Some(r.clone()),
+                        Out::Checkpoint(_) => None,
+                    }),
+            );
+            expect_sequence("folded records", &want, final_state).map_err(|f| {
+                f.step("every record must reach the state exactly once across the crash")
+            })
+        }
+        _ => Err(Failure::new(
+            "an observation of the same kind as the case",
+            format!("{observation:?}"),
+        )),
+    }
+}
+
+/// The stream `inject_barriers` must return.
+fn inject(records: &[String], every: usize) -> Vec<Elem> {
+    let mut stream = Vec::new();
+    for (i, r) in records.iter().enumerate() {
+        stream.push(Elem::Record(r.clone()));
+        if (i + 1) % every == 0 {
+            stream.push(Elem::Barrier(((i + 1) / every) as u64));
+        }
+    }
+    stream
+}
+
+fn expect_error_naming(result: Result<(), String>, name: &str, call: &str) -> Result<(), Failure> {
+    match result {
+        Ok(()) => Err(
+            Failure::new(format!("Err(.. naming `{name}` ..)"), "Ok(..)")
+                .step(format!("{call} accepted an invalid `{name}`")),
+        ),
+        Err(e) if !e.contains(name) => Err(Failure::new(
+            format!("an error message naming `{name}`"),
+            format!("Err({e})"),
+        )
+        .step(format!(
+            "{call}'s error does not say which argument is wrong"
+        ))),
+        Err(_) => Ok(()),
+    }
+}
+
+/// Compares every call with the model's, naming the first one that differs.
+fn judge_steps(
+    inputs: &[Vec<Elem>],
+    model: &[ModelStep],
+    got: &[Step],
+    error: Option<&str>,
+    context: &str,
+) -> Result<(), Failure> {
+    for (k, m) in model.iter().enumerate() {
+        let label = format!(
+            "{context}step {} (input {} delivers {})",
+            k + 1,
+            m.input,
+            m.element
+        );
+        let Some(g) = got.get(k) else {
+            return Err(Failure::new(
+                format!("Ok({})", list(&m.out)),
+                error.unwrap_or("no call").to_owned(),
+            )
+            .step(format!("{label}: on_element failed")));
+        };
+        if g.out != m.out {
+            return Err(Failure::new(list(&m.out), list(&g.out))
+                .step(format!("{label}: {}", explain(inputs, m, &g.out)))
+                .multiset(&m.out, &g.out));
+        }
+        if let Some(i) = (0..m.blocked.len()).find(|&i| g.blocked.get(i) != m.blocked.get(i)) {
+            let (c, _) = m.before.waiting_for();
+            let c = c + m
+                .out
+                .iter()
+                .filter(|o| matches!(o, Out::Checkpoint(_)))
+                .count() as u64;
+            let why = if m.blocked[i] {
+                format!("input {i} delivered Barrier({c}) and checkpoint {c} is not complete")
+            } else {
+                "no checkpoint is waiting for a barrier from it".to_owned()
+            };
+            return Err(Failure::new(
+                format!("is_blocked({i}) = {}", m.blocked[i]),
+                format!("is_blocked({i}) = {}", !m.blocked[i]),
+            )
+            .step(format!("{label}, then is_blocked({i}): {why}")));
+        }
+    }
+    Ok(())
+}
+
+/// Why `got` is not what the model emits at step `m`.
+fn explain(inputs: &[Vec<Elem>], m: &ModelStep, got: &[Out]) -> String {
+    let checkpoint = |outs: &[Out]| outs.iter().position(|o| matches!(o, Out::Checkpoint(_)));
+    let (c, missing) = m.before.waiting_for();
+    let others: Vec<String> = missing
+        .iter()
+        .filter(|i| **i != m.input)
+        .map(ToString::to_string)
+        .collect();
+    match (checkpoint(&m.out), checkpoint(got)) {
+        (Some(_), None) => format!(
+            "this is the last Barrier({c}) (every other input has delivered it): Checkpoint({c}) \
+             must come out in this very call"
+        ),
+        (None, Some(_))
+            if matches!(m.element, Elem::Barrier(_)) && !m.before.is_blocked(m.input) =>
+        {
+            format!(
+                "a checkpoint came out although input(s) {} have not delivered Barrier({c}) yet: \
+                 the snapshot waits for the last barrier, not the first",
+                others.join(", ")
+            )
+        }
+        (None, Some(_)) => "a checkpoint came out, but no alignment completes here".to_owned(),
+        (Some(at), Some(got_at)) => {
+            let early: Vec<&Out> = got[..got_at]
+                .iter()
+                .filter(|o| !m.out[..at].contains(o))
+                .collect();
+            if let Some(first) = early.first() {
+                format!(
+                    "{first} came out before Checkpoint({c}), but it is after Barrier({c}) on its \
+                     input: held-back elements are released only after the checkpoint"
+                )
+            } else {
+                let mut want: Vec<&Out> = m.out[at + 1..].iter().collect();
+                let mut have: Vec<&Out> = got[got_at + 1..].iter().collect();
+                if want != have {
+                    want.sort();
+                    have.sort();
+                    if want == have {
+                        "the held-back elements must be re-fed in the order they arrived".to_owned()
+                    } else {
+                        format!(
+                            "right after Checkpoint({c}) the held-back elements must be re-fed as if \
+                             arriving now (a held-back barrier blocks its input again): {}",
+                            list(&m.out[at + 1..])
+                        )
+                    }
+                } else {
+                    format!("expected {}", list(&m.out))
+                }
+            }
+        }
+        (None, None) => {
+            let blocked = m.before.is_blocked(m.input);
+            match (m.out.is_empty(), &m.element) {
+                (true, Elem::Record(r)) if blocked => format!(
+                    "{r} arrived on input {} while it is blocked (it delivered Barrier({c}), \
+                     checkpoint {c} is not complete): it must be held back",
+                    m.input
+                ),
+                (true, Elem::Barrier(b)) if blocked => format!(
+                    "B{b} arrived on input {} while it is blocked: it must be held back until \
+                     Checkpoint({c})",
+                    m.input
+                ),
+                (true, Elem::Barrier(b)) => format!(
+                    "B{b} blocks input {}; nothing comes out until input(s) {} deliver it too",
+                    m.input,
+                    others.join(", ")
+                ),
+                (false, Elem::Record(r)) => format!(
+                    "{r} arrived on input {}, which is not blocked: it must come straight out{}",
+                    m.input,
+                    if inputs.len() > 1 {
+                        ""
+                    } else {
+                        " (a single input never waits)"
+                    }
+                ),
+                _ => format!("expected {}", list(&m.out)),
+            }
+        }
+    }
+}
+
+fn judge_snapshots(
+    inputs: &[Vec<Elem>],
+    schedule: &[usize],
+    prefixes: &[Result<Snapshots, String>],
+) -> Result<(), Failure> {
+    let model = oracle::steps(inputs, schedule, 0, &vec![0; inputs.len()]);
+    for p in 0..=schedule.len() {
+        let arrivals: Vec<String> = schedule[..p].iter().map(ToString::to_string).collect();
+        let label = format!(
+            "aligned_snapshots with the first {p} arrival(s) [{}]",
+            arrivals.join(" ")
+        );
+        let outs: Vec<Out> = model[..p].iter().flat_map(|s| s.out.clone()).collect();
+        let want = oracle::fold_snapshots(&outs);
+        let got = match prefixes.get(p) {
+            Some(Ok(got)) => got,
+            Some(Err(e)) => {
+                return Err(Failure::new(format!("Ok({want:?})"), format!("Err({e})"))
+                    .step(format!("{label}: a valid schedule returned an error")));
+            }
+            None => return Err(Failure::new("one result per prefix", "fewer").step(label)),
+        };
+        if let Some(extra) = got.iter().find(|(c, _)| !want.iter().any(|(w, _)| w == c)) {
+            let c = extra.0;
+            return Err(
+                Failure::new(format!("{want:?}"), format!("{got:?}")).step(format!(
+                    "{label}: checkpoint {c} is not complete yet (not every input has delivered \
+                 Barrier({c})), but the result holds it; only checkpoints completed within the \
+                 schedule count"
+                )),
+            );
+        }
+        for (c, state) in &want {
+            let Some((_, have)) = got.iter().find(|(g, _)| g == c) else {
+                return Err(
+                    Failure::new(format!("{want:?}"), format!("{got:?}")).step(format!(
+                        "{label}: checkpoint {c} completed but has no snapshot"
+                    )),
+                );
+            };
+            if have != state {
+                let cut = oracle::records_before(inputs, *c);
+                let mut sorted_have = have.clone();
+                sorted_have.sort();
+                let mut sorted_cut = cut.clone();
+                sorted_cut.sort();
+                let why = if sorted_have == sorted_cut {
+                    "it folds the right records, but not in the order the aligner releases them"
+                        .to_owned()
+                } else {
+                    format!(
+                        "snapshot {c} must be the fold of exactly the records before Barrier({c}) \
+                         on every input: {}",
+                        list(&cut)
+                    )
+                };
+                return Err(Failure::new(
+                    format!("snapshot {c} = {}", list(state)),
+                    format!("snapshot {c} = {}", list(have)),
+                )
+                .step(format!("{label}: {why}"))
+                .multiset(state, have));
+            }
+        }
+        if got.len() != want.len() || got.iter().zip(&want).any(|(g, w)| g.0 != w.0) {
+            return Err(
+                Failure::new(format!("{want:?}"), format!("{got:?}")).step(format!(
+                    "{label}: one snapshot per completed checkpoint, in order"
+                )),
+            );
+        }
+    }
+    Ok(())
+}

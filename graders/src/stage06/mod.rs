@@ -1,0 +1,50 @@
+//! Stage 06 · barriers: checkpoint barriers and their alignment.
+//!
+//! Records are tagged with their input and position (`a0 a1` on input 0, `b0` on input
+//! 1, `c0` on input 2), so a report names exactly which record went wrong. Checks,
+//! smallest case first:
+//! - `inject-barriers`: `Barrier(c)` right after record `c * barrier_every`, for every
+//!   length up to [`plan::MAX_INJECT_LEN`] and every cadence up to len + 1;
+//! - `configuration`: `barrier_every = 0` and `BarrierAligner::new(0)` are errors naming
+//!   the argument;
+//! - `alignment`: for every shape of 2 then 3 inputs (each with its own cadence, all
+//!   carrying the same barriers) and every interleaving, every `on_element` call returns
+//!   exactly what the model does (records of unblocked inputs straight out, blocked
+//!   inputs held back, `Checkpoint(c)` in the call of the last `Barrier(c)` followed by
+//!   the held-back elements in arrival order) and `is_blocked` agrees after every call;
+//! - `aligned-snapshots`: over every interleaving and every prefix of it (a job that
+//!   stopped there), the grader's spy fold shows that each snapshot holds exactly the
+//!   records before its barriers, and only completed checkpoints appear;
+//! - `crash`: crash after every step, restore the last completed snapshot (the
+//!   operator's state and `aligner.snapshot()`), replay each input from its cut; every
+//!   record is folded exactly once and the replay aligns as the model does.
+
+mod binding;
+mod driver;
+mod judge;
+pub mod oracle;
+pub mod plan;
+
+pub use binding::{Implementation, spy_fold};
+pub use driver::{Observation, Step, drive};
+pub use plan::{Case, Elem, Out, list};
+
+use crate::harness::{Failure, Stage};
+
+/// The stage-06 grader.
+#[derive(Debug, Clone, Copy)]
+pub struct Barriers;
+
+impl Stage for Barriers {
+    const NUMBER: u8 = 6;
+    type Case = Case;
+    type Observation = Observation;
+
+    fn plan(seed: u64) -> Vec<Case> {
+        plan::plan(seed)
+    }
+
+    fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
+        judge::judge(case, observation)
+    }
+}

@@ -1,0 +1,174 @@
+//! How a driver reaches a stage-07 implementation: a small trait, the grader's spying
+//! store, and the macro that implements both inside the implementation's own crate.
+
+use super::oracle::{Call, Counts, ModelStore, Stored};
+
+/// `(counts, emitted)` of a run.
+pub type Outcome = (Counts, Vec<(String, u64)>);
+
+/// The grader's store: behaves as the brief's store (the model) and records every call.
+#[derive(Debug, Clone, Default)]
+pub struct SpyStore {
+    model: ModelStore,
+    /// Every call, in order.
+    pub calls: Vec<Call>,
+}
+
+impl SpyStore {
+    /// `save`, recorded.
+    ///
+    /// # Errors
+    /// As the model store.
+    pub fn save(&mut self, id: u64, offset: u64, state: Vec<u8>) -> anyhow::Result<()> {
+        self.calls.push(Call::Save {
+            id,
+            offset,
+            state: state.clone(),
+        });
+        self.model
+            .save(id, offset, state)
+            .map_err(anyhow::Error::msg)
+    }
+
+    /// `complete`, recorded.
+    ///
+    /// # Errors
+    /// As the model store.
+    pub fn complete(&mut self, id: u64) -> anyhow::Result<()> {
+        self.calls.push(Call::Complete { id });
+        self.model.complete(id).map_err(anyhow::Error::msg)
+    }
+
+    /// `latest_completed`, recorded (hence `&mut`; the trait's `&self` method goes
+    /// through a `RefCell` in the macro's wrapper).
+    pub fn latest_completed(&mut self) -> Option<Stored> {
+        let latest = self.model.latest_completed();
+        self.calls.push(Call::LatestCompleted {
+            returned: latest.as_ref().map(|(id, _, _)| *id),
+        });
+        latest
+    }
+}
+
+/// The surface of stage 07 that the driver calls. Implemented by `impl_stage07!`.
+pub trait Implementation {
+    /// The implementation's `InMemoryCheckpointStore`.
+    type Store;
+    /// `InMemoryCheckpointStore::new()`.
+    fn store() -> Self::Store;
+    /// `store.save(id, offset, state)`.
+    ///
+    /// # Errors
+    /// Whatever the implementation returns.
+    fn save(store: &mut Self::Store, id: u64, offset: u64, state: Vec<u8>) -> anyhow::Result<()>;
+    /// `store.complete(id)`.
+    ///
+    /// # Errors
+    /// Whatever the implementation returns.
+    fn complete(store: &mut Self::Store, id: u64) -> anyhow::Result<()>;
+    /// `store.latest_completed()`.
+    fn latest_completed(store: &Self::Store) -> Option<Stored>;
+    /// `run_with_recovery(..)`.
+    ///
+    /// # Errors
+    /// Whatever the implementation returns.
+    fn run(
+        words: &[String],
+        every: usize,
+        crash: Option<usize>,
+        lag: usize,
+    ) -> anyhow::Result<Outcome>;
+    /// `run_with_recovery_in(.., spy)`.
+    ///
+    /// # Errors
+    /// Whatever the implementation returns.
+    fn run_spied(
+        words: &[String],
+        every: usize,
+        crash: Option<usize>,
+        lag: usize,
+        spy: &mut SpyStore,
+    ) -> anyhow::Result<Outcome>;
+}
+
+/// Implements [`Implementation`] as `$binding` (with a spying store `$spy`) for the
+/// stage-07 API at the path `$imp`.
+#[macro_export]
+macro_rules! impl_stage07 {
+    ($binding:ident, $spy:ident, $($imp:ident)::+) => {
+        /// The grader's spying store, seen through the implementation's trait.
+        #[doc(hidden)]
+        pub struct $spy(::std::cell::RefCell<$crate::stage07::SpyStore>);
+
+        impl $($imp)::+::CheckpointStore for $spy {
+            fn save(&mut self, id: u64, offset: u64, state: Vec<u8>) -> $crate::__anyhow::Result<()> {
+                self.0.get_mut().save(id, offset, state)
+            }
+            fn complete(&mut self, id: u64) -> $crate::__anyhow::Result<()> {
+                self.0.get_mut().complete(id)
+            }
+            fn latest_completed(&self) -> Option<$($imp)::+::StoredCheckpoint> {
+                self.0.borrow_mut().latest_completed().map(|(id, offset, state)| {
+                    $($imp)::+::StoredCheckpoint { id, offset, state }
+                })
+            }
+        }
+
+        #[doc(hidden)]
+        pub struct $binding;
+
+        impl $crate::stage07::Implementation for $binding {
+            type Store = $($imp)::+::InMemoryCheckpointStore;
+
+            fn store() -> Self::Store {
+                $($imp)::+::InMemoryCheckpointStore::new()
+            }
+            fn save(store: &mut Self::Store, id: u64, offset: u64, state: Vec<u8>) -> $crate::__anyhow::Result<()> {
+                <Self::Store as $($imp)::+::CheckpointStore>::save(store, id, offset, state)
+            }
+            fn complete(store: &mut Self::Store, id: u64) -> $crate::__anyhow::Result<()> {
+                <Self::Store as $($imp)::+::CheckpointStore>::complete(store, id)
+            }
+            fn latest_completed(store: &Self::Store) -> Option<(u64, u64, Vec<u8>)> {
+                <Self::Store as $($imp)::+::CheckpointStore>::latest_completed(store)
+                    .map(|c| (c.id, c.offset, c.state))
+            }
+            fn run(
+                words: &[String],
+                every: usize,
+                crash: Option<usize>,
+                lag: usize,
+            ) -> $crate::__anyhow::Result<$crate::stage07::Outcome> {
+                let outcome = $($imp)::+::run_with_recovery(words, every, crash, lag)?;
+                Ok((outcome.counts, outcome.emitted))
+            }
+            fn run_spied(
+                words: &[String],
+                every: usize,
+                crash: Option<usize>,
+                lag: usize,
+                spy: &mut $crate::stage07::SpyStore,
+            ) -> $crate::__anyhow::Result<$crate::stage07::Outcome> {
+                let mut store = $spy(::std::cell::RefCell::new(::std::mem::take(spy)));
+                let outcome = $($imp)::+::run_with_recovery_in(words, every, crash, lag, &mut store);
+                *spy = store.0.into_inner();
+                let outcome = outcome?;
+                Ok((outcome.counts, outcome.emitted))
+            }
+        }
+    };
+}
+
+/// The whole `tests/grade.rs` of a stage-07 crate: `graders::bind_stage07!(stage07);`.
+#[macro_export]
+macro_rules! bind_stage07 {
+    ($($imp:ident)::+) => {
+        $crate::impl_stage07!(Binding, SpyStore, $($imp)::+);
+
+        fn main() {
+            $crate::harness::driver::main::<$crate::stage07::ExactlyOnceState>(
+                $crate::stage07::drive::<Binding>,
+            );
+        }
+    };
+}

@@ -1,0 +1,205 @@
+//! The cases of stage 07, smallest first.
+
+use serde::{Deserialize, Serialize};
+
+use crate::harness::rng::Rng;
+use crate::harness::{Check, case};
+
+/// The longest input; two inputs per length (one over two words, one over three), every
+/// `barrier_every` in 1..=len+1, every crash point and every lag: about 1,400 runs per
+/// check, the whole stage well under a second in a debug build.
+pub const MAX_LEN: usize = 7;
+/// The largest `completion_lag`.
+pub const MAX_LAG: usize = 2;
+/// The longest sequence of store operations checked against the model.
+pub const MAX_STORE_OPS: usize = 4;
+
+pub(super) const ARGUMENTS: Check = Check {
+    name: "arguments",
+    law: "barrier_every = 0 and crash_after past the end are errors naming the argument, \
+          before anything runs",
+};
+pub(super) const STORE: Check = Check {
+    name: "store",
+    law: "InMemoryCheckpointStore restores only completed checkpoints, the latest one",
+};
+pub(super) const PROTOCOL: Check = Check {
+    name: "checkpoints",
+    law: "checkpoint c is saved with offset c * barrier_every and the counts of that prefix \
+          as JSON, and completes completion_lag barriers later, across the crash",
+};
+pub(super) const STATE: Check = Check {
+    name: "exactly-once-state",
+    law: "whatever the crash point and the lag, the final counts equal a batch count",
+};
+pub(super) const OUTPUT: Check = Check {
+    name: "at-least-once-output",
+    law: "emitted = the emissions of records 0..k, then those of records offset..len \
+          counted from the latest completed checkpoint",
+};
+pub(super) const OWN_STORE: Check = Check {
+    name: "own-store",
+    law: "run_with_recovery with your InMemoryCheckpointStore gives the same outcome",
+};
+
+/// One run of the job.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Run {
+    /// The input.
+    pub words: Vec<String>,
+    /// The checkpoint cadence.
+    pub barrier_every: usize,
+    /// Where the job dies, if it does.
+    pub crash_after: Option<usize>,
+    /// Barriers between a checkpoint's save and its completion.
+    pub completion_lag: usize,
+}
+
+impl Run {
+    fn describe(&self) -> String {
+        format!(
+            "words [{}], barrier_every {}, crash_after {:?}, completion_lag {}",
+            self.words.join(" "),
+            self.barrier_every,
+            self.crash_after,
+            self.completion_lag
+        )
+    }
+}
+
+/// One operation on a fresh store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StoreOp {
+    /// `save(id, ..)`: offset `10 * id + n` and state `"s{id}.{n}"`, `n` counting earlier
+    /// saves of the same id, so that a replaced save is visible.
+    Save(u64),
+    /// `complete(id)`.
+    Complete(u64),
+}
+
+/// One case of stage 07.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Case {
+    /// An invalid run: must be an error naming `argument`.
+    Arguments {
+        /// The run.
+        run: Run,
+        /// The argument the error must name.
+        argument: String,
+    },
+    /// Operations on `InMemoryCheckpointStore`.
+    Store {
+        /// The operations.
+        ops: Vec<StoreOp>,
+    },
+    /// The store calls of a run, through the spy.
+    Protocol(Run),
+    /// The final counts of a run, through the spy.
+    State(Run),
+    /// The emissions of a run, through the spy.
+    Output(Run),
+    /// `run_with_recovery`, with the implementation's own store.
+    OwnStore(Run),
+}
+
+impl case::Case for Case {
+    fn check(&self) -> Check {
+        match self {
+            Case::Arguments { .. } => ARGUMENTS,
+            Case::Store { .. } => STORE,
+            Case::Protocol(_) => PROTOCOL,
+            Case::State(_) => STATE,
+            Case::Output(_) => OUTPUT,
+            Case::OwnStore(_) => OWN_STORE,
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Case::Arguments { run, .. } => run.describe(),
+            Case::Store { ops } => format!("on a fresh InMemoryCheckpointStore: {ops:?}"),
+            Case::Protocol(run) | Case::State(run) | Case::Output(run) => {
+                format!("run_with_recovery_in(spy store) over {}", run.describe())
+            }
+            Case::OwnStore(run) => format!("run_with_recovery over {}", run.describe()),
+        }
+    }
+}
+
+/// Every case for `seed`.
+pub fn plan(seed: u64) -> Vec<Case> {
+    let mut rng = Rng::new(seed, 7);
+    let inputs: Vec<Vec<String>> = (0..=MAX_LEN)
+        .flat_map(|len| [(len, 2), (len, 3)])
+        .map(|(len, alphabet)| {
+            rng.values(len, alphabet)
+                .iter()
+                .map(|v| ["a", "b", "c"][*v as usize].to_owned())
+                .collect()
+        })
+        .collect();
+    let mut cases = Vec::new();
+    for words in inputs.iter().filter(|w| w.len() <= 3) {
+        let run = |barrier_every, crash_after| Run {
+            words: words.clone(),
+            barrier_every,
+            crash_after,
+            completion_lag: 0,
+        };
+        cases.push(Case::Arguments {
+            run: run(0, None),
+            argument: "barrier_every".into(),
+        });
+        cases.push(Case::Arguments {
+            run: run(1, Some(words.len() + 1)),
+            argument: "crash_after".into(),
+        });
+    }
+    for ops in store_ops() {
+        cases.push(Case::Store { ops });
+    }
+    let mut runs = Vec::new();
+    for words in &inputs {
+        for barrier_every in 1..=words.len() + 1 {
+            for crash_after in std::iter::once(None).chain((0..=words.len()).map(Some)) {
+                for completion_lag in 0..=MAX_LAG {
+                    runs.push(Run {
+                        words: words.clone(),
+                        barrier_every,
+                        crash_after,
+                        completion_lag,
+                    });
+                }
+            }
+        }
+    }
+    for make in [Case::Protocol, Case::State, Case::Output, Case::OwnStore] {
+        cases.extend(runs.iter().cloned().map(make));
+    }
+    cases
+}
+
+fn store_ops() -> Vec<Vec<StoreOp>> {
+    let alphabet = [
+        StoreOp::Save(1),
+        StoreOp::Save(2),
+        StoreOp::Complete(1),
+        StoreOp::Complete(2),
+    ];
+    let mut all = vec![Vec::new()];
+    let mut layer = vec![Vec::new()];
+    for _ in 0..MAX_STORE_OPS {
+        layer = layer
+            .iter()
+            .flat_map(|ops: &Vec<StoreOp>| {
+                alphabet.iter().map(move |op| {
+                    let mut next = ops.clone();
+                    next.push(*op);
+                    next
+                })
+            })
+            .collect();
+        all.extend(layer.iter().cloned());
+    }
+    all
+}

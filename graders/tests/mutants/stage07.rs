@@ -1,0 +1,382 @@
+//! Stage 07 mutants: runners that checkpoint the wrong state, restore the wrong cut,
+//! or keep what a crash should have destroyed, and a store that restores the wrong
+//! checkpoint.
+//!
+//! The runner mutants share one flawed runner, [`flawed::run`], switched by a `MISTAKE`
+//! constant, so each differs from the protocol in exactly one place.
+
+use graders::stage07::{ExactlyOnceState, drive};
+
+use crate::rejected;
+
+mod flawed {
+    use std::collections::{BTreeMap, VecDeque};
+
+    use anyhow::{Result, bail};
+    use solution07::{CheckpointStore, RecoveryOutcome};
+
+    pub const NONE: u8 = 0;
+    pub const SAVE_BEFORE_APPLY: u8 = 1;
+    pub const RESTORE_LAST_SAVED: u8 = 2;
+    pub const REPLAY_FROM_ZERO: u8 = 3;
+    pub const KEEP_MEMORY: u8 = 4;
+    pub const SKIP_ROUND_TRIP: u8 = 5;
+    pub const CRASH_PAST_END_ACCEPTED: u8 = 6;
+    pub const LAG_IGNORED: u8 = 7;
+    pub const NO_FINAL_COMPLETIONS: u8 = 8;
+
+    type Counts = BTreeMap<String, u64>;
+
+    /// The reference protocol with mistake `M`.
+    pub fn run<S: CheckpointStore, const M: u8>(
+        words: &[String],
+        every: usize,
+        crash_after: Option<usize>,
+        lag: usize,
+        store: &mut S,
+    ) -> Result<RecoveryOutcome> {
+        if every == 0 {
+            bail!("barrier_every must be at least 1, got 0");
+        }
+        if M != CRASH_PAST_END_ACCEPTED && crash_after.is_some_and(|k| k > words.len()) {
+            bail!("crash_after must be at most the input length");
+        }
+        let mut emitted = Vec::new();
+        // What the mistakes keep on the side, surviving the "crash".
+        let mut last_saved: Option<(u64, usize, Counts)> = None;
+        let mut counts = Counts::new();
+        let stop = crash_after.unwrap_or(words.len()).min(words.len());
+        let mut in_flight = attempt::<S, M>(
+            words,
+            every,
+            lag,
+            0,
+            stop,
+            &mut counts,
+            store,
+            &mut emitted,
+            &mut last_saved,
+        )?;
+        if crash_after.is_some() {
+            let (offset, restored) = match (M, store.latest_completed()) {
+                (RESTORE_LAST_SAVED, _) => match &last_saved {
+                    Some((_, offset, c)) => (*offset, c.clone()),
+                    None => (0, Counts::new()),
+                },
+                (_, None) => (0, Counts::new()),
+                (SKIP_ROUND_TRIP, Some(cp)) => (
+                    cp.offset as usize,
+                    last_saved.as_ref().map(|l| l.2.clone()).unwrap_or_default(),
+                ),
+                (_, Some(cp)) => (cp.offset as usize, serde_json::from_slice(&cp.state)?),
+            };
+            let from = if M == REPLAY_FROM_ZERO { 0 } else { offset };
+            if M != KEEP_MEMORY {
+                counts = restored;
+            }
+            in_flight = attempt::<S, M>(
+                words,
+                every,
+                lag,
+                from,
+                words.len(),
+                &mut counts,
+                store,
+                &mut emitted,
+                &mut last_saved,
+            )?;
+        }
+        if M != NO_FINAL_COMPLETIONS {
+            for id in in_flight {
+                store.complete(id)?;
+            }
+        }
+        Ok(RecoveryOutcome { counts, emitted })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn attempt<S: CheckpointStore, const M: u8>(
+        words: &[String],
+        every: usize,
+        lag: usize,
+        from: usize,
+        to: usize,
+        counts: &mut Counts,
+        store: &mut S,
+        emitted: &mut Vec<(String, u64)>,
+        last_saved: &mut Option<(u64, usize, Counts)>,
+    ) -> Result<VecDeque<u64>> {
+        let mut in_flight = VecDeque::new();
+        for (i, word) in words.iter().enumerate().take(to).skip(from) {
+            let offset = i + 1;
+            let barrier = offset % every == 0;
+            let before = serde_json::to_vec(&*counts)?;
+            *counts.entry(word.clone()).or_default() += 1;
+            emitted.push((word.clone(), counts[word]));
+            if barrier {
+                let id = (offset / every) as u64;
+                let state = match M {
+                    SAVE_BEFORE_APPLY => before,
+                    SKIP_ROUND_TRIP => Vec::new(),
+                    _ => serde_json::to_vec(&*counts)?,
+                };
+                store.save(id, offset as u64, state)?;
+                *last_saved = Some((id, offset, counts.clone()));
+                in_flight.push_back(id);
+                let keep = if M == LAG_IGNORED { 0 } else { lag };
+                while in_flight.len() > keep {
+                    if let Some(done) = in_flight.pop_front() {
+                        store.complete(done)?;
+                    }
+                }
+            }
+        }
+        Ok(in_flight)
+    }
+}
+
+/// A mutant crate: stage 07's API with the flawed runner of mistake `$m`.
+macro_rules! runner_mutant {
+    ($(#[$doc:meta])* $name:ident, $m:path) => {
+        $(#[$doc])*
+        mod $name {
+            pub use solution07::{
+                CheckpointStore, InMemoryCheckpointStore, RecoveryOutcome,
+                StoredCheckpoint,
+            };
+            pub fn run_with_recovery(
+                words: &[String],
+                every: usize,
+                crash_after: Option<usize>,
+                lag: usize,
+            ) -> anyhow::Result<RecoveryOutcome> {
+                run_with_recovery_in(words, every, crash_after, lag, &mut InMemoryCheckpointStore::new())
+            }
+            pub fn run_with_recovery_in<S: CheckpointStore>(
+                words: &[String],
+                every: usize,
+                crash_after: Option<usize>,
+                lag: usize,
+                store: &mut S,
+            ) -> anyhow::Result<RecoveryOutcome> {
+                super::flawed::run::<S, { $m }>(words, every, crash_after, lag, store)
+            }
+        }
+    };
+}
+
+// With no mistake switched on the flawed runner passes: every mutant below differs from
+// a passing implementation in exactly its one mistake.
+runner_mutant!(faithful, super::flawed::NONE);
+graders::impl_stage07!(Faithful, FaithfulSpy, faithful);
+#[test]
+fn the_mutant_scaffolding_without_a_mistake_passes() {
+    let report = graders::harness::driver::run_in_process::<ExactlyOnceState>(
+        graders::harness::driver::DEFAULT_SEED,
+        drive::<Faithful>,
+    );
+    assert_eq!(
+        report.status(),
+        graders::harness::StageStatus::Passed,
+        "{report:?}"
+    );
+}
+
+runner_mutant! {
+    /// **Mistake:** the checkpoint is saved before the barrier's own record is counted.
+    /// **Verdict:** `checkpoints` fails on the first one-word input with
+    /// `barrier_every = 1`: "store call 1 (no crash): checkpoint 1 saved counts {},
+    /// expected the counts of records 0..1: {...} (the counts before the barrier's own
+    /// record was applied)".
+    save_before_apply, super::flawed::SAVE_BEFORE_APPLY
+}
+graders::impl_stage07!(SaveBeforeApply, SaveBeforeApplySpy, save_before_apply);
+rejected!(saving_before_applying_is_rejected: ExactlyOnceState, drive::<SaveBeforeApply> => "checkpoints");
+
+runner_mutant! {
+    /// **Mistake:** recovery restores the last checkpoint the job *saved* (remembered on
+    /// the side), whether or not it completed.
+    /// **Verdict:** `at-least-once-output` fails on the first crash with
+    /// `completion_lag = 1` after a save: "the replay started from checkpoint 1
+    /// (offset 1), which was still in flight at the crash (completion_lag = 1): only
+    /// completed checkpoints may be restored; no checkpoint had completed".
+    restore_last_saved, super::flawed::RESTORE_LAST_SAVED
+}
+graders::impl_stage07!(RestoreLastSaved, RestoreLastSavedSpy, restore_last_saved);
+rejected!(restoring_an_in_flight_checkpoint_is_rejected: ExactlyOnceState, drive::<RestoreLastSaved> => "at-least-once-output");
+
+runner_mutant! {
+    /// **Mistake:** after restoring the counts, the source is replayed from offset 0
+    /// instead of the checkpoint's offset.
+    /// **Verdict:** `exactly-once-state` fails on `[a]`, `barrier_every = 1`, crash after 1:
+    /// the run returns the spy store's error "checkpoint 1 is already completed" (the
+    /// replay from 0 retakes a checkpoint that completed); on longer inputs the counts
+    /// are too high.
+    replay_from_zero, super::flawed::REPLAY_FROM_ZERO
+}
+graders::impl_stage07!(ReplayFromZero, ReplayFromZeroSpy, replay_from_zero);
+rejected!(replaying_from_zero_with_restored_state_is_rejected: ExactlyOnceState, drive::<ReplayFromZero> => "exactly-once-state");
+
+runner_mutant! {
+    /// **Mistake:** the counts in memory survive the crash; only the source is sought
+    /// back to the checkpoint's offset.
+    /// **Verdict:** `exactly-once-state` fails on the first crash past a checkpoint, and
+    /// `at-least-once-output` explains "continued from the counts in memory at the crash".
+    keep_memory, super::flawed::KEEP_MEMORY
+}
+graders::impl_stage07!(KeepMemory, KeepMemorySpy, keep_memory);
+rejected!(keeping_memory_across_the_crash_is_rejected: ExactlyOnceState, drive::<KeepMemory> => "exactly-once-state");
+
+runner_mutant! {
+    /// **Mistake:** the checkpoint's bytes are skipped: an empty state is saved and the
+    /// restore uses a live copy of the counts kept on the side.
+    /// **Verdict:** `checkpoints` fails at the first save: "checkpoint 1's state is not
+    /// JSON of a BTreeMap<String, u64> (EOF while parsing ...)".
+    skip_round_trip, super::flawed::SKIP_ROUND_TRIP
+}
+graders::impl_stage07!(SkipRoundTrip, SkipRoundTripSpy, skip_round_trip);
+rejected!(skipping_the_serialisation_round_trip_is_rejected: ExactlyOnceState, drive::<SkipRoundTrip> => "checkpoints");
+
+runner_mutant! {
+    /// **Mistake:** `crash_after` past the end of the input is accepted (the job just
+    /// never crashes).
+    /// **Verdict:** `arguments` fails on the empty input with `crash_after = Some(1)`:
+    /// "run_with_recovery_in accepted an invalid `crash_after`".
+    crash_past_end_accepted, super::flawed::CRASH_PAST_END_ACCEPTED
+}
+graders::impl_stage07!(CrashPastEnd, CrashPastEndSpy, crash_past_end_accepted);
+rejected!(accepting_a_crash_point_past_the_end_is_rejected: ExactlyOnceState, drive::<CrashPastEnd> => "arguments");
+
+runner_mutant! {
+    /// **Mistake:** every checkpoint completes at once, whatever `completion_lag` says.
+    /// **Verdict:** `checkpoints` fails on the first run with `completion_lag = 1` and a
+    /// barrier (`[a]`, crash after 1): "store call 2 (...): complete(1) came too early:
+    /// with completion_lag = 1, checkpoint 1 completes 1 barrier(s) after its own save".
+    lag_ignored, super::flawed::LAG_IGNORED
+}
+graders::impl_stage07!(LagIgnored, LagIgnoredSpy, lag_ignored);
+rejected!(ignoring_the_completion_lag_is_rejected: ExactlyOnceState, drive::<LagIgnored> => "checkpoints");
+
+runner_mutant! {
+    /// **Mistake:** checkpoints still in flight at the end of the input are never
+    /// completed.
+    /// **Verdict:** `checkpoints` fails on the first run with `completion_lag = 1` and a
+    /// barrier: "checkpoint 1 never completed: ... every checkpoint still in flight
+    /// completes at the end of the input".
+    no_final_completions, super::flawed::NO_FINAL_COMPLETIONS
+}
+graders::impl_stage07!(
+    NoFinalCompletions,
+    NoFinalCompletionsSpy,
+    no_final_completions
+);
+rejected!(leaving_checkpoints_in_flight_at_the_end_is_rejected: ExactlyOnceState, drive::<NoFinalCompletions> => "checkpoints");
+
+/// **Mistake (the shortcut):** no checkpointing at all: the counts come from the whole
+/// input and the emissions are one running count, as if nothing had crashed.
+/// **Verdict:** `checkpoints` fails on the first input with a barrier: "store call 1:
+/// checkpoint 1 was never saved"; `at-least-once-output` fails on the first crash that
+/// must replay a record.
+mod shortcut {
+    pub use solution07::{
+        CheckpointStore, InMemoryCheckpointStore, RecoveryOutcome, StoredCheckpoint,
+    };
+    pub fn run_with_recovery(
+        words: &[String],
+        every: usize,
+        crash_after: Option<usize>,
+        lag: usize,
+    ) -> anyhow::Result<RecoveryOutcome> {
+        run_with_recovery_in(
+            words,
+            every,
+            crash_after,
+            lag,
+            &mut InMemoryCheckpointStore::new(),
+        )
+    }
+    pub fn run_with_recovery_in<S: CheckpointStore>(
+        words: &[String],
+        every: usize,
+        crash_after: Option<usize>,
+        _lag: usize,
+        _store: &mut S,
+    ) -> anyhow::Result<RecoveryOutcome> {
+        anyhow::ensure!(every > 0, "barrier_every must be at least 1");
+        anyhow::ensure!(
+            crash_after.is_none_or(|k| k <= words.len()),
+            "crash_after past the end"
+        );
+        let mut counts = std::collections::BTreeMap::new();
+        let emitted = words
+            .iter()
+            .map(|w| {
+                let c = counts.entry(w.clone()).or_insert(0);
+                *c += 1;
+                (w.clone(), *c)
+            })
+            .collect();
+        Ok(RecoveryOutcome { counts, emitted })
+    }
+}
+graders::impl_stage07!(Shortcut, ShortcutSpy, shortcut);
+rejected!(the_no_checkpoint_shortcut_is_rejected: ExactlyOnceState, drive::<Shortcut> => "checkpoints");
+
+/// **Mistake:** `InMemoryCheckpointStore::latest_completed` returns the *first*
+/// completed checkpoint (the lowest id) instead of the latest.
+/// **Verdict:** `store` fails on `[Save(1), Save(2), Complete(1), Complete(2)]`:
+/// `latest_completed()` is checkpoint 1, expected checkpoint 2; `own-store` fails too.
+mod first_completed_restored {
+    pub use solution07::{CheckpointStore, RecoveryOutcome, StoredCheckpoint};
+    use std::collections::BTreeMap;
+
+    #[derive(Default)]
+    pub struct InMemoryCheckpointStore {
+        saved: BTreeMap<u64, (StoredCheckpoint, bool)>,
+    }
+    impl InMemoryCheckpointStore {
+        pub fn new() -> Self {
+            Self::default()
+        }
+    }
+    impl CheckpointStore for InMemoryCheckpointStore {
+        fn save(&mut self, id: u64, offset: u64, state: Vec<u8>) -> anyhow::Result<()> {
+            anyhow::ensure!(id > 0, "checkpoint ids start at 1");
+            anyhow::ensure!(
+                !self.saved.get(&id).is_some_and(|e| e.1),
+                "checkpoint {id} completed"
+            );
+            self.saved
+                .insert(id, (StoredCheckpoint { id, offset, state }, false));
+            Ok(())
+        }
+        fn complete(&mut self, id: u64) -> anyhow::Result<()> {
+            let entry = self
+                .saved
+                .get_mut(&id)
+                .ok_or_else(|| anyhow::anyhow!("unknown {id}"))?;
+            entry.1 = true;
+            Ok(())
+        }
+        fn latest_completed(&self) -> Option<StoredCheckpoint> {
+            self.saved.values().find(|e| e.1).map(|e| e.0.clone())
+        }
+    }
+    pub fn run_with_recovery(
+        words: &[String],
+        every: usize,
+        crash_after: Option<usize>,
+        lag: usize,
+    ) -> anyhow::Result<RecoveryOutcome> {
+        solution07::run_with_recovery_in(
+            words,
+            every,
+            crash_after,
+            lag,
+            &mut InMemoryCheckpointStore::new(),
+        )
+    }
+    pub use solution07::run_with_recovery_in;
+}
+graders::impl_stage07!(FirstCompleted, FirstCompletedSpy, first_completed_restored);
+rejected!(restoring_the_first_completed_checkpoint_is_rejected: ExactlyOnceState, drive::<FirstCompleted> => "store");
