@@ -4,7 +4,7 @@ use std::ops::RangeInclusive;
 
 use anyhow::{Context, Result, bail};
 use serde::{Serialize, de::DeserializeOwned};
-use solution02::KeyedState;
+use stage02::KeyedState;
 
 use crate::{key_group_for, key_group_range};
 

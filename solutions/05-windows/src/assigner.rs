@@ -1,7 +1,7 @@
 //! Window assigners: which windows a timestamp belongs to.
 
 use anyhow::{Result, bail};
-use solution04::Timestamp;
+use stage04::Timestamp;
 
 use crate::Window;
 

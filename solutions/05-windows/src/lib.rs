@@ -29,6 +29,6 @@ mod window;
 pub use assigner::{Sliding, Tumbling, WindowAssigner};
 pub use operator::{KeyedEvent, Late, WindowOperator, WindowResult};
 // Re-exported so that users of windows need not name stage 04 for the stream's types.
-pub use solution04::{Event, StreamElement, Timestamp};
+pub use stage04::{Event, StreamElement, Timestamp};
 pub use sums::window_sums;
 pub use window::Window;

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
-use solution04::{Event, Timestamp};
+use stage04::{Event, Timestamp};
 
 use crate::{Window, WindowAssigner};
 

@@ -1,6 +1,6 @@
 //! Windowed sums over a stream of records and watermarks.
 
-use solution04::{Event, StreamElement};
+use stage04::{Event, StreamElement};
 
 use crate::{KeyedEvent, WindowAssigner, WindowOperator, WindowResult};
 
@@ -29,7 +29,7 @@ pub fn window_sums<K: Ord + Clone, A: WindowAssigner>(
 
 #[cfg(test)]
 mod tests {
-    use solution04::StreamElement::{Record, Watermark};
+    use stage04::StreamElement::{Record, Watermark};
 
     use super::*;
     use crate::{Sliding, Tumbling, Window};

@@ -1,7 +1,7 @@
 //! A window: a half-open interval of event time.
 
 use serde::{Deserialize, Serialize};
-use solution04::Timestamp;
+use stage04::Timestamp;
 
 /// The event-time interval `[start, end)`.
 ///
