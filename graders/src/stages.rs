@@ -28,12 +28,7 @@ pub const LADDER: [StageInfo; 8] = [
         true,
     ),
     info(4, "event-time", "timestamps and watermarks", true),
-    info(
-        5,
-        "windows",
-        "event-time windows fired by watermarks",
-        true,
-    ),
+    info(5, "windows", "event-time windows fired by watermarks", true),
     info(6, "barriers", "checkpoint barriers and alignment", true),
     info(
         7,
