@@ -72,7 +72,11 @@ where
     /// # Errors
     /// When `bytes` is not a snapshot of this operator's state.
     pub fn restore(key_fn: KeyFn, function: F, bytes: &[u8]) -> Result<Self> {
-        Ok(Self::with_state(key_fn, function, KeyedState::from_bytes(bytes)?))
+        Ok(Self::with_state(
+            key_fn,
+            function,
+            KeyedState::from_bytes(bytes)?,
+        ))
     }
 }
 

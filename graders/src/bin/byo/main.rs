@@ -1,0 +1,2 @@
+//! `byo`: the learner's and instructor's command (start, test, hint, status).
+fn main() {}
