@@ -29,6 +29,7 @@ pub mod stages;
 
 pub mod stage01;
 pub mod stage02;
+pub mod stage08;
 
 #[doc(hidden)]
 pub use anyhow as __anyhow;

@@ -2,7 +2,7 @@
 
 use crate::harness::judge::{DriverRun, judge_run};
 use crate::harness::{Stage, StageReport};
-use crate::{stage01, stage02};
+use crate::{stage01, stage02, stage08};
 
 /// One rung of the ladder.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,7 +45,7 @@ pub const LADDER: [StageInfo; 8] = [
         8,
         "transactional-sink",
         "two-phase commit, end-to-end exactly-once",
-        false,
+        true,
     ),
 ];
 
@@ -96,6 +96,9 @@ pub fn judge(number: u8, seed: u64, only: Option<usize>, run: &DriverRun) -> Opt
     match number {
         stage01::Dataflow::NUMBER => judged::<stage01::Dataflow>(seed, only, run),
         stage02::KeyedStateStage::NUMBER => judged::<stage02::KeyedStateStage>(seed, only, run),
+        stage08::TransactionalSinkStage::NUMBER => {
+            judged::<stage08::TransactionalSinkStage>(seed, only, run)
+        }
         _ => None,
     }
 }
@@ -105,6 +108,9 @@ pub fn plan_len(number: u8, seed: u64) -> Option<usize> {
     match number {
         stage01::Dataflow::NUMBER => Some(stage01::Dataflow::plan(seed).len()),
         stage02::KeyedStateStage::NUMBER => Some(stage02::KeyedStateStage::plan(seed).len()),
+        stage08::TransactionalSinkStage::NUMBER => {
+            Some(stage08::TransactionalSinkStage::plan(seed).len())
+        }
         _ => None,
     }
 }

@@ -27,7 +27,7 @@ pub enum Anomaly {
     WrongReplay,
     /// The first sink did not receive the input records in order.
     WrongWrites,
-    /// The first sink received records after the crash point.
+    /// The first sink was written to or checkpointed after the crash point.
     WrotePastCrash,
     /// The first sink received fewer records than the job processes before stopping.
     MissingWrites,
@@ -75,7 +75,7 @@ impl Anomaly {
             Anomaly::ReplayFromWrongOffset => "replay from the wrong offset",
             Anomaly::WrongReplay => "wrong replay",
             Anomaly::WrongWrites => "wrong writes",
-            Anomaly::WrotePastCrash => "wrote past the crash point",
+            Anomaly::WrotePastCrash => "sink used past the crash",
             Anomaly::MissingWrites => "records never written",
             Anomaly::MissingBarrier => "missing barrier",
             Anomaly::PreCommitOffBarrier => "pre-commit off a barrier",

@@ -69,13 +69,17 @@ pub fn judge_protocol(
 ) -> Result<(), CellFailure> {
     let output = match &run.result {
         RunResult::Output(output) => output,
-        RunResult::Error(e) => return fail(Anomaly::RejectedValidInput, format!("returned Err({e})")),
+        RunResult::Error(e) => {
+            return fail(Anomaly::RejectedValidInput, format!("returned Err({e})"));
+        }
         RunResult::Panicked(m) => return fail(Anomaly::Panicked, format!("panicked: {m}")),
     };
     let Some(first) = run.sinks.first() else {
         return fail(
             Anomaly::NoSink,
-            format!("returned {output:?} without creating a sink: the output never went through the two-phase protocol"),
+            format!(
+                "returned {output:?} without creating a sink: the output never went through the two-phase protocol"
+            ),
         );
     };
     let first = walk_first_sink(records, schedule, first)?;
@@ -195,7 +199,9 @@ impl FirstSink<'_> {
                     return match self.schedule.crash_after {
                         Some(k) => fail(
                             Anomaly::WrotePastCrash,
-                            format!("wrote {record} into the first sink after the crash after record {k}: the replay belongs in a fresh sink"),
+                            format!(
+                                "wrote {record} into the first sink after the crash after record {k}: the replay belongs in a fresh sink"
+                            ),
                         ),
                         None => fail(
                             Anomaly::WrongWrites,
@@ -206,7 +212,11 @@ impl FirstSink<'_> {
                 if record != self.records[p] {
                     return fail(
                         Anomaly::WrongWrites,
-                        format!("write number {} was {record}, expected records[{p}] = {}", p + 1, self.records[p]),
+                        format!(
+                            "write number {} was {record}, expected records[{p}] = {}",
+                            p + 1,
+                            self.records[p]
+                        ),
                     );
                 }
                 self.position += 1;
@@ -218,19 +228,27 @@ impl FirstSink<'_> {
                         format!("pre-committed checkpoint id {id} a second time on the same sink"),
                     );
                 }
-                if self.schedule.is_barrier(p) && self.last_barrier_at != Some(p) && p <= self.schedule.stop() {
+                if self.schedule.is_barrier(p)
+                    && self.last_barrier_at != Some(p)
+                    && p <= self.schedule.stop()
+                {
                     self.none_late()?;
                     self.barriers += 1;
                     self.last_barrier_at = Some(p);
-                    let taken = Taken::Barrier { index: self.barriers, offset: p };
+                    let taken = Taken::Barrier {
+                        index: self.barriers,
+                        offset: p,
+                    };
                     self.taken.insert(id, taken);
                 } else if self.finishing() && !self.final_taken {
                     self.final_taken = true;
                     self.taken.insert(id, Taken::Final);
                 } else if !self.running() {
                     return fail(
-                        Anomaly::PreCommitOffBarrier,
-                        format!("pre-committed checkpoint {id} after the crash after record {p}: a dead job takes no checkpoint"),
+                        Anomaly::WrotePastCrash,
+                        format!(
+                            "pre-committed checkpoint {id} after the crash after record {p}: a dead job takes no checkpoint"
+                        ),
                     );
                 } else {
                     return fail(
@@ -260,7 +278,10 @@ impl FirstSink<'_> {
                         let when = if self.running() {
                             format!("at barrier {}", self.barriers)
                         } else {
-                            format!("after the crash after record {p}, having passed {} barriers", self.barriers)
+                            format!(
+                                "after the crash after record {p}, having passed {} barriers",
+                                self.barriers
+                            )
                         };
                         return fail(
                             Anomaly::VisibleBeforeNotification,
@@ -277,7 +298,9 @@ impl FirstSink<'_> {
                 if self.model.pending.contains(&id) && self.running() {
                     return fail(
                         Anomaly::AbortedWhileRunning,
-                        format!("aborted checkpoint {id} after record {p} while the job was running: only recovery aborts, and the records are lost"),
+                        format!(
+                            "aborted checkpoint {id} after record {p} while the job was running: only recovery aborts, and the records are lost"
+                        ),
                     );
                 }
             }
@@ -307,7 +330,10 @@ impl FirstSink<'_> {
             };
             return fail(
                 Anomaly::MissingWrites,
-                format!("the first sink received {p} records, not {what}: {:?} never written", &self.records[p..stop]),
+                format!(
+                    "the first sink received {p} records, not {what}: {:?} never written",
+                    &self.records[p..stop]
+                ),
             );
         }
         self.barrier_owed()?;
@@ -316,13 +342,19 @@ impl FirstSink<'_> {
             if !self.model.open.is_empty() {
                 return fail(
                     Anomaly::NotCommittedAtEnd,
-                    format!("at the clean finish the open transaction {:?} was never pre-committed and committed", self.model.open),
+                    format!(
+                        "at the clean finish the open transaction {:?} was never pre-committed and committed",
+                        self.model.open
+                    ),
                 );
             }
             if let Some(id) = self.model.pending.first() {
                 return fail(
                     Anomaly::NotCommittedAtEnd,
-                    format!("at the clean finish checkpoint {id} ({:?}) was never committed", self.model.prepared(*id).unwrap_or_default()),
+                    format!(
+                        "at the clean finish checkpoint {id} ({:?}) was never committed",
+                        self.model.prepared(*id).unwrap_or_default()
+                    ),
                 );
             }
             return multiset_anomaly(self.records, &self.model.committed).map_or(Ok(()), Err);
@@ -330,7 +362,10 @@ impl FirstSink<'_> {
         if !self.model.open.is_empty() {
             return fail(
                 Anomaly::NotAborted,
-                format!("at the crash after record {k} the open transaction {:?} was not aborted", self.model.open),
+                format!(
+                    "at the crash after record {k} the open transaction {:?} was not aborted",
+                    self.model.open
+                ),
             );
         }
         if let Some(id) = self.model.pending.first() {
@@ -394,7 +429,11 @@ fn walk_first_sink(
 }
 
 /// Walks the fresh sink's calls after a crash; returns its model at the end.
-fn walk_fresh_sink(records: &[u32], offset: usize, calls: &[SpyCall]) -> Result<ModelSink, CellFailure> {
+fn walk_fresh_sink(
+    records: &[u32],
+    offset: usize,
+    calls: &[SpyCall],
+) -> Result<ModelSink, CellFailure> {
     let want = &records[offset..];
     let written: Vec<u32> = calls
         .iter()
@@ -414,7 +453,9 @@ fn walk_fresh_sink(records: &[u32], offset: usize, calls: &[SpyCall]) -> Result<
             ),
             None => fail(
                 Anomaly::WrongReplay,
-                format!("the fresh sink received {written:?}, which is not records[{offset}..] = {want:?}"),
+                format!(
+                    "the fresh sink received {written:?}, which is not records[{offset}..] = {want:?}"
+                ),
             ),
         };
     }
@@ -423,21 +464,39 @@ fn walk_fresh_sink(records: &[u32], offset: usize, calls: &[SpyCall]) -> Result<
         let at = format!("fresh sink, call {} ({call:?})", n + 1);
         match *call {
             SpyCall::PreCommit(id) if model.transactions.contains_key(&id) => {
-                return fail(Anomaly::ReusedCheckpointId, format!("{at}: pre-committed checkpoint id {id} a second time"));
+                return fail(
+                    Anomaly::ReusedCheckpointId,
+                    format!("{at}: pre-committed checkpoint id {id} a second time"),
+                );
             }
-            SpyCall::Commit(id) if model.pending.iter().position(|p| *p == id).is_some_and(|r| r > 0) => {
+            SpyCall::Commit(id)
+                if model
+                    .pending
+                    .iter()
+                    .position(|p| *p == id)
+                    .is_some_and(|r| r > 0) =>
+            {
                 return fail(
                     Anomaly::NotifiedOutOfOrder,
-                    format!("{at}: committed checkpoint {id} while the older checkpoint {} was still pending", model.pending[0]),
+                    format!(
+                        "{at}: committed checkpoint {id} while the older checkpoint {} was still pending",
+                        model.pending[0]
+                    ),
                 );
             }
             SpyCall::Abort(id) if model.pending.contains(&id) => {
-                return fail(Anomaly::AbortedWhileRunning, format!("{at}: aborted checkpoint {id} of the replay: its records are lost"));
+                return fail(
+                    Anomaly::AbortedWhileRunning,
+                    format!("{at}: aborted checkpoint {id} of the replay: its records are lost"),
+                );
             }
             SpyCall::AbortOpen if !model.open.is_empty() => {
                 return fail(
                     Anomaly::AbortedWhileRunning,
-                    format!("{at}: abort_open() discarded {:?} of the replay", model.open),
+                    format!(
+                        "{at}: abort_open() discarded {:?} of the replay",
+                        model.open
+                    ),
                 );
             }
             _ => {}
@@ -459,7 +518,10 @@ fn walk_fresh_sink(records: &[u32], offset: usize, calls: &[SpyCall]) -> Result<
     if model.committed != want {
         return fail(
             Anomaly::WrongReplay,
-            format!("the fresh sink made {:?} visible, expected records[{offset}..] = {want:?}", model.committed),
+            format!(
+                "the fresh sink made {:?} visible, expected records[{offset}..] = {want:?}",
+                model.committed
+            ),
         );
     }
     Ok(model)

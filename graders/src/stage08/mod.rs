@@ -76,7 +76,10 @@ impl Stage for TransactionalSinkStage {
                 let verdicts = grid(records, *barrier_every, cells, |schedule, cell| {
                     judge_protocol(records, schedule, cell)
                 });
-                let outputs = cells.iter().map(|c| output_of(&c.result)).collect::<Vec<_>>();
+                let outputs = cells
+                    .iter()
+                    .map(|c| output_of(&c.result))
+                    .collect::<Vec<_>>();
                 grid_failure(records, *barrier_every, &verdicts, &outputs, "protocol")
             }
             (
@@ -187,10 +190,13 @@ fn grid_failure(
             ),
         }
     };
-    let actual = format!("{}: {}", failure.anomaly.name(), outputs[i].as_ref().map_or_else(
-        || "no output".to_owned(),
-        |o| format!("output {o:?}"),
-    ));
+    let actual = format!(
+        "{}: {}",
+        failure.anomaly.name(),
+        outputs[i]
+            .as_ref()
+            .map_or_else(|| "no output".to_owned(), |o| format!("output {o:?}"),)
+    );
     let mut step = format!(
         "with barrier_every = {barrier_every}, crash_after = {crash}, commit_lag = {commit_lag}: {}",
         failure.step
@@ -229,7 +235,10 @@ pub fn matrix(len: usize, verdicts: &[Result<(), CellFailure>]) -> String {
             let _ = write!(out, "{code:<10}");
         }
     }
-    out.lines().map(str::trim_end).collect::<Vec<_>>().join("\n")
+    out.lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn judge_sink_model(first: SinkOp, committed: &[Vec<u32>]) -> Result<(), Failure> {
@@ -252,10 +261,14 @@ fn judge_sink_model(first: SinkOp, committed: &[Vec<u32>]) -> Result<(), Failure
             model.apply(call);
         }
         let got = committed.get(i);
-        if got == Some(&model.committed) || worst.as_ref().is_some_and(|(len, _)| *len <= ops.len()) {
+        if got == Some(&model.committed) || worst.as_ref().is_some_and(|(len, _)| *len <= ops.len())
+        {
             continue;
         }
-        let actual = got.map_or_else(|| "no observation".to_owned(), |g| format!("committed() = {g:?}"));
+        let actual = got.map_or_else(
+            || "no observation".to_owned(),
+            |g| format!("committed() = {g:?}"),
+        );
         let why = got.map_or(String::new(), |g| sink_law(&model, g));
         let failure = Failure::new(
             format!("committed() = {:?}", model.committed),
@@ -288,9 +301,13 @@ fn sink_law(model: &ModelSink, got: &[u32]) -> String {
         .chain(model.open.iter().copied())
         .collect();
     if let Some(r) = diff.extra.iter().find(|r| model.committed.contains(r)) {
-        format!("record {r} is visible twice: a commit must publish once (a repeated commit is ignored)")
+        format!(
+            "record {r} is visible twice: a commit must publish once (a repeated commit is ignored)"
+        )
     } else if let Some(r) = diff.extra.iter().find(|r| hidden.contains(r)) {
-        format!("record {r} is visible, but it is only open or prepared: nothing is visible before commit")
+        format!(
+            "record {r} is visible, but it is only open or prepared: nothing is visible before commit"
+        )
     } else if let Some(r) = diff.extra.first() {
         format!("record {r} is visible, but it was aborted")
     } else if let Some(r) = diff.missing.first() {

@@ -101,7 +101,7 @@ impl Schedule {
 
     /// Whether a barrier follows record number `position` (1-based count of records).
     pub fn is_barrier(&self, position: usize) -> bool {
-        position > 0 && position % self.barrier_every == 0
+        position > 0 && position.is_multiple_of(self.barrier_every)
     }
 
     /// Barriers the first attempt passes (up to the crash or the end).
@@ -142,7 +142,14 @@ pub fn reference_calls(records: &[u32], schedule: Schedule) -> Vec<Vec<SpyCall>>
     first.extend(pending.iter().map(|(id, _)| SpyCall::Abort(*id)));
     let from = last_notified.map_or(0, |(_, offset)| offset);
     let mut fresh = Vec::new();
-    let (pending, _) = attempt(records, schedule, from, records.len(), &mut next_id, &mut fresh);
+    let (pending, _) = attempt(
+        records,
+        schedule,
+        from,
+        records.len(),
+        &mut next_id,
+        &mut fresh,
+    );
     finish(records.len(), pending, &mut next_id, &mut fresh);
     vec![first, fresh]
 }
@@ -159,8 +166,8 @@ fn attempt(
 ) -> (Pending, Option<(u64, usize)>) {
     let mut pending: Pending = Vec::new();
     let mut last_notified = None;
-    for position in from..until {
-        calls.push(SpyCall::Write(records[position]));
+    for (position, record) in records.iter().enumerate().take(until).skip(from) {
+        calls.push(SpyCall::Write(*record));
         if schedule.is_barrier(position + 1) {
             calls.push(SpyCall::PreCommit(*next_id));
             pending.push((*next_id, position + 1));

@@ -166,7 +166,9 @@ impl case::Case for Case {
                 records,
                 barrier_every,
                 crash_after,
-            } => format!("run_exactly_once_sink(&{records:?}, {barrier_every}, {crash_after:?}, 0)"),
+            } => {
+                format!("run_exactly_once_sink(&{records:?}, {barrier_every}, {crash_after:?}, 0)")
+            }
         }
     }
 }
