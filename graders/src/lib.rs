@@ -23,6 +23,7 @@
 //! dimension (snapshot to bytes, drop, restore, continue) is just another kind of case in
 //! a plan, judged against the uninterrupted run.
 
+pub mod cli;
 pub mod harness;
 pub mod report;
 pub mod stages;

@@ -4,7 +4,7 @@ use std::marker::PhantomData;
 
 use anyhow::Result;
 use serde::{Serialize, de::DeserializeOwned};
-use solution01::Operator;
+use stage01::Operator;
 
 use crate::{KeyedProcessFunction, KeyedState};
 
