@@ -19,6 +19,12 @@ usage:
       --timeout SECONDS        per-case time limit (default 3)
   byo hint [NN]                reveal the next hint of the current stage (or NN)
   byo status                   every stage: pass, fail or not started; hints used
+  byo trace 08 [options]       one schedule of stage 08 as a timeline of its sinks
+      --records N              the graded input of length N
+      --barrier-every B        a barrier after every B records
+      --crash-after K          crash after K records (default: no crash)
+      --lag L                  notifications L barriers late (default 0)
+      --mine                   run your code beside the reference, first divergence marked
   byo help                     this text
 
 Every verb also runs as `just <verb> ...` and as `cargo byo <verb> ...`.
@@ -43,6 +49,13 @@ pub enum Command {
     },
     /// `byo status`
     Status,
+    /// `byo trace NN ...`
+    Trace {
+        /// The stage whose schedule to draw.
+        stage: u8,
+        /// The stage's own trace arguments.
+        args: Vec<String>,
+    },
 }
 
 /// The options of `byo test`.
@@ -87,7 +100,18 @@ pub fn parse(argv: &[String]) -> Result<Command> {
             [extra, ..] => bail!("status: unexpected argument `{extra}`"),
         },
         "test" => parse_test(rest).map(Command::Test),
-        other => bail!("unknown command `{other}`: expected start, test, hint, status or help"),
+        "trace" => match rest {
+            [stage, args @ ..] => Ok(Command::Trace {
+                stage: stage_number("trace", stage)?,
+                args: args.to_vec(),
+            }),
+            [] => bail!(
+                "trace: which stage? e.g. `byo trace 08 --records 4 --barrier-every 2 --crash-after 3 --lag 1`"
+            ),
+        },
+        other => {
+            bail!("unknown command `{other}`: expected start, test, hint, status, trace or help")
+        }
     }
 }
 

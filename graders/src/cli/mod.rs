@@ -1,6 +1,6 @@
 //! The `byo` command: the learner's and the instructor's verbs.
 //!
-//! `byo start NN`, `byo test [NN ...]`, `byo hint`, `byo status`. Every verb is a thin
+//! `byo start NN`, `byo test [NN ...]`, `byo hint`, `byo status`, `byo trace 08 ...`. Every verb is a thin
 //! layer over the library: building a stage's grade binary ([`build`]), running it under
 //! the [`supervisor`](crate::harness::supervisor), judging ([`crate::stages::judge`]) and
 //! rendering ([`crate::report`]).
@@ -12,6 +12,7 @@ pub mod progress;
 mod start;
 mod status;
 mod test;
+mod trace;
 pub mod workspace;
 
 use std::process::ExitCode;
@@ -50,5 +51,6 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Test(options) => test::run(&root, &options),
         Command::Hint { stage } => hint::run(&root, stage),
         Command::Status => status::run(&root),
+        Command::Trace { stage, args } => trace::run(&root, stage, &args),
     }
 }

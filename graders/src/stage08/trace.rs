@@ -131,6 +131,14 @@ impl TraceArgs {
     pub fn mine_from(&self, run: &DriverRun, index: usize) -> Result<SpiedRun> {
         let value = match run.outcomes.get(&index) {
             Some(Outcome::Returned(value)) => value,
+            Some(Outcome::Panicked { message, location })
+                if message.starts_with("not yet implemented") =>
+            {
+                bail!(
+                    "not started: your code reaches todo!() at {}",
+                    location.as_deref().unwrap_or("an unknown place")
+                )
+            }
             Some(Outcome::Panicked { message, location }) => bail!(
                 "your code panicked before the run could be traced: {message} (at {})",
                 location.as_deref().unwrap_or("an unknown place")

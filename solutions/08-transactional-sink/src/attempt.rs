@@ -1,7 +1,7 @@
 //! One incarnation of the job: a source position, a sink, and the checkpoints in flight.
 
 use anyhow::Result;
-use solution01::{Offset, Source, VecSource};
+use stage01::{Offset, Source, VecSource};
 
 use crate::checkpoint::Checkpoint;
 use crate::notifications::PendingCommits;

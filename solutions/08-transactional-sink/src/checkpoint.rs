@@ -1,6 +1,6 @@
 //! Checkpoints as the sink sees them: an id and the source offset of the cut.
 
-use solution01::Offset;
+use stage01::Offset;
 
 /// The number of a checkpoint; the first one is 1.
 ///

@@ -1,7 +1,7 @@
 //! The exactly-once job: run, maybe crash, abort what was never notified, replay.
 
 use anyhow::{Result, bail};
-use solution01::Offset;
+use stage01::Offset;
 
 use crate::attempt::Attempt;
 use crate::{TransactionalSink, TwoPhaseCommitSink};
