@@ -88,29 +88,56 @@ pub fn title(number: u8) -> String {
     }
 }
 
-/// Judges a driver run of stage `number`; `None` when that stage has no grader.
-pub fn judge(number: u8, seed: u64, only: Option<usize>, run: &DriverRun) -> Option<StageReport> {
-    fn judged<S: Stage>(seed: u64, only: Option<usize>, run: &DriverRun) -> Option<StageReport> {
-        Some(judge_run::<S>(seed, only, run))
+/// A stage's grader with its types erased, so the CLI can pick one by number.
+pub trait Grader: Sync {
+    /// Judges a driver run of this stage's plan for `seed` (`only`: a replayed case).
+    fn judge(&self, seed: u64, only: Option<usize>, run: &DriverRun) -> StageReport;
+    /// The fingerprint of the plan for `seed`.
+    fn plan_fingerprint(&self, seed: u64) -> u64;
+    /// The number of cases in the plan for `seed`.
+    fn plan_len(&self, seed: u64) -> usize;
+}
+
+struct Erased<S>(std::marker::PhantomData<fn() -> S>);
+
+impl<S: Stage> Grader for Erased<S> {
+    fn judge(&self, seed: u64, only: Option<usize>, run: &DriverRun) -> StageReport {
+        judge_run::<S>(seed, only, run)
     }
+    fn plan_fingerprint(&self, seed: u64) -> u64 {
+        crate::harness::protocol::plan_fingerprint(&S::plan(seed))
+    }
+    fn plan_len(&self, seed: u64) -> usize {
+        S::plan(seed).len()
+    }
+}
+
+const fn erased<S: Stage + 'static>() -> &'static dyn Grader {
+    &Erased::<S>(std::marker::PhantomData)
+}
+
+/// The grader of stage `number`; `None` when that stage has none yet. Registering a
+/// stage is one line here (and `graded: true` in [`LADDER`]).
+pub fn grader(number: u8) -> Option<&'static dyn Grader> {
     match number {
-        stage01::Dataflow::NUMBER => judged::<stage01::Dataflow>(seed, only, run),
-        stage02::KeyedStateStage::NUMBER => judged::<stage02::KeyedStateStage>(seed, only, run),
-        stage08::TransactionalSinkStage::NUMBER => {
-            judged::<stage08::TransactionalSinkStage>(seed, only, run)
-        }
+        1 => Some(erased::<stage01::Dataflow>()),
+        2 => Some(erased::<stage02::KeyedStateStage>()),
+        8 => Some(erased::<stage08::TransactionalSinkStage>()),
         _ => None,
     }
 }
 
+/// Judges a driver run of stage `number`; `None` when that stage has no grader.
+pub fn judge(number: u8, seed: u64, only: Option<usize>, run: &DriverRun) -> Option<StageReport> {
+    grader(number).map(|g| g.judge(seed, only, run))
+}
+
+/// The fingerprint of stage `number`'s plan for `seed` (what a driver must agree with).
+pub fn plan_fingerprint(number: u8, seed: u64) -> Option<u64> {
+    grader(number).map(|g| g.plan_fingerprint(seed))
+}
+
 /// The number of cases in stage `number`'s plan for `seed`.
 pub fn plan_len(number: u8, seed: u64) -> Option<usize> {
-    match number {
-        stage01::Dataflow::NUMBER => Some(stage01::Dataflow::plan(seed).len()),
-        stage02::KeyedStateStage::NUMBER => Some(stage02::KeyedStateStage::plan(seed).len()),
-        stage08::TransactionalSinkStage::NUMBER => {
-            Some(stage08::TransactionalSinkStage::plan(seed).len())
-        }
-        _ => None,
-    }
+    grader(number).map(|g| g.plan_len(seed))
 }

@@ -61,6 +61,11 @@ mod misbehaving {
                 std::process::exit(0);
             }
             Ok("print") => println!("debugging: at position 2"),
+            Ok("hog") => {
+                // A gigabyte at once, touched so that it is really needed.
+                let hog = vec![1u8; 1 << 30];
+                std::hint::black_box(hog.iter().map(|b| u64::from(*b)).sum::<u64>());
+            }
             _ => {}
         }
     }
@@ -71,7 +76,7 @@ fn main() {
     if std::env::var_os(REQUEST_ENV).is_some() {
         return graders::harness::driver::main::<Dataflow>(drive::<Misbehaving>);
     }
-    let tests: [(&str, fn()); 6] = [
+    let tests: [(&str, fn()); 7] = [
         (
             "an_early_exit_is_reported_against_the_running_case",
             an_early_exit_is_reported,
@@ -90,6 +95,10 @@ fn main() {
             "printing_does_not_disturb_the_protocol",
             printing_does_not_disturb_the_protocol,
         ),
+        (
+            "a_memory_cap_still_lets_honest_code_pass",
+            a_memory_cap_still_lets_honest_code_pass,
+        ),
     ];
     for (name, test) in tests {
         test();
@@ -105,6 +114,7 @@ fn judged(misbehaviour: &str, limits: Limits) -> StageReport {
         stage: 1,
         seed: DEFAULT_SEED,
         only: None,
+        plan: graders::stages::plan_fingerprint(1, DEFAULT_SEED).expect("stage 01 is graded"),
     };
     let run = supervise(command, request, limits).expect("the driver starts");
     graders::stages::judge(1, DEFAULT_SEED, None, &run).expect("stage 01 is graded")
@@ -134,7 +144,7 @@ fn a_fake_success_line_decides_nothing() {
 fn an_endless_loop_is_killed() {
     let limits = Limits {
         case: Duration::from_secs(1),
-        stage: Duration::from_secs(60),
+        ..Limits::default()
     };
     let started = Instant::now();
     let report = judged("loop", limits);
@@ -174,4 +184,22 @@ fn a_panic_costs_only_its_cases() {
 fn printing_does_not_disturb_the_protocol() {
     let report = judged("print", Limits::default());
     assert_eq!(report.status(), StageStatus::Passed, "{report:#?}");
+}
+
+fn a_memory_cap_still_lets_honest_code_pass() {
+    let capped = Limits {
+        memory: Some(512 << 20),
+        ..Limits::default()
+    };
+    assert_eq!(judged("print", capped).status(), StageStatus::Passed);
+    if cfg!(unix) {
+        let report = judged("hog", capped);
+        assert!(
+            matches!(
+                only_fault(&report),
+                Fault::Panicked { .. } | Fault::Killed { .. }
+            ),
+            "allocating past the cap fails the case: {report:#?}"
+        );
+    }
 }

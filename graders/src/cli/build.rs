@@ -29,7 +29,8 @@ pub enum Built {
 }
 
 /// Builds the grade binaries of `stages` in one cargo run; when that fails, stage by
-/// stage, so each stage that does not build gets its own errors.
+/// stage, so each stage that does not build gets its own errors. `extra` goes to cargo
+/// as is (grading passes `--offline --locked`).
 ///
 /// # Errors
 /// When cargo cannot be started at all.
@@ -38,8 +39,9 @@ pub fn build(
     target_dir: Option<&Path>,
     stages: &[&StageInfo],
     side: Side,
+    extra: &[&str],
 ) -> Result<BTreeMap<u8, Built>> {
-    let together = cargo_build(root, target_dir, stages, side)?;
+    let together = cargo_build(root, target_dir, stages, side, extra)?;
     if together.success {
         return Ok(stages
             .iter()
@@ -54,7 +56,7 @@ pub fn build(
     }
     let mut results = BTreeMap::new();
     for stage in stages {
-        let alone = cargo_build(root, target_dir, &[stage], side)?;
+        let alone = cargo_build(root, target_dir, &[stage], side, extra)?;
         let built = match (alone.success, alone.binaries.get(&stage.folder())) {
             (true, Some(path)) => Built::Binary(path.clone()),
             _ => Built::Failed(trim_errors(&alone.stderr)),
@@ -92,6 +94,7 @@ fn cargo_build(
     target_dir: Option<&Path>,
     stages: &[&StageInfo],
     side: Side,
+    extra: &[&str],
 ) -> Result<CargoRun> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
@@ -105,6 +108,7 @@ fn cargo_build(
     if let Some(dir) = target_dir {
         command.arg("--target-dir").arg(dir);
     }
+    command.args(extra);
     let mut features = Vec::new();
     for stage in stages {
         let package = match side {

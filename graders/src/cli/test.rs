@@ -133,7 +133,7 @@ pub fn judge_stages(
     limits: Limits,
 ) -> Result<Vec<StageOutcome>> {
     let graded: Vec<&StageInfo> = selected.iter().copied().filter(|s| s.graded).collect();
-    let mut built = build::build(root, target_dir, &graded, side)?;
+    let mut built = build::build(root, target_dir, &graded, side, &[])?;
     let mut broken: Option<u8> = None;
     let mut outcomes = Vec::new();
     for stage in selected {
@@ -157,7 +157,8 @@ pub fn judge_stages(
     Ok(outcomes)
 }
 
-fn drive_and_judge(
+/// Drives the grade binary `binary` for `stage` and judges what it observed.
+pub fn drive_and_judge(
     root: &Path,
     binary: &Path,
     stage: u8,
@@ -176,7 +177,15 @@ fn drive_and_judge(
     }
     let mut command = Command::new(binary);
     command.current_dir(root);
-    let request = Request { stage, seed, only };
+    let Some(plan) = stages::plan_fingerprint(stage, seed) else {
+        return StageOutcome::Ungraded;
+    };
+    let request = Request {
+        stage,
+        seed,
+        only,
+        plan,
+    };
     match supervisor::supervise(command, request, limits) {
         Ok(run) => match stages::judge(stage, seed, only, &run) {
             Some(report) => StageOutcome::Judged(report),

@@ -24,7 +24,7 @@ pub(super) fn run(root: &Root, stage: u8, args: &[String]) -> Result<ExitCode> {
             .protocol_case()
             .context("trace: this schedule is not in the graded plan")?;
         let info = stages::get(8).context("stage 08 is on the ladder")?;
-        let built = build::build(root.path(), None, &[info], Side::Learner)?;
+        let built = build::build(root.path(), None, &[info], Side::Learner, &[])?;
         let binary = match built.get(&8) {
             Some(Built::Binary(binary)) => binary.clone(),
             Some(Built::Failed(errors)) => bail!("trace: stage 08 does not compile:\n{errors}"),
@@ -36,6 +36,7 @@ pub(super) fn run(root: &Root, stage: u8, args: &[String]) -> Result<ExitCode> {
             stage: 8,
             seed: args.seed,
             only: Some(index),
+            plan: stages::plan_fingerprint(8, args.seed).context("stage 08 has a grader")?,
         };
         let run = supervisor::supervise(command, request, Limits::default())?;
         Some(

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Once;
 
-use super::protocol::{Message, Outcome, REQUEST_ENV, Request};
+use super::protocol::{Message, Outcome, REQUEST_ENV, Request, plan_fingerprint};
 use super::{Stage, StageReport, StageStatus, judge};
 use crate::report;
 
@@ -96,6 +96,12 @@ fn serve<S: Stage>(request: &str, drive: fn(&S::Case) -> S::Observation) {
         )));
     }
     let plan = S::plan(request.seed);
+    if plan_fingerprint(&plan) != request.plan {
+        return emit(Message::Refused(
+            "this grade binary was built from other grader sources than the judge's (rebuild it)"
+                .to_owned(),
+        ));
+    }
     for (index, case) in plan.iter().enumerate() {
         if request.only.is_some_and(|only| only != index) {
             continue;

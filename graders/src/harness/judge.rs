@@ -70,6 +70,22 @@ pub enum Fault {
     Unreadable(String),
 }
 
+impl Fault {
+    /// The kind of fault in a word or two, for gradebooks and cohort tables.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Fault::Wrong { .. } => "wrong result",
+            Fault::NotStarted { .. } => "not started",
+            Fault::Panicked { .. } => "panic",
+            Fault::TimedOut { .. } => "time-out",
+            Fault::StackOverflow => "stack overflow",
+            Fault::ExitedEarly { .. } => "early exit",
+            Fault::Killed { .. } => "killed by a signal",
+            Fault::Unreadable(_) => "unreadable observation",
+        }
+    }
+}
+
 impl From<Failure> for Fault {
     fn from(f: Failure) -> Self {
         Fault::Wrong {

@@ -20,8 +20,8 @@ use serde::{Serialize, de::DeserializeOwned};
 pub trait Stage {
     /// The stage number, 1..=8.
     const NUMBER: u8;
-    /// One case of the plan.
-    type Case: Case;
+    /// One case of the plan (serialisable, so the plan has a fingerprint).
+    type Case: Case + Serialize;
     /// What the driver observed when it ran one case.
     type Observation: Serialize + DeserializeOwned;
 

@@ -23,6 +23,18 @@ pub struct Request {
     pub seed: u64,
     /// Run only this case of the plan (a replay), instead of all of them.
     pub only: Option<usize>,
+    /// The fingerprint of the plan the judge will use ([`plan_fingerprint`]): a driver
+    /// built from other grader sources has another plan, and refuses rather than be
+    /// judged against cases it did not run.
+    pub plan: u64,
+}
+
+/// A fingerprint of a plan: FNV-1a over its JSON.
+pub fn plan_fingerprint<C: Serialize>(plan: &[C]) -> u64 {
+    let bytes = serde_json::to_vec(plan).unwrap_or_default();
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(*byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 /// How one case ended inside the driver.

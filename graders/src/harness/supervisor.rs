@@ -25,6 +25,9 @@ pub struct Limits {
     pub case: Duration,
     /// The longest a whole stage may run.
     pub stage: Duration,
+    /// The most virtual memory the driver may map, in bytes (applied with the shell's
+    /// `ulimit -v`, on Unix only; elsewhere there is no cap).
+    pub memory: Option<u64>,
 }
 
 impl Default for Limits {
@@ -32,6 +35,7 @@ impl Default for Limits {
         Self {
             case: Duration::from_secs(3),
             stage: Duration::from_secs(120),
+            memory: None,
         }
     }
 }
@@ -50,8 +54,12 @@ enum Event {
 ///
 /// # Errors
 /// When the program cannot be started, or it refuses the request.
-pub fn supervise(mut command: Command, request: Request, limits: Limits) -> Result<DriverRun> {
+pub fn supervise(command: Command, request: Request, limits: Limits) -> Result<DriverRun> {
     let request_json = serde_json::to_string(&request).context("encoding the driver request")?;
+    let mut command = match limits.memory {
+        Some(bytes) => with_memory_cap(&command, bytes),
+        None => command,
+    };
     let mut child = command
         .env(REQUEST_ENV, request_json)
         .env("RUST_BACKTRACE", "0")
@@ -140,6 +148,37 @@ pub fn supervise(mut command: Command, request: Request, limits: Limits) -> Resu
     }
     run.printed = printed.into();
     Ok(run)
+}
+
+/// `command` run through `sh -c 'ulimit -v ..; exec "$0" "$@"'`, so the cap applies to
+/// the driver alone and needs no unsafe `setrlimit` in this process.
+fn with_memory_cap(command: &Command, bytes: u64) -> Command {
+    if !cfg!(unix) {
+        let mut copy = Command::new(command.get_program());
+        copy.args(command.get_args());
+        copy_context(command, &mut copy);
+        return copy;
+    }
+    let mut capped = Command::new("sh");
+    capped
+        .arg("-c")
+        .arg(format!("ulimit -v {} && exec \"$0\" \"$@\"", bytes / 1024))
+        .arg(command.get_program())
+        .args(command.get_args());
+    copy_context(command, &mut capped);
+    capped
+}
+
+fn copy_context(from: &Command, to: &mut Command) {
+    if let Some(dir) = from.get_current_dir() {
+        to.current_dir(dir);
+    }
+    for (key, value) in from.get_envs() {
+        match value {
+            Some(value) => to.env(key, value),
+            None => to.env_remove(key),
+        };
+    }
 }
 
 fn classify_death(status: std::process::ExitStatus, stderr: &str) -> Fault {
