@@ -77,7 +77,9 @@ mod template {
         LateByOne,
         NewestFirst,
         NoAbortOnCrash,
+        AbortOnlyOpen,
         CommitPendingOnCrash,
+        TailNeverCommitted,
         ReplayFromZero,
         ReplayFromLastTaken,
         ReplayIntoOldSink,
@@ -227,6 +229,7 @@ mod template {
         job.run(records, 0, k, true);
         match flaw {
             Flaw::NoAbortOnCrash => {}
+            Flaw::AbortOnlyOpen => job.sink.abort_open(),
             Flaw::CommitPendingOnCrash => {
                 for (id, _) in job.pending.drain(..) {
                     job.sink.commit(id);
@@ -259,7 +262,9 @@ mod template {
             job.next_id = 1;
         }
         job.run(records, from, len, flaw != Flaw::TailAsOneTransaction);
-        job.finish(len);
+        if flaw != Flaw::TailNeverCommitted {
+            job.finish(len);
+        }
         output.extend_from_slice(job.sink.committed());
         Ok(output)
     }
@@ -544,6 +549,26 @@ flawed_job!(
     NoAbortCrashSpy
 );
 rejected_with!(no_abort_on_crash_is_rejected: NoAbortCrash => "protocol", "not aborted");
+
+/// **Mistake:** recovery aborts the open transaction but forgets the prepared ones
+/// whose checkpoints were never notified.
+/// **Verdict:** `protocol`, "not aborted".
+const _ABORT_ONLY_OPEN: () = ();
+flawed_job!(abort_only_open, AbortOnlyOpen, OnlyOpen, OnlyOpenSpy);
+rejected_with!(abort_only_open_is_rejected: OnlyOpen => "protocol", "not aborted");
+
+/// **Mistake:** the replay writes the tail into the fresh sink but never finishes: no
+/// last pre-commit, no commit of what the replay's checkpoints left pending.
+/// **Verdict:** `exactly-once`, "lost record"; `protocol`, "not committed at the end".
+const _TAIL_NEVER_COMMITTED: () = ();
+flawed_job!(
+    tail_never_committed,
+    TailNeverCommitted,
+    NoTailCommit,
+    NoTailCommitSpy
+);
+rejected_with!(tail_never_committed_loses: NoTailCommit => "exactly-once", "lost record");
+rejected_with!(tail_never_committed_is_rejected: NoTailCommit => "protocol", "not committed at the end");
 
 /// **Mistake:** at the crash the job "flushes": it commits every pending checkpoint
 /// instead of aborting it.
