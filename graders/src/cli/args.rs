@@ -25,13 +25,20 @@ usage:
       --crash-after K          crash after K records (default: no crash)
       --lag L                  notifications L barriers late (default 0)
       --mine                   run your code beside the reference, first divergence marked
+  byo grade DIR... [options]   grade submissions (copies of learners' repositories)
+      --out DIR                where reports and the gradebook go (default: grades)
+      --seed N                 plan seed (default: fresh, recorded in every report)
+      --weights FILE           JSON stage weights, e.g. {\"01\": 1, \"08\": 3}
+      --stages 01,02,...       grade only these stages
+      --timeout SECONDS        per-case time limit (default 10)
+      --gradescope, --junit    also write results.json / junit.xml per submission
   byo help                     this text
 
 Every verb also runs as `just <verb> ...` and as `cargo byo <verb> ...`.
 ";
 
 /// A parsed command line.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Command {
     /// `byo help`
     Help,
@@ -56,6 +63,8 @@ pub enum Command {
         /// The stage's own trace arguments.
         args: Vec<String>,
     },
+    /// `byo grade ...`
+    Grade(super::grade::options::GradeOptions),
 }
 
 /// The options of `byo test`.
@@ -109,8 +118,11 @@ pub fn parse(argv: &[String]) -> Result<Command> {
                 "trace: which stage? e.g. `byo trace 08 --records 4 --barrier-every 2 --crash-after 3 --lag 1`"
             ),
         },
+        "grade" => super::grade::options::parse(rest).map(Command::Grade),
         other => {
-            bail!("unknown command `{other}`: expected start, test, hint, status, trace or help")
+            bail!(
+                "unknown command `{other}`: expected start, test, hint, status, trace, grade or help"
+            )
         }
     }
 }

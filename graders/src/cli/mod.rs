@@ -1,12 +1,13 @@
 //! The `byo` command: the learner's and the instructor's verbs.
 //!
-//! `byo start NN`, `byo test [NN ...]`, `byo hint`, `byo status`, `byo trace 08 ...`. Every verb is a thin
-//! layer over the library: building a stage's grade binary ([`build`]), running it under
+//! `byo start NN`, `byo test [NN ...]`, `byo hint`, `byo status`, `byo trace 08 ...`,
+//! `byo grade`. Every verb is a thin layer over the library: building a stage's grade binary ([`build`]), running it under
 //! the [`supervisor`](crate::harness::supervisor), judging ([`crate::stages::judge`]) and
 //! rendering ([`crate::report`]).
 
 pub mod args;
 pub mod build;
+pub mod grade;
 mod hint;
 pub mod progress;
 mod start;
@@ -52,5 +53,6 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Hint { stage } => hint::run(&root, stage),
         Command::Status => status::run(&root),
         Command::Trace { stage, args } => trace::run(&root, stage, &args),
+        Command::Grade(options) => grade::run(&root, &options),
     }
 }
