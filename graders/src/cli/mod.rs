@@ -1,9 +1,9 @@
 //! The `byo` command: the learner's and the instructor's verbs.
 //!
 //! `byo start NN`, `byo test [NN ...]`, `byo hint`, `byo status`, `byo trace 08 ...`,
-//! `byo grade`. Every verb is a thin layer over the library: building a stage's grade binary ([`build`]), running it under
-//! the [`supervisor`](crate::harness::supervisor), judging ([`crate::stages::judge`]) and
-//! rendering ([`crate::report`]).
+//! `byo grade`. Every verb is a thin layer over the library: building a stage's grade
+//! binary ([`build`]), running it under the [`supervisor`](crate::harness::supervisor),
+//! judging ([`crate::stages::judge`]) and rendering ([`crate::report`]).
 
 pub mod args;
 pub mod build;
