@@ -140,6 +140,15 @@ mod tests {
     }
 
     #[test]
+    fn the_briefs_example_holds() -> Result<()> {
+        // Checkpoint 1 (offset 2) is notified at barrier 2; the job dies after record 4,
+        // so checkpoint 2 is aborted and the replay rewrites records 2..5.
+        let records = [3, 1, 4, 1, 5];
+        assert_eq!(run_exactly_once_sink(&records, 2, Some(4), 1)?, records);
+        Ok(())
+    }
+
+    #[test]
     fn bad_arguments_are_named() {
         let input = records(3);
         let zero = run_exactly_once_sink(&input, 0, None, 0).unwrap_err();
