@@ -32,6 +32,7 @@ pub mod stage01;
 pub mod stage02;
 pub mod stage06;
 pub mod stage07;
+pub mod stage08;
 
 #[doc(hidden)]
 pub use anyhow as __anyhow;

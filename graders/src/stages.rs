@@ -2,7 +2,7 @@
 
 use crate::harness::judge::{DriverRun, judge_run};
 use crate::harness::{Stage, StageReport};
-use crate::{stage01, stage02, stage06, stage07};
+use crate::{stage01, stage02, stage06, stage07, stage08};
 
 /// One rung of the ladder.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,7 +45,7 @@ pub const LADDER: [StageInfo; 8] = [
         8,
         "transactional-sink",
         "two-phase commit, end-to-end exactly-once",
-        false,
+        true,
     ),
 ];
 
@@ -124,6 +124,7 @@ pub fn grader(number: u8) -> Option<&'static dyn Grader> {
         2 => Some(erased::<stage02::KeyedStateStage>()),
         6 => Some(erased::<stage06::Barriers>()),
         7 => Some(erased::<stage07::ExactlyOnceState>()),
+        8 => Some(erased::<stage08::TransactionalSinkStage>()),
         _ => None,
     }
 }
