@@ -32,6 +32,7 @@ pub struct CommitterOperator<S: CommittingSink, B: OperatorStateBackend> {
     state: B,
     me: SubtaskId,
     tripwire: Box<dyn Tripwire>,
+    recovered: Vec<(CheckpointId, CommitOutcome)>,
 }
 
 impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
@@ -74,19 +75,22 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
         for key in others {
             state.remove(&key.to_string())?;
         }
+        let mut recovered = Vec::new();
         for (key, (checkpoint, committable)) in owned.iter().zip(&pending) {
-            sink.recover(committable).with_context(|| {
+            let outcome = sink.recover(committable).with_context(|| {
                 format!("{me} recovering the handle of checkpoint {checkpoint}")
             })?;
             tripwire.reached(Step::Recovered(me, *checkpoint))?;
             state.remove(&key.to_string())?;
             tripwire.reached(Step::RecoveryErased(me, *checkpoint))?;
+            recovered.push((*checkpoint, outcome));
         }
         Ok(Self {
             sink,
             state,
             me,
             tripwire,
+            recovered,
         })
     }
 
@@ -204,6 +208,14 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
             );
         }
         Ok((self.sink, self.state))
+    }
+
+    /// What recovery did at open, one entry per restored handle this subtask owned.
+    ///
+    /// The first thing to look at when records are missing after a restore: a restore
+    /// that should have re-committed a handle but recovered none lost it before opening.
+    pub fn recovered(&self) -> &[(CheckpointId, CommitOutcome)] {
+        &self.recovered
     }
 
     /// The wrapped sink.
