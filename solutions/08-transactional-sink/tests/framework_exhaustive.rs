@@ -3,7 +3,7 @@
 //! Every input length, barrier cadence, commit lag and parallelism within the bounds,
 //! crossed with no fault or one notification fault of each kind on each checkpoint,
 //! crossed with a crash right after every step of the first attempt and, for each of
-//! those, a second crash right after every step of the second attempt. Each schedule
+//! those at parallelism 1, a second crash right after every step of the second attempt. Each schedule
 //! must end with the input exactly once in the external system, nothing staged or
 //! prepared, and no handle in operator state.
 
@@ -48,7 +48,15 @@ fn exhaust<A: Adopter>(name: &str) -> usize {
         for first in 1..=clean.steps[0] {
             let once = run::<A>(&config.clone().crash(&[Some(first)])).unwrap();
             schedules += 1;
-            for second in 1..=once.steps[1] {
+            // The second crash is crossed with every first one at parallelism 1; at 2
+            // it would quadruple the run time for little: the rescale tests and the
+            // first-crash schedules already put two subtasks through every step.
+            let seconds = if config.parallelism_at(0) == 1 {
+                once.steps[1]
+            } else {
+                0
+            };
+            for second in 1..=seconds {
                 run::<A>(&config.clone().crash(&[Some(first), Some(second)])).unwrap();
                 schedules += 1;
             }

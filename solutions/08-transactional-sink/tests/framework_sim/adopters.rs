@@ -7,8 +7,8 @@ use std::rc::Rc;
 
 use solution08::committer::CommittingSink;
 use solution08::connectors::{
-    AppendSink, Change, InMemoryTable, ObjectStore, RowKind, SharedObjectStore,
-    StagedArtifactSink, UpsertSink, XaConnection, XaDatabase, XaSink,
+    AppendSink, Change, InMemoryTable, ObjectStore, RowKind, SharedObjectStore, StagedArtifactSink,
+    UpsertSink, XaConnection, XaDatabase, XaSink,
 };
 
 /// A shape under test: builds sinks on one external system that outlives every crash.
@@ -93,7 +93,9 @@ impl Adopter for ShapeB {
     }
     fn verdict(&self, input: &[u32]) -> Result<(), String> {
         use solution08::connectors::XaStore;
-        let prepared = XaDatabase::connect(&self.0).prepared_transactions().unwrap();
+        let prepared = XaDatabase::connect(&self.0)
+            .prepared_transactions()
+            .unwrap();
         let db = self.0.borrow();
         if !prepared.is_empty() || db.open_transactions() > 0 {
             return Err(format!(

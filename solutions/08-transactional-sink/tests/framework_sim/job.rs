@@ -9,8 +9,8 @@ use std::rc::Rc;
 use anyhow::{Context, Result, bail};
 use solution08::committer::key_groups::{key_group_for, operator_index_for, parents};
 use solution08::committer::{
-    CheckpointId, CommitterOperator, Crash, InMemoryOperatorState,
-    RunContext, Step, SubtaskId, Succession, Tripwire, merge_snapshots,
+    CheckpointId, CommitterOperator, Crash, InMemoryOperatorState, RunContext, Step, SubtaskId,
+    Succession, Tripwire, merge_snapshots,
 };
 
 use super::MAX_PARALLELISM;
