@@ -197,7 +197,14 @@ impl<A: Adopter> Attempt<'_, A> {
                     succession: Succession::new(SubtaskId::new(n, q)?, MAX_PARALLELISM)?,
                 };
                 let tripwire = Box::new(self.tripwire.clone());
-                CommitterOperator::open(self.adopter.open_sink(), state, &run, tripwire)
+                let op = CommitterOperator::open(self.adopter.open_sink(), state, &run, tripwire)?;
+                // Recovery finalised or handed off every restored handle: none may be
+                // left to hold end of input open.
+                let left = op.staged_commits_outstanding()?;
+                if left > 0 {
+                    bail!("subtask {n} of {q} kept {left} restored handle(s) after recovery");
+                }
+                Ok(op)
             })
             .collect()
     }
@@ -259,6 +266,12 @@ impl<A: Adopter> Attempt<'_, A> {
         for &id in ids {
             for op in ops.iter_mut() {
                 op.on_checkpoint_complete(id)?;
+                // The protocol, not only the end state: a notification leaves nothing
+                // pending at or below its id (a lost one is repaired by the next).
+                let left = op.pending_committables()?;
+                if let Some((stale, _)) = left.iter().find(|(c, _)| *c <= id) {
+                    bail!("after the notification of c{id}, c{stale} is still pending");
+                }
             }
         }
         Ok(())
