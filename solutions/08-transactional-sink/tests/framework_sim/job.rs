@@ -9,7 +9,7 @@ use std::rc::Rc;
 use anyhow::{Context, Result, bail};
 use solution08::committer::key_groups::{key_group_for, operator_index_for, parents};
 use solution08::committer::{
-    CheckpointId, CommitterOperator, Crash, InMemoryOperatorState, RunContext, Step, SubtaskId,
+    CheckpointId, CommitOutcome, CommitterOperator, Crash, InMemoryOperatorState, RunContext, Step, SubtaskId,
     Succession, Tripwire, merge_snapshots,
 };
 
@@ -26,6 +26,8 @@ pub struct Outcome {
     pub gate_restarts: usize,
     /// The crashes that happened, in order.
     pub crashes: Vec<Step>,
+    /// What recovery did at each successful open, in order.
+    pub recovered: Vec<(CheckpointId, CommitOutcome)>,
 }
 
 /// A completed checkpoint: the source offset and every subtask's operator state.
@@ -42,6 +44,7 @@ struct Completed {
 struct Counter {
     reached: usize,
     crash_after: Option<usize>,
+    crash_on: Option<Step>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -51,7 +54,8 @@ impl Tripwire for SharedTripwire {
     fn reached(&mut self, step: Step) -> Result<()> {
         let mut counter = self.0.borrow_mut();
         counter.reached += 1;
-        if counter.crash_after == Some(counter.reached) {
+        if counter.crash_after == Some(counter.reached) || counter.crash_on == Some(step) {
+            counter.crash_on = None;
             return Err(Crash(step).into());
         }
         Ok(())
@@ -89,6 +93,7 @@ pub fn run_on<A: Adopter>(adopter: &A, schedule: &Schedule) -> Result<Outcome> {
     for attempt in 0..MAX_ATTEMPTS {
         let tripwire = SharedTripwire::default();
         tripwire.0.borrow_mut().crash_after = schedule.crashes.get(attempt).copied().flatten();
+        tripwire.0.borrow_mut().crash_on = schedule.crash_steps.get(attempt).copied().flatten();
         let generation = attempt as u64 + 1;
         let result = Attempt::<A> {
             adopter,
@@ -101,7 +106,7 @@ pub fn run_on<A: Adopter>(adopter: &A, schedule: &Schedule) -> Result<Outcome> {
             late: Vec::new(),
             reordered: Vec::new(),
         }
-        .run(&mut latest);
+        .run(&mut latest, &mut outcome.recovered);
         outcome.steps.push(tripwire.0.borrow().reached);
         match result {
             Ok(Finish::Done) => return Ok(outcome),
@@ -133,8 +138,13 @@ struct Attempt<'a, A: Adopter> {
 }
 
 impl<A: Adopter> Attempt<'_, A> {
-    fn run(mut self, latest: &mut Option<Completed>) -> Result<Finish> {
+    fn run(
+        mut self,
+        latest: &mut Option<Completed>,
+        recovered: &mut Vec<(CheckpointId, CommitOutcome)>,
+    ) -> Result<Finish> {
         let mut ops = self.open_all(latest.as_ref())?;
+        recovered.extend(ops.iter().flat_map(|op| op.recovered().iter().copied()));
         let (mut next, offset) = latest.as_ref().map_or((1, 0), |c| (c.id + 1, c.offset));
         for i in offset..self.input.len() {
             let record = self.input[i].clone();

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use solution08::committer::CheckpointId;
+use solution08::committer::{CheckpointId, Step};
 
 /// What goes wrong with one checkpoint's completion.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -54,6 +54,8 @@ pub struct Schedule {
     pub faults: BTreeMap<CheckpointId, Fault>,
     /// Per attempt: crash right after this many steps of that attempt.
     pub crashes: Vec<Option<usize>>,
+    /// Per attempt: crash right after this named step (its first occurrence).
+    pub crash_steps: Vec<Option<Step>>,
     /// How restored operator state is handed out.
     pub distribution: Distribution,
 }
@@ -68,6 +70,7 @@ impl Schedule {
             parallelism: vec![1],
             faults: BTreeMap::new(),
             crashes: Vec::new(),
+            crash_steps: Vec::new(),
             distribution: Distribution::Parents,
         }
     }
@@ -87,6 +90,12 @@ impl Schedule {
     /// With these crash points per attempt.
     pub fn crash(mut self, crashes: &[Option<usize>]) -> Self {
         self.crashes = crashes.to_vec();
+        self
+    }
+
+    /// With these named crash steps per attempt.
+    pub fn crash_on(mut self, steps: &[Option<Step>]) -> Self {
+        self.crash_steps = steps.to_vec();
         self
     }
 
