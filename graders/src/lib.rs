@@ -1,1 +1,35 @@
-//! x
+//! The graders of the kata: one codebase that judges learner crates, reference
+//! solutions, mutants and instructors' submissions alike.
+//!
+//! Every stage has four parts, each in its own file under `stageNN/`:
+//!
+//! - a **plan** ([`harness::Stage::plan`]): the exhaustive list of cases, built from a
+//!   seed, smallest first, so the first failure of a check is its smallest;
+//! - a **binding** trait and macro: the small surface through which a driver calls an
+//!   implementation. The macro (`bind_stageNN!`) expands inside the crate that owns the
+//!   implementation, which is how a grader's spy can implement the learner's trait
+//!   despite the orphan rule;
+//! - a **driver** (`drive`): runs one case against a binding and records what it
+//!   observed, including every call the implementation made on a spy the grader handed it;
+//! - a **judge** and its **oracle**: compare an observation with what the laws of the
+//!   stage demand and explain the first difference.
+//!
+//! The driver runs in a child process, next to the untrusted code; the judge runs in the
+//! `byo` process and only reads the driver's observations (see [`harness::supervisor`]).
+//! A panic, an early exit, an endless loop or a stack overflow in learner code therefore
+//! costs only its own stage, and a submission never decides its own grade.
+//!
+//! Adding a stage means writing those four parts and one line in [`stages`]; the crash
+//! dimension (snapshot to bytes, drop, restore, continue) is just another kind of case in
+//! a plan, judged against the uninterrupted run.
+
+pub mod cli;
+pub mod harness;
+pub mod report;
+pub mod stages;
+
+pub mod stage01;
+pub mod stage02;
+
+#[doc(hidden)]
+pub use anyhow as __anyhow;

@@ -1,2 +1,2 @@
 //! Grades the reference through the same checks a learner gets.
-fn main() {}
+graders::bind_stage01!(solution01);

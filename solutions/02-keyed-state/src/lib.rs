@@ -18,6 +18,8 @@ mod state;
 mod word_count;
 
 pub use function::KeyedProcessFunction;
+// Re-exported so that users of keyed operators need not name stage 01 for the trait.
 pub use operator::KeyedProcessOperator;
+pub use stage01::Operator;
 pub use state::KeyedState;
 pub use word_count::{WordCount, word_count};

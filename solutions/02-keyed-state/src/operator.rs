@@ -4,7 +4,7 @@ use std::marker::PhantomData;
 
 use anyhow::Result;
 use serde::{Serialize, de::DeserializeOwned};
-use solution01::Operator;
+use stage01::Operator;
 
 use crate::{KeyedProcessFunction, KeyedState};
 
@@ -72,7 +72,11 @@ where
     /// # Errors
     /// When `bytes` is not a snapshot of this operator's state.
     pub fn restore(key_fn: KeyFn, function: F, bytes: &[u8]) -> Result<Self> {
-        Ok(Self::with_state(key_fn, function, KeyedState::from_bytes(bytes)?))
+        Ok(Self::with_state(
+            key_fn,
+            function,
+            KeyedState::from_bytes(bytes)?,
+        ))
     }
 }
 

@@ -1,6 +1,6 @@
 //! The running word count: stage 01's operators plus stage 02's keyed state.
 
-use solution01::{FlatMap, Operator, VecSource, run};
+use stage01::{FlatMap, Operator, VecSource, run};
 
 use crate::{KeyedProcessFunction, KeyedProcessOperator};
 

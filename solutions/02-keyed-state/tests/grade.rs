@@ -1,2 +1,2 @@
 //! Grades the reference through the same checks a learner gets.
-fn main() {}
+graders::bind_stage02!(solution02);

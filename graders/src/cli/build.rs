@@ -1,0 +1,182 @@
+//! Building stages' grade binaries with cargo, and reading back where they are or why
+//! they did not build.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, Result};
+use serde::Deserialize;
+
+use crate::stages::StageInfo;
+
+/// Which crates of a stage to build.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The learner's `stageNN` (with its `grade` feature).
+    Learner,
+    /// The reference `solutionNN`.
+    Reference,
+}
+
+/// The result of building one stage's grade binary.
+#[derive(Debug, Clone)]
+pub enum Built {
+    /// The binary to run as a driver.
+    Binary(PathBuf),
+    /// The compiler's errors, trimmed for a report.
+    Failed(String),
+}
+
+/// Builds the grade binaries of `stages` in one cargo run; when that fails, stage by
+/// stage, so each stage that does not build gets its own errors. `extra` goes to cargo
+/// as is (grading passes `--offline --locked`).
+///
+/// # Errors
+/// When cargo cannot be started at all.
+pub fn build(
+    root: &Path,
+    target_dir: Option<&Path>,
+    stages: &[&StageInfo],
+    side: Side,
+    extra: &[&str],
+) -> Result<BTreeMap<u8, Built>> {
+    let together = cargo_build(root, target_dir, stages, side, extra)?;
+    if together.success {
+        return Ok(stages
+            .iter()
+            .map(|s| {
+                let built = match together.binaries.get(&s.folder()) {
+                    Some(path) => Built::Binary(path.clone()),
+                    None => Built::Failed("cargo built no grade binary for this stage".to_owned()),
+                };
+                (s.number, built)
+            })
+            .collect());
+    }
+    let mut results = BTreeMap::new();
+    for stage in stages {
+        let alone = cargo_build(root, target_dir, &[stage], side, extra)?;
+        let built = match (alone.success, alone.binaries.get(&stage.folder())) {
+            (true, Some(path)) => Built::Binary(path.clone()),
+            _ => Built::Failed(trim_errors(&alone.stderr)),
+        };
+        results.insert(stage.number, built);
+    }
+    Ok(results)
+}
+
+struct CargoRun {
+    success: bool,
+    /// Grade binaries by stage folder name (`01-dataflow`).
+    binaries: BTreeMap<String, PathBuf>,
+    stderr: String,
+}
+
+#[derive(Deserialize)]
+struct Artifact {
+    reason: String,
+    #[serde(default)]
+    manifest_path: Option<PathBuf>,
+    #[serde(default)]
+    target: Option<Target>,
+    #[serde(default)]
+    executable: Option<PathBuf>,
+}
+
+#[derive(Deserialize)]
+struct Target {
+    name: String,
+}
+
+fn cargo_build(
+    root: &Path,
+    target_dir: Option<&Path>,
+    stages: &[&StageInfo],
+    side: Side,
+    extra: &[&str],
+) -> Result<CargoRun> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut command = Command::new(cargo);
+    command.current_dir(root).args([
+        "test",
+        "--no-run",
+        "--test",
+        "grade",
+        "--message-format=json-render-diagnostics",
+    ]);
+    if let Some(dir) = target_dir {
+        command.arg("--target-dir").arg(dir);
+    }
+    command.args(extra);
+    let mut features = Vec::new();
+    for stage in stages {
+        let package = match side {
+            Side::Learner => stage.learner_crate(),
+            Side::Reference => stage.reference_crate(),
+        };
+        command.args(["--package", &package]);
+        if side == Side::Learner {
+            features.push(format!("{package}/grade"));
+        }
+    }
+    if !features.is_empty() {
+        command.args(["--features", &features.join(",")]);
+    }
+    let output = command.output().context("running cargo")?;
+    let mut binaries = BTreeMap::new();
+    for line in String::from_utf8_lossy(&output.stdout).lines() {
+        let Ok(artifact) = serde_json::from_str::<Artifact>(line) else {
+            continue;
+        };
+        let is_grade = artifact.target.as_ref().is_some_and(|t| t.name == "grade");
+        if artifact.reason != "compiler-artifact" || !is_grade {
+            continue;
+        }
+        let folder = artifact
+            .manifest_path
+            .as_ref()
+            .and_then(|m| m.parent())
+            .and_then(|d| d.file_name())
+            .map(|n| n.to_string_lossy().into_owned());
+        if let (Some(folder), Some(executable)) = (folder, artifact.executable) {
+            binaries.insert(folder, executable);
+        }
+    }
+    Ok(CargoRun {
+        success: output.status.success(),
+        binaries,
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    })
+}
+
+/// The compiler errors of a failed build, without cargo's progress lines and warnings,
+/// and at most a screenful.
+pub fn trim_errors(stderr: &str) -> String {
+    const MAX_LINES: usize = 40;
+    let mut kept = Vec::new();
+    let mut in_error = false;
+    for line in stderr.lines() {
+        if line.starts_with("error") {
+            in_error = !line.starts_with("error: could not compile");
+        } else if line.starts_with("warning") || line.trim_start().starts_with("Compiling") {
+            in_error = false;
+        }
+        if in_error {
+            kept.push(line);
+        }
+    }
+    if kept.is_empty() {
+        kept = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    }
+    let total = kept.len();
+    let mut text = kept
+        .into_iter()
+        .take(MAX_LINES)
+        .collect::<Vec<_>>()
+        .join("\n");
+    if total > MAX_LINES {
+        text.push_str(&format!("\n... ({} more lines)", total - MAX_LINES));
+    }
+    text
+}

@@ -1,0 +1,327 @@
+//! Grading one submission: overlay, then each stage built, driven and judged on its own,
+//! every failure re-run once to make sure it is real.
+
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::Result;
+use serde::{Deserialize, Serialize};
+
+use super::overlay::{self, Overlay};
+use super::score::Weights;
+use crate::cli::build::{self, Built, Side};
+use crate::cli::test::{StageOutcome, drive_and_judge};
+use crate::harness::supervisor::Limits;
+use crate::harness::{Fault, StageReport};
+use crate::report::{self, Replay, Style};
+use crate::stages::{self, StageInfo};
+
+/// How a stage came out, for the gradebook.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// Every check passed.
+    Passed,
+    /// Some check failed.
+    Failed,
+    /// Every failure was a `todo!()`.
+    NotStarted,
+    /// The stage does not compile.
+    DoesNotBuild,
+    /// An earlier stage it depends on does not compile.
+    Blocked,
+    /// Its grade binary could not be driven.
+    NotJudged,
+    /// The stage has no grader yet.
+    NoGrader,
+}
+
+/// One check of one stage, graded.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CheckGrade {
+    /// The check's name.
+    pub name: String,
+    /// Whether it passed (every planned case judged, none failing).
+    pub passed: bool,
+    /// The smallest failing case, if it failed.
+    pub failure: Option<FailureGrade>,
+    /// A failure seen once that did not happen again when re-run (not counted).
+    pub not_reproduced: Option<String>,
+}
+
+/// The smallest failing case of a check.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FailureGrade {
+    /// The case's index in the plan for the recorded seed.
+    pub case_index: usize,
+    /// The case in the stage's terms.
+    pub case: String,
+    /// The anomaly: wrong result, panic, time-out, ...
+    pub anomaly: String,
+    /// The failure as a learner's report shows it.
+    pub detail: String,
+}
+
+/// One stage of one submission, graded.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StageGrade {
+    /// The stage number.
+    pub stage: u8,
+    /// `stage NN · slug`.
+    pub title: String,
+    /// How it came out.
+    pub verdict: Verdict,
+    /// Checks passed over checks, 0 when it was not judged.
+    pub score: f64,
+    /// Its weight in the total.
+    pub weight: f64,
+    /// Every check.
+    pub checks: Vec<CheckGrade>,
+    /// The compiler's errors, trimmed, when it does not build; why it was not judged.
+    pub errors: Option<String>,
+    /// Cases judged.
+    pub cases_judged: usize,
+    /// Building and judging time.
+    pub seconds: f64,
+}
+
+/// Grading builds against the locked dependencies only, never the network.
+const OFFLINE: &[&str] = &["--offline", "--locked"];
+
+/// Grades the stages `selected` of the submission already overlaid on `workspace`.
+///
+/// # Errors
+/// When cargo cannot be run at all.
+pub fn grade_stages(
+    workspace: &Path,
+    target: &Path,
+    selected: &[&StageInfo],
+    seed: u64,
+    limits: Limits,
+    weights: &Weights,
+    progress: &dyn Fn(&str),
+) -> Result<Vec<StageGrade>> {
+    let mut grades = Vec::new();
+    let mut broken: Option<u8> = None;
+    for stage in selected {
+        let started = Instant::now();
+        let title = stages::title(stage.number);
+        let (outcome, binary) = if !stage.graded {
+            (StageOutcome::Ungraded, None)
+        } else if let Some(earlier) = broken {
+            (StageOutcome::Blocked(earlier), None)
+        } else {
+            progress(&format!("{title}: building"));
+            let built = build::build(workspace, Some(target), &[stage], Side::Learner, OFFLINE)?;
+            match built.into_values().next() {
+                Some(Built::Binary(binary)) => {
+                    progress(&format!("{title}: judging"));
+                    let outcome =
+                        drive_and_judge(workspace, &binary, stage.number, seed, None, limits);
+                    (outcome, Some(binary))
+                }
+                Some(Built::Failed(errors)) => {
+                    broken = Some(stage.number);
+                    (StageOutcome::DoesNotBuild(errors), None)
+                }
+                None => (
+                    StageOutcome::DoesNotBuild("no grade binary was built".to_owned()),
+                    None,
+                ),
+            }
+        };
+        let grade = grade_outcome(
+            stage,
+            outcome,
+            seed,
+            limits,
+            weights,
+            workspace,
+            binary.as_deref(),
+        );
+        grades.push(StageGrade {
+            seconds: started.elapsed().as_secs_f64(),
+            ..grade
+        });
+    }
+    Ok(grades)
+}
+
+fn grade_outcome(
+    stage: &StageInfo,
+    outcome: StageOutcome,
+    seed: u64,
+    limits: Limits,
+    weights: &Weights,
+    workspace: &Path,
+    binary: Option<&Path>,
+) -> StageGrade {
+    let mut grade = StageGrade {
+        stage: stage.number,
+        title: stages::title(stage.number),
+        verdict: Verdict::NoGrader,
+        score: 0.0,
+        weight: weights.of(stage.number),
+        checks: Vec::new(),
+        errors: None,
+        cases_judged: 0,
+        seconds: 0.0,
+    };
+    match outcome {
+        StageOutcome::Judged(report) => {
+            grade.cases_judged = report.judged;
+            grade.checks = grade_checks(&report, seed, limits, workspace, binary);
+            let passed = grade.checks.iter().filter(|c| c.passed).count();
+            grade.score = if grade.checks.is_empty() {
+                0.0
+            } else {
+                passed as f64 / grade.checks.len() as f64
+            };
+            let all_todo = grade
+                .checks
+                .iter()
+                .filter_map(|c| c.failure.as_ref())
+                .all(|f| f.anomaly == "not started");
+            grade.verdict = if passed == grade.checks.len() {
+                Verdict::Passed
+            } else if all_todo && grade.checks.iter().any(|c| c.failure.is_some()) {
+                Verdict::NotStarted
+            } else {
+                Verdict::Failed
+            };
+        }
+        StageOutcome::DoesNotBuild(errors) => {
+            grade.verdict = Verdict::DoesNotBuild;
+            grade.errors = Some(errors);
+        }
+        StageOutcome::Blocked(earlier) => {
+            grade.verdict = Verdict::Blocked;
+            grade.errors = Some(format!(
+                "stage {earlier:02} does not build, and this stage depends on it"
+            ));
+        }
+        StageOutcome::Undriven(why) => {
+            grade.verdict = Verdict::NotJudged;
+            grade.errors = Some(why);
+        }
+        StageOutcome::Ungraded => grade.weight = 0.0,
+    }
+    grade
+}
+
+/// Each check's verdict; a failure counts only if re-running its case fails the same way.
+fn grade_checks(
+    report: &StageReport,
+    seed: u64,
+    limits: Limits,
+    workspace: &Path,
+    binary: Option<&Path>,
+) -> Vec<CheckGrade> {
+    let style = Style::plain();
+    let replay = Replay::default();
+    report
+        .checks
+        .iter()
+        .map(|check| {
+            let complete = check.judged == check.planned;
+            let Some(failure) = &check.first_failure else {
+                return CheckGrade {
+                    name: check.name.clone(),
+                    passed: complete,
+                    failure: None,
+                    not_reproduced: None,
+                };
+            };
+            let again = binary.and_then(|binary| {
+                match drive_and_judge(workspace, binary, report.stage, seed, Some(failure.index), limits) {
+                    StageOutcome::Judged(rerun) => Some(
+                        rerun
+                            .checks
+                            .into_iter()
+                            .find_map(|c| c.first_failure)
+                            .map(|f| f.fault),
+                    ),
+                    _ => None,
+                }
+            });
+            let reproduced = match (&failure.fault, again) {
+                // Not started is not flaky; nothing to re-run.
+                (Fault::NotStarted { .. }, _) => true,
+                (first, Some(Some(second))) => same_way(first, &second),
+                (_, Some(None)) => false,
+                // The re-run could not be driven at all: keep the first verdict.
+                (_, None) => true,
+            };
+            if !reproduced {
+                return CheckGrade {
+                    name: check.name.clone(),
+                    passed: complete,
+                    failure: None,
+                    not_reproduced: Some(format!(
+                        "case {} failed once ({}) and passed or failed otherwise when re-run: not counted",
+                        failure.index,
+                        failure.fault.kind()
+                    )),
+                };
+            }
+            let single = StageReport {
+                checks: vec![check.clone()],
+                printed: Vec::new(),
+                ..report.clone()
+            };
+            let detail = report::render(&single, &style, &replay)
+                .lines()
+                .skip(1)
+                .collect::<Vec<_>>()
+                .join("\n");
+            CheckGrade {
+                name: check.name.clone(),
+                passed: false,
+                failure: Some(FailureGrade {
+                    case_index: failure.index,
+                    case: failure.case.clone(),
+                    anomaly: failure.fault.kind().to_owned(),
+                    detail,
+                }),
+                not_reproduced: None,
+            }
+        })
+        .collect()
+}
+
+/// Two faults are "the same way" when they are of the same kind and, for wrong results,
+/// show the same output.
+fn same_way(first: &Fault, second: &Fault) -> bool {
+    match (first, second) {
+        (Fault::Wrong { actual: a, .. }, Fault::Wrong { actual: b, .. }) => a == b,
+        (a, b) => a.kind() == b.kind(),
+    }
+}
+
+/// Everything known about one submission.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SubmissionReport {
+    /// The submission's name (its folder's name).
+    pub submission: String,
+    /// The folder graded.
+    pub path: String,
+    /// The plan seed.
+    pub seed: u64,
+    /// The grader's commit, `Cargo.lock`'s git blob hash, and the toolchain.
+    pub provenance: super::Provenance,
+    /// Every selected stage.
+    pub stages: Vec<StageGrade>,
+    /// The weighted total, in percent.
+    pub total: f64,
+    /// Files overlaid, ignored and refused.
+    pub files: Overlay,
+    /// When grading this submission failed as a whole, why.
+    pub error: Option<String>,
+    /// Total grading time.
+    pub seconds: f64,
+}
+
+pub(super) fn prepare(pristine: &Path, workspace: &Path, submission: &Path) -> Result<Overlay> {
+    overlay::sync(pristine, workspace)?;
+    overlay::overlay(pristine, workspace, submission)
+}

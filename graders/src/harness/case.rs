@@ -1,0 +1,101 @@
+//! Cases, the checks they belong to, and the failures a judge explains.
+
+use std::fmt;
+
+/// A named law a stage is graded on, e.g. "seek then drain yields the suffix".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Check {
+    /// Short identifier, stable across versions (used in reports and gradebooks).
+    pub name: &'static str,
+    /// The law, in one sentence.
+    pub law: &'static str,
+}
+
+impl fmt::Display for Check {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+/// One case of a plan.
+pub trait Case {
+    /// The check this case exercises.
+    fn check(&self) -> Check;
+    /// The case in the stage's own terms, for a report ("input [3, 1], seek to 1").
+    fn describe(&self) -> String;
+}
+
+/// What a judge found wrong with one observation.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Failure {
+    /// What the laws demanded.
+    pub expected: String,
+    /// What came out.
+    pub actual: String,
+    /// The first step at which the run went wrong, when the judge can tell.
+    pub first_wrong_step: Option<String>,
+    /// For multisets: records that should have come out and did not.
+    pub missing: Vec<String>,
+    /// For multisets: records that came out more often than they should.
+    pub extra: Vec<String>,
+}
+
+impl Failure {
+    /// A failure that shows `expected` beside `actual`.
+    pub fn new(expected: impl Into<String>, actual: impl Into<String>) -> Self {
+        Self {
+            expected: expected.into(),
+            actual: actual.into(),
+            ..Self::default()
+        }
+    }
+
+    /// Names the first wrong step.
+    #[must_use]
+    pub fn step(mut self, step: impl Into<String>) -> Self {
+        self.first_wrong_step = Some(step.into());
+        self
+    }
+
+    /// Adds the multiset difference between expected and actual records.
+    #[must_use]
+    pub fn multiset<T: fmt::Debug + Ord + Clone>(mut self, expected: &[T], actual: &[T]) -> Self {
+        let diff = super::diff::multiset_diff(expected, actual);
+        self.missing = diff.missing.iter().map(|r| format!("{r:?}")).collect();
+        self.extra = diff.extra.iter().map(|r| format!("{r:?}")).collect();
+        self
+    }
+}
+
+/// Compares two sequences; on a difference, a failure naming the first index that differs.
+///
+/// # Errors
+/// When the sequences differ.
+pub fn expect_sequence<T: fmt::Debug + PartialEq + Ord + Clone>(
+    what: &str,
+    expected: &[T],
+    actual: &[T],
+) -> Result<(), Failure> {
+    if expected == actual {
+        return Ok(());
+    }
+    let first = expected
+        .iter()
+        .zip(actual)
+        .position(|(e, a)| e != a)
+        .unwrap_or(expected.len().min(actual.len()));
+    let step = match (expected.get(first), actual.get(first)) {
+        (Some(e), Some(a)) => format!("{what}[{first}] is {a:?}, expected {e:?}"),
+        (Some(e), None) => {
+            format!("{what} stops after {first} items; item {first} should be {e:?}")
+        }
+        (None, Some(a)) => format!("{what} has an extra item at {first}: {a:?}"),
+        (None, None) => unreachable!("sequences of equal length that differ differ somewhere"),
+    };
+    Err(Failure::new(
+        format!("{what} = {expected:?}"),
+        format!("{what} = {actual:?}"),
+    )
+    .step(step)
+    .multiset(expected, actual))
+}

@@ -1,0 +1,232 @@
+//! Failure reports as a learner reads them in a terminal.
+
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+
+use crate::harness::driver::DEFAULT_SEED;
+use crate::harness::{CaseFailure, CheckReport, Fault, StageReport, StageStatus};
+use crate::stages;
+
+/// Terminal colours, on only for a terminal and never with `NO_COLOR`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Style {
+    colour: bool,
+}
+
+impl Style {
+    /// Colour when stdout is a terminal and `NO_COLOR` is unset or empty.
+    pub fn detect() -> Self {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Self {
+            colour: !no_color && std::io::stdout().is_terminal(),
+        }
+    }
+
+    /// No colour at all (files, tests).
+    pub fn plain() -> Self {
+        Self { colour: false }
+    }
+
+    fn paint(&self, code: &str, text: &str) -> String {
+        if self.colour {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_owned()
+        }
+    }
+
+    /// Red: a failure.
+    pub fn bad(&self, text: &str) -> String {
+        self.paint("31", text)
+    }
+    /// Green: a pass.
+    pub fn good(&self, text: &str) -> String {
+        self.paint("32", text)
+    }
+    /// Yellow: not started, or a warning.
+    pub fn warn(&self, text: &str) -> String {
+        self.paint("33", text)
+    }
+    /// Bold: headings.
+    pub fn bold(&self, text: &str) -> String {
+        self.paint("1", text)
+    }
+    /// Dim: secondary detail.
+    pub fn dim(&self, text: &str) -> String {
+        self.paint("2", text)
+    }
+}
+
+/// How a report tells the reader to replay a failing case.
+#[derive(Debug, Clone)]
+pub struct Replay {
+    /// The command that runs `byo` (`cargo byo` for a learner).
+    pub program: String,
+}
+
+impl Default for Replay {
+    fn default() -> Self {
+        Self {
+            program: "cargo byo".to_owned(),
+        }
+    }
+}
+
+impl Replay {
+    /// The command that replays exactly case `index` of stage `stage` under `seed`.
+    pub fn command(&self, stage: u8, seed: u64, index: usize) -> String {
+        let seed = if seed == DEFAULT_SEED {
+            String::new()
+        } else {
+            format!(" --seed {seed}")
+        };
+        format!("{} test {stage:02}{seed} --case {index}", self.program)
+    }
+}
+
+/// The one-line summary of a stage.
+pub fn summary_line(report: &StageReport, style: &Style) -> String {
+    let title = stages::title(report.stage);
+    let failing = report.failures().len();
+    let (verdict, detail) = match report.status() {
+        StageStatus::Passed => (
+            style.good("PASS"),
+            format!(
+                "{} checks, {} cases judged",
+                report.checks.len(),
+                report.judged
+            ),
+        ),
+        StageStatus::NotStarted => (
+            style.warn("NOT STARTED"),
+            "todo!() reached; see below".to_owned(),
+        ),
+        StageStatus::Failed => (
+            style.bad("FAIL"),
+            format!(
+                "{failing} of {} checks fail, {} of {} cases judged",
+                report.checks.len(),
+                report.judged,
+                report.planned
+            ),
+        ),
+    };
+    format!(
+        "{} {verdict}  {}",
+        style.bold(&format!("{title:<34}")),
+        style.dim(&detail)
+    )
+}
+
+/// The whole report of a stage: the summary line, then every failing check's smallest case.
+pub fn render(report: &StageReport, style: &Style, replay: &Replay) -> String {
+    let mut out = summary_line(report, style);
+    out.push('\n');
+    let failures = report.failures();
+    for (check, failure) in &failures {
+        out.push_str(&render_failure(report, check, failure, style, replay));
+    }
+    if !failures.is_empty() && !report.printed.is_empty() {
+        let _ = writeln!(out, "  {}", style.dim("your code printed (last lines):"));
+        for line in &report.printed {
+            let _ = writeln!(out, "    {}", style.dim(line));
+        }
+    }
+    out
+}
+
+fn render_failure(
+    report: &StageReport,
+    check: &CheckReport,
+    failure: &CaseFailure,
+    style: &Style,
+    replay: &Replay,
+) -> String {
+    let mut out = String::new();
+    let mark = if matches!(failure.fault, Fault::NotStarted { .. }) {
+        style.warn("…")
+    } else {
+        style.bad("✗")
+    };
+    let _ = writeln!(out, "  {mark} {}: {}", style.bold(&check.name), check.law);
+    let _ = writeln!(out, "    smallest case: {}", failure.case);
+    match &failure.fault {
+        Fault::Wrong {
+            expected,
+            actual,
+            first_wrong_step,
+            missing,
+            extra,
+        } => {
+            let _ = writeln!(out, "    expected: {expected}");
+            let _ = writeln!(out, "    actual:   {actual}");
+            if !missing.is_empty() || !extra.is_empty() {
+                let _ = writeln!(out, "    missing:  {}", list(missing));
+                let _ = writeln!(out, "    extra:    {}", list(extra));
+            }
+            if let Some(step) = first_wrong_step {
+                let _ = writeln!(out, "    first wrong step: {}", style.bad(step));
+            }
+        }
+        Fault::NotStarted { location } => {
+            let _ = writeln!(
+                out,
+                "    not started: todo!() at {}",
+                location.as_deref().unwrap_or("an unknown place")
+            );
+        }
+        Fault::Panicked { message, location } => {
+            let at = location
+                .as_deref()
+                .map(|l| format!(" at {l}"))
+                .unwrap_or_default();
+            let _ = writeln!(out, "    panicked{at}: {}", style.bad(message));
+        }
+        Fault::TimedOut { seconds } => {
+            let _ = writeln!(
+                out,
+                "    {} (no result within {seconds} s): an endless loop or a wait that never ends",
+                style.bad("timed out")
+            );
+        }
+        Fault::StackOverflow => {
+            let _ = writeln!(
+                out,
+                "    {}: unbounded recursion, most likely",
+                style.bad("stack overflow")
+            );
+        }
+        Fault::ExitedEarly { code } => {
+            let code = code.map_or("no code".to_owned(), |c| c.to_string());
+            let _ = writeln!(
+                out,
+                "    {} (exit code {code}) before the grader was done: does your code call std::process::exit?",
+                style.bad("the process exited")
+            );
+        }
+        Fault::Killed { signal } => {
+            let _ = writeln!(
+                out,
+                "    {} by signal {signal}",
+                style.bad("the process was killed")
+            );
+        }
+        Fault::Unreadable(why) => {
+            let _ = writeln!(out, "    the driver's observation could not be read: {why}");
+        }
+    }
+    let _ = writeln!(
+        out,
+        "    replay: {}",
+        replay.command(report.stage, report.seed, failure.index)
+    );
+    out
+}
+
+fn list(records: &[String]) -> String {
+    if records.is_empty() {
+        "none".to_owned()
+    } else {
+        records.join(", ")
+    }
+}

@@ -1,0 +1,90 @@
+//! How a driver reaches a stage-01 implementation: a small trait, and the macro that
+//! implements it inside the implementation's own crate.
+
+use super::ChainId;
+
+/// The surface of stage 01 that the driver calls, over `u32` records.
+///
+/// Implemented by `impl_stage01!` for any crate (or module) with stage 01's API; nobody
+/// implements it by hand.
+pub trait Implementation {
+    /// The implementation's `VecSource<u32>`.
+    type Source;
+    /// `VecSource::new(records)`.
+    fn source(records: Vec<u32>) -> Self::Source;
+    /// `Source::poll`.
+    fn poll(source: &mut Self::Source) -> Option<u32>;
+    /// `Source::position`.
+    fn position(source: &Self::Source) -> u64;
+    /// `Source::seek`.
+    ///
+    /// # Errors
+    /// Whatever the implementation's `seek` returns.
+    fn seek(source: &mut Self::Source, offset: u64) -> anyhow::Result<()>;
+    /// `run(source, chain)` with the implementation's operators for `chain`.
+    fn run(source: &mut Self::Source, chain: ChainId) -> Vec<u32>;
+}
+
+/// Implements [`Implementation`] as the type `$binding` for the stage-01 API found at
+/// the path `$imp` (a crate such as `stage01`, or a module of mutants).
+#[macro_export]
+macro_rules! impl_stage01 {
+    ($binding:ident, $($imp:ident)::+) => {
+        #[doc(hidden)]
+        pub struct $binding;
+
+        impl $crate::stage01::Implementation for $binding {
+            type Source = $($imp)::+::VecSource<u32>;
+
+            fn source(records: Vec<u32>) -> Self::Source {
+                $($imp)::+::VecSource::new(records)
+            }
+            fn poll(source: &mut Self::Source) -> Option<u32> {
+                <Self::Source as $($imp)::+::Source>::poll(source)
+            }
+            fn position(source: &Self::Source) -> u64 {
+                <Self::Source as $($imp)::+::Source>::position(source)
+            }
+            fn seek(source: &mut Self::Source, offset: u64) -> $crate::__anyhow::Result<()> {
+                <Self::Source as $($imp)::+::Source>::seek(source, offset)
+            }
+            fn run(source: &mut Self::Source, chain: $crate::stage01::ChainId) -> Vec<u32> {
+                use $($imp)::+::{Filter, FlatMap, Map, Operator as _, run};
+                use $crate::stage01::ChainId;
+                use $crate::stage01::catalogue as f;
+                match chain {
+                    ChainId::Map => run(source, &mut Map(f::triple_plus_one)),
+                    ChainId::Filter => run(source, &mut Filter(f::is_even)),
+                    ChainId::FlatMap => run(source, &mut FlatMap(f::copies_by_remainder)),
+                    ChainId::MapThenFilter => {
+                        run(source, &mut Map(f::increment).then(Filter(f::is_even)))
+                    }
+                    ChainId::FilterThenMap => {
+                        run(source, &mut Filter(f::is_even).then(Map(f::increment)))
+                    }
+                    ChainId::ThreeSteps => run(
+                        source,
+                        &mut Map(f::double)
+                            .then(FlatMap(f::with_successor))
+                            .then(Filter(f::not_multiple_of_three)),
+                    ),
+                }
+            }
+        }
+    };
+}
+
+/// The whole `tests/grade.rs` of a stage-01 crate: `graders::bind_stage01!(stage01);`
+/// binds the crate and gives the grade binary its `main`.
+#[macro_export]
+macro_rules! bind_stage01 {
+    ($($imp:ident)::+) => {
+        $crate::impl_stage01!(Binding, $($imp)::+);
+
+        fn main() {
+            $crate::harness::driver::main::<$crate::stage01::Dataflow>(
+                $crate::stage01::drive::<Binding>,
+            );
+        }
+    };
+}

@@ -1,0 +1,141 @@
+//! The cases of stage 01, smallest first.
+
+use serde::{Deserialize, Serialize};
+
+use super::ChainId;
+use crate::harness::rng::Rng;
+use crate::harness::{Check, case};
+
+/// The longest input the plan uses. Every offset and crash point of every length up to
+/// it is enumerated.
+pub const MAX_LEN: usize = 6;
+
+pub(super) const SEEK: Check = Check {
+    name: "seek",
+    law: "after seek(o), draining yields exactly records[o..] and position() counts along",
+};
+pub(super) const SEEK_PAST_END: Check = Check {
+    name: "seek-past-end",
+    law: "seeking past the end is an error and leaves the source where it was",
+};
+pub(super) const CHAIN: Check = Check {
+    name: "chain",
+    law: "a chain of operators produces what the same functions produce over an iterator",
+};
+pub(super) const CRASH: Check = Check {
+    name: "crash",
+    law: "stopping after any record and resuming a fresh source at position() loses and repeats nothing",
+};
+
+/// One case of stage 01.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Case {
+    /// Seek to `offset` (at most the length) and drain.
+    Seek {
+        /// The source's records.
+        records: Vec<u32>,
+        /// Where to seek.
+        offset: u64,
+    },
+    /// Poll once (if there is a record), then seek to `offset`, past the end.
+    SeekPastEnd {
+        /// The source's records.
+        records: Vec<u32>,
+        /// Where to seek: beyond the end.
+        offset: u64,
+    },
+    /// Run `chain` over the records.
+    Chain {
+        /// The chain.
+        chain: ChainId,
+        /// The source's records.
+        records: Vec<u32>,
+    },
+    /// Run `chain`, stopping after `crash_after` records and resuming a fresh source.
+    Crash {
+        /// The chain.
+        chain: ChainId,
+        /// The source's records.
+        records: Vec<u32>,
+        /// How many records are polled before the crash.
+        crash_after: usize,
+    },
+}
+
+impl case::Case for Case {
+    fn check(&self) -> Check {
+        match self {
+            Case::Seek { .. } => SEEK,
+            Case::SeekPastEnd { .. } => SEEK_PAST_END,
+            Case::Chain { .. } => CHAIN,
+            Case::Crash { .. } => CRASH,
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Case::Seek { records, offset } => {
+                format!("VecSource::new(vec!{records:?}), seek({offset}), then poll until None")
+            }
+            Case::SeekPastEnd { records, offset } => format!(
+                "VecSource::new(vec!{records:?}), poll {} time(s), then seek({offset})",
+                records.len().min(1)
+            ),
+            Case::Chain { chain, records } => {
+                format!("run(VecSource::new(vec!{records:?}), {})", chain.describe())
+            }
+            Case::Crash {
+                chain,
+                records,
+                crash_after,
+            } => format!(
+                "{} over vec!{records:?}, crash after {crash_after} record(s), resume at position()",
+                chain.describe()
+            ),
+        }
+    }
+}
+
+/// Every case for `seed`: values from the seed, structure exhaustive, shortest first.
+pub fn plan(seed: u64) -> Vec<Case> {
+    let mut rng = Rng::new(seed, 1);
+    let inputs: Vec<Vec<u32>> = (0..=MAX_LEN).map(|len| rng.values(len, 5)).collect();
+    let mut cases = Vec::new();
+    for records in &inputs {
+        for offset in 0..=records.len() as u64 {
+            cases.push(Case::Seek {
+                records: records.clone(),
+                offset,
+            });
+        }
+    }
+    for records in &inputs {
+        let len = records.len() as u64;
+        for offset in [len + 1, len + 2, u64::MAX] {
+            cases.push(Case::SeekPastEnd {
+                records: records.clone(),
+                offset,
+            });
+        }
+    }
+    for records in &inputs {
+        for chain in ChainId::ALL {
+            cases.push(Case::Chain {
+                chain,
+                records: records.clone(),
+            });
+        }
+    }
+    for records in &inputs {
+        for chain in ChainId::ALL {
+            for crash_after in 0..=records.len() {
+                cases.push(Case::Crash {
+                    chain,
+                    records: records.clone(),
+                    crash_after,
+                });
+            }
+        }
+    }
+    cases
+}

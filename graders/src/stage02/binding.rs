@@ -1,0 +1,180 @@
+//! How a driver reaches a stage-02 implementation: a small trait, a spy function, and
+//! the macro that implements both inside the implementation's own crate.
+
+use std::collections::BTreeMap;
+
+use super::{SpyEvent, StateOp};
+
+/// The state the spy function keeps per key: the values of its key, in arrival order.
+pub type SpyState = Vec<u32>;
+
+/// The spy's update rule: a 0 clears the key's state, any other value is appended.
+///
+/// Shared by the spy (inside the implementation's process) and the oracle, so both
+/// sides agree on what the state must be.
+pub fn spy_step(seen: Option<SpyState>, value: u32) -> Option<SpyState> {
+    if value == 0 {
+        None
+    } else {
+        let mut values = seen.unwrap_or_default();
+        values.push(value);
+        Some(values)
+    }
+}
+
+/// The key of a `(key, value)` record.
+pub fn key_of(record: &(String, u32)) -> String {
+    record.0.clone()
+}
+
+/// The surface of stage 02 that the driver calls. Implemented by `impl_stage02!`.
+pub trait Implementation {
+    /// The implementation's `KeyedState<String, u32>`.
+    type State;
+    /// The implementation's `KeyedProcessOperator` running the spy function.
+    type Operator;
+
+    /// `KeyedState::new()`.
+    fn state_new() -> Self::State;
+    /// Applies one operation with `put`, `update` or `remove`.
+    fn state_apply(state: &mut Self::State, op: &StateOp);
+    /// `get(key).copied()`.
+    fn state_get(state: &Self::State, key: &str) -> Option<u32>;
+    /// `snapshot()`.
+    fn state_snapshot(state: &Self::State) -> BTreeMap<String, u32>;
+
+    /// `KeyedProcessOperator::new(key_of, Spy)`.
+    fn operator() -> Self::Operator;
+    /// `Operator::process` of one record; what the spy emitted.
+    fn process(operator: &mut Self::Operator, record: (String, u32)) -> Vec<SpyEvent>;
+    /// `operator.state().snapshot()`.
+    fn keyed_state(operator: &Self::Operator) -> BTreeMap<String, SpyState>;
+    /// `operator.snapshot()`.
+    ///
+    /// # Errors
+    /// Whatever the implementation returns.
+    fn snapshot(operator: &Self::Operator) -> anyhow::Result<Vec<u8>>;
+    /// `KeyedProcessOperator::restore(key_of, Spy, bytes)`.
+    ///
+    /// # Errors
+    /// Whatever the implementation returns.
+    fn restore(bytes: &[u8]) -> anyhow::Result<Self::Operator>;
+
+    /// `word_count(lines)`.
+    fn word_count(lines: &[String]) -> Vec<(String, u64)>;
+}
+
+/// Implements [`Implementation`] as `$binding` (with a spy function type `$spy`) for the
+/// stage-02 API at the path `$imp`.
+#[macro_export]
+macro_rules! impl_stage02 {
+    ($binding:ident, $spy:ident, $($imp:ident)::+) => {
+        /// The grader's spy: records what it sees, keeps the values of its key.
+        #[doc(hidden)]
+        pub struct $spy;
+
+        impl $($imp)::+::KeyedProcessFunction<String, (String, u32)> for $spy {
+            type Out = $crate::stage02::SpyEvent;
+            type State = $crate::stage02::SpyState;
+
+            fn process_element(
+                &mut self,
+                key: &String,
+                input: (String, u32),
+                state: &mut Option<$crate::stage02::SpyState>,
+                out: &mut Vec<$crate::stage02::SpyEvent>,
+            ) {
+                out.push($crate::stage02::SpyEvent {
+                    key: key.clone(),
+                    value: input.1,
+                    seen: state.clone(),
+                });
+                *state = $crate::stage02::spy_step(state.take(), input.1);
+            }
+        }
+
+        #[doc(hidden)]
+        pub struct $binding;
+
+        impl $crate::stage02::Implementation for $binding {
+            type State = $($imp)::+::KeyedState<String, u32>;
+            type Operator = $($imp)::+::KeyedProcessOperator<
+                String,
+                fn(&(String, u32)) -> String,
+                $spy,
+                (String, u32),
+            >;
+
+            fn state_new() -> Self::State {
+                $($imp)::+::KeyedState::new()
+            }
+            fn state_apply(state: &mut Self::State, op: &$crate::stage02::StateOp) {
+                use $crate::stage02::StateOp;
+                match op {
+                    StateOp::Put(key, value) => state.put(key.clone(), *value),
+                    StateOp::Bump(key) => state.update(key.clone(), |v| v.map(|v| v + 1)),
+                    StateOp::Clear(key) => state.update(key.clone(), |_| None),
+                    StateOp::Remove(key) => {
+                        state.remove(key);
+                    }
+                }
+            }
+            fn state_get(state: &Self::State, key: &str) -> Option<u32> {
+                state.get(&key.to_owned()).copied()
+            }
+            fn state_snapshot(state: &Self::State) -> ::std::collections::BTreeMap<String, u32> {
+                state.snapshot()
+            }
+
+            fn operator() -> Self::Operator {
+                $($imp)::+::KeyedProcessOperator::new(
+                    $crate::stage02::key_of as fn(&(String, u32)) -> String,
+                    $spy,
+                )
+            }
+            fn process(
+                operator: &mut Self::Operator,
+                record: (String, u32),
+            ) -> Vec<$crate::stage02::SpyEvent> {
+                let mut out = Vec::new();
+                <Self::Operator as $($imp)::+::Operator<(String, u32)>>::process(
+                    operator, record, &mut out,
+                );
+                out
+            }
+            fn keyed_state(
+                operator: &Self::Operator,
+            ) -> ::std::collections::BTreeMap<String, $crate::stage02::SpyState> {
+                operator.state().snapshot()
+            }
+            fn snapshot(operator: &Self::Operator) -> $crate::__anyhow::Result<Vec<u8>> {
+                operator.snapshot()
+            }
+            fn restore(bytes: &[u8]) -> $crate::__anyhow::Result<Self::Operator> {
+                $($imp)::+::KeyedProcessOperator::restore(
+                    $crate::stage02::key_of as fn(&(String, u32)) -> String,
+                    $spy,
+                    bytes,
+                )
+            }
+
+            fn word_count(lines: &[String]) -> Vec<(String, u64)> {
+                $($imp)::+::word_count(lines)
+            }
+        }
+    };
+}
+
+/// The whole `tests/grade.rs` of a stage-02 crate: `graders::bind_stage02!(stage02);`.
+#[macro_export]
+macro_rules! bind_stage02 {
+    ($($imp:ident)::+) => {
+        $crate::impl_stage02!(Binding, Spy, $($imp)::+);
+
+        fn main() {
+            $crate::harness::driver::main::<$crate::stage02::KeyedStateStage>(
+                $crate::stage02::drive::<Binding>,
+            );
+        }
+    };
+}

@@ -1,0 +1,96 @@
+//! `byo start`, `hint` and `status` against a scratch kata: progress is remembered, and
+//! a learner's file that `byo` cannot read is reported, never overwritten.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+/// A minimal kata tree (no crates are built by these verbs) in a fresh temporary folder.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("byo-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        fs::create_dir_all(dir.join("graders")).unwrap();
+        fs::create_dir_all(dir.join("stages/01-dataflow/src")).unwrap();
+        fs::create_dir_all(dir.join("hints")).unwrap();
+        fs::write(dir.join("Cargo.toml"), "[workspace]\n").unwrap();
+        for file in [
+            "stages/01-dataflow/README.md",
+            "stages/01-dataflow/src/run.rs",
+            "hints/01.md",
+        ] {
+            fs::copy(repo.join(file), dir.join(file)).unwrap();
+        }
+        Self(dir)
+    }
+
+    fn byo(&self, args: &[&str]) -> assert_cmd::assert::Assert {
+        Command::cargo_bin("byo")
+            .unwrap()
+            .env("BYO_ROOT", &self.0)
+            .env("NO_COLOR", "1")
+            .args(args)
+            .assert()
+    }
+
+    fn stdout(&self, args: &[&str]) -> String {
+        String::from_utf8(self.byo(args).success().get_output().stdout.clone()).unwrap()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn start_prints_the_brief_and_the_files_to_edit() {
+    let kata = Scratch::new("start");
+    let out = kata.stdout(&["start", "01"]);
+    assert!(out.starts_with("# Stage 01 · dataflow"), "{out}");
+    assert!(out.contains("stages/01-dataflow/src/run.rs"), "{out}");
+    let status = kata.stdout(&["status"]);
+    assert!(
+        status.contains("stage 01 · dataflow") && status.contains("<- current"),
+        "{status}"
+    );
+}
+
+#[test]
+fn hints_are_revealed_one_at_a_time_and_remembered() {
+    let kata = Scratch::new("hints");
+    kata.byo(&["start", "1"]).success();
+    assert!(
+        kata.stdout(&["hint"])
+            .starts_with("Hint 1 of 3 for stage 01 · dataflow")
+    );
+    assert!(kata.stdout(&["hint"]).starts_with("Hint 2 of 3"));
+    assert!(kata.stdout(&["hint"]).starts_with("Hint 3 of 3"));
+    assert!(
+        kata.stdout(&["hint"])
+            .starts_with("All 3 hints of stage 01 are revealed")
+    );
+    assert!(kata.stdout(&["status"]).contains("3/3"));
+}
+
+#[test]
+fn an_unreadable_progress_file_is_reported_and_kept() {
+    let kata = Scratch::new("corrupt");
+    fs::create_dir_all(kata.0.join(".byo")).unwrap();
+    let file = kata.0.join(".byo/progress.json");
+    fs::write(&file, "my notes, not json").unwrap();
+    let out = kata
+        .byo(&["start", "01"])
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(out).unwrap();
+    assert!(err.contains("is not a byo progress file"), "{err}");
+    assert_eq!(fs::read_to_string(&file).unwrap(), "my notes, not json");
+}
