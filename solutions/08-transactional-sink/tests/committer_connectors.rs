@@ -32,22 +32,35 @@ fn a_committable_round_trips_through_its_versioned_envelope() {
 #[test]
 fn a_committable_of_an_unknown_version_is_refused_by_name() {
     let bytes = br#"{"version":9,"committable":"x"}"#;
-    let error = decode::<StagedArtifactSink<u32>>(bytes).unwrap_err().to_string();
+    let error = decode::<StagedArtifactSink<u32>>(bytes)
+        .unwrap_err()
+        .to_string();
     assert!(error.contains("committable version 9"), "{error}");
 }
 
 #[test]
 fn guarantee_labels_follow_the_mechanism() {
     type Xa = XaSink<XaConnection<u32>>;
-    assert_eq!(StagedArtifactSink::<u32>::MECHANISM.guarantee(), DeliveryGuarantee::ExactlyOnce);
+    assert_eq!(
+        StagedArtifactSink::<u32>::MECHANISM.guarantee(),
+        DeliveryGuarantee::ExactlyOnce
+    );
     assert_eq!(Xa::MECHANISM.guarantee(), DeliveryGuarantee::ExactlyOnce);
-    assert_eq!(UpsertSink::<u8, u32>::MECHANISM, Mechanism::IdempotentUpsert);
+    assert_eq!(
+        UpsertSink::<u8, u32>::MECHANISM,
+        Mechanism::IdempotentUpsert
+    );
     assert_eq!(
         UpsertSink::<u8, u32>::MECHANISM.guarantee(),
         DeliveryGuarantee::EffectivelyOnce
     );
-    assert_eq!(AppendSink::<u32>::MECHANISM.guarantee(), DeliveryGuarantee::AtLeastOnce);
-    let _labelled = ExactlyOnce::new(XaSink::new(XaDatabase::connect(&XaDatabase::<u32>::shared())));
+    assert_eq!(
+        AppendSink::<u32>::MECHANISM.guarantee(),
+        DeliveryGuarantee::AtLeastOnce
+    );
+    let _labelled = ExactlyOnce::new(XaSink::new(XaDatabase::connect(
+        &XaDatabase::<u32>::shared(),
+    )));
 }
 
 #[test]
@@ -78,8 +91,15 @@ fn an_upsert_sink_nets_changes_by_key_within_a_flush() {
     ] {
         sink.write(c).unwrap();
     }
-    assert_eq!(sink.prepare_commit(1).unwrap(), None, "upserts need no handle");
-    assert_eq!(table.borrow().rows().iter().collect::<Vec<_>>(), [(&1, &11)]);
+    assert_eq!(
+        sink.prepare_commit(1).unwrap(),
+        None,
+        "upserts need no handle"
+    );
+    assert_eq!(
+        table.borrow().rows().iter().collect::<Vec<_>>(),
+        [(&1, &11)]
+    );
     assert_eq!(table.borrow().statements(), 2, "one statement per key");
 }
 
@@ -107,11 +127,19 @@ fn scratch(name: &str) -> std::path::PathBuf {
 fn file_backed_operator_state_survives_the_process() {
     let path = scratch("survives");
     let mut state = FileOperatorState::open(&path).unwrap();
-    state.put("_xo_pending_sub0of1_c1", b"handle".to_vec()).unwrap();
+    state
+        .put("_xo_pending_sub0of1_c1", b"handle".to_vec())
+        .unwrap();
     drop(state);
     let reopened = FileOperatorState::open(&path).unwrap();
-    assert_eq!(reopened.get("_xo_pending_sub0of1_c1").unwrap().unwrap(), b"handle");
-    assert!(!path.with_extension("tmp").exists(), "the temporary was renamed into place");
+    assert_eq!(
+        reopened.get("_xo_pending_sub0of1_c1").unwrap().unwrap(),
+        b"handle"
+    );
+    assert!(
+        !path.with_extension("tmp").exists(),
+        "the temporary was renamed into place"
+    );
 }
 
 #[test]
@@ -133,7 +161,10 @@ fn a_restore_replaces_the_live_file_with_the_checkpoint() {
     state.put("b", b"2".to_vec()).unwrap(); // an epoch that never completed
     let restored = FileOperatorState::restore(&path, &checkpoint).unwrap();
     assert_eq!(restored.keys().unwrap(), ["a"]);
-    assert_eq!(FileOperatorState::open(&path).unwrap().keys().unwrap(), ["a"]);
+    assert_eq!(
+        FileOperatorState::open(&path).unwrap().keys().unwrap(),
+        ["a"]
+    );
 }
 
 #[test]

@@ -86,7 +86,13 @@ fn an_empty_epoch_persists_nothing() {
     let mut op = xa(&db, InMemoryOperatorState::new(), 1);
     let snapshot = op.on_barrier(1).unwrap();
     assert_eq!(op.staged_commits_outstanding().unwrap(), 0);
-    assert!(InMemoryOperatorState::restore(&snapshot).unwrap().keys().unwrap().is_empty());
+    assert!(
+        InMemoryOperatorState::restore(&snapshot)
+            .unwrap()
+            .keys()
+            .unwrap()
+            .is_empty()
+    );
 }
 
 #[test]
@@ -98,9 +104,17 @@ fn recovery_rolls_back_the_open_transaction_but_never_a_restored_handle() {
     op.write(2).unwrap(); // into the open transaction
     drop(op); // the crash: the connection dies with its open transaction
     assert_eq!(db.borrow().open_transactions(), 0);
-    let op = xa(&db, InMemoryOperatorState::restore(&checkpoint_1).unwrap(), 2);
+    let op = xa(
+        &db,
+        InMemoryOperatorState::restore(&checkpoint_1).unwrap(),
+        2,
+    );
     assert_eq!(op.recovered(), [(1, Committed)]);
-    assert_eq!(db.borrow().rows(), [1], "record 2 is replayed by the source, not recovered");
+    assert_eq!(
+        db.borrow().rows(),
+        [1],
+        "record 2 is replayed by the source, not recovered"
+    );
 }
 
 #[test]
@@ -128,7 +142,11 @@ fn a_recovered_handle_keeps_its_original_name() {
     op.write(7).unwrap();
     let checkpoint_1 = op.on_barrier(1).unwrap();
     drop(op);
-    let op = artifacts(&store, InMemoryOperatorState::restore(&checkpoint_1).unwrap(), 2);
+    let op = artifacts(
+        &store,
+        InMemoryOperatorState::restore(&checkpoint_1).unwrap(),
+        2,
+    );
     assert_eq!(op.recovered(), [(1, Committed)]);
     assert_eq!(store.borrow().published_names(), ["orders/sub0of1-r1-c1"]);
 }
@@ -141,7 +159,11 @@ fn recovering_an_already_published_artifact_reports_already_committed() {
     let checkpoint_1 = op.on_barrier(1).unwrap();
     op.on_checkpoint_complete(1).unwrap();
     drop(op);
-    let op = artifacts(&store, InMemoryOperatorState::restore(&checkpoint_1).unwrap(), 2);
+    let op = artifacts(
+        &store,
+        InMemoryOperatorState::restore(&checkpoint_1).unwrap(),
+        2,
+    );
     assert_eq!(op.recovered(), [(1, AlreadyCommitted)]);
     assert_eq!(store.borrow().published_records(), [7]);
 }
@@ -164,5 +186,8 @@ fn barrier_ids_that_do_not_grow_are_refused_rather_than_overwriting_a_handle() {
     op.on_barrier(1).unwrap();
     op.write(2).unwrap();
     let error = op.on_barrier(1).unwrap_err().to_string();
-    assert!(error.contains("already holds a pending handle for checkpoint 1"), "{error}");
+    assert!(
+        error.contains("already holds a pending handle for checkpoint 1"),
+        "{error}"
+    );
 }

@@ -46,8 +46,14 @@ fn crash_after_completion_before_notification_recovers_and_commits_the_handle() 
 #[test]
 fn crash_after_external_commit_before_erase_recommits_as_already_committed() {
     let s = Schedule::new(4, 2, 0).crash_on(&[Some(Step::Committed(solo(), 1))]);
-    assert_eq!(run::<ShapeB>(&s).unwrap().recovered, [(1, AlreadyCommitted)]);
-    assert_eq!(run::<ShapeA>(&s).unwrap().recovered, [(1, AlreadyCommitted)]);
+    assert_eq!(
+        run::<ShapeB>(&s).unwrap().recovered,
+        [(1, AlreadyCommitted)]
+    );
+    assert_eq!(
+        run::<ShapeA>(&s).unwrap().recovered,
+        [(1, AlreadyCommitted)]
+    );
 }
 
 #[test]

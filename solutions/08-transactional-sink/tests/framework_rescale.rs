@@ -29,7 +29,10 @@ fn rescale_every_way<A: Adopter>() -> (usize, usize) {
                 }
             }
             // The point of the exercise: restores that did carry pending handles.
-            assert!(recovered_here > 0, "{p}->{q} never restored a pending handle");
+            assert!(
+                recovered_here > 0,
+                "{p}->{q} never restored a pending handle"
+            );
             recovered += recovered_here;
         }
     }
@@ -40,12 +43,18 @@ fn rescale_every_way<A: Adopter>() -> (usize, usize) {
 fn every_rescale_gives_each_pending_staged_artifact_exactly_one_owner() {
     let started = Instant::now();
     let (schedules, recovered) = rescale_every_way::<ShapeA>();
-    eprintln!("rescale, shape A: {schedules} schedules, {recovered} handles recovered, {:.2?}", started.elapsed());
+    eprintln!(
+        "rescale, shape A: {schedules} schedules, {recovered} handles recovered, {:.2?}",
+        started.elapsed()
+    );
 }
 
 #[test]
 fn every_rescale_gives_each_pending_xa_transaction_exactly_one_owner() {
     let started = Instant::now();
     let (schedules, recovered) = rescale_every_way::<ShapeB>();
-    eprintln!("rescale, shape B: {schedules} schedules, {recovered} handles recovered, {:.2?}", started.elapsed());
+    eprintln!(
+        "rescale, shape B: {schedules} schedules, {recovered} handles recovered, {:.2?}",
+        started.elapsed()
+    );
 }

@@ -1,21 +1,20 @@
 //! Runs one schedule: attempts until the job finishes, each restoring the latest
 //! completed checkpoint, then judges the external system.
 
-use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::mem;
-use std::rc::Rc;
 
 use anyhow::{Context, Result, bail};
 use solution08::committer::key_groups::{key_group_for, operator_index_for, parents};
 use solution08::committer::{
-    CheckpointId, CommitOutcome, CommitterOperator, Crash, InMemoryOperatorState, RunContext, Step, SubtaskId,
-    Succession, Tripwire, merge_snapshots,
+    CheckpointId, CommitOutcome, CommitterOperator, Crash, InMemoryOperatorState, RunContext, Step,
+    SubtaskId, Succession, Tripwire, merge_snapshots,
 };
 
 use super::MAX_PARALLELISM;
 use super::adopters::Adopter;
 use super::schedule::{Distribution, Fault, Schedule};
+use super::tripwire::SharedTripwire;
 
 /// What a finished job went through.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -37,29 +36,6 @@ struct Completed {
     offset: usize,
     parallelism: u32,
     states: Vec<Vec<u8>>,
-}
-
-/// Counts steps; trips at the planned one.
-#[derive(Debug, Default)]
-struct Counter {
-    reached: usize,
-    crash_after: Option<usize>,
-    crash_on: Option<Step>,
-}
-
-#[derive(Debug, Clone, Default)]
-struct SharedTripwire(Rc<RefCell<Counter>>);
-
-impl Tripwire for SharedTripwire {
-    fn reached(&mut self, step: Step) -> Result<()> {
-        let mut counter = self.0.borrow_mut();
-        counter.reached += 1;
-        if counter.crash_after == Some(counter.reached) || counter.crash_on == Some(step) {
-            counter.crash_on = None;
-            return Err(Crash(step).into());
-        }
-        Ok(())
-    }
 }
 
 type Operators<A> = Vec<CommitterOperator<<A as Adopter>::Sink, InMemoryOperatorState>>;
