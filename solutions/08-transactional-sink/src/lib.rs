@@ -26,9 +26,16 @@
 //! [`TransactionalSink`] is an in-memory system honouring it; [`run_exactly_once_sink`]
 //! is the job: it drives a sink through barriers, lagging notifications, one optional
 //! crash, and the replay.
+//!
+//! The [`committer`] module goes further, for the reader: the framework a real engine
+//! uses so that no connector hand-rolls this protocol (connector verbs, a base that owns
+//! the two-phase choreography, durable handle bookkeeping, recovery and rescale
+//! succession), and [`connectors`] holds its in-memory adopters, one per delivery shape.
 
 mod attempt;
 mod checkpoint;
+pub mod committer;
+pub mod connectors;
 mod notifications;
 mod runner;
 mod sink;
