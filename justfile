@@ -17,6 +17,10 @@ test *args:
 hint *stage:
     cargo byo hint {{stage}}
 
+# One schedule of stage 08 as a timeline: `just trace 08 --records 4 --barrier-every 2 --crash-after 3 --lag 1 --mine`.
+trace *args:
+    cargo byo trace {{args}}
+
 # Where every stage stands, and the hints used.
 status:
     cargo byo status

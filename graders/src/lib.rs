@@ -35,6 +35,7 @@ pub mod stage04;
 pub mod stage05;
 pub mod stage06;
 pub mod stage07;
+pub mod stage08;
 
 #[doc(hidden)]
 pub use anyhow as __anyhow;

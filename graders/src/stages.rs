@@ -2,7 +2,7 @@
 
 use crate::harness::judge::{DriverRun, judge_run};
 use crate::harness::{Stage, StageReport};
-use crate::{stage01, stage02, stage03, stage04, stage05, stage06, stage07};
+use crate::{stage01, stage02, stage03, stage04, stage05, stage06, stage07, stage08};
 
 /// One rung of the ladder.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,7 +40,7 @@ pub const LADDER: [StageInfo; 8] = [
         8,
         "transactional-sink",
         "two-phase commit, end-to-end exactly-once",
-        false,
+        true,
     ),
 ];
 
@@ -122,6 +122,7 @@ pub fn grader(number: u8) -> Option<&'static dyn Grader> {
         5 => Some(erased::<stage05::Windows>()),
         6 => Some(erased::<stage06::Barriers>()),
         7 => Some(erased::<stage07::ExactlyOnceState>()),
+        8 => Some(erased::<stage08::TransactionalSinkStage>()),
         _ => None,
     }
 }

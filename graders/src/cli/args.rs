@@ -19,6 +19,12 @@ usage:
       --timeout SECONDS        per-case time limit (default 3)
   byo hint [NN]                reveal the next hint of the current stage (or NN)
   byo status                   every stage: pass, fail or not started; hints used
+  byo trace 08 [options]       one schedule of stage 08 as a timeline of its sinks
+      --records N              the graded input of length N
+      --barrier-every B        a barrier after every B records
+      --crash-after K          crash after K records (default: no crash)
+      --lag L                  notifications L barriers late (default 0)
+      --mine                   run your code beside the reference, first divergence marked
   byo grade DIR... [options]   grade submissions (copies of learners' repositories)
       --out DIR                where reports and the gradebook go (default: grades)
       --seed N                 plan seed (default: fresh, recorded in every report)
@@ -50,6 +56,13 @@ pub enum Command {
     },
     /// `byo status`
     Status,
+    /// `byo trace NN ...`
+    Trace {
+        /// The stage whose schedule to draw.
+        stage: u8,
+        /// The stage's own trace arguments.
+        args: Vec<String>,
+    },
     /// `byo grade ...`
     Grade(super::grade::options::GradeOptions),
 }
@@ -96,9 +109,20 @@ pub fn parse(argv: &[String]) -> Result<Command> {
             [extra, ..] => bail!("status: unexpected argument `{extra}`"),
         },
         "test" => parse_test(rest).map(Command::Test),
+        "trace" => match rest {
+            [stage, args @ ..] => Ok(Command::Trace {
+                stage: stage_number("trace", stage)?,
+                args: args.to_vec(),
+            }),
+            [] => bail!(
+                "trace: which stage? e.g. `byo trace 08 --records 4 --barrier-every 2 --crash-after 3 --lag 1`"
+            ),
+        },
         "grade" => super::grade::options::parse(rest).map(Command::Grade),
         other => {
-            bail!("unknown command `{other}`: expected start, test, hint, status, grade or help")
+            bail!(
+                "unknown command `{other}`: expected start, test, hint, status, trace, grade or help"
+            )
         }
     }
 }

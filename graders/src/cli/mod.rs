@@ -1,9 +1,9 @@
 //! The `byo` command: the learner's and the instructor's verbs.
 //!
-//! `byo start NN`, `byo test [NN ...]`, `byo hint`, `byo status`, `byo grade`. Every verb is a thin
-//! layer over the library: building a stage's grade binary ([`build`]), running it under
-//! the [`supervisor`](crate::harness::supervisor), judging ([`crate::stages::judge`]) and
-//! rendering ([`crate::report`]).
+//! `byo start NN`, `byo test [NN ...]`, `byo hint`, `byo status`, `byo trace 08 ...`,
+//! `byo grade`. Every verb is a thin layer over the library: building a stage's grade
+//! binary ([`build`]), running it under the [`supervisor`](crate::harness::supervisor),
+//! judging ([`crate::stages::judge`]) and rendering ([`crate::report`]).
 
 pub mod args;
 pub mod build;
@@ -13,6 +13,7 @@ pub mod progress;
 mod start;
 mod status;
 mod test;
+mod trace;
 pub mod workspace;
 
 use std::process::ExitCode;
@@ -51,6 +52,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Test(options) => test::run(&root, &options),
         Command::Hint { stage } => hint::run(&root, stage),
         Command::Status => status::run(&root),
+        Command::Trace { stage, args } => trace::run(&root, stage, &args),
         Command::Grade(options) => grade::run(&root, &options),
     }
 }

@@ -12,6 +12,7 @@ mod stage04;
 mod stage05;
 mod stage06;
 mod stage07;
+mod stage08;
 
 /// Declares a test asserting that the grader of stage `$stage`, driving through
 /// `$drive`, rejects the mutant with the check named `$check`.

@@ -1,0 +1,128 @@
+//! The named ways a stage-08 run can go wrong, as failure reports and matrices show them.
+
+/// One kind of wrong behaviour, named in a report and coded in the crash x lag matrix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Anomaly {
+    /// A record of the input is missing from the output.
+    LostRecord,
+    /// A record is in the output more often than in the input.
+    Duplicate,
+    /// Records are both missing and duplicated.
+    LostAndDuplicated,
+    /// A checkpoint was committed before its notification was due.
+    VisibleBeforeNotification,
+    /// A checkpoint's notification was due but it was not committed.
+    NotificationLate,
+    /// A notification committed a checkpoint while an older one was still pending.
+    NotifiedOutOfOrder,
+    /// At the crash, the open transaction or an unnotified prepared one was not aborted.
+    NotAborted,
+    /// A transaction was aborted while the job was running normally.
+    AbortedWhileRunning,
+    /// What the first sink showed at the crash is not the notified checkpoints' records.
+    WrongVisibleAtCrash,
+    /// The fresh sink received a suffix of the input, but not from the right offset.
+    ReplayFromWrongOffset,
+    /// The fresh sink received records that are not a suffix of the input.
+    WrongReplay,
+    /// The first sink did not receive the input records in order.
+    WrongWrites,
+    /// The first sink was written to or checkpointed after the crash point.
+    WrotePastCrash,
+    /// The first sink received fewer records than the job processes before stopping.
+    MissingWrites,
+    /// No pre-commit at a barrier.
+    MissingBarrier,
+    /// A pre-commit where no barrier falls.
+    PreCommitOffBarrier,
+    /// The same checkpoint id was pre-committed twice on one sink.
+    ReusedCheckpointId,
+    /// The job made its output without any sink.
+    NoSink,
+    /// After a crash with records left to replay, no fresh sink was created.
+    NoFreshSink,
+    /// More sinks than one per attempt.
+    ExtraSink,
+    /// At the end of the run, data was left open or prepared, never committed.
+    NotCommittedAtEnd,
+    /// The result is not what the sinks made visible.
+    ResultNotFromSinks,
+    /// The job returned an error for valid arguments.
+    RejectedValidInput,
+    /// The job panicked.
+    Panicked,
+    /// Invalid arguments were accepted.
+    AcceptedBadInput,
+    /// The error for invalid arguments does not name the argument.
+    ErrorWithoutArgument,
+    /// The sink alone disagrees with the contract.
+    SinkContract,
+}
+
+impl Anomaly {
+    /// The anomaly in words, as a report's headline.
+    pub fn name(self) -> &'static str {
+        match self {
+            Anomaly::LostRecord => "lost record",
+            Anomaly::Duplicate => "duplicate",
+            Anomaly::LostAndDuplicated => "lost and duplicated records",
+            Anomaly::VisibleBeforeNotification => "visible before notification",
+            Anomaly::NotificationLate => "notification late",
+            Anomaly::NotifiedOutOfOrder => "notified out of order",
+            Anomaly::NotAborted => "not aborted",
+            Anomaly::AbortedWhileRunning => "aborted while running",
+            Anomaly::WrongVisibleAtCrash => "wrong output visible at the crash",
+            Anomaly::ReplayFromWrongOffset => "replay from the wrong offset",
+            Anomaly::WrongReplay => "wrong replay",
+            Anomaly::WrongWrites => "wrong writes",
+            Anomaly::WrotePastCrash => "sink used past the crash",
+            Anomaly::MissingWrites => "records never written",
+            Anomaly::MissingBarrier => "missing barrier",
+            Anomaly::PreCommitOffBarrier => "pre-commit off a barrier",
+            Anomaly::ReusedCheckpointId => "reused checkpoint id",
+            Anomaly::NoSink => "no sink",
+            Anomaly::NoFreshSink => "no fresh sink",
+            Anomaly::ExtraSink => "extra sink",
+            Anomaly::NotCommittedAtEnd => "not committed at the end",
+            Anomaly::ResultNotFromSinks => "result not from the sinks",
+            Anomaly::RejectedValidInput => "rejected valid input",
+            Anomaly::Panicked => "panicked",
+            Anomaly::AcceptedBadInput => "accepted bad input",
+            Anomaly::ErrorWithoutArgument => "error does not name the argument",
+            Anomaly::SinkContract => "sink breaks the contract",
+        }
+    }
+
+    /// At most 7 characters, for a matrix cell.
+    pub fn code(self) -> &'static str {
+        match self {
+            Anomaly::LostRecord => "LOST",
+            Anomaly::Duplicate => "DUP",
+            Anomaly::LostAndDuplicated => "LOST+DUP",
+            Anomaly::VisibleBeforeNotification => "EARLY",
+            Anomaly::NotificationLate => "LATE",
+            Anomaly::NotifiedOutOfOrder => "ORDER",
+            Anomaly::NotAborted => "NOABORT",
+            Anomaly::AbortedWhileRunning => "ABORT",
+            Anomaly::WrongVisibleAtCrash => "VISIBLE",
+            Anomaly::ReplayFromWrongOffset => "OFFSET",
+            Anomaly::WrongReplay => "REPLAY",
+            Anomaly::WrongWrites => "WRITES",
+            Anomaly::WrotePastCrash => "PASTCR",
+            Anomaly::MissingWrites => "UNWRIT",
+            Anomaly::MissingBarrier => "NOBARR",
+            Anomaly::PreCommitOffBarrier => "OFFBARR",
+            Anomaly::ReusedCheckpointId => "REUSED",
+            Anomaly::NoSink => "NOSINK",
+            Anomaly::NoFreshSink => "NOFRESH",
+            Anomaly::ExtraSink => "XSINK",
+            Anomaly::NotCommittedAtEnd => "UNCOMM",
+            Anomaly::ResultNotFromSinks => "RESULT",
+            Anomaly::RejectedValidInput => "ERR",
+            Anomaly::Panicked => "PANIC",
+            Anomaly::AcceptedBadInput => "ACCEPT",
+            Anomaly::ErrorWithoutArgument => "UNNAMED",
+            Anomaly::SinkContract => "SINK",
+        }
+    }
+}

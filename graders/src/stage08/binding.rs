@@ -1,0 +1,209 @@
+//! How a driver reaches a stage-08 implementation: a small trait, a spying sink, and the
+//! macro that implements both inside the implementation's own crate.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use serde::{Deserialize, Serialize};
+
+use super::oracle::ModelSink;
+use super::plan::SinkOp;
+
+/// One call the job made on a sink, as the spy saw it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SpyCall {
+    /// `write(record)`
+    Write(u32),
+    /// `pre_commit(id)`
+    PreCommit(u64),
+    /// `commit(id)`
+    Commit(u64),
+    /// `abort(id)`
+    Abort(u64),
+    /// `abort_open()`
+    AbortOpen,
+}
+
+/// More calls than this on one sink means the job is not going to stop: the spy panics
+/// rather than let the driver eat all memory.
+pub const MAX_CALLS_PER_SINK: usize = 10_000;
+
+/// The calls on every sink a job created, in creation order, shared by its spies.
+pub type SpyLog = Rc<RefCell<Vec<Vec<SpyCall>>>>;
+
+/// The grader's side of a spying sink: a correct sink (the model) that logs every call.
+///
+/// `impl_stage08!` wraps it in a local type that implements the implementation's
+/// `TwoPhaseCommitSink<u32>` (which the orphan rule forbids doing from here).
+#[derive(Debug)]
+pub struct Spy {
+    log: SpyLog,
+    index: usize,
+    model: ModelSink,
+}
+
+impl Spy {
+    /// A new sink, registered as the next one in `log`.
+    pub fn new(log: &SpyLog) -> Self {
+        let index = {
+            let mut sinks = log.borrow_mut();
+            sinks.push(Vec::new());
+            sinks.len() - 1
+        };
+        Self {
+            log: Rc::clone(log),
+            index,
+            model: ModelSink::default(),
+        }
+    }
+
+    /// Logs `call` and applies it to the model.
+    pub fn call(&mut self, call: SpyCall) {
+        {
+            let mut sinks = self.log.borrow_mut();
+            let calls = &mut sinks[self.index];
+            assert!(
+                calls.len() < MAX_CALLS_PER_SINK,
+                "the job made more than {MAX_CALLS_PER_SINK} calls on one sink: does it ever stop?"
+            );
+            calls.push(call);
+        }
+        self.model.apply(call);
+    }
+
+    /// What the model shows as visible.
+    pub fn committed(&self) -> &[u32] {
+        self.model.committed()
+    }
+}
+
+/// The surface of stage 08 that the driver calls. Implemented by `impl_stage08!`.
+pub trait Implementation {
+    /// The implementation's `TransactionalSink<u32>`.
+    type Sink;
+
+    /// `TransactionalSink::new()`.
+    fn sink_new() -> Self::Sink;
+    /// Applies one operation through the `TwoPhaseCommitSink` trait; `value` is the
+    /// record a `Write` writes.
+    fn sink_apply(sink: &mut Self::Sink, op: SinkOp, value: u32);
+    /// `committed().to_vec()`.
+    fn sink_committed(sink: &Self::Sink) -> Vec<u32>;
+
+    /// `run_exactly_once_sink(records, barrier_every, crash_after, commit_lag)`.
+    ///
+    /// # Errors
+    /// Whatever the implementation returns.
+    fn run(
+        records: &[u32],
+        barrier_every: usize,
+        crash_after: Option<usize>,
+        commit_lag: usize,
+    ) -> anyhow::Result<Vec<u32>>;
+
+    /// `run_exactly_once_sink_with(..)` with a `new_sink` that makes spies logging into `log`.
+    ///
+    /// # Errors
+    /// Whatever the implementation returns.
+    fn run_spied(
+        records: &[u32],
+        barrier_every: usize,
+        crash_after: Option<usize>,
+        commit_lag: usize,
+        log: &SpyLog,
+    ) -> anyhow::Result<Vec<u32>>;
+}
+
+/// Implements [`Implementation`] as `$binding` (with a spying sink type `$spy`) for the
+/// stage-08 API at the path `$imp`.
+#[macro_export]
+macro_rules! impl_stage08 {
+    ($binding:ident, $spy:ident, $($imp:ident)::+) => {
+        /// The grader's spying sink: a correct sink that logs every call.
+        #[doc(hidden)]
+        pub struct $spy($crate::stage08::Spy);
+
+        impl $($imp)::+::TwoPhaseCommitSink<u32> for $spy {
+            fn write(&mut self, record: u32) {
+                self.0.call($crate::stage08::SpyCall::Write(record));
+            }
+            fn pre_commit(&mut self, id: $($imp)::+::CheckpointId) {
+                self.0.call($crate::stage08::SpyCall::PreCommit(id));
+            }
+            fn commit(&mut self, id: $($imp)::+::CheckpointId) {
+                self.0.call($crate::stage08::SpyCall::Commit(id));
+            }
+            fn abort(&mut self, id: $($imp)::+::CheckpointId) {
+                self.0.call($crate::stage08::SpyCall::Abort(id));
+            }
+            fn abort_open(&mut self) {
+                self.0.call($crate::stage08::SpyCall::AbortOpen);
+            }
+            fn committed(&self) -> &[u32] {
+                self.0.committed()
+            }
+        }
+
+        #[doc(hidden)]
+        pub struct $binding;
+
+        impl $crate::stage08::Implementation for $binding {
+            type Sink = $($imp)::+::TransactionalSink<u32>;
+
+            fn sink_new() -> Self::Sink {
+                $($imp)::+::TransactionalSink::new()
+            }
+            fn sink_apply(sink: &mut Self::Sink, op: $crate::stage08::SinkOp, value: u32) {
+                use $($imp)::+::TwoPhaseCommitSink as _;
+                use $crate::stage08::SinkOp;
+                match op {
+                    SinkOp::Write => sink.write(value),
+                    SinkOp::PreCommit(id) => sink.pre_commit(id),
+                    SinkOp::Commit(id) => sink.commit(id),
+                    SinkOp::Abort(id) => sink.abort(id),
+                    SinkOp::AbortOpen => sink.abort_open(),
+                }
+            }
+            fn sink_committed(sink: &Self::Sink) -> Vec<u32> {
+                <Self::Sink as $($imp)::+::TwoPhaseCommitSink<u32>>::committed(sink).to_vec()
+            }
+            fn run(
+                records: &[u32],
+                barrier_every: usize,
+                crash_after: Option<usize>,
+                commit_lag: usize,
+            ) -> $crate::__anyhow::Result<Vec<u32>> {
+                $($imp)::+::run_exactly_once_sink(records, barrier_every, crash_after, commit_lag)
+            }
+            fn run_spied(
+                records: &[u32],
+                barrier_every: usize,
+                crash_after: Option<usize>,
+                commit_lag: usize,
+                log: &$crate::stage08::SpyLog,
+            ) -> $crate::__anyhow::Result<Vec<u32>> {
+                $($imp)::+::run_exactly_once_sink_with(
+                    records,
+                    barrier_every,
+                    crash_after,
+                    commit_lag,
+                    || $spy($crate::stage08::Spy::new(log)),
+                )
+            }
+        }
+    };
+}
+
+/// The whole `tests/grade.rs` of a stage-08 crate: `graders::bind_stage08!(stage08);`.
+#[macro_export]
+macro_rules! bind_stage08 {
+    ($($imp:ident)::+) => {
+        $crate::impl_stage08!(Binding, Spy, $($imp)::+);
+
+        fn main() {
+            $crate::harness::driver::main::<$crate::stage08::TransactionalSinkStage>(
+                $crate::stage08::drive::<Binding>,
+            );
+        }
+    };
+}

@@ -1,0 +1,220 @@
+//! The cases of stage 08, smallest first.
+
+use serde::{Deserialize, Serialize};
+
+use crate::harness::rng::Rng;
+use crate::harness::{Check, case};
+
+/// The longest input; every `barrier_every`, crash point and lag of every length up to
+/// it is enumerated.
+pub const MAX_LEN: usize = 10;
+/// The largest `commit_lag`.
+pub const MAX_LAG: usize = 2;
+/// The longest operation sequence the sink-alone check enumerates.
+pub const MAX_OPS: usize = 6;
+/// The checkpoint ids the sink-alone check uses.
+pub const SINK_IDS: [u64; 2] = [1, 2];
+
+pub(super) const SINK_MODEL: Check = Check {
+    name: "sink-model",
+    law: "the sink alone: only committed data is visible, commit publishes once, aborted data never appears",
+};
+pub(super) const EXACTLY_ONCE: Check = Check {
+    name: "exactly-once",
+    law: "at every crash point and lag, the output holds every input record exactly once",
+};
+pub(super) const PROTOCOL: Check = Check {
+    name: "protocol",
+    law: "nothing is visible before its notification; a crash aborts the unnotified; the replay starts at the last notified offset",
+};
+pub(super) const BAD_INPUT: Check = Check {
+    name: "bad-input",
+    law: "a barrier_every of 0 or a crash point past the end is an error naming the argument",
+};
+
+/// One operation on a sink in the sink-alone check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum SinkOp {
+    /// `write(next value)`: values are 1, 2, 3, ... in write order, so every record is
+    /// distinct.
+    Write,
+    /// `pre_commit(id)`
+    PreCommit(u64),
+    /// `commit(id)`
+    Commit(u64),
+    /// `abort(id)`
+    Abort(u64),
+    /// `abort_open()`
+    AbortOpen,
+}
+
+impl SinkOp {
+    /// Every operation of the alphabet.
+    pub fn alphabet() -> Vec<SinkOp> {
+        let mut ops = vec![SinkOp::Write];
+        for id in SINK_IDS {
+            ops.extend([SinkOp::PreCommit(id), SinkOp::Commit(id), SinkOp::Abort(id)]);
+        }
+        ops.push(SinkOp::AbortOpen);
+        ops
+    }
+}
+
+/// Every well-formed extension of `prefix` up to `MAX_OPS` operations, the prefix
+/// itself first, in depth-first order. Well-formed: an id is pre-committed at most once
+/// (ids are unique per sink; the contract leaves a reuse undefined).
+pub fn sequences_from(prefix: &[SinkOp]) -> Vec<Vec<SinkOp>> {
+    fn walk(path: &mut Vec<SinkOp>, alphabet: &[SinkOp], out: &mut Vec<Vec<SinkOp>>) {
+        out.push(path.clone());
+        if path.len() == MAX_OPS {
+            return;
+        }
+        for &op in alphabet {
+            if let SinkOp::PreCommit(id) = op
+                && path.contains(&SinkOp::PreCommit(id))
+            {
+                continue;
+            }
+            path.push(op);
+            walk(path, alphabet, out);
+            path.pop();
+        }
+    }
+    let mut out = Vec::new();
+    walk(&mut prefix.to_vec(), &SinkOp::alphabet(), &mut out);
+    out
+}
+
+/// One case of stage 08.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Case {
+    /// Every well-formed operation sequence starting with `first`, on fresh sinks,
+    /// observing `committed()` after each operation.
+    SinkModel {
+        /// The first operation of every sequence of this case.
+        first: SinkOp,
+    },
+    /// `run_exactly_once_sink` at every crash point and lag, for one input and
+    /// `barrier_every`.
+    ExactlyOnce {
+        /// The input.
+        records: Vec<u32>,
+        /// The barrier interval.
+        barrier_every: usize,
+    },
+    /// `run_exactly_once_sink_with` a spying sink, at every crash point and lag.
+    Protocol {
+        /// The input.
+        records: Vec<u32>,
+        /// The barrier interval.
+        barrier_every: usize,
+    },
+    /// Arguments the job must refuse.
+    BadInput {
+        /// The input.
+        records: Vec<u32>,
+        /// The barrier interval (0 is invalid).
+        barrier_every: usize,
+        /// The crash point (past the end is invalid).
+        crash_after: Option<usize>,
+    },
+}
+
+impl Case {
+    /// The crash points of a grid, in plan order: `None`, then `0..=len`.
+    pub fn crash_points(len: usize) -> Vec<Option<usize>> {
+        std::iter::once(None).chain((0..=len).map(Some)).collect()
+    }
+
+    /// The `(crash_after, commit_lag)` cells of a grid over `len` records, in order.
+    pub fn cells(len: usize) -> Vec<(Option<usize>, usize)> {
+        Self::crash_points(len)
+            .into_iter()
+            .flat_map(|crash| (0..=MAX_LAG).map(move |lag| (crash, lag)))
+            .collect()
+    }
+}
+
+impl case::Case for Case {
+    fn check(&self) -> Check {
+        match self {
+            Case::SinkModel { .. } => SINK_MODEL,
+            Case::ExactlyOnce { .. } => EXACTLY_ONCE,
+            Case::Protocol { .. } => PROTOCOL,
+            Case::BadInput { .. } => BAD_INPUT,
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Case::SinkModel { first } => format!(
+                "every sequence of up to {MAX_OPS} operations on a fresh TransactionalSink starting with {first:?}"
+            ),
+            Case::ExactlyOnce {
+                records,
+                barrier_every,
+            } => format!(
+                "run_exactly_once_sink(&{records:?}, {barrier_every}, crash_after, commit_lag) at every crash point and lag 0..={MAX_LAG}"
+            ),
+            Case::Protocol {
+                records,
+                barrier_every,
+            } => format!(
+                "run_exactly_once_sink_with(&{records:?}, {barrier_every}, crash_after, commit_lag, spy) at every crash point and lag 0..={MAX_LAG}"
+            ),
+            Case::BadInput {
+                records,
+                barrier_every,
+                crash_after,
+            } => {
+                format!("run_exactly_once_sink(&{records:?}, {barrier_every}, {crash_after:?}, 0)")
+            }
+        }
+    }
+}
+
+/// The input of length `len` for `seed`: values 0..6, so duplicates are common.
+pub fn input(seed: u64, len: usize) -> Vec<u32> {
+    let mut rng = Rng::new(seed, 0x0800 + len as u64);
+    rng.values(len, 6)
+}
+
+/// Every case for `seed`.
+pub fn plan(seed: u64) -> Vec<Case> {
+    let mut cases: Vec<Case> = SinkOp::alphabet()
+        .into_iter()
+        .map(|first| Case::SinkModel { first })
+        .collect();
+    let inputs: Vec<Vec<u32>> = (0..=MAX_LEN).map(|len| input(seed, len)).collect();
+    let grids = || {
+        inputs.iter().flat_map(|records| {
+            (1..=records.len() + 1).map(move |barrier_every| (records.clone(), barrier_every))
+        })
+    };
+    cases.extend(grids().map(|(records, barrier_every)| Case::ExactlyOnce {
+        records,
+        barrier_every,
+    }));
+    cases.extend(grids().map(|(records, barrier_every)| Case::Protocol {
+        records,
+        barrier_every,
+    }));
+    for records in inputs.iter().take(4) {
+        let len = records.len();
+        for crash_after in [None, Some(0), Some(len)] {
+            cases.push(Case::BadInput {
+                records: records.clone(),
+                barrier_every: 0,
+                crash_after,
+            });
+        }
+        for crash_after in [len + 1, len + 7] {
+            cases.push(Case::BadInput {
+                records: records.clone(),
+                barrier_every: 1,
+                crash_after: Some(crash_after),
+            });
+        }
+    }
+    cases
+}

@@ -1,0 +1,181 @@
+//! An in-memory external system that honours the two-phase-commit contract.
+
+use std::collections::BTreeMap;
+
+use anyhow::{Context, Result};
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+
+use crate::transaction::Transaction;
+use crate::{CheckpointId, TwoPhaseCommitSink};
+
+/// A transactional sink kept in memory: an open transaction, the transactions
+/// pre-committed under each checkpoint id, and the visible output.
+///
+/// It plays the part of the external system (a database, a topic with transactions,
+/// a directory of staged files): what it holds outlives the job that writes to it, so
+/// a crash of the job aborts nothing by itself. Recovery must say what to abort.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TransactionalSink<T> {
+    open: Vec<T>,
+    // A BTreeMap so that snapshots and debug output list transactions by id.
+    transactions: BTreeMap<CheckpointId, Transaction<T>>,
+    committed: Vec<T>,
+}
+
+impl<T> Default for TransactionalSink<T> {
+    fn default() -> Self {
+        Self {
+            open: Vec::new(),
+            transactions: BTreeMap::new(),
+            committed: Vec::new(),
+        }
+    }
+}
+
+impl<T> TransactionalSink<T> {
+    /// A sink with an empty open transaction, nothing prepared and nothing visible.
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl<T: Serialize> TransactionalSink<T> {
+    /// The whole sink as bytes (JSON): open and prepared data, and the visible output.
+    ///
+    /// # Errors
+    /// When a record cannot be serialised.
+    pub fn snapshot(&self) -> Result<Vec<u8>> {
+        serde_json::to_vec(self).context("serialising the transactional sink")
+    }
+}
+
+impl<T: DeserializeOwned> TransactionalSink<T> {
+    /// The sink that [`snapshot`](Self::snapshot) wrote.
+    ///
+    /// # Errors
+    /// When `bytes` is not a snapshot of a sink of this record type.
+    pub fn restore(bytes: &[u8]) -> Result<Self> {
+        serde_json::from_slice(bytes).context("restoring the transactional sink: not a snapshot")
+    }
+}
+
+impl<T> TwoPhaseCommitSink<T> for TransactionalSink<T> {
+    fn write(&mut self, record: T) {
+        self.open.push(record);
+    }
+
+    fn pre_commit(&mut self, id: CheckpointId) {
+        // An id names one transaction forever. Reusing one breaks the job's side of the
+        // contract; the open data then stays open rather than being lost or merged into
+        // a transaction that may already be published.
+        if self.transactions.contains_key(&id) {
+            return;
+        }
+        let sealed = std::mem::take(&mut self.open);
+        self.transactions.insert(id, Transaction::Prepared(sealed));
+    }
+
+    fn commit(&mut self, id: CheckpointId) {
+        // Only a prepared transaction moves. Committed, aborted and unknown ids are left
+        // alone, which is what makes a repeated or stray notification harmless.
+        let Some(transaction) = self.transactions.get_mut(&id) else {
+            return;
+        };
+        if let Transaction::Prepared(records) = transaction {
+            let records = std::mem::take(records);
+            *transaction = Transaction::Committed;
+            self.committed.extend(records);
+        }
+    }
+
+    fn abort(&mut self, id: CheckpointId) {
+        if let Some(transaction @ Transaction::Prepared(_)) = self.transactions.get_mut(&id) {
+            *transaction = Transaction::Aborted;
+        }
+    }
+
+    fn abort_open(&mut self) {
+        self.open.clear();
+    }
+
+    fn committed(&self) -> &[T] {
+        &self.committed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sink_with(open: &[u32]) -> TransactionalSink<u32> {
+        let mut sink = TransactionalSink::new();
+        for &record in open {
+            sink.write(record);
+        }
+        sink
+    }
+
+    #[test]
+    fn open_and_prepared_data_is_invisible_until_commit() {
+        let mut sink = sink_with(&[1, 2]);
+        assert!(sink.committed().is_empty());
+        sink.pre_commit(1);
+        assert!(sink.committed().is_empty());
+        sink.commit(1);
+        assert_eq!(sink.committed(), [1, 2]);
+    }
+
+    #[test]
+    fn commit_is_idempotent_and_ignores_unknown_ids() {
+        let mut sink = sink_with(&[7]);
+        sink.pre_commit(1);
+        sink.commit(1);
+        sink.commit(1);
+        sink.commit(9);
+        assert_eq!(sink.committed(), [7]);
+    }
+
+    #[test]
+    fn aborted_data_never_becomes_visible() {
+        let mut sink = sink_with(&[1]);
+        sink.pre_commit(1);
+        sink.write(2);
+        sink.abort_open();
+        sink.abort(1);
+        sink.commit(1);
+        sink.pre_commit(2);
+        sink.commit(2);
+        assert!(sink.committed().is_empty());
+    }
+
+    #[test]
+    fn abort_leaves_committed_data_visible() {
+        let mut sink = sink_with(&[1]);
+        sink.pre_commit(1);
+        sink.commit(1);
+        sink.abort(1);
+        assert_eq!(sink.committed(), [1]);
+    }
+
+    #[test]
+    fn a_reused_id_keeps_the_open_data_open() {
+        let mut sink = sink_with(&[1]);
+        sink.pre_commit(1);
+        sink.write(2);
+        sink.pre_commit(1);
+        sink.commit(1);
+        sink.pre_commit(2);
+        sink.commit(2);
+        assert_eq!(sink.committed(), [1, 2]);
+    }
+
+    #[test]
+    fn snapshot_round_trips() -> Result<()> {
+        let mut sink = sink_with(&[1, 2]);
+        sink.pre_commit(1);
+        sink.write(3);
+        let restored = TransactionalSink::<u32>::restore(&sink.snapshot()?)?;
+        assert_eq!(restored, sink);
+        Ok(())
+    }
+}
