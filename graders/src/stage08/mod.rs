@@ -18,6 +18,7 @@
 mod anomaly;
 mod binding;
 mod driver;
+mod first_sink;
 mod judge;
 mod oracle;
 mod plan;
