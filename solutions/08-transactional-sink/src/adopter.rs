@@ -96,3 +96,43 @@ impl<T, S: TwoPhaseCommitSink<T>> CommittingSink for TwoPhaseAdopter<'_, T, S> {
 }
 
 impl<T, S: TwoPhaseCommitSink<T>> ExactlyOnceCapable for TwoPhaseAdopter<'_, T, S> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::TransactionalSink;
+    use crate::attempt::{open, run_context};
+    use crate::committer::InMemoryOperatorState;
+
+    #[test]
+    fn reopening_a_dead_runs_sink_rolls_back_its_leftovers_and_recommits_nothing() -> Result<()> {
+        let mut system = ExternalSystem::new(TransactionalSink::<u32>::new());
+        let mut dead = open(&mut system, InMemoryOperatorState::new(), &run_context(1)?)?;
+        dead.write(1)?;
+        let completed = dead.on_barrier(1)?;
+        dead.on_checkpoint_complete(1)?;
+        dead.write(2)?;
+        dead.on_barrier(2)?; // never notified: an orphan
+        dead.write(3)?; // left in the open transaction
+        drop(dead);
+
+        let restored = InMemoryOperatorState::restore(&completed)?;
+        let reopened = open(&mut system, restored, &run_context(2)?)?;
+        assert_eq!(reopened.recovered(), [(1, CommitOutcome::AlreadyCommitted)]);
+        reopened.finish()?;
+
+        // The same story told to the sink by hand, as the learner-level protocol does.
+        let mut expected = TransactionalSink::new();
+        expected.write(1);
+        expected.pre_commit(1);
+        expected.commit(1);
+        expected.write(2);
+        expected.pre_commit(2);
+        expected.write(3);
+        expected.abort_open();
+        expected.abort(2);
+        assert_eq!(system.sink(), &expected);
+        assert!(system.prepared().is_empty());
+        Ok(())
+    }
+}

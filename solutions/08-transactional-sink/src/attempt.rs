@@ -1,19 +1,12 @@
 //! One incarnation of the job: a source position, the sink operator of the committer
 //! framework, and the checkpoints in flight.
 //!
-//! The attempt turns the stream into the base's events, and the base
+//! The attempt turns the stream into the base's events (record, barrier, notification,
+//! end of input; the table in the crate docs says what each becomes), and the base
 //! ([`CommitterOperator`]) turns those into the learner-level sink's calls through the
-//! adopter:
-//!
-//! | job event | base | learner-level calls |
-//! |---|---|---|
-//! | record | `write` | `write` |
-//! | barrier `c` | `on_barrier(c)`: prepare, persist the handle, snapshot | `pre_commit(c)` |
-//! | notification of `c` | `on_checkpoint_complete(c)`: every pending handle up to `c` | `commit` of the oldest prepared transaction |
-//! | end of input | a last barrier, every notification, then `finish` | `pre_commit`, then `commit` of all |
-//!
-//! Notifications arrive oldest first, so "every handle up to `c`" is exactly the oldest
-//! one, as in the learner-level protocol.
+//! adopter. Notifications arrive oldest first, so the base's "commit every pending
+//! handle up to `c`" commits exactly the oldest prepared transaction, as the
+//! learner-level protocol does.
 
 use anyhow::Result;
 use stage01::{Offset, Source, VecSource};
