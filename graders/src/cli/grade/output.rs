@@ -99,7 +99,7 @@ pub fn markdown(report: &SubmissionReport) -> String {
             .iter()
             .filter_map(|c| c.not_reproduced.as_ref().map(|n| (&c.name, n)))
             .collect();
-        if failing.is_empty() && flaky.is_empty() && stage.errors.is_none() {
+        if stage.verdict == Verdict::Passed && flaky.is_empty() {
             continue;
         }
         let _ = writeln!(
@@ -122,6 +122,17 @@ pub fn markdown(report: &SubmissionReport) -> String {
         }
         for (name, note) in flaky {
             let _ = writeln!(md, "- {name}: {note}");
+        }
+        for check in stage
+            .checks
+            .iter()
+            .filter(|c| !c.passed && c.failure.is_none())
+        {
+            let _ = writeln!(
+                md,
+                "- **{}** (not judged): the driver stopped before every case of this check ran; it earns nothing",
+                check.name
+            );
         }
     }
     let files = &report.files;
