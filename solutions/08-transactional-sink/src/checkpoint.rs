@@ -1,19 +1,19 @@
-//! Checkpoints as the sink sees them: an id and the source offset of the cut.
+//! Checkpoints as the job sees them: an id, the source offset of the cut, and the
+//! sink operator's state at the barrier.
 
 use stage01::Offset;
 
-/// The number of a checkpoint; the first one is 1.
-///
-/// Stage 06 defines this type and stage 07 reuses it. Until those stages are in the
-/// workspace, stage 08 spells the same definition here; it becomes a re-export then.
-pub type CheckpointId = u64;
+use crate::CheckpointId;
 
-/// A checkpoint taken at a barrier: its id and how many records precede the barrier.
+/// A checkpoint taken at a barrier: its id, how many records precede the barrier, and
+/// the snapshot of the sink operator's state (its pending handles) at that barrier.
 ///
-/// The offset is what recovery seeks the source back to when this is the last
-/// checkpoint whose notification arrived.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Offset and snapshot are what recovery restores when this is the last checkpoint
+/// whose notification arrived: the source seeks back to the offset, the operator
+/// reopens over the snapshot.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Checkpoint {
     pub(crate) id: CheckpointId,
     pub(crate) offset: Offset,
+    pub(crate) operator_state: Vec<u8>,
 }

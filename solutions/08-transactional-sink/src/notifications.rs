@@ -39,9 +39,4 @@ impl PendingCommits {
         self.waiting.push_back(last);
         self.waiting.drain(..).collect()
     }
-
-    /// At a crash: the checkpoints that were taken but will never be notified.
-    pub(crate) fn abandon(self) -> Vec<Checkpoint> {
-        self.waiting.into()
-    }
 }

@@ -1,9 +1,30 @@
-//! The exactly-once job: run, maybe crash, abort what was never notified, replay.
+//! The exactly-once job: run, maybe crash, restart from the last notified checkpoint.
+//!
+//! Each start of the job opens the framework's sink operator (see `attempt`); the
+//! restart is where the framework earns its keep. The learner-level recovery, "abort
+//! the open transaction and every unnotified one, replay from the last notified
+//! checkpoint", is what the base's open does over the dead attempt's sink, with the
+//! operator state of that checkpoint restored:
+//!
+//! 1. the adopter's `on_open` rolls back the dead run's open transaction
+//!    (`abort_open`) and every prepared transaction no restored handle names (the
+//!    unnotified checkpoints: `abort(id)`, oldest first);
+//! 2. the base recovers every restored handle. Each belongs to the notified checkpoint
+//!    or an earlier one, so each was committed before the crash: recovery finds it
+//!    [`AlreadyCommitted`](crate::committer::CommitOutcome::AlreadyCommitted) and the
+//!    sink is not called again;
+//! 3. nothing is left outstanding, so the operator closes, and the replay opens a new
+//!    one over a fresh sink with the recovered state.
+//!
+//! The job never remembers which checkpoints went unnotified: the external system
+//! says what it holds prepared, as it must when the job that prepared it is dead.
 
 use anyhow::{Result, bail};
 use stage01::Offset;
 
-use crate::attempt::Attempt;
+use crate::attempt::{self, Attempt, run_context};
+use crate::committer::InMemoryOperatorState;
+use crate::external::ExternalSystem;
 use crate::{TransactionalSink, TwoPhaseCommitSink};
 
 /// [`run_exactly_once_sink_with`] writing into [`TransactionalSink`]s.
@@ -48,9 +69,12 @@ pub fn run_exactly_once_sink_with<T: Clone, S: TwoPhaseCommitSink<T>>(
     if barrier_every == 0 {
         bail!("barrier_every must be at least 1, got 0");
     }
+    let first_run = run_context(1)?;
     let Some(crash_after) = crash_after else {
-        let job = Attempt::start(records, 0, barrier_every, commit_lag, 1, new_sink())?;
-        return Ok(job.run_to_end().committed().to_vec());
+        let mut system = ExternalSystem::new(new_sink());
+        let operator = attempt::open(&mut system, InMemoryOperatorState::new(), &first_run)?;
+        Attempt::start(records, 0, barrier_every, commit_lag, 1, operator)?.run_to_end()?;
+        return Ok(system.sink().committed().to_vec());
     };
     if crash_after > records.len() {
         bail!(
@@ -59,27 +83,28 @@ pub fn run_exactly_once_sink_with<T: Clone, S: TwoPhaseCommitSink<T>>(
         );
     }
 
-    let job = Attempt::start(records, 0, barrier_every, commit_lag, 1, new_sink())?;
-    let mut crashed = job.run_until_crash(crash_after as Offset);
+    let mut dead = ExternalSystem::new(new_sink());
+    let operator = attempt::open(&mut dead, InMemoryOperatorState::new(), &first_run)?;
+    let crashed = Attempt::start(records, 0, barrier_every, commit_lag, 1, operator)?
+        .run_until_crash(crash_after as Offset)?;
 
     // Recovery restores the last notified checkpoint. Everything the dead attempt
     // prepared after it, and its open transaction, belongs to no completed checkpoint:
-    // abort it, or the replay would publish those records a second time.
-    crashed.sink.abort_open();
-    for checkpoint in &crashed.unnotified {
-        crashed.sink.abort(checkpoint.id);
-    }
-    let mut output = crashed.sink.committed().to_vec();
+    // the open over its sink aborts it, or the replay would publish those records again.
+    let restart = run_context(2)?;
+    let restored = match &crashed.restore {
+        Some(bytes) => InMemoryOperatorState::restore(bytes)?,
+        None => InMemoryOperatorState::new(),
+    };
+    let (_, recovered) = attempt::open(&mut dead, restored, &restart)?.finish()?;
+    let mut output = dead.sink().committed().to_vec();
 
-    let replay = Attempt::start(
-        records,
-        crashed.resume_from,
-        barrier_every,
-        commit_lag,
-        crashed.next_id,
-        new_sink(),
-    )?;
-    output.extend_from_slice(replay.run_to_end().committed());
+    let mut fresh = ExternalSystem::new(new_sink());
+    let operator = attempt::open(&mut fresh, recovered, &restart)?;
+    let (from, first_id) = (crashed.resume_from, crashed.next_id);
+    let replay = Attempt::start(records, from, barrier_every, commit_lag, first_id, operator)?;
+    replay.run_to_end()?;
+    output.extend_from_slice(fresh.sink().committed());
     Ok(output)
 }
 

@@ -14,6 +14,10 @@ use crate::{CheckpointId, TwoPhaseCommitSink};
 /// It plays the part of the external system (a database, a topic with transactions,
 /// a directory of staged files): what it holds outlives the job that writes to it, so
 /// a crash of the job aborts nothing by itself. Recovery must say what to abort.
+///
+/// The job never calls it directly: it runs the [`committer`](crate::committer)
+/// framework's base over a two-phase (shape B) adopter of this sink, or of any other
+/// [`TwoPhaseCommitSink`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TransactionalSink<T> {
     open: Vec<T>,

@@ -19,13 +19,10 @@ mod two_phase;
 
 pub use runner::{run_exactly_once_sink, run_exactly_once_sink_with};
 pub use sink::TransactionalSink;
+/// The number of a checkpoint (the first one is 1), as your stages 06 and 07 define it:
+/// a transaction is pre-committed under the id of the checkpoint whose barrier sealed it.
+pub use stage07::CheckpointId;
 pub use two_phase::TwoPhaseCommitSink;
-
-/// The number of a checkpoint; the first one is 1.
-///
-/// Stage 06 defines this type; until the earlier stages are in the workspace, stage 08
-/// spells the same definition here.
-pub type CheckpointId = u64;
 
 #[cfg(doctest)]
 #[doc = include_str!("../../../hints/08.md")]

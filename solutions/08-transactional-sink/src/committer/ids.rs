@@ -5,11 +5,8 @@ use std::fmt;
 use anyhow::{Result, bail};
 use serde::{Deserialize, Serialize};
 
-/// A checkpoint's id; ids start at 1 and grow by one per barrier.
-///
-/// Stage 06 defines the same alias; switch to `solution06::CheckpointId` (through
-/// stage 07) once that crate is on main.
-pub type CheckpointId = u64;
+/// A checkpoint's id, as stages 06 and 07 number them: from 1, one more per barrier.
+pub use stage07::CheckpointId;
 
 /// One parallel instance of the sink: its index and the parallelism it ran at.
 ///
