@@ -65,7 +65,6 @@ mod codec;
 mod file_state;
 mod guarantee;
 mod ids;
-pub mod key_groups;
 mod operator;
 mod pending;
 mod state_backend;

@@ -17,7 +17,7 @@
 use anyhow::Result;
 
 use super::ids::SubtaskId;
-use super::key_groups::parents;
+use stage03::parents;
 
 /// The succession of one new subtask: decides which authors' handles it finalises.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

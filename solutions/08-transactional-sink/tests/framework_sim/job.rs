@@ -5,11 +5,11 @@ use std::collections::VecDeque;
 use std::mem;
 
 use anyhow::{Context, Result, bail};
-use solution08::committer::key_groups::{key_group_for, operator_index_for, parents};
 use solution08::committer::{
     CheckpointId, CommitOutcome, CommitterOperator, Crash, InMemoryOperatorState, RunContext, Step,
     SubtaskId, Succession, Tripwire, merge_snapshots,
 };
+use stage03::{key_group_for, operator_index_for, parents};
 
 use super::MAX_PARALLELISM;
 use super::adopters::Adopter;
@@ -124,8 +124,8 @@ impl<A: Adopter> Attempt<'_, A> {
         let (mut next, offset) = latest.as_ref().map_or((1, 0), |c| (c.id + 1, c.offset));
         for i in offset..self.input.len() {
             let record = self.input[i].clone();
-            let group = key_group_for(&A::routing_key(&record), MAX_PARALLELISM);
-            let n = operator_index_for(group, self.parallelism, MAX_PARALLELISM);
+            let group = key_group_for(&A::routing_key(&record), MAX_PARALLELISM)?;
+            let n = operator_index_for(group, self.parallelism, MAX_PARALLELISM)?;
             ops[n as usize].write(record)?;
             if (i + 1) % self.schedule.barrier_every == 0 {
                 self.barrier(&mut ops, next, i + 1, latest)?;
