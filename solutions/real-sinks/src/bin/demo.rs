@@ -146,12 +146,19 @@ fn crash_test(args: &[String]) -> Result<()> {
 fn summary(sink: SinkKind, report: &CrashReport) -> Result<()> {
     writeln!(
         stdout(),
-        "VERIFIED {sink}: {} kills, {} restarts, {} job(s), {} records exactly once, \
-         no partial output at any kill, nothing left staged or prepared ({:.1} s)",
+        "VERIFIED {sink}: {} kills, {} restarts, {} job(s), {} records {}, no partial \
+         output at any kill, {} staged/prepared leftovers found at kills and all repaired, \
+         nothing left at the end ({:.1} s)",
         report.kills,
         report.restarts,
         report.rounds,
         report.records,
+        if sink == SinkKind::Upsert {
+            "converged to the defined table"
+        } else {
+            "exactly once"
+        },
+        report.leftovers,
         report.elapsed.as_secs_f64()
     )?;
     Ok(())
@@ -181,15 +188,16 @@ fn soak(args: &[String]) -> Result<()> {
         let _ = std::fs::remove_dir(&plan.root);
     }
     println!(
-        "\nsoak figures:\n| sink | kills | restarts | jobs | records verified | seconds |\n|---|---|---|---|---|---|"
+        "\nsoak figures:\n| sink | kills | restarts | jobs | records verified | leftovers repaired | seconds |\n|---|---|---|---|---|---|---|"
     );
     for (sink, r) in figures {
         println!(
-            "| {sink} | {} | {} | {} | {} | {:.1} |",
+            "| {sink} | {} | {} | {} | {} | {} | {:.1} |",
             r.kills,
             r.restarts,
             r.rounds,
             r.records,
+            r.leftovers,
             r.elapsed.as_secs_f64()
         );
     }

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 
 use super::verify::Verifier;
-use crate::job::JobConfig;
+use crate::job::{JobConfig, SinkKind};
 use crate::rng::Rng;
 
 /// What the harness runs, and how hard it kills.
@@ -52,6 +52,9 @@ pub struct CrashReport {
     pub rounds: u64,
     /// Records verified, over all rounds.
     pub records: u64,
+    /// Staged files or prepared transactions found right after the kills, summed: each
+    /// one is repaired (committed by recovery or swept as an orphan) by a later run.
+    pub leftovers: u64,
     /// Wall time.
     pub elapsed: Duration,
 }
@@ -99,10 +102,13 @@ pub fn run(plan: &CrashPlan, out: &mut impl Write) -> Result<CrashReport> {
             let visible = verifier.at_kill().with_context(|| {
                 format!("after kill {} (job folder {})", report.kills, dir.display())
             })?;
+            let leftovers = verifier.leftovers()?;
+            report.leftovers += leftovers as u64;
             if plan.verbose {
                 writeln!(
                     out,
-                    "  run {runs}: {log} -- SIGKILL after {} ms; output intact, {visible} visible",
+                    "  run {runs}: {log} -- SIGKILL after {} ms; output intact, {visible} visible, \
+                     {leftovers} staged/prepared left for the restart",
                     delay.as_millis()
                 )?;
             }
@@ -116,9 +122,13 @@ pub fn run(plan: &CrashPlan, out: &mut impl Write) -> Result<CrashReport> {
         })?;
         report.rounds += 1;
         report.records += config.records;
+        let outcome = match config.sink {
+            SinkKind::Upsert => "the table the input defines (effectively once)",
+            _ => "every record exactly once",
+        };
         writeln!(
             out,
-            "{} sink, job {}: {} records exactly once after {} run(s); nothing staged or prepared left",
+            "{} sink, job {}: {} records, {outcome} after {} run(s); nothing staged or prepared left",
             config.sink, config.job, config.records, runs
         )?;
         verifier.purge()?;

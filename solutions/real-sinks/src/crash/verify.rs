@@ -22,7 +22,7 @@ pub struct Verifier {
 
 enum Target {
     Files(Layout),
-    Postgres(Client),
+    Postgres(Box<Client>),
 }
 
 impl Verifier {
@@ -33,9 +33,10 @@ impl Verifier {
     pub fn new(dir: &Path, config: &JobConfig, postgres: Option<&str>) -> Result<Self> {
         let target = match config.sink {
             SinkKind::File => Target::Files(Layout::new(&dir.join("sink"), &config.job)?),
-            _ => Target::Postgres(connect(
-                postgres.context("a PostgreSQL sink needs BYO_PG")?,
-            )?),
+            _ => {
+                let conninfo = postgres.context("a PostgreSQL sink needs BYO_PG")?;
+                Target::Postgres(Box::new(connect(conninfo)?))
+            }
         };
         Ok(Self {
             config: config.clone(),
@@ -100,6 +101,22 @@ impl Verifier {
                 }
                 Ok(rows.len())
             }
+        }
+    }
+
+    /// What a kill left staged or prepared (open files included): the work the next
+    /// run's open must repair, counted to show that kills do land mid-protocol.
+    ///
+    /// # Errors
+    /// When the staging folder or the server cannot be read.
+    pub fn leftovers(&mut self) -> Result<usize> {
+        let job = self.config.job.clone();
+        match &mut self.target {
+            Target::Files(layout) if layout.staging().exists() => {
+                Ok(fs::read_dir(layout.staging())?.count())
+            }
+            Target::Files(_) => Ok(0),
+            Target::Postgres(client) => Ok(prepared_of(client, &job)?.len()),
         }
     }
 
