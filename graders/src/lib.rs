@@ -30,6 +30,9 @@ pub mod stages;
 
 pub mod stage01;
 pub mod stage02;
+pub mod stage03;
+pub mod stage04;
+pub mod stage05;
 pub mod stage06;
 pub mod stage07;
 pub mod stage08;

@@ -2,7 +2,7 @@
 
 use crate::harness::judge::{DriverRun, judge_run};
 use crate::harness::{Stage, StageReport};
-use crate::{stage01, stage02, stage06, stage07, stage08};
+use crate::{stage01, stage02, stage03, stage04, stage05, stage06, stage07, stage08};
 
 /// One rung of the ladder.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,15 +25,10 @@ pub const LADDER: [StageInfo; 8] = [
         3,
         "parallelism",
         "key groups, partitioning, rescaling",
-        false,
+        true,
     ),
-    info(4, "event-time", "timestamps and watermarks", false),
-    info(
-        5,
-        "windows",
-        "event-time windows fired by watermarks",
-        false,
-    ),
+    info(4, "event-time", "timestamps and watermarks", true),
+    info(5, "windows", "event-time windows fired by watermarks", true),
     info(6, "barriers", "checkpoint barriers and alignment", true),
     info(
         7,
@@ -122,6 +117,9 @@ pub fn grader(number: u8) -> Option<&'static dyn Grader> {
     match number {
         1 => Some(erased::<stage01::Dataflow>()),
         2 => Some(erased::<stage02::KeyedStateStage>()),
+        3 => Some(erased::<stage03::Parallelism>()),
+        4 => Some(erased::<stage04::EventTime>()),
+        5 => Some(erased::<stage05::Windows>()),
         6 => Some(erased::<stage06::Barriers>()),
         7 => Some(erased::<stage07::ExactlyOnceState>()),
         8 => Some(erased::<stage08::TransactionalSinkStage>()),

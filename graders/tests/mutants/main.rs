@@ -7,6 +7,9 @@
 
 mod stage01;
 mod stage02;
+mod stage03;
+mod stage04;
+mod stage05;
 mod stage06;
 mod stage07;
 mod stage08;

@@ -25,6 +25,6 @@ mod runner;
 mod store;
 
 pub use recovery::{RecoveryOutcome, run_with_recovery, run_with_recovery_in};
-pub use solution01::Offset;
-pub use solution06::CheckpointId;
+pub use stage01::Offset;
+pub use stage06::CheckpointId;
 pub use store::{CheckpointStore, InMemoryCheckpointStore, StoredCheckpoint};

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use anyhow::{Result, bail};
 use serde::{Deserialize, Serialize};
-use solution01::Offset;
+use stage01::Offset;
 
 use crate::runner::{Cadence, Job};
 use crate::{CheckpointStore, InMemoryCheckpointStore};

@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, VecDeque};
 
 use anyhow::{Context, Result};
-use solution01::{Offset, Source, VecSource};
+use stage01::{Offset, Source, VecSource};
 
 use crate::counter::WordCounter;
 use crate::{CheckpointId, CheckpointStore, StoredCheckpoint};

@@ -1,0 +1,49 @@
+//! Stage 03 · parallelism: key groups, partitioning, rescaling.
+//!
+//! Checks, smallest parallelism first:
+//! - `key-group`: `key_group_for(key, maxp)` is `stable_hash(key) % maxp`, and
+//!   `stable_hash` is the given FNV-1a (a per-process `RandomState` fails here);
+//! - `key-group-range`: for every `p` in `1..=8` and `maxp` in `{p, 8, 10, 128}`, the ranges
+//!   are Flink's and tile `[0, maxp)` in order, without gap, overlap or empty range;
+//! - `operator-index`: `operator_index_for(g)` is the subtask whose range holds `g`;
+//! - `partition`: every record reaches the subtask owning its key group, once, and each
+//!   subtask's records keep input order;
+//! - `parallel-count`: `parallel_count` at `p` equals the `p = 1` count, each key on the
+//!   subtask that owns it;
+//! - `rescale`: every `p -> q` keeps each key's state exactly once, on its new owner;
+//! - `parents`: `parents(j, p, q)` is exactly the old subtasks overlapping new subtask `j`;
+//! - `crash`: count at `p` up to every record, snapshot each subtask, restore every new
+//!   subtask of `q` from its parents' snapshots, continue at `q`: the counts are the
+//!   uninterrupted ones;
+//! - `errors`: parallelism 0, parallelism above `max_parallelism` and `max_parallelism` 0
+//!   are errors naming the argument.
+
+mod binding;
+mod driver;
+mod judge;
+pub mod oracle;
+mod plan;
+
+pub use binding::{Implementation, SubtaskCounts, by_bytes, by_string, by_string_one};
+pub use driver::{Observation, drive};
+pub use plan::{Case, ErrorCall};
+
+use crate::harness::{Failure, Stage};
+
+/// The stage-03 grader.
+#[derive(Debug, Clone, Copy)]
+pub struct Parallelism;
+
+impl Stage for Parallelism {
+    const NUMBER: u8 = 3;
+    type Case = Case;
+    type Observation = Observation;
+
+    fn plan(seed: u64) -> Vec<Case> {
+        plan::plan(seed)
+    }
+
+    fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
+        judge::judge(case, observation)
+    }
+}

@@ -1,0 +1,184 @@
+//! Runs one stage-04 case against an implementation and records what happened.
+
+use serde::{Deserialize, Serialize};
+
+use super::plan::{Case, ErrorCall};
+use super::{Element, Implementation, oracle};
+
+/// What the driver saw while running one case. `Err` holds an error's message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Observation {
+    /// `current_watermark()` before the first record, then after each record.
+    Watermarks {
+        /// `Err` when snapshot or restore failed.
+        restore: Result<(), String>,
+        /// One entry more than records fed.
+        watermarks: Vec<Option<u64>>,
+    },
+    /// The stream `with_watermarks` made.
+    Stream {
+        /// Its elements.
+        elements: Vec<Element>,
+    },
+    /// What `split_late` returned.
+    Split {
+        /// Records `(ts, id)` judged on time.
+        on_time: Vec<(u64, u32)>,
+        /// Records `(ts, id)` judged late.
+        late: Vec<(u64, u32)>,
+    },
+    /// What `on_watermark` returned at each step.
+    Combined {
+        /// `Err` when `new`, snapshot or restore failed.
+        restore: Result<(), String>,
+        /// One entry per step run.
+        results: Vec<Result<Option<u64>, String>>,
+    },
+    /// A run cut by a snapshot and a restore, beside the same run uninterrupted.
+    Crash {
+        /// The cut run (a `Watermarks` or `Combined` observation).
+        cut: Box<Observation>,
+        /// The uninterrupted run.
+        uninterrupted: Box<Observation>,
+    },
+    /// The result of an invalid call: `Ok` with the value it returned, or the error.
+    Errors {
+        /// What the call returned.
+        result: Result<String, String>,
+    },
+}
+
+fn message(e: anyhow::Error) -> String {
+    format!("{e:#}")
+}
+
+/// Runs `case` against the implementation `I`.
+pub fn drive<I: Implementation>(case: &Case) -> Observation {
+    match case {
+        Case::Generator {
+            arrivals,
+            max_delay,
+        } => generate::<I>(arrivals, *max_delay, None),
+        Case::GeneratorCrash {
+            arrivals,
+            max_delay,
+            crash_after,
+        } => Observation::Crash {
+            cut: Box::new(generate::<I>(arrivals, *max_delay, Some(*crash_after))),
+            uninterrupted: Box::new(generate::<I>(arrivals, *max_delay, None)),
+        },
+        Case::WithWatermarks {
+            arrivals,
+            max_delay,
+        } => Observation::Stream {
+            elements: I::with_watermarks(arrivals, *max_delay),
+        },
+        Case::Lateness {
+            arrivals,
+            max_delay,
+        } => {
+            let (on_time, late) = I::split_late(&oracle::with_watermarks(arrivals, *max_delay));
+            Observation::Split { on_time, late }
+        }
+        Case::Combiner {
+            inputs,
+            interleaving,
+        } => combine::<I>(*inputs, interleaving, None),
+        Case::CombinerCrash {
+            inputs,
+            interleaving,
+            crash_after,
+        } => Observation::Crash {
+            cut: Box::new(combine::<I>(*inputs, interleaving, Some(*crash_after))),
+            uninterrupted: Box::new(combine::<I>(*inputs, interleaving, None)),
+        },
+        Case::Errors { call } => Observation::Errors {
+            result: match call {
+                ErrorCall::NoInputs => I::combiner(0).map(|_| "a combiner".to_owned()),
+                ErrorCall::UnknownInput => I::combiner(2)
+                    .and_then(|mut c| I::on_watermark(&mut c, 2, 5))
+                    .map(|r| format!("{r:?}")),
+            }
+            .map_err(message),
+        },
+    }
+}
+
+/// `current_watermark()` on the fresh generator, then after each record; with a crash
+/// point `k`, the generator is snapshotted and restored right after record `k` (before
+/// that reading).
+fn generate<I: Implementation>(
+    arrivals: &[(u64, u32)],
+    max_delay: u64,
+    crash_after: Option<usize>,
+) -> Observation {
+    let mut generator = I::generator(max_delay);
+    let mut watermarks = Vec::new();
+    for i in 0..=arrivals.len() {
+        if i > 0 {
+            I::on_event(&mut generator, arrivals[i - 1].0);
+        }
+        if crash_after == Some(i) {
+            // Only the bytes survive the crash.
+            let restored = I::generator_snapshot(&generator).and_then(|bytes| {
+                drop(generator);
+                I::generator_restore(&bytes)
+            });
+            generator = match restored {
+                Ok(generator) => generator,
+                Err(e) => {
+                    return Observation::Watermarks {
+                        restore: Err(message(e)),
+                        watermarks,
+                    };
+                }
+            };
+        }
+        watermarks.push(I::current_watermark(&generator));
+    }
+    Observation::Watermarks {
+        restore: Ok(()),
+        watermarks,
+    }
+}
+
+fn combine<I: Implementation>(
+    inputs: usize,
+    interleaving: &[(usize, u64)],
+    crash_after: Option<usize>,
+) -> Observation {
+    let mut combiner = match I::combiner(inputs) {
+        Ok(combiner) => combiner,
+        Err(e) => {
+            return Observation::Combined {
+                restore: Err(format!("CombinedWatermark::new({inputs}): {e:#}")),
+                results: Vec::new(),
+            };
+        }
+    };
+    let mut results = Vec::new();
+    for i in 0..=interleaving.len() {
+        if crash_after == Some(i) {
+            let restored = I::combiner_snapshot(&combiner).and_then(|bytes| {
+                drop(combiner);
+                I::combiner_restore(&bytes)
+            });
+            combiner = match restored {
+                Ok(combiner) => combiner,
+                Err(e) => {
+                    return Observation::Combined {
+                        restore: Err(message(e)),
+                        results,
+                    };
+                }
+            };
+        }
+        if let Some(&(input, ts)) = interleaving.get(i) {
+            results.push(I::on_watermark(&mut combiner, input, ts).map_err(message));
+        }
+    }
+    Observation::Combined {
+        restore: Ok(()),
+        results,
+    }
+}

@@ -1,0 +1,136 @@
+//! Runs one stage-05 case against an implementation and records what happened.
+
+use serde::{Deserialize, Serialize};
+
+use super::plan::Case;
+use super::{Element, Fired, Implementation, LateRecord};
+
+/// What one call of the operator returned.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Output {
+    /// `on_record`: the late record, if one came back.
+    Late(Option<LateRecord>),
+    /// `on_watermark`: the results.
+    Fired(Vec<Fired>),
+}
+
+/// The operator's answers to a stream.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Run {
+    /// One output per element.
+    pub outputs: Vec<Output>,
+    /// `state_size()` after each element.
+    pub sizes: Vec<usize>,
+}
+
+/// What the driver saw while running one case. `Err` holds an error's message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Observation {
+    /// `assign(ts)` for `ts` in `0..=max_ts`, as `(start, end)` pairs.
+    Assign {
+        /// One entry per timestamp.
+        windows: Vec<Result<Vec<(u64, u64)>, String>>,
+    },
+    /// The operator over the whole stream.
+    Run {
+        /// `Err` when the operator could not be built.
+        run: Result<Run, String>,
+    },
+    /// The operator cut by a snapshot and a restore, beside the uninterrupted run.
+    Crash {
+        /// `Err` when building, snapshot or restore failed.
+        restore: Result<(), String>,
+        /// `state_size()` right after the restore.
+        restored_size: usize,
+        /// The cut run (its elements up to the failure, if any).
+        cut: Run,
+        /// The same operator over the same stream, uninterrupted.
+        uninterrupted: Result<Run, String>,
+    },
+    /// What `window_sums` returned.
+    Sums {
+        /// `(fired, late)`, or the error.
+        result: Result<(Vec<Fired>, Vec<LateRecord>), String>,
+    },
+    /// The result of an invalid call: `Ok` if it built, or the error.
+    Errors {
+        /// What the call returned.
+        result: Result<String, String>,
+    },
+}
+
+fn message(e: anyhow::Error) -> String {
+    format!("{e:#}")
+}
+
+/// Runs `case` against the implementation `I`.
+pub fn drive<I: Implementation>(case: &Case) -> Observation {
+    match case {
+        Case::Assign { spec, max_ts } => Observation::Assign {
+            windows: (0..=*max_ts)
+                .map(|ts| I::assign(*spec, ts).map_err(message))
+                .collect(),
+        },
+        Case::Firing { spec, elements }
+        | Case::Lateness { spec, elements }
+        | Case::State { spec, elements } => Observation::Run {
+            run: whole::<I>(*spec, elements),
+        },
+        Case::Crash {
+            spec,
+            elements,
+            crash_after,
+        } => {
+            let uninterrupted = whole::<I>(*spec, elements);
+            let mut cut = Run::default();
+            let mut restored_size = 0;
+            let restore = (|| -> Result<(), String> {
+                let mut operator = I::operator(*spec).map_err(message)?;
+                feed::<I>(&mut operator, &elements[..*crash_after], &mut cut);
+                let bytes = I::snapshot(&operator).map_err(message)?;
+                // Only the bytes survive the crash.
+                drop(operator);
+                let mut operator = I::restore(*spec, &bytes).map_err(message)?;
+                restored_size = I::state_size(&operator);
+                feed::<I>(&mut operator, &elements[*crash_after..], &mut cut);
+                Ok(())
+            })();
+            Observation::Crash {
+                restore,
+                restored_size,
+                cut,
+                uninterrupted,
+            }
+        }
+        Case::WindowSums { spec, elements } => Observation::Sums {
+            result: I::window_sums(*spec, elements).map_err(message),
+        },
+        Case::Errors { call } => Observation::Errors {
+            result: I::operator(call.spec())
+                .map(|_| "an operator".to_owned())
+                .map_err(message),
+        },
+    }
+}
+
+fn whole<I: Implementation>(
+    spec: super::AssignerSpec,
+    elements: &[Element],
+) -> Result<Run, String> {
+    let mut operator = I::operator(spec).map_err(message)?;
+    let mut run = Run::default();
+    feed::<I>(&mut operator, elements, &mut run);
+    Ok(run)
+}
+
+fn feed<I: Implementation>(operator: &mut I::Operator, elements: &[Element], run: &mut Run) {
+    for element in elements {
+        run.outputs.push(match element {
+            Element::Record(key, ts, value) => {
+                Output::Late(I::on_record(operator, key, *ts, *value))
+            }
+            Element::Watermark(wm) => Output::Fired(I::on_watermark(operator, *wm)),
+        });
+        run.sizes.push(I::state_size(operator));
+    }
+}

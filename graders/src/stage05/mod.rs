@@ -1,0 +1,47 @@
+//! Stage 05 · windows: event-time windows fired by watermarks.
+//!
+//! Checks, shortest stream first, for tumbling windows of 2 and 3 and sliding windows of
+//! 3 every 1 and 4 every 2, over every arrival order of small keyed event sets with the
+//! watermarks of stage 04 (`max_delay` 0 and 2) and a final `Watermark(u64::MAX)`:
+//! - `assign`: `assign(ts)` is every window of the assigner that contains `ts`;
+//! - `firing`: each `(key, window)` fires exactly once, in the `on_watermark` call where
+//!   `wm >= end - 1` first holds, with the sum and count of the records that reached it,
+//!   results ordered by window then key;
+//! - `lateness`: `on_record` returns `Late` exactly when every window of the record has
+//!   fired, and such a record counts nowhere;
+//! - `state`: `state_size()` after every element is the number of open `(window, key)`
+//!   aggregates, 0 at the end;
+//! - `crash`: the operator goes to bytes after every element, a new one is restored and
+//!   continues: every call returns what the uninterrupted run returns;
+//! - `window-sums`: `window_sums` fires and side-outputs what the oracle does;
+//! - `errors`: a size of 0 or a slide outside `1..=size` is an error naming the argument.
+
+mod binding;
+mod driver;
+mod judge;
+pub mod oracle;
+mod plan;
+
+pub use binding::{AssignerSpec, Element, Fired, Implementation, LateRecord};
+pub use driver::{Observation, Output, Run, drive};
+pub use plan::{Case, ErrorCall};
+
+use crate::harness::{Failure, Stage};
+
+/// The stage-05 grader.
+#[derive(Debug, Clone, Copy)]
+pub struct Windows;
+
+impl Stage for Windows {
+    const NUMBER: u8 = 5;
+    type Case = Case;
+    type Observation = Observation;
+
+    fn plan(seed: u64) -> Vec<Case> {
+        plan::plan(seed)
+    }
+
+    fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
+        judge::judge(case, observation)
+    }
+}

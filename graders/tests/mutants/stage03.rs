@@ -1,0 +1,244 @@
+//! Stage 03 mutants: routing by modulo, ranges off by one, hashes that change, state lost
+//! or doubled at a rescale.
+
+use graders::stage03::{Parallelism, drive};
+
+use crate::rejected;
+
+/// A `KeyedSubtask` whose `restore` keeps the keys for which `$keep(group, range)` holds;
+/// everything else is the reference's behaviour.
+macro_rules! subtask_restoring {
+    ($keep:expr) => {
+        pub struct KeyedSubtask<V> {
+            state: solution02::KeyedState<Vec<u8>, V>,
+        }
+        impl<V: Clone + serde::Serialize + serde::de::DeserializeOwned> KeyedSubtask<V> {
+            pub fn new(index: u32, parallelism: u32, max_parallelism: u32) -> anyhow::Result<Self> {
+                solution03::key_group_range(index, parallelism, max_parallelism)?;
+                Ok(Self {
+                    state: solution02::KeyedState::new(),
+                })
+            }
+            pub fn update(
+                &mut self,
+                key: &[u8],
+                f: impl FnOnce(Option<V>) -> Option<V>,
+            ) -> anyhow::Result<()> {
+                self.state.update(key.to_vec(), f);
+                Ok(())
+            }
+            pub fn state(&self) -> &solution02::KeyedState<Vec<u8>, V> {
+                &self.state
+            }
+            pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
+                self.state.to_bytes()
+            }
+            pub fn restore(
+                index: u32,
+                parallelism: u32,
+                max_parallelism: u32,
+                snapshots: &[Vec<u8>],
+            ) -> anyhow::Result<Self> {
+                let range = solution03::key_group_range(index, parallelism, max_parallelism)?;
+                let mut subtask = Self::new(index, parallelism, max_parallelism)?;
+                let keep: fn(u32, &std::ops::RangeInclusive<u32>) -> bool = $keep;
+                for bytes in snapshots {
+                    let old = solution02::KeyedState::<Vec<u8>, V>::from_bytes(bytes)?;
+                    for (key, value) in old.snapshot() {
+                        if keep(solution03::key_group_for(&key, max_parallelism)?, &range) {
+                            subtask.state.put(key, value);
+                        }
+                    }
+                }
+                Ok(subtask)
+            }
+        }
+    };
+}
+
+/// **Mistake:** records are routed with `stable_hash(key) % parallelism`, the textbook
+/// hash partitioning, instead of through key groups and ranges.
+/// **Verdict:** `partition` fails: at parallelism 2 a record lands on the subtask that
+/// does not own its key group.
+mod modulo_routing {
+    pub use solution03::*;
+
+    pub fn partition<T: Clone>(
+        records: &[T],
+        key: impl Fn(&T) -> &[u8],
+        parallelism: u32,
+        _max_parallelism: u32,
+    ) -> anyhow::Result<Vec<Vec<T>>> {
+        anyhow::ensure!(parallelism > 0, "parallelism must be at least 1, got 0");
+        let mut out = vec![Vec::new(); parallelism as usize];
+        for r in records {
+            out[(stable_hash(key(r)) % parallelism) as usize].push(r.clone());
+        }
+        Ok(out)
+    }
+}
+graders::impl_stage03!(ModuloRouting, modulo_routing);
+rejected!(modulo_routing_is_rejected: Parallelism, drive::<ModuloRouting> => "partition");
+
+/// **Mistake:** the range end is `ceil((i + 1) maxp / p)`, forgetting the `- 1` of an
+/// inclusive range, so neighbouring subtasks share a key group.
+/// **Verdict:** `key-group-range` fails: at parallelism 1 the range is `0..=maxp`, one
+/// key group past the end.
+mod range_end_off_by_one {
+    pub use solution03::*;
+
+    pub fn key_group_range(
+        i: u32,
+        p: u32,
+        maxp: u32,
+    ) -> anyhow::Result<std::ops::RangeInclusive<u32>> {
+        let inclusive = solution03::key_group_range(i, p, maxp)?;
+        Ok(*inclusive.start()..=((i + 1) * maxp).div_ceil(p))
+    }
+}
+graders::impl_stage03!(RangeEndOffByOne, range_end_off_by_one);
+rejected!(range_end_off_by_one_is_rejected: Parallelism, drive::<RangeEndOffByOne> => "key-group-range");
+
+/// **Mistake:** floor division for both ends (`i maxp / p ..= (i + 1) maxp / p - 1`): the
+/// ranges still tile, but they are not the inverse of `operator_index_for`, so a subtask
+/// would own state for key groups that are routed elsewhere.
+/// **Verdict:** `key-group-range` fails at parallelism 3, max_parallelism 8: subtask 0
+/// owns `0..=1` instead of `0..=2`.
+mod floor_range {
+    pub use solution03::*;
+
+    pub fn key_group_range(
+        i: u32,
+        p: u32,
+        maxp: u32,
+    ) -> anyhow::Result<std::ops::RangeInclusive<u32>> {
+        solution03::key_group_range(i, p, maxp)?;
+        Ok(i * maxp / p..=(i + 1) * maxp / p - 1)
+    }
+}
+graders::impl_stage03!(FloorRange, floor_range);
+rejected!(floor_range_is_rejected: Parallelism, drive::<FloorRange> => "key-group-range");
+
+/// **Mistake:** the key group comes from `std`'s `RandomState` hasher: a new seed per
+/// hasher (and per process), so a restarted job looks for a key in another key group.
+/// **Verdict:** `key-group` fails: the key group is not `stable_hash(key) % maxp`.
+mod random_state_hash {
+    pub use solution03::*;
+
+    pub fn key_group_for(key: &[u8], max_parallelism: u32) -> anyhow::Result<u32> {
+        use std::hash::BuildHasher;
+        anyhow::ensure!(
+            max_parallelism > 0,
+            "max_parallelism must be at least 1, got 0"
+        );
+        let hash = std::collections::hash_map::RandomState::new().hash_one(key);
+        Ok((hash % u64::from(max_parallelism)) as u32)
+    }
+}
+graders::impl_stage03!(RandomStateHash, random_state_hash);
+rejected!(random_state_hash_is_rejected: Parallelism, drive::<RandomStateHash> => "key-group");
+
+/// **Mistake:** `rescale` moves whole old maps (old subtask `i` to new subtask `i % q`)
+/// instead of moving each key to the new owner of its key group.
+/// **Verdict:** `rescale` fails: after `1 -> 2` a key of the second half stays on subtask 0.
+mod rescale_whole_maps {
+    pub use solution03::*;
+    use std::collections::BTreeMap;
+
+    pub fn rescale<V>(
+        state: Vec<BTreeMap<Vec<u8>, V>>,
+        new_parallelism: u32,
+        _max_parallelism: u32,
+    ) -> anyhow::Result<Vec<BTreeMap<Vec<u8>, V>>> {
+        anyhow::ensure!(
+            new_parallelism > 0,
+            "new_parallelism must be at least 1, got 0"
+        );
+        let mut out: Vec<BTreeMap<Vec<u8>, V>> =
+            (0..new_parallelism).map(|_| BTreeMap::new()).collect();
+        for (i, map) in (0u32..).zip(state) {
+            out[(i % new_parallelism) as usize].extend(map);
+        }
+        Ok(out)
+    }
+}
+graders::impl_stage03!(RescaleWholeMaps, rescale_whole_maps);
+rejected!(rescale_whole_maps_is_rejected: Parallelism, drive::<RescaleWholeMaps> => "rescale");
+
+/// **Mistake:** `restore` keeps the keys of `start..end` (a half-open range), so the
+/// last key group of every new subtask loses its state at the rescale boundary.
+/// **Verdict:** `crash` fails: right after the restore a key of the last group is gone.
+mod restore_drops_last_group {
+    pub use solution03::*;
+    subtask_restoring!(|group, range| (*range.start()..*range.end()).contains(&group));
+}
+graders::impl_stage03!(RestoreDropsLastGroup, restore_drops_last_group);
+rejected!(restore_drops_last_group_is_rejected: Parallelism, drive::<RestoreDropsLastGroup> => "crash");
+
+/// **Mistake:** `restore` keeps every key of the snapshots it is given, without asking
+/// which key groups the new subtask owns: two new subtasks sharing a parent both get its
+/// keys.
+/// **Verdict:** `crash` fails: after `1 -> 2` a key has state on both new subtasks.
+mod restore_keeps_every_key {
+    pub use solution03::*;
+    subtask_restoring!(|_group, _range| true);
+}
+graders::impl_stage03!(RestoreKeepsEveryKey, restore_keeps_every_key);
+rejected!(restore_keeps_every_key_is_rejected: Parallelism, drive::<RestoreKeepsEveryKey> => "crash");
+
+/// **Mistake:** `parents` returns `first..last`, an exclusive range of old subtasks, so
+/// the owner of the new range's last key group is not read.
+/// **Verdict:** `parents` fails: `parents(0, 1, 1)` is empty.
+mod parents_exclusive {
+    pub use solution03::*;
+
+    pub fn parents(j: u32, p: u32, q: u32, maxp: u32) -> anyhow::Result<Vec<u32>> {
+        let all = solution03::parents(j, p, q, maxp)?;
+        Ok((all[0]..all[all.len() - 1]).collect())
+    }
+}
+graders::impl_stage03!(ParentsExclusive, parents_exclusive);
+rejected!(parents_exclusive_is_rejected: Parallelism, drive::<ParentsExclusive> => "parents");
+
+/// **Mistake (the shortcut):** `parallel_count` counts everything in one map, the
+/// `p = 1` answer, and hands it to subtask 0: the merged counts are right, but no key
+/// was counted where its state lives.
+/// **Verdict:** `parallel-count` fails: at parallelism 2 a key owned by subtask 1 is
+/// counted on subtask 0.
+mod count_on_one_subtask {
+    pub use solution03::*;
+    use std::collections::BTreeMap;
+
+    pub fn parallel_count(
+        keys: &[Vec<u8>],
+        parallelism: u32,
+        max_parallelism: u32,
+    ) -> anyhow::Result<Vec<BTreeMap<Vec<u8>, u64>>> {
+        key_group_range(0, parallelism, max_parallelism)?;
+        let mut out = vec![BTreeMap::new(); parallelism as usize];
+        for key in keys {
+            *out[0].entry(key.clone()).or_default() += 1;
+        }
+        Ok(out)
+    }
+}
+graders::impl_stage03!(CountOnOneSubtask, count_on_one_subtask);
+rejected!(count_on_one_subtask_is_rejected: Parallelism, drive::<CountOnOneSubtask> => "parallel-count");
+
+/// **Mistake:** `key_group_range` trusts its arguments: a parallelism of 0 divides by
+/// zero (a panic) and a parallelism above `max_parallelism` yields empty ranges.
+/// **Verdict:** `errors` fails: `key_group_range(0, 0, 8)` panics instead of returning an
+/// error naming `parallelism`.
+mod unchecked_parallelism {
+    pub use solution03::*;
+
+    pub fn key_group_range(
+        i: u32,
+        p: u32,
+        maxp: u32,
+    ) -> anyhow::Result<std::ops::RangeInclusive<u32>> {
+        Ok((i * maxp).div_ceil(p)..=((i + 1) * maxp).div_ceil(p) - 1)
+    }
+}
+graders::impl_stage03!(UncheckedParallelism, unchecked_parallelism);
+rejected!(unchecked_parallelism_is_rejected: Parallelism, drive::<UncheckedParallelism> => "errors");

@@ -1,0 +1,231 @@
+//! Stage 04 mutants: watermarks off by one or below zero, repeated, combined by the
+//! maximum, lateness at the wrong boundary, state missing from a snapshot.
+
+use graders::stage04::{EventTime, drive};
+
+use crate::rejected;
+
+/// A `BoundedOutOfOrderness` whose watermark is `$formula(max_ts, max_delay)` and whose
+/// snapshot is the reference's, unless `$skip` leaves `max_ts` out of it.
+macro_rules! generator {
+    ($formula:expr, $($skip:meta)?) => {
+        #[derive(serde::Serialize, serde::Deserialize)]
+        pub struct BoundedOutOfOrderness {
+            max_delay: u64,
+            $(#[$skip])?
+            max_ts: Option<u64>,
+        }
+        impl BoundedOutOfOrderness {
+            pub fn new(max_delay: u64) -> Self {
+                Self { max_delay, max_ts: None }
+            }
+            pub fn on_event(&mut self, ts: u64) {
+                self.max_ts = self.max_ts.max(Some(ts));
+            }
+            pub fn current_watermark(&self) -> Option<u64> {
+                let formula: fn(u64, u64) -> Option<u64> = $formula;
+                formula(self.max_ts?, self.max_delay)
+            }
+            pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
+                Ok(serde_json::to_vec(self)?)
+            }
+            pub fn restore(bytes: &[u8]) -> anyhow::Result<Self> {
+                Ok(serde_json::from_slice(bytes)?)
+            }
+        }
+    };
+}
+
+/// **Mistake:** the watermark is computed with `saturating_sub`, so near time 0 it is
+/// `Some(0)` instead of `None`: a promise that timestamp 0 is complete, made too early.
+/// **Verdict:** `generator` fails: after one record at a timestamp `<= max_delay`, the
+/// watermark is `Some(0)`.
+mod saturating_watermark {
+    pub use solution04::*;
+    generator!(|max_ts, d| Some(max_ts.saturating_sub(d).saturating_sub(1)),);
+}
+graders::impl_stage04!(SaturatingWatermark, saturating_watermark);
+rejected!(saturating_watermark_is_rejected: EventTime, drive::<SaturatingWatermark> => "generator");
+
+/// **Mistake:** the watermark is `max_ts - max_delay`, without the `- 1`: it promises that
+/// a record exactly `max_delay` behind will not come, though it is within the bound.
+/// **Verdict:** `generator` fails at `max_delay` 0: after a record at 0, the watermark
+/// is `Some(0)`, expected `None` (and after a record at 1 it would be 1, not 0).
+mod watermark_without_minus_one {
+    pub use solution04::*;
+    generator!(|max_ts, d| max_ts.checked_sub(d),);
+}
+graders::impl_stage04!(WithoutMinusOne, watermark_without_minus_one);
+rejected!(watermark_without_minus_one_is_rejected: EventTime, drive::<WithoutMinusOne> => "generator");
+
+/// **Mistake:** the largest timestamp is not part of the snapshot (`#[serde(skip)]` on a
+/// field thought of as a cache): a restored generator starts again from no watermark.
+/// **Verdict:** `crash` fails: right after the restore, `current_watermark()` is `None`.
+mod max_ts_not_in_snapshot {
+    pub use solution04::*;
+    generator!(
+        |max_ts, d| max_ts.checked_sub(d)?.checked_sub(1),
+        serde(skip)
+    );
+}
+graders::impl_stage04!(MaxTsNotInSnapshot, max_ts_not_in_snapshot);
+rejected!(max_ts_not_in_snapshot_is_rejected: EventTime, drive::<MaxTsNotInSnapshot> => "crash");
+
+/// **Mistake:** `with_watermarks` emits the current watermark after every record, also
+/// when it did not advance.
+/// **Verdict:** `with-watermarks` fails: after an older record the same watermark is
+/// emitted again.
+mod repeats_watermarks {
+    pub use solution04::*;
+
+    pub fn with_watermarks<T: Clone>(
+        events: &[Event<T>],
+        max_delay: Timestamp,
+    ) -> Vec<StreamElement<Event<T>>> {
+        let mut generator = BoundedOutOfOrderness::new(max_delay);
+        let mut out = Vec::new();
+        for event in events {
+            generator.on_event(event.ts);
+            out.push(StreamElement::Record(event.clone()));
+            out.extend(generator.current_watermark().map(StreamElement::Watermark));
+        }
+        out
+    }
+}
+graders::impl_stage04!(RepeatsWatermarks, repeats_watermarks);
+rejected!(repeats_watermarks_is_rejected: EventTime, drive::<RepeatsWatermarks> => "with-watermarks");
+
+/// **Mistake (the shortcut):** `with_watermarks` looks at the whole input, which a stream
+/// cannot: it emits the final watermark once, after the last record.
+/// **Verdict:** `with-watermarks` fails: the watermark after an early record is missing.
+mod final_watermark_only {
+    pub use solution04::*;
+
+    pub fn with_watermarks<T: Clone>(
+        events: &[Event<T>],
+        max_delay: Timestamp,
+    ) -> Vec<StreamElement<Event<T>>> {
+        let mut out: Vec<_> = events.iter().cloned().map(StreamElement::Record).collect();
+        let max_ts = events.iter().map(|e| e.ts).max();
+        if let Some(wm) = max_ts.and_then(|m| m.checked_sub(max_delay)?.checked_sub(1)) {
+            out.push(StreamElement::Watermark(wm));
+        }
+        out
+    }
+}
+graders::impl_stage04!(FinalWatermarkOnly, final_watermark_only);
+rejected!(final_watermark_only_is_rejected: EventTime, drive::<FinalWatermarkOnly> => "with-watermarks");
+
+/// **Mistake:** a record is late only when its timestamp is strictly `<` the watermark:
+/// a record at exactly `W` slips through, though `W` promised it would not come.
+/// **Verdict:** `lateness` fails: with `max_delay` 0, a record at 3 after `W(3)` is
+/// called on time.
+mod late_strictly_below {
+    pub use solution04::*;
+
+    pub fn split_late<T: Clone>(
+        elements: &[StreamElement<Event<T>>],
+    ) -> (Vec<Event<T>>, Vec<Event<T>>) {
+        let mut seen: Option<Timestamp> = None;
+        let (mut on_time, mut late) = (Vec::new(), Vec::new());
+        for element in elements {
+            match element {
+                StreamElement::Watermark(wm) => seen = seen.max(Some(*wm)),
+                StreamElement::Record(e) if seen.is_some_and(|wm| e.ts < wm) => {
+                    late.push(e.clone())
+                }
+                StreamElement::Record(e) => on_time.push(e.clone()),
+            }
+        }
+        (on_time, late)
+    }
+}
+graders::impl_stage04!(LateStrictlyBelow, late_strictly_below);
+rejected!(late_strictly_below_is_rejected: EventTime, drive::<LateStrictlyBelow> => "lateness");
+
+/// A `CombinedWatermark` whose candidate is `$combine(per-input watermarks)`, reported when
+/// it advances.
+macro_rules! combiner {
+    ($combine:expr) => {
+        #[derive(serde::Serialize, serde::Deserialize)]
+        pub struct CombinedWatermark {
+            inputs: Vec<Option<u64>>,
+            combined: Option<u64>,
+        }
+        impl CombinedWatermark {
+            pub fn new(inputs: usize) -> anyhow::Result<Self> {
+                anyhow::ensure!(inputs > 0, "inputs must be at least 1, got 0");
+                Ok(Self {
+                    inputs: vec![None; inputs],
+                    combined: None,
+                })
+            }
+            pub fn on_watermark(&mut self, input: usize, ts: u64) -> anyhow::Result<Option<u64>> {
+                anyhow::ensure!(input < self.inputs.len(), "unknown input {input}");
+                self.inputs[input] = self.inputs[input].max(Some(ts));
+                let combine: fn(&[Option<u64>]) -> Option<u64> = $combine;
+                let candidate = combine(&self.inputs);
+                if candidate > self.combined {
+                    self.combined = candidate;
+                    return Ok(candidate);
+                }
+                Ok(None)
+            }
+            pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
+                Ok(serde_json::to_vec(self)?)
+            }
+            pub fn restore(bytes: &[u8]) -> anyhow::Result<Self> {
+                Ok(serde_json::from_slice(bytes)?)
+            }
+        }
+    };
+}
+
+/// **Mistake:** the combined watermark is the maximum of the inputs', as if the fastest
+/// input spoke for all: records of a slower input would all be late.
+/// **Verdict:** `combiner` fails: with inputs at 3 and 5, it reports 5, expected 3.
+mod combined_by_max {
+    pub use solution04::*;
+    combiner!(|inputs| if inputs.iter().all(Option::is_some) {
+        inputs.iter().flatten().max().copied()
+    } else {
+        None
+    });
+}
+graders::impl_stage04!(CombinedByMax, combined_by_max);
+rejected!(combined_by_max_is_rejected: EventTime, drive::<CombinedByMax> => "combiner");
+
+/// **Mistake:** inputs that have not reported are left out of the minimum, so the first
+/// input's watermark is reported before the others have said anything.
+/// **Verdict:** `combiner` fails: the very first `on_watermark` returns `Some`.
+mod min_over_reported {
+    pub use solution04::*;
+    combiner!(|inputs| inputs.iter().flatten().min().copied());
+}
+graders::impl_stage04!(MinOverReported, min_over_reported);
+rejected!(min_over_reported_is_rejected: EventTime, drive::<MinOverReported> => "combiner");
+
+/// **Mistake:** `CombinedWatermark::new(0)` is accepted: an operator with no inputs whose
+/// watermark can never be computed (and `on_watermark` on it would index out of bounds).
+/// **Verdict:** `errors` fails: `CombinedWatermark::new(0)` returned `Ok`.
+mod zero_inputs_accepted {
+    pub use solution04::*;
+
+    pub struct CombinedWatermark(Option<solution04::CombinedWatermark>);
+    impl CombinedWatermark {
+        pub fn new(inputs: usize) -> anyhow::Result<Self> {
+            Ok(Self(solution04::CombinedWatermark::new(inputs).ok()))
+        }
+        pub fn on_watermark(&mut self, input: usize, ts: u64) -> anyhow::Result<Option<u64>> {
+            self.0.as_mut().expect("an input").on_watermark(input, ts)
+        }
+        pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
+            self.0.as_ref().expect("an input").snapshot()
+        }
+        pub fn restore(bytes: &[u8]) -> anyhow::Result<Self> {
+            Ok(Self(Some(solution04::CombinedWatermark::restore(bytes)?)))
+        }
+    }
+}
+graders::impl_stage04!(ZeroInputsAccepted, zero_inputs_accepted);
+rejected!(zero_inputs_accepted_is_rejected: EventTime, drive::<ZeroInputsAccepted> => "errors");

@@ -1,0 +1,27 @@
+//! The key hash: fixed, documented, the same in every process and on every run.
+
+/// FNV-1a, 32 bits: offset basis `0x811c9dc5`, prime `0x01000193`.
+///
+/// Why not `std::hash` with `RandomState`: its seed differs from one process to the next,
+/// so a restarted job would send a key to another key group than the one holding its
+/// state. Partitioning needs a hash that is a pure function of the key's bytes.
+pub fn stable_hash(key: &[u8]) -> u32 {
+    const OFFSET_BASIS: u32 = 0x811c_9dc5;
+    const PRIME: u32 = 0x0100_0193;
+    key.iter().fold(OFFSET_BASIS, |hash, &byte| {
+        (hash ^ u32::from(byte)).wrapping_mul(PRIME)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The published FNV-1a test vectors: the empty key hashes to the offset basis.
+    #[test]
+    fn fnv1a_test_vectors() {
+        assert_eq!(stable_hash(b""), 0x811c_9dc5);
+        assert_eq!(stable_hash(b"a"), 0xe40c_292c);
+        assert_eq!(stable_hash(b"foobar"), 0xbf9c_f968);
+    }
+}

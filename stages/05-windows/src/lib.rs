@@ -1,0 +1,24 @@
+//! Stage 05 · windows: per-key aggregates over event-time windows, fired by watermarks.
+//!
+//! **Law.** A record belongs to every window of its assigner that contains its timestamp.
+//! Each (key, window) fires exactly once, in the `on_watermark` call where
+//! `wm >= end - 1` first holds, with the records that arrived before; its state is then
+//! dropped. A record whose windows have all fired is late and counted nowhere. The state
+//! to snapshot is the open windows and the current watermark.
+#![doc = include_str!("../README.md")]
+
+mod assigner;
+mod operator;
+mod sums;
+mod window;
+
+pub use assigner::{Sliding, Tumbling, WindowAssigner};
+pub use operator::{KeyedEvent, Late, WindowOperator, WindowResult};
+// Re-exported so that users of windows need not name stage 04 for the stream's types.
+pub use stage04::{Event, StreamElement, Timestamp};
+pub use sums::window_sums;
+pub use window::Window;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../hints/05.md")]
+struct HintSnippets;
