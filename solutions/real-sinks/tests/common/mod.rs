@@ -17,6 +17,11 @@ pub fn scratch(name: &str) -> PathBuf {
 pub fn postgres(test: &str) -> Option<String> {
     match std::env::var("BYO_PG") {
         Ok(conninfo) if !conninfo.is_empty() => Some(conninfo),
+        _ if std::env::var_os("BYO_PG_REQUIRED").is_some() => {
+            panic!(
+                "{test}: BYO_PG is unset but BYO_PG_REQUIRED is set (CI must not skip the real sinks)"
+            )
+        }
         _ => {
             eprintln!(
                 "\n*** SKIPPED {test}: BYO_PG is unset, so there is no PostgreSQL to test against.\n\
