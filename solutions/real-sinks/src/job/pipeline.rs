@@ -42,8 +42,8 @@ pub struct RunSummary {
     pub generation: u64,
     /// The checkpoint restored, if any.
     pub restored: Option<CheckpointId>,
-    /// What recovery did at open, over all subtasks.
-    pub recovered: Vec<(CheckpointId, CommitOutcome)>,
+    /// What recovery did at open: per subtask, per restored handle.
+    pub recovered: Vec<(SubtaskId, CheckpointId, CommitOutcome)>,
     /// The offset the run started reading at.
     pub resumed_at: u64,
 }
@@ -105,7 +105,8 @@ where
         let operator =
             CommitterOperator::open(make_sink(me)?, state, &context, Box::new(NoTripwire))
                 .with_context(|| format!("opening {me}"))?;
-        summary.recovered.extend_from_slice(operator.recovered());
+        let recovered = operator.recovered().iter().map(|&(c, o)| (me, c, o));
+        summary.recovered.extend(recovered);
         operators.push(operator);
     }
     writeln!(
@@ -192,15 +193,15 @@ fn checkpoint_notify<S: CommittingSink>(
     Ok(())
 }
 
-fn describe(recovered: &[(CheckpointId, CommitOutcome)]) -> String {
+fn describe(recovered: &[(SubtaskId, CheckpointId, CommitOutcome)]) -> String {
     if recovered.is_empty() {
         return "no handle".into();
     }
     let parts: Vec<String> = recovered
         .iter()
-        .map(|(c, o)| match o {
-            CommitOutcome::Committed => format!("c{c} committed"),
-            CommitOutcome::AlreadyCommitted => format!("c{c} already committed"),
+        .map(|(s, c, o)| match o {
+            CommitOutcome::Committed => format!("{s} c{c} committed"),
+            CommitOutcome::AlreadyCommitted => format!("{s} c{c} already committed"),
         })
         .collect();
     parts.join(", ")
