@@ -25,6 +25,10 @@ trace *args:
 status:
     cargo byo status
 
+# Grade a folder of submissions: `just grade submissions/* --out grades`.
+grade *args:
+    cargo byo grade {{args}}
+
 # The project's own checks: formatting, lints, and every test of the workspace.
 check:
     cargo fmt --all --check
