@@ -34,3 +34,38 @@ check:
     cargo fmt --all --check
     cargo clippy --workspace --all-targets -- -D warnings
     cargo test --workspace
+
+# Start a throwaway PostgreSQL for the real sinks and print the line to export (BYO_PG).
+pg:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    dir=$(mktemp -d /tmp/byo-pg.XXXXXX)
+    conninfo=$(.ci/pg start "$dir")
+    echo "export BYO_PG='$conninfo'"
+    echo "# stop it with: .ci/pg stop $dir"
+
+# Kill the real-sink pipeline with SIGKILL at random moments, restart it, verify exactly-once: `just demo --sink xa --kills 30`.
+demo *args:
+    cargo run -q -p real-sinks --bin demo -- {{args}}
+
+# The soak: at least 200 SIGKILLs per real sink, bounded in time; starts a throwaway PostgreSQL when BYO_PG is unset.
+soak *args:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    if [ -z "${BYO_PG:-}" ]; then
+        dir=$(mktemp -d /tmp/byo-pg.XXXXXX)
+        BYO_PG=$(.ci/pg start "$dir"); export BYO_PG
+        trap '.ci/pg stop "$dir"' EXIT
+    fi
+    cargo run -q -p real-sinks --bin demo -- soak {{args}}
+
+# Throughput of the real sinks against plain writes with the same fsyncs / commits (ratios); starts a throwaway PostgreSQL when BYO_PG is unset.
+bench *args:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    if [ -z "${BYO_PG:-}" ]; then
+        dir=$(mktemp -d /tmp/byo-pg.XXXXXX)
+        BYO_PG=$(.ci/pg start "$dir"); export BYO_PG
+        trap '.ci/pg stop "$dir"' EXIT
+    fi
+    cargo run -q -p real-sinks --bin bench -- {{args}}

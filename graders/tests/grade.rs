@@ -20,6 +20,9 @@ fn stage_folders() -> Vec<String> {
         .unwrap()
         .flatten()
         .map(|e| e.file_name().to_string_lossy().into_owned())
+        // Only stage references (`NN-slug`); solutions/ also holds crates that are no
+        // stage (real-sinks), which have no learner counterpart to copy over.
+        .filter(|f| f.len() > 2 && f.as_bytes()[..2].iter().all(u8::is_ascii_digit))
         .collect();
     folders.sort();
     folders

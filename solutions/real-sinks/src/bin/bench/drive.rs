@@ -1,0 +1,70 @@
+//! Driving a sink the two ways the bench compares: its verbs alone, and through the base.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use real_sinks::job::InputRecord;
+use solution08::committer::{
+    CommitterOperator, CommittingSink, FileOperatorState, RunContext, SubtaskId, Succession,
+};
+
+/// The single subtask the bench runs.
+pub fn me() -> Result<Succession> {
+    Succession::new(SubtaskId::new(0, 1)?, 128)
+}
+
+/// Writes `records` through the verbs alone: prepare and commit at every `every`th record.
+pub fn drive_alone<S: CommittingSink>(
+    sink: &mut S,
+    records: &[InputRecord],
+    every: u64,
+    convert: impl Fn(&InputRecord) -> S::Record,
+) -> Result<()> {
+    let mut checkpoint = 0;
+    for (i, record) in records.iter().enumerate() {
+        sink.write(convert(record))?;
+        if (i as u64 + 1) % every == 0 || i + 1 == records.len() {
+            checkpoint += 1;
+            if let Some(handle) = sink.prepare_commit(checkpoint)? {
+                sink.commit(&handle)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Writes `records` through the base: barrier and completion at every `every`th record.
+pub fn drive_operator<S: CommittingSink>(
+    mut operator: CommitterOperator<S, FileOperatorState>,
+    records: &[InputRecord],
+    every: u64,
+    convert: impl Fn(&InputRecord) -> S::Record,
+) -> Result<()> {
+    let mut checkpoint = 0;
+    for (i, record) in records.iter().enumerate() {
+        operator.write(convert(record))?;
+        if (i as u64 + 1) % every == 0 || i + 1 == records.len() {
+            checkpoint += 1;
+            operator.on_barrier(checkpoint)?;
+            operator.on_checkpoint_complete(checkpoint)?;
+        }
+    }
+    operator.finish()?;
+    Ok(())
+}
+
+/// The run of a bench job.
+pub fn run_context(job: &str) -> Result<RunContext> {
+    Ok(RunContext {
+        job: job.to_owned(),
+        generation: 1,
+        succession: me()?,
+    })
+}
+
+/// A fresh durable operator state in `dir`.
+pub fn state(dir: &Path) -> Result<FileOperatorState> {
+    fs::create_dir_all(dir)?;
+    FileOperatorState::open(PathBuf::from(dir).join("state.json"))
+}

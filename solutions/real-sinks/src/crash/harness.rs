@@ -1,0 +1,205 @@
+//! The kill loop: start the pipeline, SIGKILL it at a seeded random moment, check the
+//! output, restart, until the input is done; then check exactly-once.
+//!
+//! Jobs are run in rounds: when a job finishes before the wanted number of kills, the
+//! next round starts a fresh job, so the kill count does not depend on how fast the
+//! machine is. Every round is verified on its own.
+
+use std::fs::{self, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+
+use super::verify::Verifier;
+use crate::job::{JobConfig, SinkKind};
+use crate::rng::Rng;
+
+/// What the harness runs, and how hard it kills.
+#[derive(Debug, Clone)]
+pub struct CrashPlan {
+    /// The pipeline binary (`demo`); it is run as `demo run --dir … …`.
+    pub exe: PathBuf,
+    /// Where job folders go.
+    pub root: PathBuf,
+    /// The job of round 0; round `r` runs it under the name `<job>-<r>`.
+    pub config: JobConfig,
+    /// How many kills to aim for, over all rounds.
+    pub kills: u64,
+    /// The seed of the kill moments.
+    pub seed: u64,
+    /// Each run is killed this many milliseconds after its start, uniformly at random.
+    pub delay_ms: (u64, u64),
+    /// No new kill after this long; the current job is then run to its end.
+    pub budget: Duration,
+    /// The connection string for the PostgreSQL sinks.
+    pub postgres: Option<String>,
+    /// Whether to print a line per run.
+    pub verbose: bool,
+}
+
+/// What a crash run did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CrashReport {
+    /// SIGKILLs sent.
+    pub kills: u64,
+    /// Runs started after a kill.
+    pub restarts: u64,
+    /// Jobs run to their end and verified exactly-once.
+    pub rounds: u64,
+    /// Records verified, over all rounds.
+    pub records: u64,
+    /// Staged files or prepared transactions found right after the kills, summed: each
+    /// one is repaired (committed by recovery or swept as an orphan) by a later run.
+    pub leftovers: u64,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// Runs `plan`, printing progress to `out`.
+///
+/// # Errors
+/// When a run fails on its own (not by our kill), or any check fails: the message
+/// names the broken invariant and the job folder is kept for inspection.
+pub fn run(plan: &CrashPlan, out: &mut impl Write) -> Result<CrashReport> {
+    let start = Instant::now();
+    let mut rng = Rng::new(plan.seed);
+    let mut report = CrashReport::default();
+    let mut round = 0;
+    while report.rounds == 0 || (report.kills < plan.kills && start.elapsed() < plan.budget) {
+        let mut config = plan.config.clone();
+        config.job = format!("{}-{round}", plan.config.job);
+        let dir = plan.root.join(&config.job);
+        if dir.exists() {
+            fs::remove_dir_all(&dir)?;
+        }
+        fs::create_dir_all(&dir)?;
+        let mut verifier = Verifier::new(&dir, &config, plan.postgres.as_deref())?;
+        verifier.purge()?;
+        let mut runs = 0;
+        loop {
+            let killing = report.kills < plan.kills && start.elapsed() < plan.budget;
+            let delay = Duration::from_millis(rng.between(plan.delay_ms.0, plan.delay_ms.1));
+            let before = log_len(&dir);
+            let mut child = spawn(plan, &config, &dir)?;
+            if runs > 0 {
+                report.restarts += 1;
+            }
+            runs += 1;
+            let exited = wait_until(&mut child, killing.then_some(delay));
+            let log = run_log(&dir, before)?;
+            let exited = exited.with_context(|| format!("job folder {}: {log}", dir.display()))?;
+            if exited {
+                if plan.verbose {
+                    writeln!(out, "  run {runs}: {log}")?;
+                }
+                break;
+            }
+            report.kills += 1;
+            let visible = verifier.at_kill().with_context(|| {
+                format!("after kill {} (job folder {})", report.kills, dir.display())
+            })?;
+            let leftovers = verifier.leftovers()?;
+            report.leftovers += leftovers as u64;
+            if plan.verbose {
+                writeln!(
+                    out,
+                    "  run {runs}: {log} -- SIGKILL after {} ms; output intact, {visible} visible, \
+                     {leftovers} staged/prepared left for the restart",
+                    delay.as_millis()
+                )?;
+            }
+        }
+        verifier.at_end().with_context(|| {
+            format!(
+                "at the end of job {} (folder {})",
+                config.job,
+                dir.display()
+            )
+        })?;
+        report.rounds += 1;
+        report.records += config.records;
+        let outcome = match config.sink {
+            SinkKind::Upsert => "the table the input defines (effectively once)",
+            _ => "every record exactly once",
+        };
+        writeln!(
+            out,
+            "{} sink, job {}: {} records, {outcome} after {} run(s); nothing staged or prepared left",
+            config.sink, config.job, config.records, runs
+        )?;
+        verifier.purge()?;
+        fs::remove_dir_all(&dir)?;
+        round += 1;
+    }
+    report.elapsed = start.elapsed();
+    Ok(report)
+}
+
+fn spawn(plan: &CrashPlan, config: &JobConfig, dir: &Path) -> Result<Child> {
+    let log = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(dir.join("runs.log"))?;
+    let mut command = Command::new(&plan.exe);
+    command
+        .arg("run")
+        .arg("--dir")
+        .arg(dir)
+        .args(["--job", &config.job])
+        .args(["--sink", &config.sink.to_string()])
+        .args(["--records", &config.records.to_string()])
+        .args(["--parallelism", &config.parallelism.to_string()])
+        .args(["--barrier-every", &config.barrier_every.to_string()])
+        .args(["--lag", &config.lag.to_string()])
+        .args(["--seed", &config.seed.to_string()])
+        .stdin(Stdio::null())
+        .stdout(log.try_clone()?)
+        .stderr(log);
+    if let Some(conninfo) = &plan.postgres {
+        command.env("BYO_PG", conninfo);
+    }
+    command
+        .spawn()
+        .with_context(|| format!("starting {}", plan.exe.display()))
+}
+
+/// Waits for `child` to exit, or kills it with SIGKILL after `kill_after`. Returns
+/// whether it exited by itself (successfully: a failure is an error).
+fn wait_until(child: &mut Child, kill_after: Option<Duration>) -> Result<bool> {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait()? {
+            if !status.success() {
+                bail!("the pipeline failed by itself ({status}), not by a kill");
+            }
+            return Ok(true);
+        }
+        if kill_after.is_some_and(|after| start.elapsed() >= after) {
+            // std's kill is SIGKILL on unix: no handler, no flush, no destructor runs.
+            child.kill()?;
+            child.wait()?;
+            return Ok(false);
+        }
+        sleep(Duration::from_millis(1));
+    }
+}
+
+fn log_len(dir: &Path) -> u64 {
+    fs::metadata(dir.join("runs.log")).map_or(0, |m| m.len())
+}
+
+/// What the latest run logged (from byte `from` of the log), on one line.
+fn run_log(dir: &Path, from: u64) -> Result<String> {
+    let log = fs::read(dir.join("runs.log")).unwrap_or_default();
+    let start = usize::try_from(from).unwrap_or(usize::MAX).min(log.len());
+    let text = String::from_utf8_lossy(&log[start..]);
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.is_empty() {
+        return Ok("killed before it opened".into());
+    }
+    Ok(lines.join("; "))
+}

@@ -1,0 +1,212 @@
+//! Shape A on a real filesystem: a checkpoint's records in one file, staged at the
+//! barrier, published at the commit by an atomic rename.
+//!
+//! | verb | on disk |
+//! |---|---|
+//! | `write` | append a line to `…-r<run>.inprogress` (created on the epoch's first record) |
+//! | `prepare_commit(c)` | trailer, flush, fsync the file; rename to `…-c<c>` in staging; fsync staging |
+//! | `commit` | rename into the output folder; fsync output and staging |
+//! | `abort` | delete the prepared file; fsync staging |
+//! | `on_open` | delete every in-progress file and every unrestored prepared file this subtask succeeds |
+//!
+//! The fsync before the rename is the point of the barrier: a handle in a completed
+//! checkpoint promises that its records survive a crash, so the bytes must be on disk
+//! before the checkpoint can complete, and the prepared name before the handle is persisted.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{BufWriter, ErrorKind, Write};
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use solution08::committer::{
+    AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, ExactlyOnceCapable, Mechanism,
+    OpenContext, RunToken, SubtaskId,
+};
+use solution08::connectors::StagedName;
+
+use super::format::{check_record, trailer};
+use super::layout::{Layout, StagingFile};
+use crate::durable::{create_dir_durably, sync_dir};
+
+/// Who the sink is once opened: it cannot name a file before.
+#[derive(Debug, Clone, Copy)]
+struct Identity {
+    me: SubtaskId,
+    run: RunToken,
+}
+
+/// The epoch's open file.
+#[derive(Debug)]
+struct OpenFile {
+    path: PathBuf,
+    writer: BufWriter<File>,
+    records: u64,
+}
+
+/// A file sink with exactly-once output through staged files and atomic renames.
+#[derive(Debug)]
+pub struct FileSink {
+    layout: Layout,
+    identity: Option<Identity>,
+    open: Option<OpenFile>,
+}
+
+impl FileSink {
+    /// A sink writing the files of `layout`'s job.
+    pub fn new(layout: Layout) -> Self {
+        Self {
+            layout,
+            identity: None,
+            open: None,
+        }
+    }
+
+    /// The folders the sink writes to.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    fn open_file(&mut self) -> Result<&mut OpenFile> {
+        let Some(Identity { me, run }) = self.identity else {
+            bail!("write before on_open: the file sink's open file would have no name");
+        };
+        if self.open.is_none() {
+            let path = self.layout.in_progress(me, run);
+            // create_new: a fresh run token means nobody else may have this name.
+            let file = OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+                .with_context(|| format!("creating open file {}", path.display()))?;
+            self.open = Some(OpenFile {
+                path,
+                writer: BufWriter::with_capacity(1 << 16, file),
+                records: 0,
+            });
+        }
+        Ok(self.open.as_mut().expect("just opened"))
+    }
+}
+
+impl CommittingSink for FileSink {
+    type Record = String;
+    type Committable = StagedName;
+    const MECHANISM: Mechanism = Mechanism::AtomicPublish;
+
+    fn on_open(&mut self, context: &OpenContext<'_, StagedName>) -> Result<()> {
+        if context.job != self.layout.job() {
+            bail!(
+                "the file sink was laid out for job {:?} but opened for job {:?}",
+                self.layout.job(),
+                context.job
+            );
+        }
+        create_dir_durably(self.layout.staging())?;
+        create_dir_durably(self.layout.output())?;
+        let restored: Vec<&StagedName> = context.pending.iter().map(|(_, c)| c).collect();
+        let mut swept = false;
+        for entry in fs::read_dir(self.layout.staging())? {
+            let file = entry?.file_name();
+            let Some(found) = file.to_str().and_then(|f| self.layout.classify(f)) else {
+                continue;
+            };
+            let orphan = match &found {
+                StagingFile::InProgress(author) => context.succession.succeeds(*author)?,
+                StagingFile::Prepared(name) => {
+                    context.succession.succeeds(name.author)? && !restored.contains(&name)
+                }
+            };
+            if orphan {
+                let path = self.layout.staging().join(&file);
+                fs::remove_file(&path)
+                    .with_context(|| format!("discarding orphan {}", path.display()))?;
+                swept = true;
+            }
+        }
+        if swept {
+            sync_dir(self.layout.staging())?;
+        }
+        self.identity = Some(Identity {
+            me: context.subtask(),
+            run: context.run_token,
+        });
+        Ok(())
+    }
+
+    fn write(&mut self, record: String) -> Result<()> {
+        check_record(&record)?;
+        let open = self.open_file()?;
+        writeln!(open.writer, "{record}")
+            .with_context(|| format!("appending to {}", open.path.display()))?;
+        open.records += 1;
+        Ok(())
+    }
+
+    fn prepare_commit(&mut self, checkpoint: CheckpointId) -> Result<Option<StagedName>> {
+        let Some(Identity { me, run }) = self.identity else {
+            bail!("prepare_commit before on_open: the file would have no name");
+        };
+        let Some(mut open) = self.open.take() else {
+            return Ok(None);
+        };
+        open.writer.write_all(trailer(open.records).as_bytes())?;
+        let file = open
+            .writer
+            .into_inner()
+            .map_err(|e| e.into_error())
+            .with_context(|| format!("flushing {}", open.path.display()))?;
+        file.sync_all()
+            .with_context(|| format!("fsyncing {}", open.path.display()))?;
+        let name = StagedName {
+            job: self.layout.job().to_owned(),
+            author: me,
+            run,
+            checkpoint,
+        };
+        let prepared = self.layout.prepared(&name);
+        fs::rename(&open.path, &prepared).with_context(|| {
+            format!("staging {} as {}", open.path.display(), prepared.display())
+        })?;
+        sync_dir(self.layout.staging())?;
+        Ok(Some(name))
+    }
+
+    fn commit(&mut self, name: &StagedName) -> Result<CommitOutcome> {
+        let (prepared, published) = (self.layout.prepared(name), self.layout.published(name));
+        match fs::rename(&prepared, &published) {
+            Ok(()) => {
+                sync_dir(self.layout.output())?;
+                sync_dir(self.layout.staging())?;
+                Ok(CommitOutcome::Committed)
+            }
+            Err(e) if e.kind() == ErrorKind::NotFound && published.exists() => {
+                Ok(CommitOutcome::AlreadyCommitted)
+            }
+            Err(e) if e.kind() == ErrorKind::NotFound => bail!(
+                "staged file {name} is neither prepared ({}) nor published ({}): its records are lost",
+                prepared.display(),
+                published.display()
+            ),
+            Err(e) => Err(e).with_context(|| format!("publishing {}", prepared.display())),
+        }
+    }
+
+    fn abort(&mut self, name: &StagedName) -> Result<AbortOutcome> {
+        let prepared = self.layout.prepared(name);
+        match fs::remove_file(&prepared) {
+            Ok(()) => {
+                sync_dir(self.layout.staging())?;
+                Ok(AbortOutcome::Aborted)
+            }
+            Err(e) if e.kind() == ErrorKind::NotFound => {
+                if self.layout.published(name).exists() {
+                    bail!("cannot abort {name}: it is already published");
+                }
+                Ok(AbortOutcome::AlreadyAborted)
+            }
+            Err(e) => Err(e).with_context(|| format!("discarding {}", prepared.display())),
+        }
+    }
+}
+
+impl ExactlyOnceCapable for FileSink {}

@@ -1,0 +1,132 @@
+//! The job's configuration, fixed at its first run and checked at every restart.
+//!
+//! A restart must run the job it restores: the checkpoint's offset indexes *this*
+//! input, and its handles were made by *this* parallelism. So the first run writes the
+//! configuration next to the checkpoints, and a restart with different flags is refused
+//! instead of silently mixing two jobs.
+
+use std::fmt;
+use std::fs;
+use std::path::Path;
+use std::str::FromStr;
+
+use anyhow::{Context, Result, bail};
+use serde::{Deserialize, Serialize};
+
+use crate::durable::replace_file;
+use crate::file::check_job_name;
+
+/// Which real sink the job writes through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SinkKind {
+    /// Shape A: staged files, renamed into the output folder.
+    File,
+    /// Shape B: PostgreSQL prepared transactions.
+    Xa,
+    /// Shape C: PostgreSQL upserts.
+    Upsert,
+}
+
+impl SinkKind {
+    /// Every sink, in the order the soak runs them.
+    pub const ALL: [SinkKind; 3] = [SinkKind::File, SinkKind::Xa, SinkKind::Upsert];
+
+    /// Whether the sink needs PostgreSQL (`BYO_PG`).
+    pub fn needs_postgres(self) -> bool {
+        self != SinkKind::File
+    }
+}
+
+impl FromStr for SinkKind {
+    type Err = anyhow::Error;
+
+    fn from_str(s: &str) -> Result<Self> {
+        match s {
+            "file" => Ok(SinkKind::File),
+            "xa" => Ok(SinkKind::Xa),
+            "upsert" => Ok(SinkKind::Upsert),
+            other => bail!("--sink must be file, xa or upsert, got {other:?}"),
+        }
+    }
+}
+
+impl fmt::Display for SinkKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SinkKind::File => "file",
+            SinkKind::Xa => "xa",
+            SinkKind::Upsert => "upsert",
+        })
+    }
+}
+
+/// What the pipeline runs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JobConfig {
+    /// The job's name: a prefix of its files, global ids and rows.
+    pub job: String,
+    /// The sink.
+    pub sink: SinkKind,
+    /// How many input records.
+    pub records: u64,
+    /// How many sink subtasks.
+    pub parallelism: u32,
+    /// A barrier after every this many records.
+    pub barrier_every: u64,
+    /// How many checkpoints complete before the oldest one's notification is delivered.
+    pub lag: u64,
+    /// The input's seed.
+    pub seed: u64,
+}
+
+impl JobConfig {
+    /// Checks every argument, naming the first bad one.
+    ///
+    /// # Errors
+    /// On an empty input, a zero parallelism or barrier interval, or a bad job name.
+    pub fn validate(&self) -> Result<()> {
+        check_job_name(&self.job)?;
+        if self.records == 0 {
+            bail!("--records must be at least 1, got 0");
+        }
+        if self.parallelism == 0 || self.parallelism > 16 {
+            bail!("--parallelism must be 1 to 16, got {}", self.parallelism);
+        }
+        if self.barrier_every == 0 {
+            bail!("--barrier-every must be at least 1, got 0");
+        }
+        if self.lag > 8 {
+            bail!("--lag must be at most 8, got {}", self.lag);
+        }
+        Ok(())
+    }
+
+    /// The configuration the job in `dir` was started with, written there if this is
+    /// its first run.
+    ///
+    /// # Errors
+    /// When `self` is invalid, or differs from the one stored in `dir`.
+    pub fn load_or_init(&self, dir: &Path) -> Result<JobConfig> {
+        self.validate()?;
+        let path = dir.join("job.json");
+        match fs::read(&path) {
+            Ok(bytes) => {
+                let stored: JobConfig = serde_json::from_slice(&bytes)
+                    .with_context(|| format!("reading {}", path.display()))?;
+                if &stored != self {
+                    bail!(
+                        "{} was started as {stored:?}; a restart must run the same job, got {self:?}",
+                        dir.display()
+                    );
+                }
+                Ok(stored)
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                replace_file(&path, &serde_json::to_vec_pretty(self)?)?;
+                Ok(self.clone())
+            }
+            Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
+        }
+    }
+}

@@ -1,0 +1,208 @@
+//! One run of the pipeline: restore, recover, read, checkpoint, commit, until the input
+//! ends or the process is killed.
+//!
+//! The run is a single process with `parallelism` sink subtasks, each a
+//! [`CommitterOperator`] over a [`FileOperatorState`]. At a barrier every subtask
+//! prepares and persists its handle, then the coordinator writes the checkpoint file,
+//! which completes the checkpoint; notifications follow `lag` checkpoints later, so a
+//! kill often finds several completed but uncommitted handles, the case recovery exists for.
+
+use std::collections::VecDeque;
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use solution01::Source;
+use solution08::committer::{
+    CheckpointId, CommitOutcome, CommitterOperator, CommittingSink, FileOperatorState,
+    InMemoryOperatorState, NoTripwire, OperatorStateBackend, RunContext, SubtaskId, Succession,
+};
+
+use super::checkpoints::{Checkpoint, CheckpointStore};
+use super::config::JobConfig;
+use super::input::{self, InputRecord};
+use crate::durable::create_dir_durably;
+
+/// Key groups of the job; fixed for its life (it bounds the parallelism).
+pub const MAX_PARALLELISM: u32 = 128;
+
+/// Distinct keys of the upsert sink's changes; records are routed by key so that every
+/// change of one key goes to one subtask, in order.
+pub const KEYS: u64 = 101;
+
+/// The subtask `seq` goes to.
+pub fn route(seq: u64, parallelism: u32) -> usize {
+    ((seq % KEYS) % u64::from(parallelism)) as usize
+}
+
+/// How a run went.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunSummary {
+    /// This run's generation.
+    pub generation: u64,
+    /// The checkpoint restored, if any.
+    pub restored: Option<CheckpointId>,
+    /// What recovery did at open: per subtask, per restored handle.
+    pub recovered: Vec<(SubtaskId, CheckpointId, CommitOutcome)>,
+    /// The offset the run started reading at.
+    pub resumed_at: u64,
+}
+
+type Operators<S> = Vec<CommitterOperator<S, FileOperatorState>>;
+
+/// Runs the job in `dir` to the end of its input. `make_sink` builds subtask `me`'s
+/// sink, `convert` turns an input record into the sink's record; progress goes to `log`.
+///
+/// # Errors
+/// When the configuration differs from the job's, or any durable step fails.
+pub fn run<S, F, C>(
+    dir: &Path,
+    config: &JobConfig,
+    mut make_sink: F,
+    convert: C,
+    log: &mut impl Write,
+) -> Result<RunSummary>
+where
+    S: CommittingSink,
+    F: FnMut(SubtaskId) -> Result<S>,
+    C: Fn(&InputRecord) -> S::Record,
+{
+    create_dir_durably(&dir.join("state"))?;
+    let config = config.load_or_init(dir)?;
+    let store = CheckpointStore::new(dir);
+    let generation = store.bump_generation()?;
+    let restored = store.latest()?;
+    let resumed_at = restored.as_ref().map_or(0, |c| c.offset);
+    let mut summary = RunSummary {
+        generation,
+        restored: restored.as_ref().map(|c| c.id),
+        recovered: Vec::new(),
+        resumed_at,
+    };
+    if store.is_done() {
+        writeln!(log, "g{generation}: the input is already done")?;
+        return Ok(summary);
+    }
+    let mut source = input::open(dir, config.records, config.seed)?;
+    source.seek(resumed_at)?;
+    let empty = InMemoryOperatorState::new().snapshot()?;
+    let mut operators: Operators<S> = Vec::new();
+    for index in 0..config.parallelism {
+        let me = SubtaskId::new(index, config.parallelism)?;
+        let snapshot = restored
+            .as_ref()
+            .and_then(|c| c.snapshots.get(index as usize))
+            .unwrap_or(&empty);
+        // From the checkpoint, never from the live file: that may hold handles of
+        // checkpoints that never completed.
+        let state =
+            FileOperatorState::restore(dir.join("state").join(format!("{me}.json")), snapshot)?;
+        let context = RunContext {
+            job: config.job.clone(),
+            generation,
+            succession: Succession::new(me, MAX_PARALLELISM)?,
+        };
+        let operator =
+            CommitterOperator::open(make_sink(me)?, state, &context, Box::new(NoTripwire))
+                .with_context(|| format!("opening {me}"))?;
+        let recovered = operator.recovered().iter().map(|&(c, o)| (me, c, o));
+        summary.recovered.extend(recovered);
+        operators.push(operator);
+    }
+    writeln!(
+        log,
+        "g{generation}: restored {} at offset {resumed_at}; recovered {}",
+        summary
+            .restored
+            .map_or("nothing".into(), |c| format!("checkpoint {c}")),
+        describe(&summary.recovered)
+    )?;
+    log.flush()?;
+
+    let mut next = summary.restored.map_or(1, |c| c + 1);
+    let mut waiting = VecDeque::new();
+    while let Some(record) = source.poll() {
+        let subtask = route(record.seq, config.parallelism);
+        operators[subtask].write(convert(&record))?;
+        if source.position() % config.barrier_every == 0 {
+            checkpoint(
+                &mut operators,
+                &store,
+                next,
+                source.position(),
+                &mut waiting,
+                config.lag,
+            )?;
+            next += 1;
+        }
+    }
+    if source.position() % config.barrier_every != 0 {
+        checkpoint(
+            &mut operators,
+            &store,
+            next,
+            source.position(),
+            &mut waiting,
+            config.lag,
+        )?;
+    }
+    checkpoint_notify(&mut operators, &mut waiting, 0)?;
+    for operator in operators {
+        operator.finish()?;
+    }
+    store.mark_done()?;
+    writeln!(log, "g{generation}: done at offset {}", source.position())?;
+    Ok(summary)
+}
+
+/// Barrier `id` at `offset`: every subtask prepares, the checkpoint completes, and the
+/// notifications older than `lag` checkpoints are delivered.
+fn checkpoint<S: CommittingSink>(
+    operators: &mut Operators<S>,
+    store: &CheckpointStore,
+    id: CheckpointId,
+    offset: u64,
+    waiting: &mut VecDeque<CheckpointId>,
+    lag: u64,
+) -> Result<()> {
+    let snapshots = operators
+        .iter_mut()
+        .map(|op| op.on_barrier(id))
+        .collect::<Result<Vec<_>>>()?;
+    store.complete(&Checkpoint {
+        id,
+        offset,
+        snapshots,
+    })?;
+    waiting.push_back(id);
+    checkpoint_notify(operators, waiting, lag)
+}
+
+/// Delivers the oldest notifications until at most `keep` are waiting.
+fn checkpoint_notify<S: CommittingSink>(
+    operators: &mut Operators<S>,
+    waiting: &mut VecDeque<CheckpointId>,
+    keep: u64,
+) -> Result<()> {
+    while waiting.len() as u64 > keep {
+        let id = waiting.pop_front().expect("non-empty");
+        for operator in operators.iter_mut() {
+            operator.on_checkpoint_complete(id)?;
+        }
+    }
+    Ok(())
+}
+
+fn describe(recovered: &[(SubtaskId, CheckpointId, CommitOutcome)]) -> String {
+    if recovered.is_empty() {
+        return "no handle".into();
+    }
+    let parts: Vec<String> = recovered
+        .iter()
+        .map(|(s, c, o)| match o {
+            CommitOutcome::Committed => format!("{s} c{c} committed"),
+            CommitOutcome::AlreadyCommitted => format!("{s} c{c} already committed"),
+        })
+        .collect();
+    parts.join(", ")
+}

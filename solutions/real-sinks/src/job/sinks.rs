@@ -1,0 +1,85 @@
+//! Each real sink plugged into the pipeline: how it is built per subtask and what an
+//! input record becomes for it.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use solution08::connectors::{Change, RowKind};
+
+use super::config::{JobConfig, SinkKind};
+use super::input::InputRecord;
+use super::pipeline::{KEYS, RunSummary, run};
+use crate::file::{FileSink, Layout};
+use crate::pg::{PgUpsertSink, PgXaSink, PgXaStore, XaRow, connect, shared};
+
+/// Runs the job in `dir` through its configured sink; `postgres` is the connection
+/// string the PostgreSQL sinks need.
+///
+/// # Errors
+/// When a PostgreSQL sink is asked for without a connection string, or the run fails.
+pub fn run_with(
+    dir: &Path,
+    config: &JobConfig,
+    postgres: Option<&str>,
+    log: &mut impl Write,
+) -> Result<RunSummary> {
+    let conninfo = || {
+        postgres.with_context(|| {
+            format!(
+                "--sink {} needs PostgreSQL: set BYO_PG (see `just pg`)",
+                config.sink
+            )
+        })
+    };
+    match config.sink {
+        SinkKind::File => {
+            let layout = Layout::new(&dir.join("sink"), &config.job)?;
+            run(
+                dir,
+                config,
+                |_| Ok(FileSink::new(layout.clone())),
+                InputRecord::line,
+                log,
+            )
+        }
+        SinkKind::Xa => {
+            let conninfo = conninfo()?;
+            let control = shared(connect(conninfo)?);
+            // Every subtask may hold `lag + 1` prepared transactions, one more while preparing.
+            let in_flight = i64::from(config.parallelism) * (config.lag as i64 + 2);
+            let make = |_| {
+                let store =
+                    PgXaStore::open(&config.job, connect(conninfo)?, control.clone(), in_flight)?;
+                Ok(PgXaSink::new(store))
+            };
+            let convert = |r: &InputRecord| XaRow {
+                seq: r.seq as i64,
+                payload: r.payload.clone(),
+            };
+            run(dir, config, make, convert, log)
+        }
+        SinkKind::Upsert => {
+            let conninfo = conninfo()?;
+            let make = |_| PgUpsertSink::open(&config.job, connect(conninfo)?);
+            run(dir, config, make, upsert_change, log)
+        }
+    }
+}
+
+/// The change record `seq` makes for the upsert sink: key `seq % KEYS`, first an
+/// insert, then updates, every fourth round a delete, so replays must get inserts,
+/// updates and deletes right.
+pub fn upsert_change(record: &InputRecord) -> Change<i64, String> {
+    let round = record.seq / KEYS;
+    let kind = match round {
+        0 => RowKind::Insert,
+        r if r % 4 == 3 => RowKind::Delete,
+        _ => RowKind::UpdateAfter,
+    };
+    Change {
+        kind,
+        key: (record.seq % KEYS) as i64,
+        value: format!("{}:{}", record.seq, record.payload),
+    }
+}

@@ -1,0 +1,105 @@
+//! Connecting, the tables, and the server setting two-phase commit cannot do without.
+
+use std::sync::{Arc, Mutex};
+
+use anyhow::{Context, Result, bail};
+use postgres::{Client, NoTls};
+
+/// A connection used from more than one path (the task's and the commit's).
+///
+/// In an engine the completion notification arrives on another thread than the records,
+/// and a PostgreSQL connection runs one statement at a time: interleaving two paths'
+/// statements on one socket corrupts both. The mutex makes each use a whole turn.
+pub type SharedClient = Arc<Mutex<Client>>;
+
+/// Wraps `client` for sharing between paths.
+pub fn shared(client: Client) -> SharedClient {
+    Arc::new(Mutex::new(client))
+}
+
+/// Connects to `conninfo` (e.g. `host=127.0.0.1 port=54329 user=postgres dbname=postgres`).
+///
+/// # Errors
+/// When the server cannot be reached or refuses the login.
+pub fn connect(conninfo: &str) -> Result<Client> {
+    Client::connect(conninfo, NoTls)
+        .with_context(|| format!("connecting to PostgreSQL at {conninfo:?}"))
+}
+
+// Concurrent `CREATE TABLE IF NOT EXISTS` can still collide in the catalogue, so every
+// creator takes the same advisory lock first (the key is arbitrary, fixed).
+const SCHEMA: &str = "
+    SELECT pg_advisory_xact_lock(80808);
+    CREATE TABLE IF NOT EXISTS xo_xa_rows (job text NOT NULL, seq bigint NOT NULL, payload text NOT NULL);
+    CREATE TABLE IF NOT EXISTS xo_committed (gid text PRIMARY KEY);
+    CREATE TABLE IF NOT EXISTS xo_upsert_rows (job text NOT NULL, key bigint NOT NULL, value text NOT NULL, PRIMARY KEY (job, key));
+";
+
+/// Creates the sinks' tables if they are missing.
+///
+/// `xo_xa_rows` has no key on purpose: a duplicate must be able to show, or the crash
+/// harness could not see one. `xo_committed` records every committed global id (see
+/// [`super::PgXaStore`]).
+///
+/// # Errors
+/// When the server refuses the DDL.
+pub fn ensure_schema(client: &mut Client) -> Result<()> {
+    let mut txn = client.transaction()?;
+    txn.batch_execute(SCHEMA)
+        .context("creating the sinks' tables")?;
+    txn.commit()?;
+    Ok(())
+}
+
+/// Checks the server's `max_prepared_transactions` (its value `setting`) against what
+/// a job needs at once: every subtask's prepared transactions, `needed` in all.
+///
+/// # Errors
+/// When the server allows fewer; the default, 0, disables `PREPARE TRANSACTION` entirely.
+pub fn check_prepared_capacity(setting: i64, needed: i64) -> Result<()> {
+    if setting == 0 {
+        bail!(
+            "this PostgreSQL server has max_prepared_transactions = 0, which disables \
+             PREPARE TRANSACTION, the XA sink's pre-commit: set max_prepared_transactions \
+             to at least {needed} (postgresql.conf, or ALTER SYSTEM SET \
+             max_prepared_transactions = {needed}) and restart the server"
+        );
+    }
+    if setting < needed {
+        bail!(
+            "this PostgreSQL server has max_prepared_transactions = {setting}, fewer than \
+             the {needed} this job may hold prepared at once: raise it to at least {needed} \
+             and restart the server"
+        );
+    }
+    Ok(())
+}
+
+/// The server's `max_prepared_transactions`.
+///
+/// # Errors
+/// When the setting cannot be read.
+pub fn max_prepared_transactions(client: &mut Client) -> Result<i64> {
+    let row = client.query_one("SHOW max_prepared_transactions", &[])?;
+    let value: String = row.get(0);
+    value
+        .parse()
+        .with_context(|| format!("max_prepared_transactions is not a number: {value:?}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_server_without_prepared_transactions_is_told_what_to_set() {
+        let message = check_prepared_capacity(0, 4).unwrap_err().to_string();
+        assert!(
+            message.contains("max_prepared_transactions = 0"),
+            "{message}"
+        );
+        assert!(message.contains("at least 4"), "{message}");
+        assert!(check_prepared_capacity(2, 4).is_err());
+        assert!(check_prepared_capacity(10, 4).is_ok());
+    }
+}

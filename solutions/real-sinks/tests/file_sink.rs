@@ -1,0 +1,104 @@
+//! The file sink's verbs on a real filesystem: publish, idempotent commit, orphan sweep.
+
+mod common;
+
+use std::fs;
+
+use real_sinks::file::{FileSink, Layout, read_complete};
+use solution08::committer::{
+    AbortOutcome, CommitOutcome, CommittingSink, OpenContext, RunToken, SubtaskId, Succession,
+};
+use solution08::connectors::StagedName;
+
+fn open(sink: &mut FileSink, run: u64, pending: &[(u64, StagedName)]) {
+    let me = SubtaskId::new(0, 1).unwrap();
+    let context = OpenContext {
+        job: "files",
+        generation: run,
+        run_token: RunToken(run),
+        succession: Succession::new(me, 128).unwrap(),
+        pending,
+    };
+    sink.on_open(&context).unwrap();
+}
+
+#[test]
+fn a_checkpoint_is_invisible_until_committed_and_committing_twice_changes_nothing() {
+    let root = common::scratch("publish");
+    let layout = Layout::new(&root, "files").unwrap();
+    let mut sink = FileSink::new(layout.clone());
+    open(&mut sink, 1, &[]);
+    sink.write("0\ta".into()).unwrap();
+    sink.write("1\tb".into()).unwrap();
+    let name = sink.prepare_commit(1).unwrap().unwrap();
+    assert_eq!(
+        fs::read_dir(layout.output()).unwrap().count(),
+        0,
+        "prepared is invisible"
+    );
+    assert_eq!(sink.commit(&name).unwrap(), CommitOutcome::Committed);
+    assert_eq!(sink.commit(&name).unwrap(), CommitOutcome::AlreadyCommitted);
+    assert_eq!(
+        read_complete(&layout.published(&name)).unwrap(),
+        ["0\ta", "1\tb"]
+    );
+    assert!(
+        sink.abort(&name).is_err(),
+        "a published file cannot be aborted"
+    );
+    assert_eq!(
+        sink.prepare_commit(2).unwrap(),
+        None,
+        "an empty epoch stages nothing"
+    );
+    fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn open_sweeps_orphans_and_in_progress_files_but_keeps_restored_handles() {
+    let root = common::scratch("sweep");
+    let layout = Layout::new(&root, "files").unwrap();
+    let mut crashed = FileSink::new(layout.clone());
+    open(&mut crashed, 1, &[]);
+    crashed.write("0\ta".into()).unwrap();
+    let kept = crashed.prepare_commit(1).unwrap().unwrap();
+    crashed.write("1\tb".into()).unwrap();
+    let orphan = crashed.prepare_commit(2).unwrap().unwrap();
+    crashed.write("2\tc".into()).unwrap(); // left in progress by the "crash"
+    drop(crashed);
+
+    let mut next = FileSink::new(layout.clone());
+    open(&mut next, 2, &[(1, kept.clone())]);
+    let left: Vec<String> = fs::read_dir(layout.staging())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(left, [real_sinks::file::file_name(&kept)]);
+    assert_eq!(next.abort(&orphan).unwrap(), AbortOutcome::AlreadyAborted);
+    assert_eq!(next.recover(&kept).unwrap(), CommitOutcome::Committed);
+    assert!(
+        next.commit(&orphan)
+            .unwrap_err()
+            .to_string()
+            .contains("records are lost"),
+        "committing a discarded handle is data loss, not a success"
+    );
+    fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn bad_records_and_job_names_are_refused_by_name() {
+    assert!(Layout::new(std::path::Path::new("/tmp"), "Bad/Job").is_err());
+    let root = common::scratch("refuse");
+    let mut sink = FileSink::new(Layout::new(&root, "files").unwrap());
+    assert!(
+        sink.write("x".into())
+            .unwrap_err()
+            .to_string()
+            .contains("before on_open")
+    );
+    open(&mut sink, 1, &[]);
+    assert!(sink.write("#end 3".into()).is_err());
+    assert!(sink.write("a\nb".into()).is_err());
+    fs::remove_dir_all(&root).unwrap();
+}
