@@ -242,3 +242,23 @@ mod unchecked_parallelism {
 }
 graders::impl_stage03!(UncheckedParallelism, unchecked_parallelism);
 rejected!(unchecked_parallelism_is_rejected: Parallelism, drive::<UncheckedParallelism> => "errors");
+
+/// **Mistake:** `operator_index_for` deals key groups out round-robin
+/// (`key_group % parallelism`) instead of cutting `[0, maxp)` into contiguous ranges, so a
+/// subtask's key groups are no longer the range `key_group_range` gives it.
+/// **Verdict:** `operator-index` fails: at parallelism 2, key group 1 goes to subtask 1,
+/// but subtask 0 owns key groups `0..=maxp/2 - 1`.
+mod operator_index_round_robin {
+    pub use solution03::*;
+
+    pub fn operator_index_for(
+        key_group: u32,
+        parallelism: u32,
+        max_parallelism: u32,
+    ) -> anyhow::Result<u32> {
+        solution03::operator_index_for(key_group, parallelism, max_parallelism)?;
+        Ok(key_group % parallelism)
+    }
+}
+graders::impl_stage03!(OperatorIndexRoundRobin, operator_index_round_robin);
+rejected!(operator_index_round_robin_is_rejected: Parallelism, drive::<OperatorIndexRoundRobin> => "operator-index");

@@ -380,3 +380,49 @@ mod batch_window_sums {
 }
 graders::impl_stage05!(BatchWindowSums, BatchWindowSumsOperator, batch_window_sums);
 rejected!(batch_window_sums_is_rejected: Windows, drive::<BatchWindowSums> => "window-sums");
+
+/// **Mistake:** `Sliding::new` only refuses a slide of 0, so a slide larger than the size
+/// (gaps between windows) is accepted: a record in a gap belongs to no window and is
+/// silently never counted nor reported late.
+/// **Verdict:** `errors` fails: `Sliding::new(2, 3)` returns `Ok`.
+mod slide_beyond_size_accepted {
+    pub use solution05::*;
+
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct Sliding {
+        size: Timestamp,
+        slide: Timestamp,
+    }
+
+    impl Sliding {
+        pub fn new(size: Timestamp, slide: Timestamp) -> anyhow::Result<Self> {
+            anyhow::ensure!(size > 0, "size must be at least 1, got 0");
+            anyhow::ensure!(slide > 0, "slide must be at least 1, got 0");
+            Ok(Self { size, slide })
+        }
+    }
+
+    impl WindowAssigner for Sliding {
+        fn assign(&self, ts: Timestamp) -> Vec<Window> {
+            let last_start = ts - ts % self.slide;
+            let mut starts: Vec<Timestamp> =
+                std::iter::successors(Some(last_start), |s| s.checked_sub(self.slide))
+                    .take_while(|s| s + self.size > ts)
+                    .collect();
+            starts.reverse();
+            starts
+                .into_iter()
+                .map(|start| Window {
+                    start,
+                    end: start + self.size,
+                })
+                .collect()
+        }
+    }
+}
+graders::impl_stage05!(
+    SlideBeyondSize,
+    SlideBeyondSizeOperator,
+    slide_beyond_size_accepted
+);
+rejected!(slide_beyond_size_accepted_is_rejected: Windows, drive::<SlideBeyondSize> => "errors");

@@ -380,3 +380,34 @@ mod first_completed_restored {
 }
 graders::impl_stage07!(FirstCompleted, FirstCompletedSpy, first_completed_restored);
 rejected!(restoring_the_first_completed_checkpoint_is_rejected: ExactlyOnceState, drive::<FirstCompleted> => "store");
+
+/// **Mistake:** `run_with_recovery`, the convenience entry point, forwards every argument
+/// to `run_with_recovery_in` but the crash point, so a job asked to crash never does.
+/// Everything the grader checks through its own spying store is right.
+/// **Verdict:** `own-store` fails: with a crash, `emitted` lacks the duplicates the
+/// replay must produce.
+mod convenience_drops_the_crash {
+    pub use solution07::*;
+
+    pub fn run_with_recovery(
+        words: &[String],
+        barrier_every: usize,
+        crash_after: Option<usize>,
+        completion_lag: usize,
+    ) -> anyhow::Result<RecoveryOutcome> {
+        let _ = crash_after;
+        run_with_recovery_in(
+            words,
+            barrier_every,
+            None,
+            completion_lag,
+            &mut InMemoryCheckpointStore::new(),
+        )
+    }
+}
+graders::impl_stage07!(
+    ConvenienceDropsTheCrash,
+    ConvenienceDropsTheCrashSpy,
+    convenience_drops_the_crash
+);
+rejected!(convenience_drops_the_crash_is_rejected: ExactlyOnceState, drive::<ConvenienceDropsTheCrash> => "own-store");
