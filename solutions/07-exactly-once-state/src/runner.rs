@@ -70,7 +70,7 @@ impl<'s, S: CheckpointStore> Job<'s, S> {
             };
             emitted.push(self.counter.apply(word));
             let offset = self.source.position();
-            if offset % self.cadence.barrier_every as Offset == 0 {
+            if offset.is_multiple_of(self.cadence.barrier_every as Offset) {
                 self.take_checkpoint(offset / self.cadence.barrier_every as Offset, offset)?;
             }
         }

@@ -128,7 +128,7 @@ impl<'a, T: Clone, S: TwoPhaseCommitSink<T>> Attempt<'a, T, S> {
                 return Ok(());
             };
             self.operator.write(record)?;
-            if self.source.position() % self.barrier_every == 0 {
+            if self.source.position().is_multiple_of(self.barrier_every) {
                 let taken = self.take_checkpoint()?;
                 for checkpoint in self.pending.on_barrier(taken) {
                     self.notify(checkpoint)?;

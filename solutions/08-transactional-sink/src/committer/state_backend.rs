@@ -78,7 +78,7 @@ fn to_hex(bytes: &[u8]) -> String {
 
 fn from_hex(hex: &[u8]) -> Option<Vec<u8>> {
     let digit = |c: u8| HEX.iter().position(|&h| h == c).map(|d| d as u8);
-    if hex.len() % 2 != 0 {
+    if !hex.len().is_multiple_of(2) {
         return None;
     }
     hex.chunks(2)

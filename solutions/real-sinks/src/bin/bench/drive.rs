@@ -24,7 +24,7 @@ pub fn drive_alone<S: CommittingSink>(
     let mut checkpoint = 0;
     for (i, record) in records.iter().enumerate() {
         sink.write(convert(record))?;
-        if (i as u64 + 1) % every == 0 || i + 1 == records.len() {
+        if (i as u64 + 1).is_multiple_of(every) || i + 1 == records.len() {
             checkpoint += 1;
             if let Some(handle) = sink.prepare_commit(checkpoint)? {
                 sink.commit(&handle)?;
@@ -44,7 +44,7 @@ pub fn drive_operator<S: CommittingSink>(
     let mut checkpoint = 0;
     for (i, record) in records.iter().enumerate() {
         operator.write(convert(record))?;
-        if (i as u64 + 1) % every == 0 || i + 1 == records.len() {
+        if (i as u64 + 1).is_multiple_of(every) || i + 1 == records.len() {
             checkpoint += 1;
             operator.on_barrier(checkpoint)?;
             operator.on_checkpoint_complete(checkpoint)?;

@@ -21,7 +21,7 @@ pub fn raw_file(dir: &Path, records: &[InputRecord], every: u64) -> Result<Durat
     timed(|| {
         for (i, record) in records.iter().enumerate() {
             writeln!(writer, "{}", record.line())?;
-            if (i as u64 + 1) % every == 0 || i + 1 == records.len() {
+            if (i as u64 + 1).is_multiple_of(every) || i + 1 == records.len() {
                 writer.flush()?;
                 writer.get_ref().sync_all()?;
             }
