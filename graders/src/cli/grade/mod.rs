@@ -14,6 +14,8 @@
 //! race on a target folder, and the build stays warm: only the learner crates that differ
 //! are rebuilt.
 
+pub mod formats;
+pub mod gradebook;
 pub mod options;
 pub mod output;
 pub mod overlay;
@@ -145,7 +147,7 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
         reports.push(report);
     }
     let numbers: Vec<u8> = selected.iter().map(|s| s.number).collect();
-    output::write_gradebook(&options.out, &reports, &numbers)?;
+    gradebook::write_gradebook(&options.out, &reports, &numbers)?;
     eprintln!("gradebook: {}", options.out.join("grades.csv").display());
     Ok(if all_graded {
         ExitCode::SUCCESS
