@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 
 use serde_json::json;
 
+use super::model::SubmissionReport;
 use super::output::verdict_text;
-use super::submission::SubmissionReport;
 
 /// Gradescope's `results.json`: one test per check, worth its share of the stage's weight.
 pub fn gradescope_results(report: &SubmissionReport) -> serde_json::Value {

@@ -8,8 +8,8 @@ use std::path::Path;
 use anyhow::Result;
 use serde_json::json;
 
+use super::model::{SubmissionReport, Verdict};
 use super::output::write;
-use super::submission::{SubmissionReport, Verdict};
 
 /// Writes `grades.csv`, `grades.json` and `cohort.md` for all `reports` into `out`.
 ///

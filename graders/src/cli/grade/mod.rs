@@ -16,6 +16,7 @@
 
 pub mod formats;
 pub mod gradebook;
+pub mod model;
 pub mod options;
 pub mod output;
 pub mod overlay;
@@ -32,9 +33,9 @@ use serde::{Deserialize, Serialize};
 use super::workspace::Root;
 use crate::harness::supervisor::Limits;
 use crate::stages::{self, StageInfo};
+use model::SubmissionReport;
 use options::GradeOptions;
 use score::Weights;
-use submission::SubmissionReport;
 
 /// Where the grades came from, so that a grade can be reproduced.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

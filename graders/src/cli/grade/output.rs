@@ -8,7 +8,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 
 use super::formats;
-use super::submission::{SubmissionReport, Verdict};
+use super::model::{SubmissionReport, Verdict};
 
 /// Writes `text` to `dir/name`.
 pub(super) fn write(dir: &Path, name: &str, text: &str) -> Result<()> {

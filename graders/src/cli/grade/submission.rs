@@ -5,8 +5,8 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::Result;
-use serde::{Deserialize, Serialize};
 
+use super::model::{CheckGrade, FailureGrade, StageGrade, Verdict};
 use super::overlay::{self, Overlay};
 use super::score::Weights;
 use crate::cli::build::{self, Built, Side};
@@ -15,75 +15,6 @@ use crate::harness::supervisor::Limits;
 use crate::harness::{Fault, StageReport};
 use crate::report::{self, Replay, Style};
 use crate::stages::{self, StageInfo};
-
-/// How a stage came out, for the gradebook.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Verdict {
-    /// Every check passed.
-    Passed,
-    /// Some check failed.
-    Failed,
-    /// Every failure was a `todo!()`.
-    NotStarted,
-    /// The stage does not compile.
-    DoesNotBuild,
-    /// An earlier stage it depends on does not compile.
-    Blocked,
-    /// Its grade binary could not be driven.
-    NotJudged,
-    /// The stage has no grader yet.
-    NoGrader,
-}
-
-/// One check of one stage, graded.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CheckGrade {
-    /// The check's name.
-    pub name: String,
-    /// Whether it passed (every planned case judged, none failing).
-    pub passed: bool,
-    /// The smallest failing case, if it failed.
-    pub failure: Option<FailureGrade>,
-    /// A failure seen once that did not happen again when re-run (not counted).
-    pub not_reproduced: Option<String>,
-}
-
-/// The smallest failing case of a check.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FailureGrade {
-    /// The case's index in the plan for the recorded seed.
-    pub case_index: usize,
-    /// The case in the stage's terms.
-    pub case: String,
-    /// The anomaly: wrong result, panic, time-out, ...
-    pub anomaly: String,
-    /// The failure as a learner's report shows it.
-    pub detail: String,
-}
-
-/// One stage of one submission, graded.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct StageGrade {
-    /// The stage number.
-    pub stage: u8,
-    /// `stage NN · slug`.
-    pub title: String,
-    /// How it came out.
-    pub verdict: Verdict,
-    /// Checks passed over checks, 0 when it was not judged.
-    pub score: f64,
-    /// Its weight in the total.
-    pub weight: f64,
-    /// Every check.
-    pub checks: Vec<CheckGrade>,
-    /// The compiler's errors, trimmed, when it does not build; why it was not judged.
-    pub errors: Option<String>,
-    /// Cases judged.
-    pub cases_judged: usize,
-    /// Building and judging time.
-    pub seconds: f64,
-}
 
 /// Grading builds against the locked dependencies only, never the network.
 const OFFLINE: &[&str] = &["--offline", "--locked"];
@@ -296,29 +227,6 @@ fn same_way(first: &Fault, second: &Fault) -> bool {
         (Fault::Wrong { actual: a, .. }, Fault::Wrong { actual: b, .. }) => a == b,
         (a, b) => a.kind() == b.kind(),
     }
-}
-
-/// Everything known about one submission.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SubmissionReport {
-    /// The submission's name (its folder's name).
-    pub submission: String,
-    /// The folder graded.
-    pub path: String,
-    /// The plan seed.
-    pub seed: u64,
-    /// The grader's commit, `Cargo.lock`'s git blob hash, and the toolchain.
-    pub provenance: super::Provenance,
-    /// Every selected stage.
-    pub stages: Vec<StageGrade>,
-    /// The weighted total, in percent.
-    pub total: f64,
-    /// Files overlaid, ignored and refused.
-    pub files: Overlay,
-    /// When grading this submission failed as a whole, why.
-    pub error: Option<String>,
-    /// Total grading time.
-    pub seconds: f64,
 }
 
 pub(super) fn prepare(pristine: &Path, workspace: &Path, submission: &Path) -> Result<Overlay> {
