@@ -132,12 +132,12 @@ pub fn judge_stages(
     only: Option<usize>,
     limits: Limits,
 ) -> Result<Vec<StageOutcome>> {
-    let graded: Vec<&StageInfo> = selected.iter().copied().filter(|s| s.graded).collect();
+    let graded: Vec<&StageInfo> = selected.iter().copied().filter(|s| s.graded()).collect();
     let mut built = build::build(root, target_dir, &graded, side, &[])?;
     let mut broken: Option<u8> = None;
     let mut outcomes = Vec::new();
     for stage in selected {
-        let outcome = match (stage.graded, built.remove(&stage.number), broken) {
+        let outcome = match (stage.graded(), built.remove(&stage.number), broken) {
             (false, _, _) => StageOutcome::Ungraded,
             // Its own errors would be the earlier stage's errors again: name the cause.
             (true, _, Some(earlier)) => StageOutcome::Blocked(earlier),

@@ -60,3 +60,18 @@ pub fn expect_rejected<S: Stage>(
         ))
     }
 }
+
+/// Runs `drive` in process over the default plan and checks that every check passes:
+/// the control that proves a mutant catalogue's scaffolding, without its mistake, is
+/// correct (so each mutant is rejected for its mistake, not for the scaffolding).
+///
+/// # Errors
+/// The report when some check fails.
+pub fn expect_accepted<S: Stage>(drive: fn(&S::Case) -> S::Observation) -> Result<(), String> {
+    let report = driver::run_in_process::<S>(driver::DEFAULT_SEED, drive);
+    if report.status() == StageStatus::Passed {
+        Ok(())
+    } else {
+        Err(format!("expected every check to pass: {report:#?}"))
+    }
+}

@@ -27,3 +27,18 @@ macro_rules! rejected {
     };
 }
 pub(crate) use rejected;
+
+/// Declares a test asserting that the grader of stage `$stage`, driving through
+/// `$drive`, accepts a correct variant (a mutant catalogue's scaffolding without its
+/// mistake, or a correct solution that differs from the reference).
+macro_rules! accepted {
+    ($test:ident: $stage:ty, $drive:expr) => {
+        #[test]
+        fn $test() {
+            if let Err(why) = graders::harness::expect_accepted::<$stage>($drive) {
+                panic!("{why}");
+            }
+        }
+    };
+}
+pub(crate) use accepted;

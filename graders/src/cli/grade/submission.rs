@@ -37,7 +37,7 @@ pub fn grade_stages(
     for stage in selected {
         let started = Instant::now();
         let title = stages::title(stage.number);
-        let (outcome, binary) = if !stage.graded {
+        let (outcome, binary) = if !stage.graded() {
             (StageOutcome::Ungraded, None)
         } else if let Some(earlier) = broken {
             (StageOutcome::Blocked(earlier), None)
