@@ -180,12 +180,7 @@ pub fn drive_and_judge(
     let Some(plan) = stages::plan_fingerprint(stage, seed) else {
         return StageOutcome::Ungraded;
     };
-    let request = Request {
-        stage,
-        seed,
-        only,
-        plan,
-    };
+    let request = Request::new(stage, seed, only, plan);
     match supervisor::supervise(command, request, limits) {
         Ok(run) => match stages::judge(stage, seed, only, &run) {
             Some(report) => StageOutcome::Judged(report),

@@ -32,12 +32,8 @@ pub(super) fn run(root: &Root, stage: u8, args: &[String]) -> Result<ExitCode> {
         };
         let mut command = Command::new(binary);
         command.current_dir(root.path());
-        let request = Request {
-            stage: 8,
-            seed: args.seed,
-            only: Some(index),
-            plan: stages::plan_fingerprint(8, args.seed).context("stage 08 has a grader")?,
-        };
+        let plan = stages::plan_fingerprint(8, args.seed).context("stage 08 has a grader")?;
+        let request = Request::new(8, args.seed, Some(index), plan);
         let run = supervisor::supervise(command, request, Limits::default())?;
         Some(
             args.mine_from(&run, index)

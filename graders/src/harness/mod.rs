@@ -1,11 +1,14 @@
 //! What every stage's grader is made of, and the machinery that runs them.
 
+pub mod capture;
 pub mod case;
 pub mod diff;
 pub mod driver;
 pub mod judge;
+pub mod process;
 pub mod protocol;
 pub mod rng;
+pub mod sandbox;
 pub mod supervisor;
 
 pub use case::{Case, Check, Failure};
