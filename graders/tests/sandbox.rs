@@ -44,9 +44,7 @@ fn hidden_folders_are_empty_and_nothing_but_the_scratch_is_writable() {
     let hidden = tempfile::tempdir().expect("temp dir");
     let writable = tempfile::tempdir().expect("temp dir");
     std::fs::write(hidden.path().join("grades.csv"), "alice,100\n").expect("write");
-    let sandbox = Sandbox::new()
-        .hide(hidden.path())
-        .writable(writable.path());
+    let sandbox = Sandbox::new().hide(hidden.path()).writable(writable.path());
     let script = format!(
         "ls -A {h}; echo forged > {h}/grades.csv; echo x > /etc/byo-sandbox-probe; \
          echo mine > {w}/scratch && echo wrote-scratch; echo t > /tmp/t && echo wrote-tmp",

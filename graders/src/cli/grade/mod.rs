@@ -14,14 +14,17 @@
 //! race on a target folder, and the build stays warm: only the learner crates that differ
 //! are rebuilt.
 
+pub mod copies;
 pub mod formats;
 pub mod gradebook;
 pub mod model;
 pub mod options;
 pub mod output;
 pub mod overlay;
+pub mod reach;
 pub mod score;
 pub mod submission;
+pub mod tokens;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
