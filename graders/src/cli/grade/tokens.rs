@@ -140,11 +140,10 @@ impl Lexer {
     /// A character literal (`'a'`, `'\n'`) or a lifetime (`'a`).
     fn quote(&mut self) -> Token {
         let start = self.at;
-        let is_char = match (self.peek(1), self.peek(2)) {
-            (Some('\\'), _) => true,
-            (Some(_), Some('\'')) => true,
-            _ => false,
-        };
+        let is_char = matches!(
+            (self.peek(1), self.peek(2)),
+            (Some('\\'), _) | (Some(_), Some('\''))
+        );
         if is_char {
             self.at += 1;
             while let Some(c) = self.peek(0) {
