@@ -17,6 +17,7 @@
 pub mod copies;
 pub mod formats;
 pub mod gradebook;
+pub mod jail;
 pub mod model;
 pub mod options;
 pub mod output;
