@@ -3,7 +3,9 @@
 //! with its whole group; and [`run_bounded`], for a trusted tool (cargo) working on
 //! untrusted sources, with a wall limit and bounded output.
 
+use std::collections::BTreeSet;
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::Mutex;
 use std::sync::mpsc::{self, RecvTimeoutError, SyncSender};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -23,14 +25,51 @@ pub fn lead_group(command: &mut Command) {
     let _ = command;
 }
 
+/// The process groups started and not yet over, so that an interrupt can end them: a
+/// child leading its own group does not get the terminal's Ctrl-C.
+static LIVE: Mutex<BTreeSet<u32>> = Mutex::new(BTreeSet::new());
+
+fn live() -> std::sync::MutexGuard<'static, BTreeSet<u32>> {
+    LIVE.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Waits for `child` on a thread of its own and sends [`Event::Exited`], so that a
-/// watcher can see the exit and the pipes at once.
+/// watcher can see the exit and the pipes at once. Until then the child's group is
+/// among those an interrupt kills.
 pub fn wait_for(mut child: Child, events: SyncSender<Event>) {
+    let pid = child.id();
+    live().insert(pid);
     thread::spawn(move || {
-        if let Ok(status) = child.wait() {
+        let status = child.wait();
+        if let Ok(status) = status {
             let _ = events.send(Event::Exited(status));
         }
     });
+}
+
+/// On SIGINT, SIGTERM or SIGHUP: kills every process group still running, runs
+/// `cleanup` (which removes what must not outlive the run, such as a lock), and exits
+/// with 130. Installed once, by `byo`'s `main`.
+///
+/// # Errors
+/// When the signal handlers cannot be installed.
+pub fn end_children_on_interrupt(cleanup: fn()) -> Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+        .context("installing the interrupt handler")?;
+    thread::spawn(move || {
+        if signals.forever().next().is_some() {
+            let groups: Vec<u32> = live().iter().copied().collect();
+            for pid in groups {
+                kill(pid);
+            }
+            cleanup();
+            eprintln!("byo: interrupted; every process it started was stopped");
+            std::process::exit(130);
+        }
+    });
+    Ok(())
 }
 
 /// SIGKILL to a running child and to its process group; its waiter reaps it.
@@ -39,9 +78,11 @@ pub fn kill(pid: u32) {
     signal(&pid.to_string());
 }
 
-/// SIGKILL to the process group `pid` leads, so that a grandchild left behind dies too.
+/// SIGKILL to the process group `pid` leads, so that a grandchild left behind dies too;
+/// the group is then over.
 pub fn kill_group(pid: u32) {
     signal(&format!("-{pid}"));
+    live().remove(&pid);
 }
 
 /// Through `kill(1)`: this crate has no unsafe code to call `kill(2)` with.

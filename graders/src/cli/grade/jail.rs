@@ -128,7 +128,8 @@ fn toolchain_homes() -> Vec<PathBuf> {
 }
 
 fn absolute(path: &Path) -> PathBuf {
-    std::fs::canonicalize(path).unwrap_or_else(|_| std::path::absolute(path).unwrap_or(path.to_path_buf()))
+    std::fs::canonicalize(path)
+        .unwrap_or_else(|_| std::path::absolute(path).unwrap_or(path.to_path_buf()))
 }
 
 /// What the judge's side of the grading build looks like: every compiled `graders` and

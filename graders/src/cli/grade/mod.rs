@@ -18,6 +18,7 @@ pub mod copies;
 pub mod formats;
 pub mod gradebook;
 pub mod jail;
+pub mod lock;
 pub mod model;
 pub mod options;
 pub mod output;
@@ -27,7 +28,7 @@ pub mod score;
 pub mod submission;
 pub mod tokens;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
@@ -37,6 +38,7 @@ use serde::{Deserialize, Serialize};
 use super::workspace::Root;
 use crate::harness::supervisor::Limits;
 use crate::stages::{self, StageInfo};
+use lock::WorkLock;
 use model::SubmissionReport;
 use options::GradeOptions;
 use score::Weights;
@@ -191,35 +193,6 @@ fn claim_out_dir(out: &Path) -> Result<()> {
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     std::fs::write(&marker, "written by byo grade\n")
         .with_context(|| format!("writing {}", marker.display()))
-}
-
-/// The lock on the grading workspace: one `byo grade` at a time per repository.
-struct WorkLock(PathBuf);
-
-impl WorkLock {
-    fn take(work: &Path) -> Result<Self> {
-        std::fs::create_dir_all(work).with_context(|| format!("creating {}", work.display()))?;
-        let path = work.join("lock");
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path)
-        {
-            Ok(_) => Ok(Self(path)),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => bail!(
-                "grade: another byo grade is using {} (if none is running, delete {})",
-                work.display(),
-                path.display()
-            ),
-            Err(e) => Err(e).with_context(|| format!("creating {}", path.display())),
-        }
-    }
-}
-
-impl Drop for WorkLock {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
 }
 
 fn unique_name(path: &Path, taken: &mut std::collections::BTreeSet<String>) -> String {
