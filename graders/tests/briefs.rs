@@ -85,6 +85,9 @@ fn every_brief_lists_exactly_its_graders_checks() {
 fn the_section_parser_reads_names_and_stops_at_the_next_heading() {
     let brief = "# T\n\n## How it is graded\n\n- `seek`: a.\n- `crash`: b `x`.\n  - `nested`\n\n## Run it\n\n- `after`: no.\n";
     let names = brief_checks(brief).unwrap();
-    assert_eq!(names, BTreeSet::from(["seek".to_owned(), "crash".to_owned()]));
+    assert_eq!(
+        names,
+        BTreeSet::from(["seek".to_owned(), "crash".to_owned()])
+    );
     assert!(brief_checks("# T\n").is_err());
 }
