@@ -12,11 +12,11 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use solution01::Source;
-use solution08::committer::{
+use committer::{
     CheckpointId, CommitOutcome, CommitterOperator, CommittingSink, FileOperatorState,
     InMemoryOperatorState, NoTripwire, OperatorStateBackend, RunContext, SubtaskId, Succession,
 };
+use solution01::Source;
 
 use super::checkpoints::{Checkpoint, CheckpointStore};
 use super::config::JobConfig;

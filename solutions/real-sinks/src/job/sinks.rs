@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use solution08::connectors::{Change, RowKind};
+use committer::connectors::{Change, RowKind};
 
 use super::config::{JobConfig, SinkKind};
 use super::input::InputRecord;
