@@ -14,7 +14,7 @@ use std::time::Instant;
 use sim::{Adopter, Fault, Schedule, ShapeA, ShapeB, ShapeC, run};
 
 const MAX_LEN: usize = 4;
-const MAX_LAG: usize = 2;
+const MAX_COMMIT_LAG: usize = 2;
 const PARALLELISMS: [u32; 2] = [1, 2];
 
 /// Every fault-free and single-fault configuration within the bounds.
@@ -22,9 +22,9 @@ fn configurations() -> Vec<Schedule> {
     let mut all = Vec::new();
     for len in 0..=MAX_LEN {
         for barrier_every in 1..=len + 1 {
-            for lag in 0..=MAX_LAG {
+            for commit_lag in 0..=MAX_COMMIT_LAG {
                 for p in PARALLELISMS {
-                    let base = Schedule::new(len, barrier_every, lag).at(&[p]);
+                    let base = Schedule::new(len, barrier_every, commit_lag).at(&[p]);
                     all.push(base.clone());
                     for checkpoint in 1..=base.checkpoints() {
                         for fault in Fault::ALL {

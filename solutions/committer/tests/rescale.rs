@@ -15,8 +15,8 @@ fn rescale_every_way<A: Adopter>() -> (usize, usize) {
         for q in 1..=4 {
             let mut recovered_here = 0;
             for distribution in [Distribution::Parents, Distribution::Everything] {
-                for (barrier_every, lag) in [(1, 1), (2, 0), (2, 2)] {
-                    let base = Schedule::new(6, barrier_every, lag)
+                for (barrier_every, commit_lag) in [(1, 1), (2, 0), (2, 2)] {
+                    let base = Schedule::new(6, barrier_every, commit_lag)
                         .at(&[p, q])
                         .distributed(distribution);
                     let clean = run::<A>(&base).unwrap();

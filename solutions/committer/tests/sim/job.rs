@@ -212,8 +212,11 @@ impl<A: Adopter> Attempt<'_, A> {
             parallelism: self.parallelism,
             states,
         });
-        while self.inflight.len() > self.schedule.lag {
-            let c = self.inflight.pop_front().expect("longer than the lag");
+        while self.inflight.len() > self.schedule.commit_lag {
+            let c = self
+                .inflight
+                .pop_front()
+                .expect("longer than the commit lag");
             self.complete(ops, c, latest)?;
         }
         Ok(())

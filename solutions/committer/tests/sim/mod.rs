@@ -1,5 +1,5 @@
 //! A deterministic simulator of a job around the committer framework: a replayable
-//! source, `p` sink subtasks, a coordinator with completion lag and notification
+//! source, `p` sink subtasks, a coordinator with a commit lag and notification
 //! faults, a checkpoint store, crashes at any named step, and restarts (possibly at
 //! another parallelism). Shared by the `framework_*` and `committer_*` tests.
 // Each test file uses a different part of the simulator.

@@ -46,8 +46,9 @@ pub struct Schedule {
     pub len: usize,
     /// A barrier after every `barrier_every` records (counted from the start of input).
     pub barrier_every: usize,
-    /// A checkpoint completes `lag` barriers after it was taken.
-    pub lag: usize,
+    /// The commit lag: a checkpoint completes (and its notification is sent)
+    /// `commit_lag` barriers after it was taken.
+    pub commit_lag: usize,
     /// The parallelism of each attempt; the last one repeats.
     pub parallelism: Vec<u32>,
     /// Faults by checkpoint id (in every attempt).
@@ -62,11 +63,11 @@ pub struct Schedule {
 
 impl Schedule {
     /// A schedule without faults or crashes at parallelism 1.
-    pub fn new(len: usize, barrier_every: usize, lag: usize) -> Self {
+    pub fn new(len: usize, barrier_every: usize, commit_lag: usize) -> Self {
         Self {
             len,
             barrier_every,
-            lag,
+            commit_lag,
             parallelism: vec![1],
             faults: BTreeMap::new(),
             crashes: Vec::new(),
