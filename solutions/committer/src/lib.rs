@@ -73,6 +73,7 @@
 //! |---|---|---|---|---|
 //! | A. staged artifact | stage at the barrier, publish atomically at the commit | [`StagedName`](crate::connectors::StagedName) `sub<N>of<P>-r<run>-c<ckpt>` | [`StagedArtifactSink`](crate::connectors::StagedArtifactSink) | exactly-once |
 //! | B. external transaction (XA) | prepare under a global id at the barrier, commit-prepared at the commit | [`GlobalTxnId`](crate::connectors::GlobalTxnId) `<job>-g<G>-sub<N>of<P>-c<ckpt>` | [`XaSink`](crate::connectors::XaSink) over [`XaStore`](crate::connectors::XaStore) | exactly-once |
+//! | B. stage 08's learner-level sink | `pre_commit(c)` at the barrier, `commit(c)` at the commit | [`PreparedTransaction`](crate::connectors::PreparedTransaction) (the checkpoint id) | [`TwoPhaseAdopter`](crate::connectors::TwoPhaseAdopter) over [`TwoPhaseSystem`](crate::connectors::TwoPhaseSystem) | exactly-once |
 //! | C. idempotent upsert | keyed statements, netted by key per flush, replays overwrite | none | [`UpsertSink`](crate::connectors::UpsertSink) | effectively-once |
 //! | none | append on write | none | [`AppendSink`](crate::connectors::AppendSink) | at-least-once |
 //!
