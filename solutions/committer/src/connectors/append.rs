@@ -26,6 +26,8 @@ impl<T> CommittingSink for AppendSink<T> {
     type Committable = ();
     const MECHANISM: Mechanism = Mechanism::PlainAppend;
 
+    /// Nothing to reconcile: an append sink stages nothing, so a dead run leaves no
+    /// orphan behind (what it appended stays appended, which is why it is at-least-once).
     fn on_open(&mut self, _context: &OpenContext<'_, ()>) -> Result<()> {
         Ok(())
     }

@@ -74,6 +74,8 @@ impl<K: Ord + Clone, V: Clone> CommittingSink for UpsertSink<K, V> {
     type Committable = ();
     const MECHANISM: Mechanism = Mechanism::IdempotentUpsert;
 
+    /// Nothing to reconcile: every flushed statement is already applied and keyed, so a
+    /// dead run leaves no orphan; the replay overwrites what it wrote.
     fn on_open(&mut self, _context: &OpenContext<'_, ()>) -> Result<()> {
         Ok(())
     }
