@@ -18,7 +18,8 @@
 //! | recover-all at open | [`CommitterOperator::open`], reported by [`CommitterOperator::recovered`] |
 //! | succession (who finalises a handle after a rescale) | [`Succession`] in `succession.rs` |
 //! | run tokens, subtask ids, checkpoint ids | [`RunToken`], [`SubtaskId`], [`CheckpointId`] in `ids.rs`; [`RunContext`] in `operator.rs` |
-//! | commit gate and end-of-input wait | [`CommitterOperator::staged_commits_outstanding`], [`CommitterOperator::finish`] |
+//! | commit gate (no commit reaches a closed sink) | [`CommitterOperator::finish`] takes the operator by value, so no notification can reach it afterwards; the seed's threads and fence become ownership |
+//! | end-of-input wait | [`CommitterOperator::staged_commits_outstanding`]; [`CommitterOperator::finish`] refuses to close while it is not zero (the simulator's `gate_restarts`) |
 //! | crash points of the choreography | [`Step`], [`Tripwire`], [`NoTripwire`], [`Crash`] in `steps.rs` |
 //! | shape A: staged artifact, atomic publish | [`connectors::StagedArtifactSink`] over [`connectors::ObjectStore`] |
 //! | shape B: external (XA) transaction | [`connectors::XaSink`] over [`connectors::XaStore`]; the learner-level sink as shape B: [`connectors::TwoPhaseAdopter`] |
