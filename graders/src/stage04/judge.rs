@@ -4,6 +4,7 @@
 use super::plan::Case;
 use super::{Element, Observation, oracle};
 use crate::harness::Failure;
+use crate::harness::arguments::expect_error_naming;
 
 /// `Ok` when `observation` is what `case` demands.
 pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
@@ -91,19 +92,9 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             }
             _ => Err(Failure::new("two combiner runs", format!("{cut:?}"))),
         },
-        (Case::Errors { call }, Observation::Errors { result }) => match result {
-            Err(message) if message.contains(call.argument()) => Ok(()),
-            Err(message) => Err(Failure::new(
-                format!("an error naming `{}`", call.argument()),
-                format!("Err({message:?})"),
-            )
-            .step("the error does not say which argument is wrong")),
-            Ok(value) => Err(Failure::new(
-                format!("an error naming `{}`", call.argument()),
-                format!("Ok({value})"),
-            )
-            .step(format!("{} was accepted", call.code()))),
-        },
+        (Case::Errors { call }, Observation::Errors { result }) => {
+            expect_error_naming(result, call.argument(), call.code())
+        }
         _ => Err(Failure::new(
             "an observation of the same kind as the case",
             format!("{observation:?}"),

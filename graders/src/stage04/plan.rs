@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::harness::enumerate::permutations;
 use crate::harness::rng::Rng;
 use crate::harness::{Check, case};
 
@@ -188,23 +189,6 @@ impl case::Case for Case {
             Case::Errors { call } => call.code().to_owned(),
         }
     }
-}
-
-/// Every order of `items`, in lexicographic order of positions.
-pub(super) fn permutations<T: Clone>(items: &[T]) -> Vec<Vec<T>> {
-    if items.is_empty() {
-        return vec![Vec::new()];
-    }
-    let mut all = Vec::new();
-    for i in 0..items.len() {
-        let mut rest = items.to_vec();
-        let first = rest.remove(i);
-        for mut tail in permutations(&rest) {
-            tail.insert(0, first.clone());
-            all.push(tail);
-        }
-    }
-    all
 }
 
 /// Every interleaving of `sequences` that keeps each one's order, as `(input, value)`.

@@ -158,17 +158,3 @@ macro_rules! impl_stage07 {
         }
     };
 }
-
-/// The whole `tests/grade.rs` of a stage-07 crate: `graders::bind_stage07!(stage07);`.
-#[macro_export]
-macro_rules! bind_stage07 {
-    ($($imp:ident)::+) => {
-        $crate::impl_stage07!(Binding, SpyStore, $($imp)::+);
-
-        fn main() {
-            $crate::harness::driver::main::<$crate::stage07::ExactlyOnceState>(
-                $crate::stage07::drive::<Binding>,
-            );
-        }
-    };
-}

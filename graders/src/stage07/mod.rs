@@ -29,22 +29,7 @@ pub use binding::{Implementation, Outcome, SpyStore};
 pub use driver::{Observation, drive};
 pub use plan::{Case, Run, StoreOp};
 
-use crate::harness::{Failure, Stage};
-
-/// The stage-07 grader.
-#[derive(Debug, Clone, Copy)]
-pub struct ExactlyOnceState;
-
-impl Stage for ExactlyOnceState {
-    const NUMBER: u8 = 7;
-    type Case = Case;
-    type Observation = Observation;
-
-    fn plan(seed: u64) -> Vec<Case> {
-        plan::plan(seed)
-    }
-
-    fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
-        judge::judge(case, observation)
-    }
+crate::grader! {
+    /// The stage-07 grader.
+    stage07::ExactlyOnceState = 7, bound by bind_stage07 => impl_stage07!(Binding, SpyStore)
 }

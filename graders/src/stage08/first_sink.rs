@@ -6,8 +6,8 @@
 use std::collections::BTreeMap;
 
 use super::anomaly::Anomaly;
-use super::binding::SpyCall;
-use super::judge::{CellFailure, fail, multiset_anomaly};
+use super::call::SpyCall;
+use super::cell::{CellFailure, fail, multiset_anomaly};
 use super::oracle::{ModelSink, Schedule};
 use crate::harness::diff::multiset_diff;
 
