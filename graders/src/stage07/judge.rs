@@ -152,13 +152,13 @@ fn judge_calls(run: &Run, want: &Expected, calls: &[Call]) -> Result<(), Failure
         .iter()
         .filter(|c| !matches!(c, Call::LatestCompleted { .. }))
         .collect();
-    let lag = run.completion_lag;
+    let commit_lag = run.commit_lag;
     for (n, expected) in want.calls.iter().enumerate() {
         let at = format!("store call {} ({})", n + 1, context(want, run, n));
         let Some(actual) = got.get(n) else {
             let why = match expected {
                 Call::Complete { id } => format!(
-                    "checkpoint {id} never completed: it completes {lag} barrier(s) after its save, \
+                    "checkpoint {id} never completed: it completes {commit_lag} barrier(s) after its save, \
                      and every checkpoint still in flight completes at the end of the input"
                 ),
                 Call::Save { id, offset, .. } => {
@@ -194,19 +194,19 @@ fn judge_calls(run: &Run, want: &Expected, calls: &[Call]) -> Result<(), Failure
                 "checkpoint {id} must complete here ({}), but the runner saved checkpoint {saved} first",
                 if want.calls[..n]
                     .iter()
-                    .any(|c| matches!(c, Call::Save { id: s, .. } if *s == id + lag as u64))
+                    .any(|c| matches!(c, Call::Save { id: s, .. } if *s == id + commit_lag as u64))
                 {
                     format!(
-                        "at barrier {}, {lag} barrier(s) after its save, right after that barrier's save",
-                        id + lag as u64
+                        "at barrier {}, {commit_lag} barrier(s) after its save, right after that barrier's save",
+                        id + commit_lag as u64
                     )
                 } else {
                     "at the end of the input".to_owned()
                 }
             ),
             (Call::Save { id, .. }, Call::Complete { id: done }) => format!(
-                "complete({done}) came too early: with completion_lag = {lag}, checkpoint {done} \
-                 completes {lag} barrier(s) after its own save, right after that barrier's save \
+                "complete({done}) came too early: with completion_lag = {commit_lag}, checkpoint {done} \
+                 completes {commit_lag} barrier(s) after its own save, right after that barrier's save \
                  (expected the save of checkpoint {id} here)"
             ),
             (Call::Complete { id }, Call::Complete { id: done }) => format!(
@@ -326,7 +326,7 @@ fn judge_emitted(run: &Run, want: &Expected, got: &[(String, u64)]) -> Result<()
                     "the replay started from checkpoint {from} (offset {start}), which was still in \
                      flight at the crash (completion_lag = {}): only completed checkpoints may be \
                      restored; {latest}",
-                    run.completion_lag
+                    run.commit_lag
                 )
             } else {
                 format!("the replay started from offset {start}, but {latest}")

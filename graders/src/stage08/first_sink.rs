@@ -56,17 +56,17 @@ impl FirstSink<'_> {
 
     /// Every pending checkpoint whose notification has arrived must be committed.
     fn none_late(&self) -> Result<(), CellFailure> {
-        let lag = self.schedule.commit_lag;
+        let commit_lag = self.schedule.commit_lag;
         for id in &self.model.pending {
             if let Some(Taken::Barrier { index, offset }) = self.taken.get(id)
-                && index + lag <= self.barriers
+                && index + commit_lag <= self.barriers
             {
                 return fail(
                     Anomaly::NotificationLate,
                     format!(
-                        "checkpoint {id} (barrier after record {offset}) was still not committed after barrier {}: with commit_lag = {lag} its notification arrives at barrier {}",
+                        "checkpoint {id} (barrier after record {offset}) was still not committed after barrier {}: with commit_lag = {commit_lag} its notification arrives at barrier {}",
                         self.barriers,
-                        index + lag
+                        index + commit_lag
                     ),
                 );
             }
@@ -76,7 +76,7 @@ impl FirstSink<'_> {
 
     fn call(&mut self, call: SpyCall) -> Result<(), CellFailure> {
         let p = self.position;
-        let lag = self.schedule.commit_lag;
+        let commit_lag = self.schedule.commit_lag;
         match call {
             SpyCall::Write(record) => {
                 self.barrier_owed()?;
@@ -158,7 +158,7 @@ impl FirstSink<'_> {
                         );
                     }
                     if let Some(Taken::Barrier { index, offset }) = self.taken.get(&id).copied()
-                        && index + lag > self.barriers
+                        && index + commit_lag > self.barriers
                         && !self.finishing()
                     {
                         let when = if self.running() {
@@ -172,8 +172,8 @@ impl FirstSink<'_> {
                         return fail(
                             Anomaly::VisibleBeforeNotification,
                             format!(
-                                "committed checkpoint {id} (barrier {index}, after record {offset}) {when}, but with commit_lag = {lag} its notification arrives at barrier {}",
-                                index + lag
+                                "committed checkpoint {id} (barrier {index}, after record {offset}) {when}, but with commit_lag = {commit_lag} its notification arrives at barrier {}",
+                                index + commit_lag
                             ),
                         );
                     }

@@ -46,7 +46,7 @@ pub(super) fn grid<C>(
         .collect()
 }
 
-/// The failure of a grid: its first failing cell in full, and the crash x lag matrix.
+/// The failure of a grid: its first failing cell in full, and the crash x commit lag matrix.
 pub(super) fn grid_failure(
     records: &[u32],
     barrier_every: usize,
@@ -107,12 +107,12 @@ pub(super) fn grid_failure(
     })
 }
 
-/// The crash-point x lag matrix of a grid: `ok`, or the failing cell's anomaly code.
+/// The crash-point x commit lag matrix of a grid: `ok`, or the failing cell's anomaly code.
 pub fn matrix(len: usize, verdicts: &[Result<(), CellFailure>]) -> String {
     let mut out = String::from("      crash point x commit_lag (ok, or the anomaly):\n");
     let _ = write!(out, "      {:<10}", "");
-    for lag in 0..=MAX_LAG {
-        let _ = write!(out, "{:<10}", format!("lag {lag}"));
+    for commit_lag in 0..=MAX_LAG {
+        let _ = write!(out, "{:<10}", format!("lag {commit_lag}"));
     }
     let mut cells = verdicts.iter();
     for crash in Case::crash_points(len) {

@@ -11,7 +11,7 @@
 //! - `bad-input`: a `barrier_every` of 0 and a crash point past the end are errors that
 //!   name the argument.
 //!
-//! A grid case (one input and one `barrier_every`) covers every crash point x lag, so a
+//! A grid case (one input and one `barrier_every`) covers every crash point x commit lag, so a
 //! failure can show the whole matrix of its smallest failing input, each failing cell
 //! marked with its anomaly.
 

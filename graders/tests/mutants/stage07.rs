@@ -32,7 +32,7 @@ mod flawed {
         words: &[String],
         every: usize,
         crash_after: Option<usize>,
-        lag: usize,
+        commit_lag: usize,
         store: &mut S,
     ) -> Result<RecoveryOutcome> {
         if every == 0 {
@@ -49,7 +49,7 @@ mod flawed {
         let mut in_flight = attempt::<S, M>(
             words,
             every,
-            lag,
+            commit_lag,
             0,
             stop,
             &mut counts,
@@ -77,7 +77,7 @@ mod flawed {
             in_flight = attempt::<S, M>(
                 words,
                 every,
-                lag,
+                commit_lag,
                 from,
                 words.len(),
                 &mut counts,
@@ -98,7 +98,7 @@ mod flawed {
     fn attempt<S: CheckpointStore, const M: u8>(
         words: &[String],
         every: usize,
-        lag: usize,
+        commit_lag: usize,
         from: usize,
         to: usize,
         counts: &mut Counts,
@@ -123,7 +123,7 @@ mod flawed {
                 store.save(id, offset as u64, state)?;
                 *last_saved = Some((id, offset, counts.clone()));
                 in_flight.push_back(id);
-                let keep = if M == LAG_IGNORED { 0 } else { lag };
+                let keep = if M == LAG_IGNORED { 0 } else { commit_lag };
                 while in_flight.len() > keep {
                     if let Some(done) = in_flight.pop_front() {
                         store.complete(done)?;
@@ -148,18 +148,18 @@ macro_rules! runner_mutant {
                 words: &[String],
                 every: usize,
                 crash_after: Option<usize>,
-                lag: usize,
+                commit_lag: usize,
             ) -> anyhow::Result<RecoveryOutcome> {
-                run_with_recovery_in(words, every, crash_after, lag, &mut InMemoryCheckpointStore::new())
+                run_with_recovery_in(words, every, crash_after, commit_lag, &mut InMemoryCheckpointStore::new())
             }
             pub fn run_with_recovery_in<S: CheckpointStore>(
                 words: &[String],
                 every: usize,
                 crash_after: Option<usize>,
-                lag: usize,
+                commit_lag: usize,
                 store: &mut S,
             ) -> anyhow::Result<RecoveryOutcome> {
-                super::flawed::run::<S, { $m }>(words, every, crash_after, lag, store)
+                super::flawed::run::<S, { $m }>(words, every, crash_after, commit_lag, store)
             }
         }
     };
@@ -237,7 +237,7 @@ graders::impl_stage07!(CrashPastEnd, CrashPastEndSpy, crash_past_end_accepted);
 rejected!(accepting_a_crash_point_past_the_end_is_rejected: ExactlyOnceState, drive::<CrashPastEnd> => "arguments");
 
 runner_mutant! {
-    /// **Mistake:** every checkpoint completes at once, whatever `completion_lag` says.
+    /// **Mistake:** every checkpoint completes at once, whatever the commit lag says.
     /// **Verdict:** `checkpoints` fails on the first run with `completion_lag = 1` and a
     /// barrier (`[a]`, crash after 1): "store call 2 (...): complete(1) came too early:
     /// with completion_lag = 1, checkpoint 1 completes 1 barrier(s) after its own save".
@@ -274,13 +274,13 @@ mod shortcut {
         words: &[String],
         every: usize,
         crash_after: Option<usize>,
-        lag: usize,
+        commit_lag: usize,
     ) -> anyhow::Result<RecoveryOutcome> {
         run_with_recovery_in(
             words,
             every,
             crash_after,
-            lag,
+            commit_lag,
             &mut InMemoryCheckpointStore::new(),
         )
     }
@@ -288,7 +288,7 @@ mod shortcut {
         words: &[String],
         every: usize,
         crash_after: Option<usize>,
-        _lag: usize,
+        _commit_lag: usize,
         _store: &mut S,
     ) -> anyhow::Result<RecoveryOutcome> {
         anyhow::ensure!(every > 0, "barrier_every must be at least 1");
@@ -355,13 +355,13 @@ mod first_completed_restored {
         words: &[String],
         every: usize,
         crash_after: Option<usize>,
-        lag: usize,
+        commit_lag: usize,
     ) -> anyhow::Result<RecoveryOutcome> {
         solution07::run_with_recovery_in(
             words,
             every,
             crash_after,
-            lag,
+            commit_lag,
             &mut InMemoryCheckpointStore::new(),
         )
     }
@@ -382,14 +382,14 @@ mod convenience_drops_the_crash {
         words: &[String],
         barrier_every: usize,
         crash_after: Option<usize>,
-        completion_lag: usize,
+        commit_lag: usize,
     ) -> anyhow::Result<RecoveryOutcome> {
         let _ = crash_after;
         run_with_recovery_in(
             words,
             barrier_every,
             None,
-            completion_lag,
+            commit_lag,
             &mut InMemoryCheckpointStore::new(),
         )
     }

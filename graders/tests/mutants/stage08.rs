@@ -6,7 +6,7 @@
 //! sink ([`template::FlawedSink`]). Each is rejected by the check *and* with the anomaly
 //! its doc comment names. A few correct variants that differ from the reference in
 //! inessential ways (the replayed tail as one transaction, no checkpoint for an empty
-//! trailing transaction, a replay that commits without lag) must pass.
+//! trailing transaction, a replay that commits without commit lag) must pass.
 
 use graders::harness::Fault;
 use graders::stage08::{TransactionalSinkStage, drive};
@@ -85,7 +85,7 @@ mod template {
         flaw: Flaw,
         sink: S,
         barrier_every: usize,
-        lag: usize,
+        commit_lag: usize,
         next_id: CheckpointId,
         pending: VecDeque<(CheckpointId, usize)>,
         last_notified: usize,
@@ -113,13 +113,13 @@ mod template {
             self.written_since_barrier = 0;
             self.pending.push_back((id, offset));
             self.last_taken = offset;
-            let lag = match self.flaw {
+            let commit_lag = match self.flaw {
                 Flaw::IgnoreLag => 0,
                 Flaw::ReplayIgnoresLag if self.replaying => 0,
-                Flaw::LateByOne => self.lag + 1,
-                _ => self.lag,
+                Flaw::LateByOne => self.commit_lag + 1,
+                _ => self.commit_lag,
             };
-            while self.pending.len() > lag {
+            while self.pending.len() > commit_lag {
                 let (id, offset) = if self.flaw == Flaw::NewestFirst {
                     self.pending.pop_back()
                 } else {
@@ -199,7 +199,7 @@ mod template {
             flaw,
             sink: new_sink(),
             barrier_every,
-            lag: commit_lag,
+            commit_lag,
             next_id: 1,
             pending: VecDeque::new(),
             last_notified: 0,
