@@ -41,8 +41,8 @@ pub trait Stage {
 /// }
 /// ```
 ///
-/// expands to the unit struct `Dataflow`, its [`Stage`] impl (`plan::plan`,
-/// `plan::Case`, `driver::Observation`, `judge::judge` of the invoking module) and the
+/// expands to the unit struct `Dataflow`, its [`Stage`] impl (the `Case` and
+/// `Observation` in scope, `plan::plan` and `judge::judge` of the invoking module) and the
 /// exported macro `bind_stage01!`: the whole `tests/grade.rs` of a stage crate, which
 /// binds the crate with `impl_stage01!(Binding, ..)` (after `Binding`, the local type
 /// names that stage's binding macro takes) and gives the grade binary its `main`.
@@ -73,16 +73,16 @@ macro_rules! grader {
 
         impl $crate::harness::stage::Stage for $grader {
             const NUMBER: u8 = $number;
-            type Case = plan::Case;
-            type Observation = driver::Observation;
+            type Case = Case;
+            type Observation = Observation;
 
-            fn plan(seed: u64) -> Vec<plan::Case> {
+            fn plan(seed: u64) -> Vec<Case> {
                 plan::plan(seed)
             }
 
             fn judge(
-                case: &plan::Case,
-                observation: &driver::Observation,
+                case: &Case,
+                observation: &Observation,
             ) -> Result<(), $crate::harness::case::Failure> {
                 judge::judge(case, observation)
             }

@@ -19,14 +19,16 @@
 //!   are errors naming the argument.
 
 mod binding;
+mod case;
 mod driver;
+mod formulas;
 mod judge;
 pub mod oracle;
 mod plan;
 
 pub use binding::{Implementation, SubtaskCounts, by_bytes, by_string, by_string_one};
+pub use case::{Case, ErrorCall};
 pub use driver::{Observation, drive};
-pub use plan::{Case, ErrorCall};
 
 crate::grader! {
     /// The stage-03 grader.

@@ -16,14 +16,16 @@
 //! - `errors`: 0 inputs and an unknown input are errors naming the argument.
 
 mod binding;
+mod case;
 mod driver;
 mod judge;
 pub mod oracle;
 mod plan;
+mod watermarks;
 
 pub use binding::{Element, Implementation, Split, TimedRecord};
+pub use case::{Case, ErrorCall};
 pub use driver::{Observation, drive};
-pub use plan::{Case, ErrorCall};
 
 crate::grader! {
     /// The stage-04 grader.

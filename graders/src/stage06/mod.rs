@@ -20,14 +20,16 @@
 //!   record is folded exactly once and the replay aligns as the model does.
 
 mod binding;
+pub mod case;
 mod driver;
 mod judge;
 pub mod oracle;
 pub mod plan;
+mod snapshots;
 
 pub use binding::{Implementation, spy_fold};
+pub use case::{Case, Elem, Out, list};
 pub use driver::{Observation, Step, drive};
-pub use plan::{Case, Elem, Out, list};
 
 crate::grader! {
     /// The stage-06 grader.

@@ -20,6 +20,7 @@
 //! - `own-store`: `run_with_recovery` (the implementation's own store) gives the same.
 
 mod binding;
+mod calls;
 mod driver;
 mod judge;
 pub mod oracle;
