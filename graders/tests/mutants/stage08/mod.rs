@@ -35,7 +35,8 @@ mod template;
 
 /// A mutant module whose job has `$flaw` (the reference's sink).
 macro_rules! flawed_job {
-    ($module:ident, $flaw:ident, $binding:ident, $spy:ident) => {
+    ($(#[$doc:meta])* $module:ident, $flaw:ident, $binding:ident, $spy:ident) => {
+        $(#[$doc])*
         mod $module {
             pub use solution08::{CheckpointId, TransactionalSink, TwoPhaseCommitSink};
 
@@ -73,7 +74,8 @@ macro_rules! flawed_job {
 
 /// A mutant module whose sink has `$flaw` (the reference's job).
 macro_rules! flawed_sink {
-    ($module:ident, $flaw:ident, $binding:ident, $spy:ident) => {
+    ($(#[$doc:meta])* $module:ident, $flaw:ident, $binding:ident, $spy:ident) => {
+        $(#[$doc])*
         mod $module {
             pub use solution08::{CheckpointId, TwoPhaseCommitSink, run_exactly_once_sink_with};
 

@@ -8,51 +8,53 @@ use rstest::rstest;
 use super::expect_anomaly;
 use crate::rejects;
 
-/// **Mistake (the shortcut):** validate the arguments, then return the input; no sink,
-/// no protocol. The output is even right.
-/// **Verdict:** `protocol`, "no sink".
-const _SHORTCUT: () = ();
-flawed_job!(shortcut, Shortcut, Shortcut, ShortcutSpy);
+flawed_job! {
+    /// **Mistake (the shortcut):** validate the arguments, then return the input; no sink,
+    /// no protocol. The output is even right.
+    /// **Verdict:** `protocol`, "no sink".
+    shortcut, Shortcut, Shortcut, ShortcutSpy
+}
 
-/// **Mistake:** commit at the barrier itself, whatever `commit_lag` says (the
-/// notification is assumed instant). Consistent enough to output each record once.
-/// **Verdict:** `protocol`, "visible before notification".
-const _IGNORE_LAG: () = ();
-flawed_job!(ignore_lag, IgnoreLag, IgnoreLag, IgnoreLagSpy);
+flawed_job! {
+    /// **Mistake:** commit at the barrier itself, whatever `commit_lag` says (the
+    /// notification is assumed instant). Consistent enough to output each record once.
+    /// **Verdict:** `protocol`, "visible before notification".
+    ignore_lag, IgnoreLag, IgnoreLag, IgnoreLagSpy
+}
 
-/// **Mistake:** off by one in the queue: commit when more than `commit_lag + 1` are
-/// pending.
-/// **Verdict:** `protocol`, "notification late".
-const _LATE_BY_ONE: () = ();
-flawed_job!(late_by_one, LateByOne, LateByOne, LateByOneSpy);
+flawed_job! {
+    /// **Mistake:** off by one in the queue: commit when more than `commit_lag + 1` are
+    /// pending.
+    /// **Verdict:** `protocol`, "notification late".
+    late_by_one, LateByOne, LateByOne, LateByOneSpy
+}
 
-/// **Mistake:** the pending queue is a stack: a notification commits the newest pending
-/// checkpoint.
-/// **Verdict:** `protocol`, "notified out of order".
-const _NEWEST_FIRST: () = ();
-flawed_job!(newest_first, NewestFirst, NewestFirst, NewestFirstSpy);
+flawed_job! {
+    /// **Mistake:** the pending queue is a stack: a notification commits the newest pending
+    /// checkpoint.
+    /// **Verdict:** `protocol`, "notified out of order".
+    newest_first, NewestFirst, NewestFirst, NewestFirstSpy
+}
 
-/// **Mistake:** the barrier of record `k` is skipped when the job crashes after record
-/// `k` (the crash is checked before the barrier).
-/// **Verdict:** `protocol`, "missing barrier".
-const _CRASH_BEFORE_BARRIER: () = ();
-flawed_job!(
-    crash_before_barrier,
-    CrashBeforeBarrier,
-    CrashEarly,
-    CrashEarlySpy
-);
+flawed_job! {
+    /// **Mistake:** the barrier of record `k` is skipped when the job crashes after record
+    /// `k` (the crash is checked before the barrier).
+    /// **Verdict:** `protocol`, "missing barrier".
+    crash_before_barrier, CrashBeforeBarrier, CrashEarly, CrashEarlySpy
+}
 
-/// **Mistake:** the clean finish commits what is pending but never pre-commits the
-/// trailing open transaction.
-/// **Verdict:** `exactly-once`, "lost record".
-const _NO_FINAL_PRE_COMMIT: () = ();
-flawed_job!(no_final_pre_commit, NoFinalPreCommit, NoFinal, NoFinalSpy);
+flawed_job! {
+    /// **Mistake:** the clean finish commits what is pending but never pre-commits the
+    /// trailing open transaction.
+    /// **Verdict:** `exactly-once`, "lost record".
+    no_final_pre_commit, NoFinalPreCommit, NoFinal, NoFinalSpy
+}
 
-/// **Mistake:** the final checkpoint reuses the id of the last barrier's checkpoint.
-/// **Verdict:** `protocol`, "reused checkpoint id".
-const _FINAL_REUSES_ID: () = ();
-flawed_job!(final_reuses_id, FinalReusesId, ReusedId, ReusedIdSpy);
+flawed_job! {
+    /// **Mistake:** the final checkpoint reuses the id of the last barrier's checkpoint.
+    /// **Verdict:** `protocol`, "reused checkpoint id".
+    final_reuses_id, FinalReusesId, ReusedId, ReusedIdSpy
+}
 
 /// Every mutant of this file, the check that must reject it and the anomaly its report
 /// must name (the mutant's doc comment says why).

@@ -9,85 +9,75 @@ use rstest::rstest;
 use super::expect_anomaly;
 use crate::rejects;
 
-/// **Mistake:** recovery aborts nothing: the dead sink keeps its open and prepared
-/// transactions (in a real system, locks and staged data forever).
-/// **Verdict:** `protocol`, "not aborted".
-const _NO_ABORT_ON_CRASH: () = ();
-flawed_job!(
-    no_abort_on_crash,
-    NoAbortOnCrash,
-    NoAbortCrash,
-    NoAbortCrashSpy
-);
+flawed_job! {
+    /// **Mistake:** recovery aborts nothing: the dead sink keeps its open and prepared
+    /// transactions (in a real system, locks and staged data forever).
+    /// **Verdict:** `protocol`, "not aborted".
+    no_abort_on_crash, NoAbortOnCrash, NoAbortCrash, NoAbortCrashSpy
+}
 
-/// **Mistake:** recovery aborts the open transaction but forgets the prepared ones
-/// whose checkpoints were never notified.
-/// **Verdict:** `protocol`, "not aborted".
-const _ABORT_ONLY_OPEN: () = ();
-flawed_job!(abort_only_open, AbortOnlyOpen, OnlyOpen, OnlyOpenSpy);
+flawed_job! {
+    /// **Mistake:** recovery aborts the open transaction but forgets the prepared ones
+    /// whose checkpoints were never notified.
+    /// **Verdict:** `protocol`, "not aborted".
+    abort_only_open, AbortOnlyOpen, OnlyOpen, OnlyOpenSpy
+}
 
-/// **Mistake:** the replay writes the tail into the fresh sink but never finishes: no
-/// last pre-commit, no commit of what the replay's checkpoints left pending.
-/// **Verdict:** `exactly-once`, "lost record"; `protocol`, "not committed at the end".
-const _TAIL_NEVER_COMMITTED: () = ();
-flawed_job!(
-    tail_never_committed,
-    TailNeverCommitted,
-    NoTailCommit,
-    NoTailCommitSpy
-);
+flawed_job! {
+    /// **Mistake:** the replay writes the tail into the fresh sink but never finishes: no
+    /// last pre-commit, no commit of what the replay's checkpoints left pending.
+    /// **Verdict:** `exactly-once`, "lost record"; `protocol`, "not committed at the end".
+    tail_never_committed, TailNeverCommitted, NoTailCommit, NoTailCommitSpy
+}
 
-/// **Mistake:** at the crash the job "flushes": it commits every pending checkpoint
-/// instead of aborting it.
-/// **Verdict:** `exactly-once`, "duplicate" (the replay writes them again), and
-/// `protocol`, "visible before notification".
-const _COMMIT_PENDING_ON_CRASH: () = ();
-flawed_job!(
-    commit_pending_on_crash,
-    CommitPendingOnCrash,
-    Flush,
-    FlushSpy
-);
+flawed_job! {
+    /// **Mistake:** at the crash the job "flushes": it commits every pending checkpoint
+    /// instead of aborting it.
+    /// **Verdict:** `exactly-once`, "duplicate" (the replay writes them again), and
+    /// `protocol`, "visible before notification".
+    commit_pending_on_crash, CommitPendingOnCrash, Flush, FlushSpy
+}
 
-/// **Mistake:** the replay starts from the beginning of the input.
-/// **Verdict:** `exactly-once`, "duplicate"; `protocol`, "replay from the wrong offset".
-const _REPLAY_FROM_ZERO: () = ();
-flawed_job!(replay_from_zero, ReplayFromZero, FromZero, FromZeroSpy);
+flawed_job! {
+    /// **Mistake:** the replay starts from the beginning of the input.
+    /// **Verdict:** `exactly-once`, "duplicate"; `protocol`, "replay from the wrong offset".
+    replay_from_zero, ReplayFromZero, FromZero, FromZeroSpy
+}
 
-/// **Mistake:** the replay starts from the last checkpoint *taken*, which may never have
-/// been notified (stage 07's bug, one stage later).
-/// **Verdict:** `exactly-once`, "lost record"; `protocol`, "replay from the wrong offset".
-const _REPLAY_FROM_LAST_TAKEN: () = ();
-flawed_job!(
-    replay_from_last_taken,
-    ReplayFromLastTaken,
-    LastTaken,
-    LastTakenSpy
-);
+flawed_job! {
+    /// **Mistake:** the replay starts from the last checkpoint *taken*, which may never have
+    /// been notified (stage 07's bug, one stage later).
+    /// **Verdict:** `exactly-once`, "lost record"; `protocol`, "replay from the wrong offset".
+    replay_from_last_taken, ReplayFromLastTaken, LastTaken, LastTakenSpy
+}
 
-/// **Mistake:** the replay goes into the crashed sink instead of a fresh one.
-/// **Verdict:** `protocol`, "sink used past the crash" (records, or with an empty
-/// input the final checkpoint, go to the dead attempt's sink).
-const _REPLAY_INTO_OLD_SINK: () = ();
-flawed_job!(replay_into_old_sink, ReplayIntoOldSink, OldSink, OldSinkSpy);
+flawed_job! {
+    /// **Mistake:** the replay goes into the crashed sink instead of a fresh one.
+    /// **Verdict:** `protocol`, "sink used past the crash" (records, or with an empty
+    /// input the final checkpoint, go to the dead attempt's sink).
+    replay_into_old_sink, ReplayIntoOldSink, OldSink, OldSinkSpy
+}
 
 // Bad input.
 
-/// **Mistake:** no check of `barrier_every`: `position % 0` panics on any record, and
-/// an empty input is accepted.
-/// **Verdict:** `bad-input`, "accepted bad input" on the empty input (the smallest case).
-const _NO_BARRIER_CHECK: () = ();
-flawed_job!(no_barrier_check, NoBarrierCheck, DivZero, DivZeroSpy);
+flawed_job! {
+    /// **Mistake:** no check of `barrier_every`: `position % 0` panics on any record, and
+    /// an empty input is accepted.
+    /// **Verdict:** `bad-input`, "accepted bad input" on the empty input (the smallest case).
+    no_barrier_check, NoBarrierCheck, DivZero, DivZeroSpy
+}
 
-/// **Mistake:** a crash point past the end is silently treated as no crash.
-/// **Verdict:** `bad-input`, "accepted bad input".
-const _CLAMP_CRASH: () = ();
-flawed_job!(clamp_crash, ClampCrash, Clamp, ClampSpy);
+flawed_job! {
+    /// **Mistake:** a crash point past the end is silently treated as no crash.
+    /// **Verdict:** `bad-input`, "accepted bad input".
+    clamp_crash, ClampCrash, Clamp, ClampSpy
+}
 
-/// **Mistake:** bad arguments are refused with a message that does not say which.
-/// **Verdict:** `bad-input`, "error does not name the argument".
-const _UNNAMED_ERROR: () = ();
-flawed_job!(unnamed_error, UnnamedError, Unnamed, UnnamedSpy);
+flawed_job! {
+    /// **Mistake:** bad arguments are refused with a message that does not say which.
+    /// **Verdict:** `bad-input`, "error does not name the argument".
+    unnamed_error, UnnamedError, Unnamed, UnnamedSpy
+}
 
 /// Every mutant of this file, the check that must reject it and the anomaly its report
 /// must name (the mutant's doc comment says why).

@@ -7,61 +7,47 @@ use rstest::rstest;
 use super::expect_anomaly;
 use crate::rejects;
 
-/// **Mistake:** `commit` publishes the prepared records but leaves the transaction
-/// prepared, so a repeated notification publishes them again.
-/// **Verdict:** `sink-model`, "sink breaks the contract" (`commit(1), commit(1)`).
-const _COMMIT_NOT_IDEMPOTENT: () = ();
-flawed_sink!(
-    commit_not_idempotent,
-    CommitNotIdempotent,
-    CommitTwice,
-    CommitTwiceSpy
-);
+flawed_sink! {
+    /// **Mistake:** `commit` publishes the prepared records but leaves the transaction
+    /// prepared, so a repeated notification publishes them again.
+    /// **Verdict:** `sink-model`, "sink breaks the contract" (`commit(1), commit(1)`).
+    commit_not_idempotent, CommitNotIdempotent, CommitTwice, CommitTwiceSpy
+}
 
-/// **Mistake:** `write` publishes at once (an at-least-once sink dressed as a
-/// transactional one).
-/// **Verdict:** `sink-model`, "sink breaks the contract" (`write(1)` is visible), and
-/// `exactly-once` finds the duplicates a crash produces.
-const _WRITE_VISIBLE_AT_ONCE: () = ();
-flawed_sink!(write_visible_at_once, WriteVisibleAtOnce, Eager, EagerSpy);
+flawed_sink! {
+    /// **Mistake:** `write` publishes at once (an at-least-once sink dressed as a
+    /// transactional one).
+    /// **Verdict:** `sink-model`, "sink breaks the contract" (`write(1)` is visible), and
+    /// `exactly-once` finds the duplicates a crash produces.
+    write_visible_at_once, WriteVisibleAtOnce, Eager, EagerSpy
+}
 
-/// **Mistake:** `abort` does nothing, so a later `commit` of the id publishes aborted data.
-/// **Verdict:** `sink-model`, "sink breaks the contract".
-const _ABORT_IGNORED: () = ();
-flawed_sink!(abort_ignored, AbortIgnored, NoAbort, NoAbortSpy);
+flawed_sink! {
+    /// **Mistake:** `abort` does nothing, so a later `commit` of the id publishes aborted data.
+    /// **Verdict:** `sink-model`, "sink breaks the contract".
+    abort_ignored, AbortIgnored, NoAbort, NoAbortSpy
+}
 
-/// **Mistake:** `abort_open` does nothing: the aborted records ride along in the next
-/// pre-commit. The job never reuses a crashed sink, so only the sink alone shows it.
-/// **Verdict:** `sink-model`, "sink breaks the contract".
-const _ABORT_OPEN_IGNORED: () = ();
-flawed_sink!(
-    abort_open_ignored,
-    AbortOpenIgnored,
-    NoAbortOpen,
-    NoAbortOpenSpy
-);
+flawed_sink! {
+    /// **Mistake:** `abort_open` does nothing: the aborted records ride along in the next
+    /// pre-commit. The job never reuses a crashed sink, so only the sink alone shows it.
+    /// **Verdict:** `sink-model`, "sink breaks the contract".
+    abort_open_ignored, AbortOpenIgnored, NoAbortOpen, NoAbortOpenSpy
+}
 
-/// **Mistake:** `pre_commit` copies the open transaction instead of moving it, so the
-/// records are sealed again at the next barrier.
-/// **Verdict:** `sink-model`, "sink breaks the contract"; `exactly-once`, "duplicate".
-const _PRE_COMMIT_KEEPS_OPEN: () = ();
-flawed_sink!(
-    pre_commit_keeps_open,
-    PreCommitKeepsOpen,
-    KeepsOpen,
-    KeepsOpenSpy
-);
+flawed_sink! {
+    /// **Mistake:** `pre_commit` copies the open transaction instead of moving it, so the
+    /// records are sealed again at the next barrier.
+    /// **Verdict:** `sink-model`, "sink breaks the contract"; `exactly-once`, "duplicate".
+    pre_commit_keeps_open, PreCommitKeepsOpen, KeepsOpen, KeepsOpenSpy
+}
 
-/// **Mistake:** `commit` of an id it does not know commits "the current transaction"
-/// (the open one) instead of being ignored.
-/// **Verdict:** `sink-model`, "sink breaks the contract" (`write(1), commit(1)`).
-const _UNKNOWN_COMMIT: () = ();
-flawed_sink!(
-    unknown_commit_publishes_open,
-    UnknownCommitPublishesOpen,
-    Unknown,
-    UnknownSpy
-);
+flawed_sink! {
+    /// **Mistake:** `commit` of an id it does not know commits "the current transaction"
+    /// (the open one) instead of being ignored.
+    /// **Verdict:** `sink-model`, "sink breaks the contract" (`write(1), commit(1)`).
+    unknown_commit_publishes_open, UnknownCommitPublishesOpen, Unknown, UnknownSpy
+}
 
 /// Every mutant of this file, the check that must reject it and the anomaly its report
 /// must name (the mutant's doc comment says why).
