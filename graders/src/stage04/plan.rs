@@ -1,7 +1,7 @@
 //! The cases of stage 04, shortest arrival order first.
 
 use super::case::{Case, ErrorCall};
-use crate::harness::enumerate::permutations;
+use crate::harness::enumerate::{interleavings, permutations};
 use crate::harness::rng::Rng;
 
 /// The largest event set whose every arrival order is enumerated.
@@ -10,25 +10,6 @@ pub const MAX_EVENTS: usize = 5;
 pub const MAX_CRASH_EVENTS: usize = 4;
 /// The bounds of out-of-orderness enumerated.
 pub const MAX_DELAYS: [u64; 4] = [0, 1, 2, 3];
-
-/// Every interleaving of `sequences` that keeps each one's order, as `(input, value)`.
-pub(super) fn interleavings(sequences: &[Vec<u64>]) -> Vec<Vec<(usize, u64)>> {
-    if sequences.iter().all(Vec::is_empty) {
-        return vec![Vec::new()];
-    }
-    let mut all = Vec::new();
-    for (input, sequence) in sequences.iter().enumerate() {
-        if let Some((&first, rest)) = sequence.split_first() {
-            let mut remaining = sequences.to_vec();
-            remaining[input] = rest.to_vec();
-            for mut tail in interleavings(&remaining) {
-                tail.insert(0, (input, first));
-                all.push(tail);
-            }
-        }
-    }
-    all
-}
 
 /// Event sets, smallest first: two per size up to 4, one of size 5. Timestamps are drawn
 /// from a range barely wider than the set, so duplicates and small values (near the
