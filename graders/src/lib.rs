@@ -27,7 +27,8 @@
 //!
 //! # Layers
 //!
-//! Each layer uses only the layers above it, so there is no import cycle between files:
+//! Each layer uses only the layers above it, so no file of layers 1 to 4 takes part in
+//! an import cycle:
 //!
 //! 1. [`ladder`]: the stages' numbers, slugs and titles, as data only.
 //! 2. [`harness`]: cases, failures, the [`harness::Stage`] trait, the wire protocol, the
@@ -38,7 +39,7 @@
 //!    using only the harness (never the CLI, the registry or terminal styling; stage 08's
 //!    `trace` view is the one exception, pending its move to the CLI).
 //! 4. [`stages`]: the registry of graders, by number, with their types erased.
-//! 5. [`cli`]: the `byo` command, the only user of the registry.
+//! 5. [`cli`]: the `byo` command, the only user of the registry in this crate.
 
 pub mod cli;
 pub mod harness;
