@@ -3,80 +3,22 @@
 //! committed exactly when its notification is due, and at the crash the notified
 //! checkpoints visible and everything else aborted.
 
+mod end;
+mod state;
+
 use std::collections::BTreeMap;
 
+use self::state::{FirstSink, Taken};
 use super::anomaly::Anomaly;
-use super::binding::SpyCall;
-use super::judge::{CellFailure, fail, multiset_anomaly};
+use super::call::SpyCall;
+use super::cell::{CellFailure, fail};
 use super::oracle::{ModelSink, Schedule};
-use crate::harness::diff::multiset_diff;
-
-/// What a pre-committed id stands for on the first sink.
-#[derive(Debug, Clone, Copy)]
-enum Taken {
-    /// The checkpoint of barrier number `index` (1-based), after `offset` records.
-    Barrier { index: usize, offset: usize },
-    /// The trailing transaction of a clean finish.
-    Final,
-}
-
-struct FirstSink<'a> {
-    records: &'a [u32],
-    schedule: Schedule,
-    model: ModelSink,
-    position: usize,
-    barriers: usize,
-    last_barrier_at: Option<usize>,
-    taken: BTreeMap<u64, Taken>,
-    final_taken: bool,
-}
 
 impl FirstSink<'_> {
-    fn finishing(&self) -> bool {
-        self.schedule.crash_after.is_none() && self.position == self.records.len()
-    }
-
-    fn running(&self) -> bool {
-        self.schedule.crash_after.is_none() || self.position < self.schedule.stop()
-    }
-
-    fn barrier_owed(&self) -> Result<(), CellFailure> {
-        let p = self.position;
-        if self.schedule.is_barrier(p) && self.last_barrier_at != Some(p) {
-            return fail(
-                Anomaly::MissingBarrier,
-                format!(
-                    "no pre-commit at the barrier after record {p} (barriers follow every {} records)",
-                    self.schedule.barrier_every
-                ),
-            );
-        }
-        Ok(())
-    }
-
-    /// Every pending checkpoint whose notification has arrived must be committed.
-    fn none_late(&self) -> Result<(), CellFailure> {
-        let lag = self.schedule.commit_lag;
-        for id in &self.model.pending {
-            if let Some(Taken::Barrier { index, offset }) = self.taken.get(id)
-                && index + lag <= self.barriers
-            {
-                return fail(
-                    Anomaly::NotificationLate,
-                    format!(
-                        "checkpoint {id} (barrier after record {offset}) was still not committed after barrier {}: with commit_lag = {lag} its notification arrives at barrier {}",
-                        self.barriers,
-                        index + lag
-                    ),
-                );
-            }
-        }
-        Ok(())
-    }
-
+    /// Checks `call` against the schedule, then applies it to the model.
     fn call(&mut self, call: SpyCall) -> Result<(), CellFailure> {
         let p = self.position;
-        let lag = self.schedule.commit_lag;
+        let commit_lag = self.schedule.commit_lag;
         match call {
             SpyCall::Write(record) => {
                 self.barrier_owed()?;
@@ -158,7 +100,7 @@ impl FirstSink<'_> {
                         );
                     }
                     if let Some(Taken::Barrier { index, offset }) = self.taken.get(&id).copied()
-                        && index + lag > self.barriers
+                        && index + commit_lag > self.barriers
                         && !self.finishing()
                     {
                         let when = if self.running() {
@@ -172,8 +114,8 @@ impl FirstSink<'_> {
                         return fail(
                             Anomaly::VisibleBeforeNotification,
                             format!(
-                                "committed checkpoint {id} (barrier {index}, after record {offset}) {when}, but with commit_lag = {lag} its notification arrives at barrier {}",
-                                index + lag
+                                "committed checkpoint {id} (barrier {index}, after record {offset}) {when}, but with commit_lag = {commit_lag} its notification arrives at barrier {}",
+                                index + commit_lag
                             ),
                         );
                     }
@@ -203,84 +145,6 @@ impl FirstSink<'_> {
             }
         }
         self.model.apply(call);
-        Ok(())
-    }
-
-    fn end(&self) -> Result<(), CellFailure> {
-        let stop = self.schedule.stop();
-        let p = self.position;
-        if p < stop {
-            let what = match self.schedule.crash_after {
-                Some(k) => format!("the {k} records before the crash"),
-                None => format!("all {} records", self.records.len()),
-            };
-            return fail(
-                Anomaly::MissingWrites,
-                format!(
-                    "the first sink received {p} records, not {what}: {:?} never written",
-                    &self.records[p..stop]
-                ),
-            );
-        }
-        self.barrier_owed()?;
-        self.none_late()?;
-        let Some(k) = self.schedule.crash_after else {
-            if !self.model.open.is_empty() {
-                return fail(
-                    Anomaly::NotCommittedAtEnd,
-                    format!(
-                        "at the clean finish the open transaction {:?} was never pre-committed and committed",
-                        self.model.open
-                    ),
-                );
-            }
-            if let Some(id) = self.model.pending.first() {
-                return fail(
-                    Anomaly::NotCommittedAtEnd,
-                    format!(
-                        "at the clean finish checkpoint {id} ({:?}) was never committed",
-                        self.model.prepared(*id).unwrap_or_default()
-                    ),
-                );
-            }
-            return multiset_anomaly(self.records, &self.model.committed).map_or(Ok(()), Err);
-        };
-        if !self.model.open.is_empty() {
-            return fail(
-                Anomaly::NotAborted,
-                format!(
-                    "at the crash after record {k} the open transaction {:?} was not aborted",
-                    self.model.open
-                ),
-            );
-        }
-        if let Some(id) = self.model.pending.first() {
-            return fail(
-                Anomaly::NotAborted,
-                format!(
-                    "at the crash after record {k} checkpoint {id} ({:?}) was prepared but never notified, and was not aborted",
-                    self.model.prepared(*id).unwrap_or_default()
-                ),
-            );
-        }
-        let offset = self.schedule.restart_offset();
-        let want = &self.records[..offset];
-        if self.model.committed != want {
-            let diff = multiset_diff(want, &self.model.committed);
-            let anomaly = if diff.missing.is_empty() && !diff.extra.is_empty() {
-                Anomaly::VisibleBeforeNotification
-            } else {
-                Anomaly::WrongVisibleAtCrash
-            };
-            return fail(
-                anomaly,
-                format!(
-                    "at the crash after record {k} the first sink showed {:?}; the {} notified checkpoint(s) cover records[..{offset}] = {want:?}",
-                    self.model.committed,
-                    self.schedule.notified_before_crash()
-                ),
-            );
-        }
         Ok(())
     }
 }

@@ -4,160 +4,12 @@
 //! Most mutants share one flawed aligner, [`flawed::Aligner`], switched by a `MISTAKE`
 //! constant, so each differs from the protocol in exactly one place.
 
-use graders::stage06::{Barriers, drive};
+use graders::stage06::{Barriers, Case, Observation, drive};
+use rstest::rstest;
 
-use crate::{accepted, rejected};
+use crate::{accepted, rejects};
 
-mod flawed {
-    use std::collections::{BTreeSet, VecDeque};
-
-    use anyhow::{Result, bail};
-    use solution06::{Aligned, CheckpointId, Element};
-
-    pub const NONE: u8 = 0;
-    pub const FIRST_BARRIER: u8 = 1;
-    pub const NO_BLOCKING: u8 = 2;
-    pub const RELEASE_BEFORE_CHECKPOINT: u8 = 3;
-    pub const DROP_BUFFERED_BARRIERS: u8 = 4;
-    pub const LIFO_BUFFER: u8 = 5;
-    pub const NEVER_UNBLOCK: u8 = 6;
-    pub const RELEASE_WITHOUT_REFEED: u8 = 7;
-    pub const RESTORE_FROM_SCRATCH: u8 = 8;
-
-    /// The reference protocol, with one mistake switched on by `M`.
-    pub struct Aligner<T, const M: u8> {
-        inputs: usize,
-        next: CheckpointId,
-        blocked: BTreeSet<usize>,
-        /// For FIRST_BARRIER: checkpoints already emitted at their first barrier.
-        emitted: BTreeSet<CheckpointId>,
-        buffer: VecDeque<(usize, Element<T>)>,
-    }
-
-    impl<T, const M: u8> Aligner<T, M> {
-        pub fn new(inputs: usize) -> Result<Self> {
-            if inputs == 0 {
-                bail!("inputs must be at least 1, got 0");
-            }
-            Ok(Self {
-                inputs,
-                next: 1,
-                blocked: BTreeSet::new(),
-                emitted: BTreeSet::new(),
-                buffer: VecDeque::new(),
-            })
-        }
-
-        pub fn is_blocked(&self, input: usize) -> bool {
-            self.blocked.contains(&input)
-        }
-
-        pub fn on_element(&mut self, input: usize, element: Element<T>) -> Result<Vec<Aligned<T>>> {
-            if input >= self.inputs {
-                bail!("input {input} does not exist");
-            }
-            let mut out = Vec::new();
-            let mut arrivals = VecDeque::from([(input, element)]);
-            while let Some((input, element)) = arrivals.pop_front() {
-                if self.blocked.contains(&input) && M != NO_BLOCKING {
-                    self.buffer.push_back((input, element));
-                    continue;
-                }
-                match element {
-                    Element::Record(r) => out.push(Aligned::Record(r)),
-                    Element::Barrier(id) => {
-                        if id != self.next {
-                            bail!(
-                                "input {input} delivered barrier {id}, expected {}",
-                                self.next
-                            );
-                        }
-                        if M == FIRST_BARRIER && self.emitted.insert(id) {
-                            out.push(Aligned::Checkpoint(id));
-                        }
-                        self.blocked.insert(input);
-                        if self.blocked.len() < self.inputs {
-                            continue;
-                        }
-                        let mut released = std::mem::take(&mut self.buffer);
-                        if M == LIFO_BUFFER {
-                            released = released.into_iter().rev().collect();
-                        }
-                        if M == DROP_BUFFERED_BARRIERS {
-                            released.retain(|(_, e)| matches!(e, Element::Record(_)));
-                        }
-                        if M == RELEASE_BEFORE_CHECKPOINT {
-                            release_as_records(&mut released, &mut out);
-                        }
-                        if M != FIRST_BARRIER {
-                            out.push(Aligned::Checkpoint(id));
-                        }
-                        if M == RELEASE_WITHOUT_REFEED {
-                            release_as_records(&mut released, &mut out);
-                        }
-                        self.next += 1;
-                        if M != NEVER_UNBLOCK {
-                            self.blocked.clear();
-                        }
-                        released.append(&mut arrivals);
-                        arrivals = released;
-                    }
-                }
-            }
-            Ok(out)
-        }
-
-        pub fn snapshot(&self) -> Result<Vec<u8>> {
-            Ok(serde_json::to_vec(&(self.next - 1))?)
-        }
-
-        pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
-            let mut aligner = Self::new(inputs)?;
-            if M != RESTORE_FROM_SCRATCH {
-                let completed: CheckpointId = serde_json::from_slice(bytes)?;
-                aligner.next = completed + 1;
-            }
-            Ok(aligner)
-        }
-    }
-
-    /// Appends every held-back record to `out` as it is, skipping held-back barriers.
-    fn release_as_records<T>(
-        released: &mut VecDeque<(usize, Element<T>)>,
-        out: &mut Vec<Aligned<T>>,
-    ) {
-        for (_, element) in released.drain(..) {
-            if let Element::Record(r) = element {
-                out.push(Aligned::Record(r));
-            }
-        }
-    }
-
-    /// `aligned_snapshots` over the flawed aligner.
-    pub fn aligned_snapshots<T, S: Clone, const M: u8>(
-        inputs: Vec<Vec<Element<T>>>,
-        schedule: &[usize],
-        init: S,
-        mut fold: impl FnMut(&mut S, &T),
-    ) -> Result<Vec<(CheckpointId, S)>> {
-        let mut aligner = Aligner::<T, M>::new(inputs.len())?;
-        let mut pending: Vec<_> = inputs.into_iter().map(Vec::into_iter).collect();
-        let mut state = init;
-        let mut snapshots = Vec::new();
-        for &input in schedule {
-            let Some(element) = pending.get_mut(input).and_then(Iterator::next) else {
-                bail!("bad schedule");
-            };
-            for aligned in aligner.on_element(input, element)? {
-                match aligned {
-                    Aligned::Record(r) => fold(&mut state, &r),
-                    Aligned::Checkpoint(id) => snapshots.push((id, state.clone())),
-                }
-            }
-        }
-        Ok(snapshots)
-    }
-}
+mod flawed;
 
 /// A mutant crate: stage 06's API with the flawed aligner of mistake `$m`.
 macro_rules! aligner_mutant {
@@ -193,7 +45,6 @@ aligner_mutant! {
     first_barrier_m, super::flawed::FIRST_BARRIER
 }
 graders::impl_stage06!(FirstBarrier, first_barrier_m);
-rejected!(snapshot_at_first_barrier_is_rejected: Barriers, drive::<FirstBarrier> => "alignment");
 
 aligner_mutant! {
     /// **Mistake:** the input that delivered the barrier is not blocked: its later records
@@ -204,7 +55,6 @@ aligner_mutant! {
     no_blocking_m, super::flawed::NO_BLOCKING
 }
 graders::impl_stage06!(NoBlocking, no_blocking_m);
-rejected!(not_blocking_the_input_is_rejected: Barriers, drive::<NoBlocking> => "alignment");
 
 aligner_mutant! {
     /// **Mistake:** the held-back records are released *before* `Checkpoint(c)`, so they
@@ -215,7 +65,6 @@ aligner_mutant! {
     release_before_m, super::flawed::RELEASE_BEFORE_CHECKPOINT
 }
 graders::impl_stage06!(ReleaseBefore, release_before_m);
-rejected!(releasing_before_the_checkpoint_is_rejected: Barriers, drive::<ReleaseBefore> => "alignment");
 
 aligner_mutant! {
     /// **Mistake:** only held-back *records* are re-fed; a held-back `Barrier(c + 1)` is
@@ -226,7 +75,6 @@ aligner_mutant! {
     drop_barriers_m, super::flawed::DROP_BUFFERED_BARRIERS
 }
 graders::impl_stage06!(DropBarriers, drop_barriers_m);
-rejected!(losing_a_buffered_barrier_is_rejected: Barriers, drive::<DropBarriers> => "alignment");
 
 aligner_mutant! {
     /// **Mistake:** the buffer is re-fed newest first (popped from the back, like a stack),
@@ -237,7 +85,6 @@ aligner_mutant! {
     lifo_m, super::flawed::LIFO_BUFFER
 }
 graders::impl_stage06!(Lifo, lifo_m);
-rejected!(re_feeding_newest_first_is_rejected: Barriers, drive::<Lifo> => "alignment");
 
 aligner_mutant! {
     /// **Mistake:** the blocked inputs are never unblocked after the checkpoint (the set of
@@ -249,7 +96,6 @@ aligner_mutant! {
     never_unblock_m, super::flawed::NEVER_UNBLOCK
 }
 graders::impl_stage06!(NeverUnblock, never_unblock_m);
-rejected!(never_unblocking_is_rejected: Barriers, drive::<NeverUnblock> => "alignment");
 
 aligner_mutant! {
     /// **Mistake:** the held-back elements are appended to the output as plain records,
@@ -261,7 +107,6 @@ aligner_mutant! {
     no_refeed_m, super::flawed::RELEASE_WITHOUT_REFEED
 }
 graders::impl_stage06!(NoRefeed, no_refeed_m);
-rejected!(releasing_without_re_feeding_is_rejected: Barriers, drive::<NoRefeed> => "alignment");
 
 aligner_mutant! {
     /// **Mistake:** `restore` ignores the bytes and builds an aligner expecting checkpoint
@@ -272,7 +117,6 @@ aligner_mutant! {
     scratch_m, super::flawed::RESTORE_FROM_SCRATCH
 }
 graders::impl_stage06!(Scratch, scratch_m);
-rejected!(restoring_from_scratch_is_rejected: Barriers, drive::<Scratch> => "crash");
 
 /// **Mistake:** `inject_barriers` treats `barrier_every = 0` as "no barriers" and
 /// returns the records unchanged.
@@ -291,7 +135,6 @@ mod zero_cadence_accepted {
     }
 }
 graders::impl_stage06!(ZeroCadence, zero_cadence_accepted);
-rejected!(accepting_barrier_every_zero_is_rejected: Barriers, drive::<ZeroCadence> => "configuration");
 
 /// **Mistake:** `inject_barriers` puts the barrier *before* record `c * barrier_every`
 /// (it tests the index before pushing the record), and so never after the last record.
@@ -315,7 +158,6 @@ mod barrier_before_record {
     }
 }
 graders::impl_stage06!(BarrierBefore, barrier_before_record);
-rejected!(barrier_before_its_record_is_rejected: Barriers, drive::<BarrierBefore> => "inject-barriers");
 
 /// **Mistake (the shortcut):** `aligned_snapshots` never aligns anything: it folds, for
 /// each barrier `c`, the records before `Barrier(c)` on every input straight from the
@@ -359,4 +201,21 @@ mod snapshots_from_whole_input {
     }
 }
 graders::impl_stage06!(WholeInput, snapshots_from_whole_input);
-rejected!(snapshots_from_the_whole_input_are_rejected: Barriers, drive::<WholeInput> => "aligned-snapshots");
+
+/// Every mutant of this file and the check that must reject it (the mutant's doc
+/// comment says why).
+#[rstest]
+#[case::snapshot_at_first_barrier(drive::<FirstBarrier>, "alignment")]
+#[case::not_blocking_the_input(drive::<NoBlocking>, "alignment")]
+#[case::releasing_before_the_checkpoint(drive::<ReleaseBefore>, "alignment")]
+#[case::losing_a_buffered_barrier(drive::<DropBarriers>, "alignment")]
+#[case::re_feeding_newest_first(drive::<Lifo>, "alignment")]
+#[case::never_unblocking(drive::<NeverUnblock>, "alignment")]
+#[case::releasing_without_re_feeding(drive::<NoRefeed>, "alignment")]
+#[case::restoring_from_scratch(drive::<Scratch>, "crash")]
+#[case::accepting_barrier_every_zero(drive::<ZeroCadence>, "configuration")]
+#[case::barrier_before_its_record(drive::<BarrierBefore>, "inject-barriers")]
+#[case::snapshots_from_the_whole_input(drive::<WholeInput>, "aligned-snapshots")]
+fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str) {
+    rejects::<Barriers>(drive, check);
+}

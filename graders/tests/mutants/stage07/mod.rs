@@ -5,135 +5,12 @@
 //! The runner mutants share one flawed runner, [`flawed::run`], switched by a `MISTAKE`
 //! constant, so each differs from the protocol in exactly one place.
 
-use graders::stage07::{ExactlyOnceState, drive};
+use graders::stage07::{Case, ExactlyOnceState, Observation, drive};
+use rstest::rstest;
 
-use crate::{accepted, rejected};
+use crate::{accepted, rejects};
 
-mod flawed {
-    use std::collections::{BTreeMap, VecDeque};
-
-    use anyhow::{Result, bail};
-    use solution07::{CheckpointStore, RecoveryOutcome};
-
-    pub const NONE: u8 = 0;
-    pub const SAVE_BEFORE_APPLY: u8 = 1;
-    pub const RESTORE_LAST_SAVED: u8 = 2;
-    pub const REPLAY_FROM_ZERO: u8 = 3;
-    pub const KEEP_MEMORY: u8 = 4;
-    pub const SKIP_ROUND_TRIP: u8 = 5;
-    pub const CRASH_PAST_END_ACCEPTED: u8 = 6;
-    pub const LAG_IGNORED: u8 = 7;
-    pub const NO_FINAL_COMPLETIONS: u8 = 8;
-
-    type Counts = BTreeMap<String, u64>;
-
-    /// The reference protocol with mistake `M`.
-    pub fn run<S: CheckpointStore, const M: u8>(
-        words: &[String],
-        every: usize,
-        crash_after: Option<usize>,
-        lag: usize,
-        store: &mut S,
-    ) -> Result<RecoveryOutcome> {
-        if every == 0 {
-            bail!("barrier_every must be at least 1, got 0");
-        }
-        if M != CRASH_PAST_END_ACCEPTED && crash_after.is_some_and(|k| k > words.len()) {
-            bail!("crash_after must be at most the input length");
-        }
-        let mut emitted = Vec::new();
-        // What the mistakes keep on the side, surviving the "crash".
-        let mut last_saved: Option<(u64, usize, Counts)> = None;
-        let mut counts = Counts::new();
-        let stop = crash_after.unwrap_or(words.len()).min(words.len());
-        let mut in_flight = attempt::<S, M>(
-            words,
-            every,
-            lag,
-            0,
-            stop,
-            &mut counts,
-            store,
-            &mut emitted,
-            &mut last_saved,
-        )?;
-        if crash_after.is_some() {
-            let (offset, restored) = match (M, store.latest_completed()) {
-                (RESTORE_LAST_SAVED, _) => match &last_saved {
-                    Some((_, offset, c)) => (*offset, c.clone()),
-                    None => (0, Counts::new()),
-                },
-                (_, None) => (0, Counts::new()),
-                (SKIP_ROUND_TRIP, Some(cp)) => (
-                    cp.offset as usize,
-                    last_saved.as_ref().map(|l| l.2.clone()).unwrap_or_default(),
-                ),
-                (_, Some(cp)) => (cp.offset as usize, serde_json::from_slice(&cp.state)?),
-            };
-            let from = if M == REPLAY_FROM_ZERO { 0 } else { offset };
-            if M != KEEP_MEMORY {
-                counts = restored;
-            }
-            in_flight = attempt::<S, M>(
-                words,
-                every,
-                lag,
-                from,
-                words.len(),
-                &mut counts,
-                store,
-                &mut emitted,
-                &mut last_saved,
-            )?;
-        }
-        if M != NO_FINAL_COMPLETIONS {
-            for id in in_flight {
-                store.complete(id)?;
-            }
-        }
-        Ok(RecoveryOutcome { counts, emitted })
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn attempt<S: CheckpointStore, const M: u8>(
-        words: &[String],
-        every: usize,
-        lag: usize,
-        from: usize,
-        to: usize,
-        counts: &mut Counts,
-        store: &mut S,
-        emitted: &mut Vec<(String, u64)>,
-        last_saved: &mut Option<(u64, usize, Counts)>,
-    ) -> Result<VecDeque<u64>> {
-        let mut in_flight = VecDeque::new();
-        for (i, word) in words.iter().enumerate().take(to).skip(from) {
-            let offset = i + 1;
-            let barrier = offset % every == 0;
-            let before = serde_json::to_vec(&*counts)?;
-            *counts.entry(word.clone()).or_default() += 1;
-            emitted.push((word.clone(), counts[word]));
-            if barrier {
-                let id = (offset / every) as u64;
-                let state = match M {
-                    SAVE_BEFORE_APPLY => before,
-                    SKIP_ROUND_TRIP => Vec::new(),
-                    _ => serde_json::to_vec(&*counts)?,
-                };
-                store.save(id, offset as u64, state)?;
-                *last_saved = Some((id, offset, counts.clone()));
-                in_flight.push_back(id);
-                let keep = if M == LAG_IGNORED { 0 } else { lag };
-                while in_flight.len() > keep {
-                    if let Some(done) = in_flight.pop_front() {
-                        store.complete(done)?;
-                    }
-                }
-            }
-        }
-        Ok(in_flight)
-    }
-}
+mod flawed;
 
 /// A mutant crate: stage 07's API with the flawed runner of mistake `$m`.
 macro_rules! runner_mutant {
@@ -148,18 +25,18 @@ macro_rules! runner_mutant {
                 words: &[String],
                 every: usize,
                 crash_after: Option<usize>,
-                lag: usize,
+                commit_lag: usize,
             ) -> anyhow::Result<RecoveryOutcome> {
-                run_with_recovery_in(words, every, crash_after, lag, &mut InMemoryCheckpointStore::new())
+                run_with_recovery_in(words, every, crash_after, commit_lag, &mut InMemoryCheckpointStore::new())
             }
             pub fn run_with_recovery_in<S: CheckpointStore>(
                 words: &[String],
                 every: usize,
                 crash_after: Option<usize>,
-                lag: usize,
+                commit_lag: usize,
                 store: &mut S,
             ) -> anyhow::Result<RecoveryOutcome> {
-                super::flawed::run::<S, { $m }>(words, every, crash_after, lag, store)
+                super::flawed::run::<S, { $m }>(words, every, crash_after, commit_lag, store)
             }
         }
     };
@@ -180,7 +57,6 @@ runner_mutant! {
     save_before_apply, super::flawed::SAVE_BEFORE_APPLY
 }
 graders::impl_stage07!(SaveBeforeApply, SaveBeforeApplySpy, save_before_apply);
-rejected!(saving_before_applying_is_rejected: ExactlyOnceState, drive::<SaveBeforeApply> => "checkpoints");
 
 runner_mutant! {
     /// **Mistake:** recovery restores the last checkpoint the job *saved* (remembered on
@@ -192,7 +68,6 @@ runner_mutant! {
     restore_last_saved, super::flawed::RESTORE_LAST_SAVED
 }
 graders::impl_stage07!(RestoreLastSaved, RestoreLastSavedSpy, restore_last_saved);
-rejected!(restoring_an_in_flight_checkpoint_is_rejected: ExactlyOnceState, drive::<RestoreLastSaved> => "at-least-once-output");
 
 runner_mutant! {
     /// **Mistake:** after restoring the counts, the source is replayed from offset 0
@@ -204,7 +79,6 @@ runner_mutant! {
     replay_from_zero, super::flawed::REPLAY_FROM_ZERO
 }
 graders::impl_stage07!(ReplayFromZero, ReplayFromZeroSpy, replay_from_zero);
-rejected!(replaying_from_zero_with_restored_state_is_rejected: ExactlyOnceState, drive::<ReplayFromZero> => "exactly-once-state");
 
 runner_mutant! {
     /// **Mistake:** the counts in memory survive the crash; only the source is sought
@@ -214,7 +88,6 @@ runner_mutant! {
     keep_memory, super::flawed::KEEP_MEMORY
 }
 graders::impl_stage07!(KeepMemory, KeepMemorySpy, keep_memory);
-rejected!(keeping_memory_across_the_crash_is_rejected: ExactlyOnceState, drive::<KeepMemory> => "exactly-once-state");
 
 runner_mutant! {
     /// **Mistake:** the checkpoint's bytes are skipped: an empty state is saved and the
@@ -224,7 +97,6 @@ runner_mutant! {
     skip_round_trip, super::flawed::SKIP_ROUND_TRIP
 }
 graders::impl_stage07!(SkipRoundTrip, SkipRoundTripSpy, skip_round_trip);
-rejected!(skipping_the_serialisation_round_trip_is_rejected: ExactlyOnceState, drive::<SkipRoundTrip> => "checkpoints");
 
 runner_mutant! {
     /// **Mistake:** `crash_after` past the end of the input is accepted (the job just
@@ -234,17 +106,15 @@ runner_mutant! {
     crash_past_end_accepted, super::flawed::CRASH_PAST_END_ACCEPTED
 }
 graders::impl_stage07!(CrashPastEnd, CrashPastEndSpy, crash_past_end_accepted);
-rejected!(accepting_a_crash_point_past_the_end_is_rejected: ExactlyOnceState, drive::<CrashPastEnd> => "arguments");
 
 runner_mutant! {
-    /// **Mistake:** every checkpoint completes at once, whatever `completion_lag` says.
+    /// **Mistake:** every checkpoint completes at once, whatever the commit lag says.
     /// **Verdict:** `checkpoints` fails on the first run with `completion_lag = 1` and a
     /// barrier (`[a]`, crash after 1): "store call 2 (...): complete(1) came too early:
     /// with completion_lag = 1, checkpoint 1 completes 1 barrier(s) after its own save".
     lag_ignored, super::flawed::LAG_IGNORED
 }
 graders::impl_stage07!(LagIgnored, LagIgnoredSpy, lag_ignored);
-rejected!(ignoring_the_completion_lag_is_rejected: ExactlyOnceState, drive::<LagIgnored> => "checkpoints");
 
 runner_mutant! {
     /// **Mistake:** checkpoints still in flight at the end of the input are never
@@ -259,7 +129,6 @@ graders::impl_stage07!(
     NoFinalCompletionsSpy,
     no_final_completions
 );
-rejected!(leaving_checkpoints_in_flight_at_the_end_is_rejected: ExactlyOnceState, drive::<NoFinalCompletions> => "checkpoints");
 
 /// **Mistake (the shortcut):** no checkpointing at all: the counts come from the whole
 /// input and the emissions are one running count, as if nothing had crashed.
@@ -274,13 +143,13 @@ mod shortcut {
         words: &[String],
         every: usize,
         crash_after: Option<usize>,
-        lag: usize,
+        commit_lag: usize,
     ) -> anyhow::Result<RecoveryOutcome> {
         run_with_recovery_in(
             words,
             every,
             crash_after,
-            lag,
+            commit_lag,
             &mut InMemoryCheckpointStore::new(),
         )
     }
@@ -288,7 +157,7 @@ mod shortcut {
         words: &[String],
         every: usize,
         crash_after: Option<usize>,
-        _lag: usize,
+        _commit_lag: usize,
         _store: &mut S,
     ) -> anyhow::Result<RecoveryOutcome> {
         anyhow::ensure!(every > 0, "barrier_every must be at least 1");
@@ -309,7 +178,6 @@ mod shortcut {
     }
 }
 graders::impl_stage07!(Shortcut, ShortcutSpy, shortcut);
-rejected!(the_no_checkpoint_shortcut_is_rejected: ExactlyOnceState, drive::<Shortcut> => "checkpoints");
 
 /// **Mistake:** `InMemoryCheckpointStore::latest_completed` returns the *first*
 /// completed checkpoint (the lowest id) instead of the latest.
@@ -355,20 +223,19 @@ mod first_completed_restored {
         words: &[String],
         every: usize,
         crash_after: Option<usize>,
-        lag: usize,
+        commit_lag: usize,
     ) -> anyhow::Result<RecoveryOutcome> {
         solution07::run_with_recovery_in(
             words,
             every,
             crash_after,
-            lag,
+            commit_lag,
             &mut InMemoryCheckpointStore::new(),
         )
     }
     pub use solution07::run_with_recovery_in;
 }
 graders::impl_stage07!(FirstCompleted, FirstCompletedSpy, first_completed_restored);
-rejected!(restoring_the_first_completed_checkpoint_is_rejected: ExactlyOnceState, drive::<FirstCompleted> => "store");
 
 /// **Mistake:** `run_with_recovery`, the convenience entry point, forwards every argument
 /// to `run_with_recovery_in` but the crash point, so a job asked to crash never does.
@@ -382,14 +249,14 @@ mod convenience_drops_the_crash {
         words: &[String],
         barrier_every: usize,
         crash_after: Option<usize>,
-        completion_lag: usize,
+        commit_lag: usize,
     ) -> anyhow::Result<RecoveryOutcome> {
         let _ = crash_after;
         run_with_recovery_in(
             words,
             barrier_every,
             None,
-            completion_lag,
+            commit_lag,
             &mut InMemoryCheckpointStore::new(),
         )
     }
@@ -399,4 +266,21 @@ graders::impl_stage07!(
     ConvenienceDropsTheCrashSpy,
     convenience_drops_the_crash
 );
-rejected!(convenience_drops_the_crash_is_rejected: ExactlyOnceState, drive::<ConvenienceDropsTheCrash> => "own-store");
+
+/// Every mutant of this file and the check that must reject it (the mutant's doc
+/// comment says why).
+#[rstest]
+#[case::saving_before_applying(drive::<SaveBeforeApply>, "checkpoints")]
+#[case::restoring_an_in_flight_checkpoint(drive::<RestoreLastSaved>, "at-least-once-output")]
+#[case::replaying_from_zero_with_restored_state(drive::<ReplayFromZero>, "exactly-once-state")]
+#[case::keeping_memory_across_the_crash(drive::<KeepMemory>, "exactly-once-state")]
+#[case::skipping_the_serialisation_round_trip(drive::<SkipRoundTrip>, "checkpoints")]
+#[case::accepting_a_crash_point_past_the_end(drive::<CrashPastEnd>, "arguments")]
+#[case::ignoring_the_completion_lag(drive::<LagIgnored>, "checkpoints")]
+#[case::leaving_checkpoints_in_flight_at_the_end(drive::<NoFinalCompletions>, "checkpoints")]
+#[case::the_no_checkpoint_shortcut(drive::<Shortcut>, "checkpoints")]
+#[case::restoring_the_first_completed_checkpoint(drive::<FirstCompleted>, "store")]
+#[case::convenience_drops_the_crash(drive::<ConvenienceDropsTheCrash>, "own-store")]
+fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str) {
+    rejects::<ExactlyOnceState>(drive, check);
+}
