@@ -19,12 +19,31 @@
 //! A panic, an early exit, an endless loop or a stack overflow in learner code therefore
 //! costs only its own stage, and a submission never decides its own grade.
 //!
-//! Adding a stage means writing those four parts and one line in [`stages`]; the crash
-//! dimension (snapshot to bytes, drop, restore, continue) is just another kind of case in
-//! a plan, judged against the uninterrupted run.
+//! Adding a stage means writing those four parts, declaring the grader with
+//! [`grader!`] in the stage's `mod.rs` (which also generates its `bind_stageNN!`), and
+//! one line in [`stages`]; the crash dimension (snapshot to bytes, drop, restore,
+//! continue) is just another kind of case in a plan, judged against the uninterrupted
+//! run.
+//!
+//! # Layers
+//!
+//! Each layer uses only the layers above it, so no file of layers 1 to 4 takes part in
+//! an import cycle:
+//!
+//! 1. [`ladder`]: the stages' numbers, slugs and titles, as data only.
+//! 2. [`harness`]: cases, failures, the [`harness::Stage`] trait, the wire protocol, the
+//!    judge of a driver run, the supervisor, the driver's `main`, shared judges
+//!    ([`harness::arguments`]) and enumerations; and [`report`], which renders a stage
+//!    report (reading the ladder for its title). Neither reaches a stage grader.
+//! 3. `stage01` .. `stage08`: each stage's plan, binding, driver, judge and oracle,
+//!    using only the harness (never the CLI, the registry or terminal styling; stage 08's
+//!    `trace` view is the one exception, pending its move to the CLI).
+//! 4. [`stages`]: the registry of graders, by number, with their types erased.
+//! 5. [`cli`]: the `byo` command, the only user of the registry in this crate.
 
 pub mod cli;
 pub mod harness;
+pub mod ladder;
 pub mod report;
 pub mod stages;
 

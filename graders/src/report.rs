@@ -3,9 +3,9 @@
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 
-use crate::harness::driver::DEFAULT_SEED;
-use crate::harness::{CaseFailure, CheckReport, Fault, StageReport, StageStatus};
-use crate::stages;
+use crate::harness::judge::{CaseFailure, CheckReport, Fault, StageReport, StageStatus};
+use crate::harness::stage::DEFAULT_SEED;
+use crate::ladder;
 
 /// Terminal colours, on only for a terminal and never with `NO_COLOR`.
 #[derive(Debug, Clone, Copy, Default)]
@@ -86,7 +86,7 @@ impl Replay {
 
 /// The one-line summary of a stage.
 pub fn summary_line(report: &StageReport, style: &Style) -> String {
-    let title = stages::title(report.stage);
+    let title = ladder::title(report.stage);
     let failing = report.failures().len();
     let (verdict, detail) = match report.status() {
         StageStatus::Passed => (

@@ -7,12 +7,12 @@ use std::io::Write;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Once;
 
+use super::judge::{self, StageReport, StageStatus};
 use super::protocol::{Message, Outcome, REQUEST_ENV, Request, plan_fingerprint};
-use super::{Stage, StageReport, StageStatus, judge};
+use super::stage::Stage;
 use crate::report;
 
-/// The seed of the plan a learner sees: fixed, so a report and its replay agree.
-pub const DEFAULT_SEED: u64 = 0x5EED_0001;
+pub use super::stage::DEFAULT_SEED;
 
 /// Runs one case of a stage, catching a panic as an [`Outcome::Panicked`], and returns
 /// the observation as JSON, exactly as it crosses the process boundary (so the in-process

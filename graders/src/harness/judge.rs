@@ -4,8 +4,9 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::case::{Case, Check, Failure};
 use super::protocol::Outcome;
-use super::{Case, Check, Failure, Stage};
+use super::stage::Stage;
 
 /// Everything a driver run produced, as the judge received it.
 #[derive(Debug, Clone, Default)]

@@ -73,18 +73,3 @@ macro_rules! impl_stage01 {
         }
     };
 }
-
-/// The whole `tests/grade.rs` of a stage-01 crate: `graders::bind_stage01!(stage01);`
-/// binds the crate and gives the grade binary its `main`.
-#[macro_export]
-macro_rules! bind_stage01 {
-    ($($imp:ident)::+) => {
-        $crate::impl_stage01!(Binding, $($imp)::+);
-
-        fn main() {
-            $crate::harness::driver::main::<$crate::stage01::Dataflow>(
-                $crate::stage01::drive::<Binding>,
-            );
-        }
-    };
-}

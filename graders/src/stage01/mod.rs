@@ -20,22 +20,7 @@ pub use catalogue::ChainId;
 pub use driver::{Observation, drive};
 pub use plan::Case;
 
-use crate::harness::{Failure, Stage};
-
-/// The stage-01 grader.
-#[derive(Debug, Clone, Copy)]
-pub struct Dataflow;
-
-impl Stage for Dataflow {
-    const NUMBER: u8 = 1;
-    type Case = Case;
-    type Observation = Observation;
-
-    fn plan(seed: u64) -> Vec<Case> {
-        plan::plan(seed)
-    }
-
-    fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
-        judge::judge(case, observation)
-    }
+crate::grader! {
+    /// The stage-01 grader.
+    stage01::Dataflow = 1, bound by bind_stage01 => impl_stage01!(Binding)
 }

@@ -3,10 +3,23 @@
 
 use std::collections::BTreeMap;
 
-use super::{SpyEvent, StateOp};
+use serde::{Deserialize, Serialize};
+
+use super::plan::StateOp;
 
 /// The state the spy function keeps per key: the values of its key, in arrival order.
 pub type SpyState = Vec<u32>;
+
+/// What the spy function saw for one record.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct SpyEvent {
+    /// The key the operator handed the function.
+    pub key: String,
+    /// The record's value.
+    pub value: u32,
+    /// The state the operator lent the function for that key.
+    pub seen: Option<SpyState>,
+}
 
 /// The spy's update rule: a 0 clears the key's state, any other value is appended.
 ///
@@ -161,20 +174,6 @@ macro_rules! impl_stage02 {
             fn word_count(lines: &[String]) -> Vec<(String, u64)> {
                 $($imp)::+::word_count(lines)
             }
-        }
-    };
-}
-
-/// The whole `tests/grade.rs` of a stage-02 crate: `graders::bind_stage02!(stage02);`.
-#[macro_export]
-macro_rules! bind_stage02 {
-    ($($imp:ident)::+) => {
-        $crate::impl_stage02!(Binding, Spy, $($imp)::+);
-
-        fn main() {
-            $crate::harness::driver::main::<$crate::stage02::KeyedStateStage>(
-                $crate::stage02::drive::<Binding>,
-            );
         }
     };
 }

@@ -4,18 +4,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Case, Implementation, SpyState};
-
-/// What the spy function saw for one record.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct SpyEvent {
-    /// The key the operator handed the function.
-    pub key: String,
-    /// The record's value.
-    pub value: u32,
-    /// The state the operator lent the function for that key.
-    pub seen: Option<SpyState>,
-}
+use super::binding::{Implementation, SpyEvent, SpyState};
+use super::plan::Case;
 
 /// `get("a")`, `get("b")` and `snapshot()` of a `KeyedState` after one operation.
 pub type StateView = (Option<u32>, Option<u32>, BTreeMap<String, u32>);

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use super::driver::SpyEvent;
+use super::binding::SpyEvent;
 use super::{Case, Observation, StateOp, oracle};
 use crate::harness::Failure;
 use crate::harness::case::expect_sequence;

@@ -17,26 +17,11 @@ mod judge;
 mod oracle;
 mod plan;
 
-pub use binding::{Implementation, SpyState, key_of, spy_step};
-pub use driver::{Observation, SpyEvent, drive};
+pub use binding::{Implementation, SpyEvent, SpyState, key_of, spy_step};
+pub use driver::{Observation, drive};
 pub use plan::{Case, StateOp};
 
-use crate::harness::{Failure, Stage};
-
-/// The stage-02 grader.
-#[derive(Debug, Clone, Copy)]
-pub struct KeyedStateStage;
-
-impl Stage for KeyedStateStage {
-    const NUMBER: u8 = 2;
-    type Case = Case;
-    type Observation = Observation;
-
-    fn plan(seed: u64) -> Vec<Case> {
-        plan::plan(seed)
-    }
-
-    fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
-        judge::judge(case, observation)
-    }
+crate::grader! {
+    /// The stage-02 grader.
+    stage02::KeyedStateStage = 2, bound by bind_stage02 => impl_stage02!(Binding, Spy)
 }

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use super::SpyState;
-use super::driver::SpyEvent;
+use super::binding::SpyEvent;
 
 /// What the spy must see and emit for each record, and the final state, when every key
 /// keeps its own list of values (cleared by a 0).

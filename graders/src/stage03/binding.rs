@@ -225,17 +225,3 @@ macro_rules! impl_stage03 {
         }
     };
 }
-
-/// The whole `tests/grade.rs` of a stage-03 crate: `graders::bind_stage03!(stage03);`.
-#[macro_export]
-macro_rules! bind_stage03 {
-    ($($imp:ident)::+) => {
-        $crate::impl_stage03!(Binding, $($imp)::+);
-
-        fn main() {
-            $crate::harness::driver::main::<$crate::stage03::Parallelism>(
-                $crate::stage03::drive::<Binding>,
-            );
-        }
-    };
-}

@@ -19,31 +19,18 @@
 //!   are errors naming the argument.
 
 mod binding;
+mod case;
 mod driver;
+mod formulas;
 mod judge;
 pub mod oracle;
 mod plan;
 
 pub use binding::{Implementation, SubtaskCounts, by_bytes, by_string, by_string_one};
+pub use case::{Case, ErrorCall};
 pub use driver::{Observation, drive};
-pub use plan::{Case, ErrorCall};
 
-use crate::harness::{Failure, Stage};
-
-/// The stage-03 grader.
-#[derive(Debug, Clone, Copy)]
-pub struct Parallelism;
-
-impl Stage for Parallelism {
-    const NUMBER: u8 = 3;
-    type Case = Case;
-    type Observation = Observation;
-
-    fn plan(seed: u64) -> Vec<Case> {
-        plan::plan(seed)
-    }
-
-    fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
-        judge::judge(case, observation)
-    }
+crate::grader! {
+    /// The stage-03 grader.
+    stage03::Parallelism = 3, bound by bind_stage03 => impl_stage03!(Binding)
 }

@@ -185,17 +185,3 @@ macro_rules! impl_stage04 {
         }
     };
 }
-
-/// The whole `tests/grade.rs` of a stage-04 crate: `graders::bind_stage04!(stage04);`.
-#[macro_export]
-macro_rules! bind_stage04 {
-    ($($imp:ident)::+) => {
-        $crate::impl_stage04!(Binding, $($imp)::+);
-
-        fn main() {
-            $crate::harness::driver::main::<$crate::stage04::EventTime>(
-                $crate::stage04::drive::<Binding>,
-            );
-        }
-    };
-}

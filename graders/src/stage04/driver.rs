@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::plan::{Case, ErrorCall};
+use super::case::{Case, ErrorCall};
 use super::{Element, Implementation, oracle};
 
 /// What the driver saw while running one case. `Err` holds an error's message.

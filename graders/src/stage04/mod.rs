@@ -16,31 +16,18 @@
 //! - `errors`: 0 inputs and an unknown input are errors naming the argument.
 
 mod binding;
+mod case;
 mod driver;
 mod judge;
 pub mod oracle;
 mod plan;
+mod watermarks;
 
 pub use binding::{Element, Implementation, Split, TimedRecord};
+pub use case::{Case, ErrorCall};
 pub use driver::{Observation, drive};
-pub use plan::{Case, ErrorCall};
 
-use crate::harness::{Failure, Stage};
-
-/// The stage-04 grader.
-#[derive(Debug, Clone, Copy)]
-pub struct EventTime;
-
-impl Stage for EventTime {
-    const NUMBER: u8 = 4;
-    type Case = Case;
-    type Observation = Observation;
-
-    fn plan(seed: u64) -> Vec<Case> {
-        plan::plan(seed)
-    }
-
-    fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
-        judge::judge(case, observation)
-    }
+crate::grader! {
+    /// The stage-04 grader.
+    stage04::EventTime = 4, bound by bind_stage04 => impl_stage04!(Binding)
 }

@@ -272,17 +272,3 @@ macro_rules! impl_stage05 {
         }
     };
 }
-
-/// The whole `tests/grade.rs` of a stage-05 crate: `graders::bind_stage05!(stage05);`.
-#[macro_export]
-macro_rules! bind_stage05 {
-    ($($imp:ident)::+) => {
-        $crate::impl_stage05!(Binding, BoundOperator, $($imp)::+);
-
-        fn main() {
-            $crate::harness::driver::main::<$crate::stage05::Windows>(
-                $crate::stage05::drive::<Binding>,
-            );
-        }
-    };
-}

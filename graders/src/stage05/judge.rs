@@ -6,6 +6,7 @@ use super::oracle::{self, Expected};
 use super::plan::{Case, show};
 use super::{AssignerSpec, Element, Fired, Observation, Output, Run};
 use crate::harness::Failure;
+use crate::harness::arguments::expect_error_naming;
 use crate::harness::case::expect_sequence;
 
 /// `Ok` when `observation` is what `case` demands.
@@ -64,19 +65,9 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             expect_sequence("fired results", &want_fired, fired)?;
             expect_sequence("late records", &want_late, late)
         }
-        (Case::Errors { call }, Observation::Errors { result }) => match result {
-            Err(message) if message.contains(call.argument()) => Ok(()),
-            Err(message) => Err(Failure::new(
-                format!("an error naming `{}`", call.argument()),
-                format!("Err({message:?})"),
-            )
-            .step("the error does not say which argument is wrong")),
-            Ok(value) => Err(Failure::new(
-                format!("an error naming `{}`", call.argument()),
-                format!("Ok({value})"),
-            )
-            .step(format!("{} was accepted", call.spec()))),
-        },
+        (Case::Errors { call }, Observation::Errors { result }) => {
+            expect_error_naming(result, call.argument(), call.spec())
+        }
         _ => Err(Failure::new(
             "an observation of the same kind as the case",
             format!("{observation:?}"),

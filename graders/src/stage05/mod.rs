@@ -26,22 +26,7 @@ pub use binding::{AssignerSpec, Element, Fired, Implementation, LateRecord};
 pub use driver::{Observation, Output, Run, drive};
 pub use plan::{Case, ErrorCall};
 
-use crate::harness::{Failure, Stage};
-
-/// The stage-05 grader.
-#[derive(Debug, Clone, Copy)]
-pub struct Windows;
-
-impl Stage for Windows {
-    const NUMBER: u8 = 5;
-    type Case = Case;
-    type Observation = Observation;
-
-    fn plan(seed: u64) -> Vec<Case> {
-        plan::plan(seed)
-    }
-
-    fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
-        judge::judge(case, observation)
-    }
+crate::grader! {
+    /// The stage-05 grader.
+    stage05::Windows = 5, bound by bind_stage05 => impl_stage05!(Binding, BoundOperator)
 }

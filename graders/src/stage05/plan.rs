@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{AssignerSpec, Element, LateRecord, oracle};
+use crate::harness::enumerate::permutations;
 use crate::harness::rng::Rng;
 use crate::harness::{Check, case};
 
@@ -173,23 +174,6 @@ impl case::Case for Case {
             Case::Errors { call } => format!("{}", call.spec()),
         }
     }
-}
-
-/// Every order of `items`, in lexicographic order of positions.
-fn permutations<T: Clone>(items: &[T]) -> Vec<Vec<T>> {
-    if items.is_empty() {
-        return vec![Vec::new()];
-    }
-    let mut all = Vec::new();
-    for i in 0..items.len() {
-        let mut rest = items.to_vec();
-        let first = rest.remove(i);
-        for mut tail in permutations(&rest) {
-            tail.insert(0, first.clone());
-            all.push(tail);
-        }
-    }
-    all
 }
 
 /// One keyed event set per size: keys `a` and `b`, timestamps in `0..8`, values in `1..=9`.

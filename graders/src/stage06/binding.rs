@@ -133,17 +133,3 @@ macro_rules! impl_stage06 {
         }
     };
 }
-
-/// The whole `tests/grade.rs` of a stage-06 crate: `graders::bind_stage06!(stage06);`.
-#[macro_export]
-macro_rules! bind_stage06 {
-    ($($imp:ident)::+) => {
-        $crate::impl_stage06!(Binding, $($imp)::+);
-
-        fn main() {
-            $crate::harness::driver::main::<$crate::stage06::Barriers>(
-                $crate::stage06::drive::<Binding>,
-            );
-        }
-    };
-}

@@ -1,9 +1,11 @@
 //! Judges stage-06 observations against the model aligner, naming the first wrong step.
 
-use super::driver::{Snapshots, Step};
+use super::driver::Step;
 use super::oracle::{self, ModelStep};
+use super::snapshots::judge_snapshots;
 use super::{Case, Elem, Observation, Out, list};
 use crate::harness::Failure;
+use crate::harness::arguments::{Refusal, refusal};
 use crate::harness::case::expect_sequence;
 
 /// `Ok` when `observation` is what `case` demands.
@@ -23,13 +25,13 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                     .step(format!("barrier_every = {barrier_every} is valid"))),
             }
         }
-        (Case::ZeroCadence { .. }, Observation::Inject { result }) => expect_error_naming(
+        (Case::ZeroCadence { .. }, Observation::Inject { result }) => expect_refusal(
             result.as_ref().map(|_| ()).map_err(Clone::clone),
             "barrier_every",
             "inject_barriers",
         ),
         (Case::NoInputs, Observation::NoInputs { result }) => {
-            expect_error_naming(result.clone(), "inputs", "BarrierAligner::new")
+            expect_refusal(result.clone(), "inputs", "BarrierAligner::new")
         }
         (Case::Align { inputs, schedule }, Observation::Align { steps, error }) => {
             let model = oracle::steps(inputs, schedule, 0, &vec![0; inputs.len()]);
@@ -113,20 +115,20 @@ fn inject(records: &[String], every: usize) -> Vec<Elem> {
     stream
 }
 
-fn expect_error_naming(result: Result<(), String>, name: &str, call: &str) -> Result<(), Failure> {
-    match result {
-        Ok(()) => Err(
+fn expect_refusal(result: Result<(), String>, name: &str, call: &str) -> Result<(), Failure> {
+    match refusal(&result, name) {
+        Refusal::Named => Ok(()),
+        Refusal::Accepted(()) => Err(
             Failure::new(format!("Err(.. naming `{name}` ..)"), "Ok(..)")
                 .step(format!("{call} accepted an invalid `{name}`")),
         ),
-        Err(e) if !e.contains(name) => Err(Failure::new(
+        Refusal::Unnamed(e) => Err(Failure::new(
             format!("an error message naming `{name}`"),
             format!("Err({e})"),
         )
         .step(format!(
             "{call}'s error does not say which argument is wrong"
         ))),
-        Err(_) => Ok(()),
     }
 }
 
@@ -264,79 +266,4 @@ fn explain(inputs: &[Vec<Elem>], m: &ModelStep, got: &[Out]) -> String {
             }
         }
     }
-}
-
-fn judge_snapshots(
-    inputs: &[Vec<Elem>],
-    schedule: &[usize],
-    prefixes: &[Result<Snapshots, String>],
-) -> Result<(), Failure> {
-    let model = oracle::steps(inputs, schedule, 0, &vec![0; inputs.len()]);
-    for p in 0..=schedule.len() {
-        let arrivals: Vec<String> = schedule[..p].iter().map(ToString::to_string).collect();
-        let label = format!(
-            "aligned_snapshots with the first {p} arrival(s) [{}]",
-            arrivals.join(" ")
-        );
-        let outs: Vec<Out> = model[..p].iter().flat_map(|s| s.out.clone()).collect();
-        let want = oracle::fold_snapshots(&outs);
-        let got = match prefixes.get(p) {
-            Some(Ok(got)) => got,
-            Some(Err(e)) => {
-                return Err(Failure::new(format!("Ok({want:?})"), format!("Err({e})"))
-                    .step(format!("{label}: a valid schedule returned an error")));
-            }
-            None => return Err(Failure::new("one result per prefix", "fewer").step(label)),
-        };
-        if let Some(extra) = got.iter().find(|(c, _)| !want.iter().any(|(w, _)| w == c)) {
-            let c = extra.0;
-            return Err(
-                Failure::new(format!("{want:?}"), format!("{got:?}")).step(format!(
-                    "{label}: checkpoint {c} is not complete yet (not every input has delivered \
-                 Barrier({c})), but the result holds it; only checkpoints completed within the \
-                 schedule count"
-                )),
-            );
-        }
-        for (c, state) in &want {
-            let Some((_, have)) = got.iter().find(|(g, _)| g == c) else {
-                return Err(
-                    Failure::new(format!("{want:?}"), format!("{got:?}")).step(format!(
-                        "{label}: checkpoint {c} completed but has no snapshot"
-                    )),
-                );
-            };
-            if have != state {
-                let cut = oracle::records_before(inputs, *c);
-                let mut sorted_have = have.clone();
-                sorted_have.sort();
-                let mut sorted_cut = cut.clone();
-                sorted_cut.sort();
-                let why = if sorted_have == sorted_cut {
-                    "it folds the right records, but not in the order the aligner releases them"
-                        .to_owned()
-                } else {
-                    format!(
-                        "snapshot {c} must be the fold of exactly the records before Barrier({c}) \
-                         on every input: {}",
-                        list(&cut)
-                    )
-                };
-                return Err(Failure::new(
-                    format!("snapshot {c} = {}", list(state)),
-                    format!("snapshot {c} = {}", list(have)),
-                )
-                .step(format!("{label}: {why}"))
-                .multiset(state, have));
-            }
-        }
-        if got.len() != want.len() || got.iter().zip(&want).any(|(g, w)| g.0 != w.0) {
-            return Err(
-                Failure::new(format!("{want:?}"), format!("{got:?}")).step(format!(
-                    "{label}: one snapshot per completed checkpoint, in order"
-                )),
-            );
-        }
-    }
-    Ok(())
 }

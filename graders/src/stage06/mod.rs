@@ -20,31 +20,18 @@
 //!   record is folded exactly once and the replay aligns as the model does.
 
 mod binding;
+pub mod case;
 mod driver;
 mod judge;
 pub mod oracle;
 pub mod plan;
+mod snapshots;
 
 pub use binding::{Implementation, spy_fold};
+pub use case::{Case, Elem, Out, list};
 pub use driver::{Observation, Step, drive};
-pub use plan::{Case, Elem, Out, list};
 
-use crate::harness::{Failure, Stage};
-
-/// The stage-06 grader.
-#[derive(Debug, Clone, Copy)]
-pub struct Barriers;
-
-impl Stage for Barriers {
-    const NUMBER: u8 = 6;
-    type Case = Case;
-    type Observation = Observation;
-
-    fn plan(seed: u64) -> Vec<Case> {
-        plan::plan(seed)
-    }
-
-    fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
-        judge::judge(case, observation)
-    }
+crate::grader! {
+    /// The stage-06 grader.
+    stage06::Barriers = 6, bound by bind_stage06 => impl_stage06!(Binding)
 }

@@ -76,7 +76,7 @@ pub trait Implementation {
         words: &[String],
         every: usize,
         crash: Option<usize>,
-        lag: usize,
+        commit_lag: usize,
     ) -> anyhow::Result<Outcome>;
     /// `run_with_recovery_in(.., spy)`.
     ///
@@ -86,7 +86,7 @@ pub trait Implementation {
         words: &[String],
         every: usize,
         crash: Option<usize>,
-        lag: usize,
+        commit_lag: usize,
         spy: &mut SpyStore,
     ) -> anyhow::Result<Outcome>;
 }
@@ -137,38 +137,24 @@ macro_rules! impl_stage07 {
                 words: &[String],
                 every: usize,
                 crash: Option<usize>,
-                lag: usize,
+                commit_lag: usize,
             ) -> $crate::__anyhow::Result<$crate::stage07::Outcome> {
-                let outcome = $($imp)::+::run_with_recovery(words, every, crash, lag)?;
+                let outcome = $($imp)::+::run_with_recovery(words, every, crash, commit_lag)?;
                 Ok((outcome.counts, outcome.emitted))
             }
             fn run_spied(
                 words: &[String],
                 every: usize,
                 crash: Option<usize>,
-                lag: usize,
+                commit_lag: usize,
                 spy: &mut $crate::stage07::SpyStore,
             ) -> $crate::__anyhow::Result<$crate::stage07::Outcome> {
                 let mut store = $spy(::std::cell::RefCell::new(::std::mem::take(spy)));
-                let outcome = $($imp)::+::run_with_recovery_in(words, every, crash, lag, &mut store);
+                let outcome = $($imp)::+::run_with_recovery_in(words, every, crash, commit_lag, &mut store);
                 *spy = store.0.into_inner();
                 let outcome = outcome?;
                 Ok((outcome.counts, outcome.emitted))
             }
-        }
-    };
-}
-
-/// The whole `tests/grade.rs` of a stage-07 crate: `graders::bind_stage07!(stage07);`.
-#[macro_export]
-macro_rules! bind_stage07 {
-    ($($imp:ident)::+) => {
-        $crate::impl_stage07!(Binding, SpyStore, $($imp)::+);
-
-        fn main() {
-            $crate::harness::driver::main::<$crate::stage07::ExactlyOnceState>(
-                $crate::stage07::drive::<Binding>,
-            );
         }
     };
 }

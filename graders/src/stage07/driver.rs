@@ -61,7 +61,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                 &run.words,
                 run.barrier_every,
                 run.crash_after,
-                run.completion_lag,
+                run.commit_lag,
                 &mut spy,
             );
             Observation::Run {
@@ -74,7 +74,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                 &run.words,
                 run.barrier_every,
                 run.crash_after,
-                run.completion_lag,
+                run.commit_lag,
             )
             .map_err(text),
             calls: Vec::new(),
@@ -85,7 +85,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                 &run.words,
                 run.barrier_every,
                 run.crash_after,
-                run.completion_lag,
+                run.commit_lag,
                 &mut spy,
             )
             .map_err(text);
@@ -96,7 +96,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                     &run.words,
                     run.barrier_every,
                     run.crash_after,
-                    run.completion_lag,
+                    run.commit_lag,
                 )
                 .map_err(text),
             }

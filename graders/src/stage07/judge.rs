@@ -1,8 +1,10 @@
 //! Judges stage-07 observations: the store protocol call by call, then state and output.
 
-use super::oracle::{self, Call, Counts, Expected, ModelStore};
+use super::calls::judge_calls;
+use super::oracle::{self, Counts, Expected, ModelStore};
 use super::{Case, Observation, Outcome, Run, StoreOp};
 use crate::harness::Failure;
+use crate::harness::arguments::{Refusal, refusal};
 use crate::harness::case::expect_sequence;
 
 /// `Ok` when `observation` is what `case` demands.
@@ -20,15 +22,16 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 ("run_with_recovery_in", spied),
                 ("run_with_recovery", plain),
             ] {
-                match result {
-                    Ok(_) => {
+                match refusal(result, argument) {
+                    Refusal::Named => {}
+                    Refusal::Accepted(_) => {
                         return Err(Failure::new(
                             format!("Err(.. naming `{argument}` ..)"),
                             "Ok(..)",
                         )
                         .step(format!("{entry} accepted an invalid `{argument}`")));
                     }
-                    Err(e) if !e.contains(argument.as_str()) => {
+                    Refusal::Unnamed(e) => {
                         return Err(Failure::new(
                             format!("an error naming `{argument}`"),
                             format!("Err({e})"),
@@ -37,7 +40,6 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                             "{entry}'s error does not say which argument is wrong"
                         )));
                     }
-                    Err(_) => {}
                 }
             }
             if let Some(first) = calls.first() {
@@ -131,137 +133,6 @@ fn judge_store(
     Ok(())
 }
 
-/// Where call `n` of the expected list happens, in the job's terms.
-fn context(want: &Expected, run: &Run, n: usize) -> String {
-    match run.crash_after {
-        Some(k) if n >= want.before_crash => match want.restored {
-            (0, _) => format!(
-                "after the crash after {k} record(s), recovered with no completed checkpoint (offset 0)"
-            ),
-            (c, o) => format!(
-                "after the crash after {k} record(s), recovered from checkpoint {c} (offset {o})"
-            ),
-        },
-        Some(k) => format!("before the crash after {k} record(s)"),
-        None => "no crash".to_owned(),
-    }
-}
-
-fn judge_calls(run: &Run, want: &Expected, calls: &[Call]) -> Result<(), Failure> {
-    let got: Vec<&Call> = calls
-        .iter()
-        .filter(|c| !matches!(c, Call::LatestCompleted { .. }))
-        .collect();
-    let lag = run.completion_lag;
-    for (n, expected) in want.calls.iter().enumerate() {
-        let at = format!("store call {} ({})", n + 1, context(want, run, n));
-        let Some(actual) = got.get(n) else {
-            let why = match expected {
-                Call::Complete { id } => format!(
-                    "checkpoint {id} never completed: it completes {lag} barrier(s) after its save, \
-                     and every checkpoint still in flight completes at the end of the input"
-                ),
-                Call::Save { id, offset, .. } => {
-                    format!("checkpoint {id} was never saved (its barrier follows record {offset})")
-                }
-                Call::LatestCompleted { .. } => String::new(),
-            };
-            return Err(Failure::new(show(expected), "no more calls").step(format!("{at}: {why}")));
-        };
-        if *actual == expected {
-            continue;
-        }
-        let why = match (expected, *actual) {
-            (
-                Call::Save { id, offset, state },
-                Call::Save {
-                    id: got_id,
-                    offset: got_offset,
-                    state: got_state,
-                },
-            ) => {
-                if id != got_id {
-                    format!(
-                        "saved checkpoint {got_id}, expected checkpoint {id} (ids follow the offsets: checkpoint c is at offset c * barrier_every)"
-                    )
-                } else if offset != got_offset {
-                    format!("checkpoint {id} saved offset {got_offset}, expected {offset}")
-                } else {
-                    explain_state(run, *id, *offset, state, got_state)
-                }
-            }
-            (Call::Complete { id }, Call::Save { id: saved, .. }) => format!(
-                "checkpoint {id} must complete here ({}), but the runner saved checkpoint {saved} first",
-                if want.calls[..n]
-                    .iter()
-                    .any(|c| matches!(c, Call::Save { id: s, .. } if *s == id + lag as u64))
-                {
-                    format!(
-                        "at barrier {}, {lag} barrier(s) after its save, right after that barrier's save",
-                        id + lag as u64
-                    )
-                } else {
-                    "at the end of the input".to_owned()
-                }
-            ),
-            (Call::Save { id, .. }, Call::Complete { id: done }) => format!(
-                "complete({done}) came too early: with completion_lag = {lag}, checkpoint {done} \
-                 completes {lag} barrier(s) after its own save, right after that barrier's save \
-                 (expected the save of checkpoint {id} here)"
-            ),
-            (Call::Complete { id }, Call::Complete { id: done }) => format!(
-                "completed checkpoint {done}, expected checkpoint {id} (the oldest in flight)"
-            ),
-            _ => format!("expected {}", show(expected)),
-        };
-        return Err(Failure::new(show(expected), show(actual)).step(format!("{at}: {why}")));
-    }
-    if let Some(extra) = got.get(want.calls.len()) {
-        return Err(Failure::new("no more calls", show(extra)).step(format!(
-            "store call {}: the run should be over ({} calls)",
-            want.calls.len() + 1,
-            want.calls.len()
-        )));
-    }
-    Ok(())
-}
-
-fn show(call: &Call) -> String {
-    match call {
-        Call::Save { id, offset, state } => format!(
-            "save({id}, offset {offset}, state {})",
-            String::from_utf8_lossy(state)
-        ),
-        Call::Complete { id } => format!("complete({id})"),
-        Call::LatestCompleted { .. } => "latest_completed()".to_owned(),
-    }
-}
-
-fn explain_state(run: &Run, id: u64, offset: u64, want: &[u8], got: &[u8]) -> String {
-    let want_counts: Counts = serde_json::from_slice(want).unwrap_or_default();
-    match serde_json::from_slice::<Counts>(got) {
-        Err(e) => format!(
-            "checkpoint {id}'s state is not JSON of a BTreeMap<String, u64> ({e}): a checkpoint \
-             must be bytes another process can read"
-        ),
-        Ok(counts) if counts == want_counts => {
-            format!("checkpoint {id}'s state holds the right counts, encoded differently")
-        }
-        Ok(counts) => {
-            let n = offset as usize;
-            let note = if n > 0 && counts == oracle::prefix_counts(&run.words, n - 1) {
-                " (the counts before the barrier's own record was applied)"
-            } else {
-                ""
-            };
-            format!(
-                "checkpoint {id} saved counts {counts:?}, expected the counts of records 0..{n}: \
-                 {want_counts:?}{note}"
-            )
-        }
-    }
-}
-
 fn judge_counts(want: &Counts, got: &Counts) -> Result<(), Failure> {
     if got == want {
         return Ok(());
@@ -326,7 +197,7 @@ fn judge_emitted(run: &Run, want: &Expected, got: &[(String, u64)]) -> Result<()
                     "the replay started from checkpoint {from} (offset {start}), which was still in \
                      flight at the crash (completion_lag = {}): only completed checkpoints may be \
                      restored; {latest}",
-                    run.completion_lag
+                    run.commit_lag
                 )
             } else {
                 format!("the replay started from offset {start}, but {latest}")

@@ -8,11 +8,11 @@
 //!   `complete(2)`: which calls fail and what `latest_completed()` returns after each;
 //! - for every input of length 0..=[`plan::MAX_LEN`] (two per length, with duplicate
 //!   words), every `barrier_every` in 1..=len+1, every crash point `None, 0..=len` and
-//!   every `completion_lag` in 0..=[`plan::MAX_LAG`], through the grader's spying store:
+//!   every `commit_lag` in 0..=[`plan::MAX_LAG`], through the grader's spying store:
 //!   - `checkpoints`: the `save`/`complete` calls are exactly the protocol's (offset
-//!     `c * barrier_every`, the counts of that prefix as JSON, completion `lag` barriers
-//!     later, every checkpoint in flight completed at the end, ids continuing after the
-//!     restore);
+//!     `c * barrier_every`, the counts of that prefix as JSON, completion `commit_lag`
+//!     barriers later, every checkpoint in flight completed at the end, ids continuing
+//!     after the restore);
 //!   - `exactly-once-state`: the counts equal a batch count;
 //!   - `at-least-once-output`: `emitted` is the emissions of records `0..k` followed by
 //!     those of `offset..len` from the restored counts; a wrong replay is explained
@@ -20,6 +20,7 @@
 //! - `own-store`: `run_with_recovery` (the implementation's own store) gives the same.
 
 mod binding;
+mod calls;
 mod driver;
 mod judge;
 pub mod oracle;
@@ -29,22 +30,7 @@ pub use binding::{Implementation, Outcome, SpyStore};
 pub use driver::{Observation, drive};
 pub use plan::{Case, Run, StoreOp};
 
-use crate::harness::{Failure, Stage};
-
-/// The stage-07 grader.
-#[derive(Debug, Clone, Copy)]
-pub struct ExactlyOnceState;
-
-impl Stage for ExactlyOnceState {
-    const NUMBER: u8 = 7;
-    type Case = Case;
-    type Observation = Observation;
-
-    fn plan(seed: u64) -> Vec<Case> {
-        plan::plan(seed)
-    }
-
-    fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
-        judge::judge(case, observation)
-    }
+crate::grader! {
+    /// The stage-07 grader.
+    stage07::ExactlyOnceState = 7, bound by bind_stage07 => impl_stage07!(Binding, SpyStore)
 }

@@ -193,7 +193,7 @@ fn attempt(
                 state,
             });
             in_flight.push_back(id);
-            while in_flight.len() > run.completion_lag {
+            while in_flight.len() > run.commit_lag {
                 if let Some(done) = in_flight.pop_front() {
                     let _ = store.complete(done);
                     calls.push(Call::Complete { id: done });

@@ -6,10 +6,10 @@ use crate::harness::rng::Rng;
 use crate::harness::{Check, case};
 
 /// The longest input; two inputs per length (one over two words, one over three), every
-/// `barrier_every` in 1..=len+1, every crash point and every lag: about 1,400 runs per
+/// `barrier_every` in 1..=len+1, every crash point and every commit lag: about 1,400 runs per
 /// check, the whole stage well under a second in a debug build.
 pub const MAX_LEN: usize = 7;
-/// The largest `completion_lag`.
+/// The largest commit lag.
 pub const MAX_LAG: usize = 2;
 /// The longest sequence of store operations checked against the model.
 pub const MAX_STORE_OPS: usize = 4;
@@ -51,8 +51,10 @@ pub struct Run {
     pub barrier_every: usize,
     /// Where the job dies, if it does.
     pub crash_after: Option<usize>,
-    /// Barriers between a checkpoint's save and its completion.
-    pub completion_lag: usize,
+    /// The commit lag: barriers between a checkpoint's save and its completion. Its
+    /// wire name stays `completion_lag`, so the plan (and its fingerprint) is unchanged.
+    #[serde(rename = "completion_lag")]
+    pub commit_lag: usize,
 }
 
 impl Run {
@@ -62,7 +64,7 @@ impl Run {
             self.words.join(" "),
             self.barrier_every,
             self.crash_after,
-            self.completion_lag
+            self.commit_lag
         )
     }
 }
@@ -144,7 +146,7 @@ pub fn plan(seed: u64) -> Vec<Case> {
             words: words.clone(),
             barrier_every,
             crash_after,
-            completion_lag: 0,
+            commit_lag: 0,
         };
         cases.push(Case::Arguments {
             run: run(0, None),
@@ -162,12 +164,12 @@ pub fn plan(seed: u64) -> Vec<Case> {
     for words in &inputs {
         for barrier_every in 1..=words.len() + 1 {
             for crash_after in std::iter::once(None).chain((0..=words.len()).map(Some)) {
-                for completion_lag in 0..=MAX_LAG {
+                for commit_lag in 0..=MAX_LAG {
                     runs.push(Run {
                         words: words.clone(),
                         barrier_every,
                         crash_after,
-                        completion_lag,
+                        commit_lag,
                     });
                 }
             }

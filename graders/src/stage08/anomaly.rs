@@ -1,6 +1,6 @@
 //! The named ways a stage-08 run can go wrong, as failure reports and matrices show them.
 
-/// One kind of wrong behaviour, named in a report and coded in the crash x lag matrix.
+/// One kind of wrong behaviour, named in a report and coded in the crash x commit lag matrix.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Anomaly {
     /// A record of the input is missing from the output.

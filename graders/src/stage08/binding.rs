@@ -4,25 +4,10 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use serde::{Deserialize, Serialize};
-
 use super::oracle::ModelSink;
 use super::plan::SinkOp;
 
-/// One call the job made on a sink, as the spy saw it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum SpyCall {
-    /// `write(record)`
-    Write(u32),
-    /// `pre_commit(id)`
-    PreCommit(u64),
-    /// `commit(id)`
-    Commit(u64),
-    /// `abort(id)`
-    Abort(u64),
-    /// `abort_open()`
-    AbortOpen,
-}
+pub use super::call::SpyCall;
 
 /// More calls than this on one sink means the job is not going to stop: the spy panics
 /// rather than let the driver eat all memory.
@@ -190,20 +175,6 @@ macro_rules! impl_stage08 {
                     || $spy($crate::stage08::Spy::new(log)),
                 )
             }
-        }
-    };
-}
-
-/// The whole `tests/grade.rs` of a stage-08 crate: `graders::bind_stage08!(stage08);`.
-#[macro_export]
-macro_rules! bind_stage08 {
-    ($($imp:ident)::+) => {
-        $crate::impl_stage08!(Binding, Spy, $($imp)::+);
-
-        fn main() {
-            $crate::harness::driver::main::<$crate::stage08::TransactionalSinkStage>(
-                $crate::stage08::drive::<Binding>,
-            );
         }
     };
 }

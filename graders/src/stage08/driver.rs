@@ -81,7 +81,9 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         } => Observation::ExactlyOnce {
             cells: Case::cells(records.len())
                 .into_iter()
-                .map(|(crash, lag)| guarded(|| I::run(records, *barrier_every, crash, lag)))
+                .map(|(crash, commit_lag)| {
+                    guarded(|| I::run(records, *barrier_every, crash, commit_lag))
+                })
                 .collect(),
         },
         Case::Protocol {
@@ -90,7 +92,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         } => Observation::Protocol {
             cells: Case::cells(records.len())
                 .into_iter()
-                .map(|(crash, lag)| spied::<I>(records, *barrier_every, crash, lag))
+                .map(|(crash, commit_lag)| spied::<I>(records, *barrier_every, crash, commit_lag))
                 .collect(),
         },
         Case::BadInput {

@@ -11,44 +11,86 @@
 //! pre-committing an empty trailing transaction.
 
 use super::anomaly::Anomaly;
-use super::binding::SpyCall;
-use super::driver::{RunResult, SpiedRun};
+use super::cell::{CellFailure, fail, multiset_anomaly};
+use super::driver::{Observation, RunResult, SpiedRun};
 use super::first_sink::walk_first_sink;
-use super::oracle::{ModelSink, Schedule};
-use crate::harness::diff::multiset_diff;
+use super::fresh_sink::walk_fresh_sink;
+use super::grid::{grid, grid_failure, output_of};
+use super::oracle::Schedule;
+use super::plan::Case;
+use super::sink_model::judge_sink_model;
+use crate::harness::case::Failure;
 
-/// Why one run (one cell of a grid) is wrong.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CellFailure {
-    /// The kind of wrong.
-    pub anomaly: Anomaly,
-    /// The first wrong step, in the stage's terms.
-    pub step: String,
-}
-
-pub(super) fn fail<T>(anomaly: Anomaly, step: impl Into<String>) -> Result<T, CellFailure> {
-    Err(CellFailure {
-        anomaly,
-        step: step.into(),
-    })
-}
-
-/// The anomaly of an output that is not the input as a multiset, if any.
-pub fn multiset_anomaly(records: &[u32], output: &[u32]) -> Option<CellFailure> {
-    let diff = multiset_diff(records, output);
-    let anomaly = match (diff.missing.is_empty(), diff.extra.is_empty()) {
-        (true, true) => return None,
-        (false, true) => Anomaly::LostRecord,
-        (true, false) => Anomaly::Duplicate,
-        (false, false) => Anomaly::LostAndDuplicated,
-    };
-    Some(CellFailure {
-        anomaly,
-        step: format!(
-            "the output {output:?} is not the input {records:?} with each record once (missing {:?}, extra {:?})",
-            diff.missing, diff.extra
-        ),
-    })
+/// `Ok` when `observation` is what `case` demands.
+pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
+    match (case, observation) {
+        (Case::SinkModel { first }, Observation::SinkModel { committed }) => {
+            judge_sink_model(*first, committed)
+        }
+        (
+            Case::ExactlyOnce {
+                records,
+                barrier_every,
+            },
+            Observation::ExactlyOnce { cells },
+        ) => {
+            let verdicts = grid(records, *barrier_every, cells, |schedule, cell| {
+                let _ = schedule;
+                judge_exactly_once(records, cell)
+            });
+            let outputs = cells.iter().map(output_of).collect::<Vec<_>>();
+            grid_failure(records, *barrier_every, &verdicts, &outputs, "exactly-once")
+        }
+        (
+            Case::Protocol {
+                records,
+                barrier_every,
+            },
+            Observation::Protocol { cells },
+        ) => {
+            let verdicts = grid(records, *barrier_every, cells, |schedule, cell| {
+                judge_protocol(records, schedule, cell)
+            });
+            let outputs = cells
+                .iter()
+                .map(|c| output_of(&c.result))
+                .collect::<Vec<_>>();
+            grid_failure(records, *barrier_every, &verdicts, &outputs, "protocol")
+        }
+        (
+            Case::BadInput {
+                barrier_every,
+                crash_after,
+                ..
+            },
+            Observation::BadInput { plain, spied },
+        ) => {
+            let argument = if *barrier_every == 0 {
+                "barrier_every"
+            } else {
+                "crash_after"
+            };
+            let expected = format!("Err(..) whose message names `{argument}`");
+            for (entry, result) in [
+                ("run_exactly_once_sink", plain),
+                ("run_exactly_once_sink_with", spied),
+            ] {
+                let (anomaly, actual) = match result {
+                    RunResult::Error(e) if e.contains(argument) => continue,
+                    RunResult::Error(e) => (Anomaly::ErrorWithoutArgument, format!("Err({e})")),
+                    RunResult::Output(o) => (Anomaly::AcceptedBadInput, format!("Ok({o:?})")),
+                    RunResult::Panicked(m) => (Anomaly::Panicked, format!("panicked: {m}")),
+                };
+                return Err(Failure::new(expected, format!("{}: {actual}", anomaly.name()))
+                    .step(format!("{entry} with barrier_every = {barrier_every}, crash_after = {crash_after:?}")));
+            }
+            Ok(())
+        }
+        _ => Err(Failure::new(
+            "an observation of the same kind as the case",
+            format!("{observation:?}"),
+        )),
+    }
 }
 
 /// Judges `run_exactly_once_sink` on one cell: each record exactly once.
@@ -122,103 +164,4 @@ pub fn judge_protocol(
         );
     }
     Ok(())
-}
-
-/// Walks the fresh sink's calls after a crash; returns its model at the end.
-fn walk_fresh_sink(
-    records: &[u32],
-    offset: usize,
-    calls: &[SpyCall],
-) -> Result<ModelSink, CellFailure> {
-    let want = &records[offset..];
-    let written: Vec<u32> = calls
-        .iter()
-        .filter_map(|c| match c {
-            SpyCall::Write(r) => Some(*r),
-            _ => None,
-        })
-        .collect();
-    if written != want {
-        let from = (0..=records.len()).find(|o| records[*o..] == written[..]);
-        return match from {
-            Some(from) => fail(
-                Anomaly::ReplayFromWrongOffset,
-                format!(
-                    "the fresh sink received records[{from}..] = {written:?}; the last notified checkpoint is at offset {offset}, so the replay is records[{offset}..] = {want:?}"
-                ),
-            ),
-            None => fail(
-                Anomaly::WrongReplay,
-                format!(
-                    "the fresh sink received {written:?}, which is not records[{offset}..] = {want:?}"
-                ),
-            ),
-        };
-    }
-    let mut model = ModelSink::default();
-    for (n, call) in calls.iter().enumerate() {
-        let at = format!("fresh sink, call {} ({call:?})", n + 1);
-        match *call {
-            SpyCall::PreCommit(id) if model.transactions.contains_key(&id) => {
-                return fail(
-                    Anomaly::ReusedCheckpointId,
-                    format!("{at}: pre-committed checkpoint id {id} a second time"),
-                );
-            }
-            SpyCall::Commit(id)
-                if model
-                    .pending
-                    .iter()
-                    .position(|p| *p == id)
-                    .is_some_and(|r| r > 0) =>
-            {
-                return fail(
-                    Anomaly::NotifiedOutOfOrder,
-                    format!(
-                        "{at}: committed checkpoint {id} while the older checkpoint {} was still pending",
-                        model.pending[0]
-                    ),
-                );
-            }
-            SpyCall::Abort(id) if model.pending.contains(&id) => {
-                return fail(
-                    Anomaly::AbortedWhileRunning,
-                    format!("{at}: aborted checkpoint {id} of the replay: its records are lost"),
-                );
-            }
-            SpyCall::AbortOpen if !model.open.is_empty() => {
-                return fail(
-                    Anomaly::AbortedWhileRunning,
-                    format!(
-                        "{at}: abort_open() discarded {:?} of the replay",
-                        model.open
-                    ),
-                );
-            }
-            _ => {}
-        }
-        model.apply(*call);
-    }
-    if !model.open.is_empty() || !model.pending.is_empty() {
-        let left: Vec<u32> = model
-            .pending
-            .iter()
-            .flat_map(|id| model.prepared(*id).unwrap_or_default().to_vec())
-            .chain(model.open.iter().copied())
-            .collect();
-        return fail(
-            Anomaly::NotCommittedAtEnd,
-            format!("the fresh sink ended with {left:?} written but never committed"),
-        );
-    }
-    if model.committed != want {
-        return fail(
-            Anomaly::WrongReplay,
-            format!(
-                "the fresh sink made {:?} visible, expected records[{offset}..] = {want:?}",
-                model.committed
-            ),
-        );
-    }
-    Ok(model)
 }

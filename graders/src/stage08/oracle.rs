@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::binding::SpyCall;
+use super::call::SpyCall;
 
 /// How a pre-committed transaction ended, in the model.
 #[derive(Debug, Clone, PartialEq, Eq)]

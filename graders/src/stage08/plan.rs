@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::harness::rng::Rng;
 use crate::harness::{Check, case};
 
-/// The longest input; every `barrier_every`, crash point and lag of every length up to
+/// The longest input; every `barrier_every`, crash point and commit lag of every length up to
 /// it is enumerated.
 pub const MAX_LEN: usize = 10;
 /// The largest `commit_lag`.
@@ -94,7 +94,7 @@ pub enum Case {
         /// The first operation of every sequence of this case.
         first: SinkOp,
     },
-    /// `run_exactly_once_sink` at every crash point and lag, for one input and
+    /// `run_exactly_once_sink` at every crash point and commit lag, for one input and
     /// `barrier_every`.
     ExactlyOnce {
         /// The input.
@@ -102,7 +102,7 @@ pub enum Case {
         /// The barrier interval.
         barrier_every: usize,
     },
-    /// `run_exactly_once_sink_with` a spying sink, at every crash point and lag.
+    /// `run_exactly_once_sink_with` a spying sink, at every crash point and commit lag.
     Protocol {
         /// The input.
         records: Vec<u32>,
@@ -130,7 +130,7 @@ impl Case {
     pub fn cells(len: usize) -> Vec<(Option<usize>, usize)> {
         Self::crash_points(len)
             .into_iter()
-            .flat_map(|crash| (0..=MAX_LAG).map(move |lag| (crash, lag)))
+            .flat_map(|crash| (0..=MAX_LAG).map(move |commit_lag| (crash, commit_lag)))
             .collect()
     }
 }

@@ -2,8 +2,9 @@
 //! its grader must reject with the check its doc comment names.
 //!
 //! A mutant is a module that re-exports the reference and shadows the one item it gets
-//! wrong; `impl_stageNN!` binds it exactly as a learner's crate is bound, and
-//! `rejected!` asserts which check must fail.
+//! wrong; `impl_stageNN!` binds it exactly as a learner's crate is bound. Each catalogue
+//! ends with its table: one `#[case]` per mutant and check that must reject it, run by
+//! [`rejects`]; [`accepted!`] declares the controls that must pass.
 
 mod stage01;
 mod stage02;
@@ -14,19 +15,20 @@ mod stage06;
 mod stage07;
 mod stage08;
 
-/// Declares a test asserting that the grader of stage `$stage`, driving through
-/// `$drive`, rejects the mutant with the check named `$check`.
-macro_rules! rejected {
-    ($test:ident: $stage:ty, $drive:expr => $check:literal) => {
-        #[test]
-        fn $test() {
-            if let Err(why) = graders::harness::expect_rejected::<$stage>($drive, $check) {
-                panic!("{why}");
-            }
-        }
-    };
+use graders::harness::{Stage, StageReport, expect_rejected};
+
+/// Fails the test, printing `why` first: the harness's panic hook keeps panic messages
+/// for its reports, so a plain `panic!` message would not be shown.
+pub(crate) fn fail(why: &str) -> ! {
+    eprintln!("{why}");
+    panic!("{why}");
 }
-pub(crate) use rejected;
+
+/// The report of the grader of stage `S`, driving through `drive`, which must reject the
+/// mutant with the check named `check`; fails the test otherwise.
+pub(crate) fn rejects<S: Stage>(drive: fn(&S::Case) -> S::Observation, check: &str) -> StageReport {
+    expect_rejected::<S>(drive, check).unwrap_or_else(|why| fail(&why))
+}
 
 /// Declares a test asserting that the grader of stage `$stage`, driving through
 /// `$drive`, accepts a correct variant (a mutant catalogue's scaffolding without its
@@ -36,7 +38,7 @@ macro_rules! accepted {
         #[test]
         fn $test() {
             if let Err(why) = graders::harness::expect_accepted::<$stage>($drive) {
-                panic!("{why}");
+                $crate::fail(&why);
             }
         }
     };

@@ -1,8 +1,9 @@
 //! Stage 01 mutants: sources that do not replay, chains that do not compose.
 
-use graders::stage01::{Dataflow, drive};
+use graders::stage01::{Case, Dataflow, Observation, drive};
+use rstest::rstest;
 
-use crate::rejected;
+use crate::rejects;
 
 /// **Mistake:** `seek` lands one record late (`next = offset + 1`), as when the offset
 /// is taken for "the last record read" rather than "the next record to read".
@@ -34,7 +35,6 @@ mod seek_one_late {
     }
 }
 graders::impl_stage01!(SeekOneLate, seek_one_late);
-rejected!(seek_one_late_is_rejected: Dataflow, drive::<SeekOneLate> => "seek");
 
 /// **Mistake:** seeking past the end clamps to the end and returns `Ok`: a silent
 /// default where the contract demands an error naming the offset.
@@ -65,7 +65,6 @@ mod seek_clamps {
     }
 }
 graders::impl_stage01!(SeekClamps, seek_clamps);
-rejected!(seek_clamps_is_rejected: Dataflow, drive::<SeekClamps> => "seek-past-end");
 
 /// **Mistake (the shortcut):** the "source" is just an iterator: `seek` is accepted but
 /// does nothing, so nothing can be replayed. Every chain over a fresh source is right.
@@ -96,8 +95,6 @@ mod iterator_source {
     }
 }
 graders::impl_stage01!(IteratorSource, iterator_source);
-rejected!(iterator_source_fails_seek: Dataflow, drive::<IteratorSource> => "seek");
-rejected!(iterator_source_fails_crash: Dataflow, drive::<IteratorSource> => "crash");
 
 /// **Mistake:** `position()` counts the records polled since the last seek rather than
 /// the absolute offset, so a checkpoint would store the wrong place to resume.
@@ -131,7 +128,6 @@ mod position_since_seek {
     }
 }
 graders::impl_stage01!(PositionSinceSeek, position_since_seek);
-rejected!(position_since_seek_is_rejected: Dataflow, drive::<PositionSinceSeek> => "seek");
 
 /// **Mistake:** `Filter` keeps the records its predicate rejects (the condition read
 /// as "filter out").
@@ -150,7 +146,6 @@ mod filter_inverted {
     }
 }
 graders::impl_stage01!(FilterInverted, filter_inverted);
-rejected!(filter_inverted_is_rejected: Dataflow, drive::<FilterInverted> => "chain");
 
 /// **Mistake:** `FlatMap` keeps only the first record its function returns ("one in,
 /// one out" thinking).
@@ -171,7 +166,6 @@ mod flat_map_first_only {
     }
 }
 graders::impl_stage01!(FlatMapFirstOnly, flat_map_first_only);
-rejected!(flat_map_first_only_is_rejected: Dataflow, drive::<FlatMapFirstOnly> => "chain");
 
 /// **Mistake:** `Chain` passes only the first intermediate record on to the second
 /// operator, dropping the rest when the first operator emits several.
@@ -208,4 +202,18 @@ mod chain_first_only {
     }
 }
 graders::impl_stage01!(ChainFirstOnly, chain_first_only);
-rejected!(chain_first_only_is_rejected: Dataflow, drive::<ChainFirstOnly> => "chain");
+
+/// Every mutant of this file and the check that must reject it (the mutant's doc
+/// comment says why).
+#[rstest]
+#[case::seek_one_late(drive::<SeekOneLate>, "seek")]
+#[case::seek_clamps(drive::<SeekClamps>, "seek-past-end")]
+#[case::iterator_source_fails_seek(drive::<IteratorSource>, "seek")]
+#[case::iterator_source_fails_crash(drive::<IteratorSource>, "crash")]
+#[case::position_since_seek(drive::<PositionSinceSeek>, "seek")]
+#[case::filter_inverted(drive::<FilterInverted>, "chain")]
+#[case::flat_map_first_only(drive::<FlatMapFirstOnly>, "chain")]
+#[case::chain_first_only(drive::<ChainFirstOnly>, "chain")]
+fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str) {
+    rejects::<Dataflow>(drive, check);
+}

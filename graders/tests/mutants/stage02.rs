@@ -1,8 +1,9 @@
 //! Stage 02 mutants: keyed operators that leak, lose or forget state.
 
-use graders::stage02::{KeyedStateStage, drive};
+use graders::stage02::{Case, KeyedStateStage, Observation, drive};
+use rstest::rstest;
 
-use crate::rejected;
+use crate::rejects;
 
 /// A keyed operator whose `process` is written by each mutant: the shared scaffolding
 /// (constructors, snapshot, restore) is the reference's.
@@ -72,7 +73,6 @@ mod one_slot_for_all_keys {
     }
 }
 graders::impl_stage02!(OneSlot, OneSlotSpy, one_slot_for_all_keys);
-rejected!(one_slot_for_all_keys_is_rejected: KeyedStateStage, drive::<OneSlot> => "isolation");
 
 /// **Mistake:** the key's state is lent to the function but what it leaves is never
 /// stored back (a copy was updated).
@@ -86,7 +86,6 @@ mod state_never_stored {
     }
 }
 graders::impl_stage02!(NeverStored, NeverStoredSpy, state_never_stored);
-rejected!(state_never_stored_is_rejected: KeyedStateStage, drive::<NeverStored> => "isolation");
 
 /// **Mistake:** a state the function cleared (set to `None`) is left in place: only a
 /// `Some` is ever written back.
@@ -103,7 +102,6 @@ mod cleared_state_kept {
     }
 }
 graders::impl_stage02!(ClearedKept, ClearedKeptSpy, cleared_state_kept);
-rejected!(cleared_state_kept_is_rejected: KeyedStateStage, drive::<ClearedKept> => "final-state");
 
 /// **Mistake:** `restore` builds a fresh operator and ignores the bytes: the snapshot
 /// is taken but nothing of it survives the crash.
@@ -148,7 +146,6 @@ mod restore_forgets_state {
     }
 }
 graders::impl_stage02!(ForgetsState, ForgetsStateSpy, restore_forgets_state);
-rejected!(restore_forgets_state_is_rejected: KeyedStateStage, drive::<ForgetsState> => "crash");
 
 /// **Mistake (the shortcut):** `word_count` groups the whole input first and emits each
 /// word's final count at every occurrence: the batch answer, not a running count.
@@ -166,7 +163,6 @@ mod word_count_final_counts {
     }
 }
 graders::impl_stage02!(FinalCounts, FinalCountsSpy, word_count_final_counts);
-rejected!(word_count_final_counts_is_rejected: KeyedStateStage, drive::<FinalCounts> => "word-count");
 
 /// **Mistake:** `word_count` splits on single spaces, so two spaces in a row (or a
 /// leading space) produce an empty "word", and a tab joins two words.
@@ -186,7 +182,6 @@ mod word_count_splits_on_space {
     }
 }
 graders::impl_stage02!(SplitsOnSpace, SplitsOnSpaceSpy, word_count_splits_on_space);
-rejected!(word_count_splits_on_space_is_rejected: KeyedStateStage, drive::<SplitsOnSpace> => "word-count");
 
 /// **Mistake:** `KeyedState::update` keeps the old value when the closure returns
 /// `None`, so `update` can never delete.
@@ -224,4 +219,17 @@ graders::impl_stage02!(
     UpdateCannotDeleteSpy,
     update_cannot_delete
 );
-rejected!(update_cannot_delete_is_rejected: KeyedStateStage, drive::<UpdateCannotDelete> => "keyed-state");
+
+/// Every mutant of this file and the check that must reject it (the mutant's doc
+/// comment says why).
+#[rstest]
+#[case::one_slot_for_all_keys(drive::<OneSlot>, "isolation")]
+#[case::state_never_stored(drive::<NeverStored>, "isolation")]
+#[case::cleared_state_kept(drive::<ClearedKept>, "final-state")]
+#[case::restore_forgets_state(drive::<ForgetsState>, "crash")]
+#[case::word_count_final_counts(drive::<FinalCounts>, "word-count")]
+#[case::word_count_splits_on_space(drive::<SplitsOnSpace>, "word-count")]
+#[case::update_cannot_delete(drive::<UpdateCannotDelete>, "keyed-state")]
+fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str) {
+    rejects::<KeyedStateStage>(drive, check);
+}

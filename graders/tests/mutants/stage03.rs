@@ -1,9 +1,10 @@
 //! Stage 03 mutants: routing by modulo, ranges off by one, hashes that change, state lost
 //! or doubled at a rescale.
 
-use graders::stage03::{Parallelism, drive};
+use graders::stage03::{Case, Observation, Parallelism, drive};
+use rstest::rstest;
 
-use crate::rejected;
+use crate::rejects;
 
 /// A `KeyedSubtask` whose `restore` keeps the keys for which `$keep(group, range)` holds;
 /// everything else is the reference's behaviour.
@@ -78,7 +79,6 @@ mod modulo_routing {
     }
 }
 graders::impl_stage03!(ModuloRouting, modulo_routing);
-rejected!(modulo_routing_is_rejected: Parallelism, drive::<ModuloRouting> => "partition");
 
 /// **Mistake:** the range end is `ceil((i + 1) maxp / p)`, forgetting the `- 1` of an
 /// inclusive range, so neighbouring subtasks share a key group.
@@ -97,7 +97,6 @@ mod range_end_off_by_one {
     }
 }
 graders::impl_stage03!(RangeEndOffByOne, range_end_off_by_one);
-rejected!(range_end_off_by_one_is_rejected: Parallelism, drive::<RangeEndOffByOne> => "key-group-range");
 
 /// **Mistake:** floor division for both ends (`i maxp / p ..= (i + 1) maxp / p - 1`): the
 /// ranges still tile, but they are not the inverse of `operator_index_for`, so a subtask
@@ -117,7 +116,6 @@ mod floor_range {
     }
 }
 graders::impl_stage03!(FloorRange, floor_range);
-rejected!(floor_range_is_rejected: Parallelism, drive::<FloorRange> => "key-group-range");
 
 /// **Mistake:** the key group comes from `std`'s `RandomState` hasher: a new seed per
 /// hasher (and per process), so a restarted job looks for a key in another key group.
@@ -136,7 +134,6 @@ mod random_state_hash {
     }
 }
 graders::impl_stage03!(RandomStateHash, random_state_hash);
-rejected!(random_state_hash_is_rejected: Parallelism, drive::<RandomStateHash> => "key-group");
 
 /// **Mistake:** `rescale` moves whole old maps (old subtask `i` to new subtask `i % q`)
 /// instead of moving each key to the new owner of its key group.
@@ -163,7 +160,6 @@ mod rescale_whole_maps {
     }
 }
 graders::impl_stage03!(RescaleWholeMaps, rescale_whole_maps);
-rejected!(rescale_whole_maps_is_rejected: Parallelism, drive::<RescaleWholeMaps> => "rescale");
 
 /// **Mistake:** `restore` keeps the keys of `start..end` (a half-open range), so the
 /// last key group of every new subtask loses its state at the rescale boundary.
@@ -173,7 +169,6 @@ mod restore_drops_last_group {
     subtask_restoring!(|group, range| (*range.start()..*range.end()).contains(&group));
 }
 graders::impl_stage03!(RestoreDropsLastGroup, restore_drops_last_group);
-rejected!(restore_drops_last_group_is_rejected: Parallelism, drive::<RestoreDropsLastGroup> => "crash");
 
 /// **Mistake:** `restore` keeps every key of the snapshots it is given, without asking
 /// which key groups the new subtask owns: two new subtasks sharing a parent both get its
@@ -184,7 +179,6 @@ mod restore_keeps_every_key {
     subtask_restoring!(|_group, _range| true);
 }
 graders::impl_stage03!(RestoreKeepsEveryKey, restore_keeps_every_key);
-rejected!(restore_keeps_every_key_is_rejected: Parallelism, drive::<RestoreKeepsEveryKey> => "crash");
 
 /// **Mistake:** `parents` returns `first..last`, an exclusive range of old subtasks, so
 /// the owner of the new range's last key group is not read.
@@ -198,7 +192,6 @@ mod parents_exclusive {
     }
 }
 graders::impl_stage03!(ParentsExclusive, parents_exclusive);
-rejected!(parents_exclusive_is_rejected: Parallelism, drive::<ParentsExclusive> => "parents");
 
 /// **Mistake (the shortcut):** `parallel_count` counts everything in one map, the
 /// `p = 1` answer, and hands it to subtask 0: the merged counts are right, but no key
@@ -223,7 +216,6 @@ mod count_on_one_subtask {
     }
 }
 graders::impl_stage03!(CountOnOneSubtask, count_on_one_subtask);
-rejected!(count_on_one_subtask_is_rejected: Parallelism, drive::<CountOnOneSubtask> => "parallel-count");
 
 /// **Mistake:** `key_group_range` trusts its arguments: a parallelism of 0 divides by
 /// zero (a panic) and a parallelism above `max_parallelism` yields empty ranges.
@@ -241,7 +233,6 @@ mod unchecked_parallelism {
     }
 }
 graders::impl_stage03!(UncheckedParallelism, unchecked_parallelism);
-rejected!(unchecked_parallelism_is_rejected: Parallelism, drive::<UncheckedParallelism> => "errors");
 
 /// **Mistake:** `operator_index_for` deals key groups out round-robin
 /// (`key_group % parallelism`) instead of cutting `[0, maxp)` into contiguous ranges, so a
@@ -261,4 +252,21 @@ mod operator_index_round_robin {
     }
 }
 graders::impl_stage03!(OperatorIndexRoundRobin, operator_index_round_robin);
-rejected!(operator_index_round_robin_is_rejected: Parallelism, drive::<OperatorIndexRoundRobin> => "operator-index");
+
+/// Every mutant of this file and the check that must reject it (the mutant's doc
+/// comment says why).
+#[rstest]
+#[case::modulo_routing(drive::<ModuloRouting>, "partition")]
+#[case::range_end_off_by_one(drive::<RangeEndOffByOne>, "key-group-range")]
+#[case::floor_range(drive::<FloorRange>, "key-group-range")]
+#[case::random_state_hash(drive::<RandomStateHash>, "key-group")]
+#[case::rescale_whole_maps(drive::<RescaleWholeMaps>, "rescale")]
+#[case::restore_drops_last_group(drive::<RestoreDropsLastGroup>, "crash")]
+#[case::restore_keeps_every_key(drive::<RestoreKeepsEveryKey>, "crash")]
+#[case::parents_exclusive(drive::<ParentsExclusive>, "parents")]
+#[case::count_on_one_subtask(drive::<CountOnOneSubtask>, "parallel-count")]
+#[case::unchecked_parallelism(drive::<UncheckedParallelism>, "errors")]
+#[case::operator_index_round_robin(drive::<OperatorIndexRoundRobin>, "operator-index")]
+fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str) {
+    rejects::<Parallelism>(drive, check);
+}

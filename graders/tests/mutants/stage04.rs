@@ -1,9 +1,10 @@
 //! Stage 04 mutants: watermarks off by one or below zero, repeated, combined by the
 //! maximum, lateness at the wrong boundary, state missing from a snapshot.
 
-use graders::stage04::{EventTime, drive};
+use graders::stage04::{Case, EventTime, Observation, drive};
+use rstest::rstest;
 
-use crate::rejected;
+use crate::rejects;
 
 /// A `BoundedOutOfOrderness` whose watermark is `$formula(max_ts, max_delay)` and whose
 /// snapshot is the reference's, unless `$skip` leaves `max_ts` out of it.
@@ -45,7 +46,6 @@ mod saturating_watermark {
     generator!(|max_ts, d| Some(max_ts.saturating_sub(d).saturating_sub(1)),);
 }
 graders::impl_stage04!(SaturatingWatermark, saturating_watermark);
-rejected!(saturating_watermark_is_rejected: EventTime, drive::<SaturatingWatermark> => "generator");
 
 /// **Mistake:** the watermark is `max_ts - max_delay`, without the `- 1`: it promises that
 /// a record exactly `max_delay` behind will not come, though it is within the bound.
@@ -56,7 +56,6 @@ mod watermark_without_minus_one {
     generator!(|max_ts, d| max_ts.checked_sub(d),);
 }
 graders::impl_stage04!(WithoutMinusOne, watermark_without_minus_one);
-rejected!(watermark_without_minus_one_is_rejected: EventTime, drive::<WithoutMinusOne> => "generator");
 
 /// **Mistake:** the largest timestamp is not part of the snapshot (`#[serde(skip)]` on a
 /// field thought of as a cache): a restored generator starts again from no watermark.
@@ -69,7 +68,6 @@ mod max_ts_not_in_snapshot {
     );
 }
 graders::impl_stage04!(MaxTsNotInSnapshot, max_ts_not_in_snapshot);
-rejected!(max_ts_not_in_snapshot_is_rejected: EventTime, drive::<MaxTsNotInSnapshot> => "crash");
 
 /// **Mistake:** `with_watermarks` emits the current watermark after every record, also
 /// when it did not advance.
@@ -93,7 +91,6 @@ mod repeats_watermarks {
     }
 }
 graders::impl_stage04!(RepeatsWatermarks, repeats_watermarks);
-rejected!(repeats_watermarks_is_rejected: EventTime, drive::<RepeatsWatermarks> => "with-watermarks");
 
 /// **Mistake (the shortcut):** `with_watermarks` looks at the whole input, which a stream
 /// cannot: it emits the final watermark once, after the last record.
@@ -114,7 +111,6 @@ mod final_watermark_only {
     }
 }
 graders::impl_stage04!(FinalWatermarkOnly, final_watermark_only);
-rejected!(final_watermark_only_is_rejected: EventTime, drive::<FinalWatermarkOnly> => "with-watermarks");
 
 /// **Mistake:** a record is late only when its timestamp is strictly `<` the watermark:
 /// a record at exactly `W` slips through, though `W` promised it would not come.
@@ -141,7 +137,6 @@ mod late_strictly_below {
     }
 }
 graders::impl_stage04!(LateStrictlyBelow, late_strictly_below);
-rejected!(late_strictly_below_is_rejected: EventTime, drive::<LateStrictlyBelow> => "lateness");
 
 /// A `CombinedWatermark` whose candidate is `$combine(per-input watermarks)`, reported when
 /// it advances.
@@ -193,7 +188,6 @@ mod combined_by_max {
     });
 }
 graders::impl_stage04!(CombinedByMax, combined_by_max);
-rejected!(combined_by_max_is_rejected: EventTime, drive::<CombinedByMax> => "combiner");
 
 /// **Mistake:** inputs that have not reported are left out of the minimum, so the first
 /// input's watermark is reported before the others have said anything.
@@ -203,7 +197,6 @@ mod min_over_reported {
     combiner!(|inputs| inputs.iter().flatten().min().copied());
 }
 graders::impl_stage04!(MinOverReported, min_over_reported);
-rejected!(min_over_reported_is_rejected: EventTime, drive::<MinOverReported> => "combiner");
 
 /// **Mistake:** `CombinedWatermark::new(0)` is accepted: an operator with no inputs whose
 /// watermark can never be computed (and `on_watermark` on it would index out of bounds).
@@ -228,4 +221,19 @@ mod zero_inputs_accepted {
     }
 }
 graders::impl_stage04!(ZeroInputsAccepted, zero_inputs_accepted);
-rejected!(zero_inputs_accepted_is_rejected: EventTime, drive::<ZeroInputsAccepted> => "errors");
+
+/// Every mutant of this file and the check that must reject it (the mutant's doc
+/// comment says why).
+#[rstest]
+#[case::saturating_watermark(drive::<SaturatingWatermark>, "generator")]
+#[case::watermark_without_minus_one(drive::<WithoutMinusOne>, "generator")]
+#[case::max_ts_not_in_snapshot(drive::<MaxTsNotInSnapshot>, "crash")]
+#[case::repeats_watermarks(drive::<RepeatsWatermarks>, "with-watermarks")]
+#[case::final_watermark_only(drive::<FinalWatermarkOnly>, "with-watermarks")]
+#[case::late_strictly_below(drive::<LateStrictlyBelow>, "lateness")]
+#[case::combined_by_max(drive::<CombinedByMax>, "combiner")]
+#[case::min_over_reported(drive::<MinOverReported>, "combiner")]
+#[case::zero_inputs_accepted(drive::<ZeroInputsAccepted>, "errors")]
+fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str) {
+    rejects::<EventTime>(drive, check);
+}

@@ -25,45 +25,18 @@
 //! The pieces: [`TwoPhaseCommitSink`] is the contract a transactional sink offers;
 //! [`TransactionalSink`] is an in-memory system honouring it; [`run_exactly_once_sink`]
 //! is the job: it drives a sink through barriers, lagging notifications, one optional
-//! crash, and the replay.
+//! crash, the aborts of what was never notified, and the replay (`runner.rs`, read it
+//! top to bottom).
 //!
-//! # One instance of the general choreography
-//!
-//! The job does not hand-roll the protocol. The [`committer`] module is the framework
-//! a real engine uses so that no connector does: connectors supply verbs
-//! ([`CommittingSink`](committer::CommittingSink)), a base
-//! ([`CommitterOperator`](committer::CommitterOperator)) owns the two-phase
-//! choreography, durable handle bookkeeping, recovery and rescale succession; and
-//! [`connectors`] holds its in-memory adopters, one per delivery shape. The job runs on
-//! it: every learner-level sink, [`TransactionalSink`] or any other, is adopted as a
-//! shape-B connector whose committable is the prepared transaction (its checkpoint id),
-//! and the job feeds the base its events.
-//!
-//! | the job sees | the base does | the learner-level sink is told |
-//! |---|---|---|
-//! | a record | `write` | `write(record)` |
-//! | the barrier of checkpoint `c` | `on_barrier(c)`: prepare, persist the handle | `pre_commit(c)` |
-//! | the notification of `c` | `on_checkpoint_complete(c)`: commit, erase | `commit(c)`, the oldest prepared |
-//! | end of input | a last barrier, every notification, `finish` | `pre_commit`, then every `commit` |
-//! | a crash, then a restart | `open` over the dead sink with the last notified checkpoint's state: `on_open`, recovery | `abort_open`, then `abort(id)` of every unnotified `id` |
-//! | the replay | `open` over a fresh sink, then as above | as above |
-//!
-//! Recovery re-commits the restored handles, as it must in general (a crash may fall
-//! between a checkpoint's completion and its commit); here each is already committed,
-//! which the adopter reports as
-//! [`AlreadyCommitted`](committer::CommitOutcome::AlreadyCommitted) without calling
-//! the sink, so a sink sees exactly the calls of the learner-level protocol.
+//! The general machinery a real engine puts around this protocol (connector verbs, a
+//! base that owns the choreography, durable handles in operator state, recovery and
+//! rescale succession) is the `committer` crate beside this one. It adopts any
+//! [`TwoPhaseCommitSink`] as a connector, and its differential test runs every schedule
+//! of this stage's grader through both, demanding the same output and the same calls on
+//! every sink.
 
-mod adopter;
-mod attempt;
-mod checkpoint;
-pub mod committer;
-pub mod connectors;
-mod external;
-mod notifications;
 mod runner;
 mod sink;
-mod transaction;
 mod two_phase;
 
 pub use runner::{run_exactly_once_sink, run_exactly_once_sink_with};

@@ -1,31 +1,16 @@
-//! The exactly-once job: run, maybe crash, restart from the last notified checkpoint.
+//! The exactly-once job: run, maybe crash, abort what was never notified, replay.
 //!
-//! Each start of the job opens the framework's sink operator (see `attempt`); the
-//! restart is where the framework earns its keep. The learner-level recovery, "abort
-//! the open transaction and every unnotified one, replay from the last notified
-//! checkpoint", is what the base's open does over the dead attempt's sink, with the
-//! operator state of that checkpoint restored:
-//!
-//! 1. the adopter's `on_open` rolls back the dead run's open transaction
-//!    (`abort_open`) and every prepared transaction no restored handle names (the
-//!    unnotified checkpoints: `abort(id)`, oldest first);
-//! 2. the base recovers every restored handle. Each belongs to the notified checkpoint
-//!    or an earlier one, so each was committed before the crash: recovery finds it
-//!    [`AlreadyCommitted`](crate::committer::CommitOutcome::AlreadyCommitted) and the
-//!    sink is not called again;
-//! 3. nothing is left outstanding, so the operator closes, and the replay opens a new
-//!    one over a fresh sink with the recovered state.
-//!
-//! The job never remembers which checkpoints went unnotified: the external system
-//! says what it holds prepared, as it must when the job that prepared it is dead.
+//! One attempt of the job ([`Job`]) reads the source, writes every record into the
+//! sink's open transaction, pre-commits at each barrier and commits a checkpoint once its
+//! notification arrives, `commit_lag` barriers later. [`run_exactly_once_sink_with`]
+//! runs one attempt to the end, or one to the crash, the recovery, and one replay.
 
-use anyhow::{Result, bail};
-use stage01::Offset;
+use std::collections::VecDeque;
 
-use crate::attempt::{self, Attempt, run_context};
-use crate::committer::InMemoryOperatorState;
-use crate::external::ExternalSystem;
-use crate::{TransactionalSink, TwoPhaseCommitSink};
+use anyhow::{Context, Result, bail};
+use stage01::{Offset, Source, VecSource};
+
+use crate::{CheckpointId, TransactionalSink, TwoPhaseCommitSink};
 
 /// [`run_exactly_once_sink_with`] writing into [`TransactionalSink`]s.
 ///
@@ -69,12 +54,16 @@ pub fn run_exactly_once_sink_with<T: Clone, S: TwoPhaseCommitSink<T>>(
     if barrier_every == 0 {
         bail!("barrier_every must be at least 1, got 0");
     }
-    let first_run = run_context(1)?;
+    let cadence = Cadence {
+        barrier_every,
+        commit_lag,
+    };
     let Some(crash_after) = crash_after else {
-        let mut system = ExternalSystem::new(new_sink());
-        let operator = attempt::open(&mut system, InMemoryOperatorState::new(), &first_run)?;
-        Attempt::start(records, 0, barrier_every, commit_lag, 1, operator)?.run_to_end()?;
-        return Ok(system.sink().committed().to_vec());
+        let mut sink = new_sink();
+        let mut job = Job::start(records, Resume::FIRST, cadence, &mut sink)?;
+        job.process_until(records.len());
+        job.finish();
+        return Ok(sink.committed().to_vec());
     };
     if crash_after > records.len() {
         bail!(
@@ -83,102 +72,152 @@ pub fn run_exactly_once_sink_with<T: Clone, S: TwoPhaseCommitSink<T>>(
         );
     }
 
-    let mut dead = ExternalSystem::new(new_sink());
-    let operator = attempt::open(&mut dead, InMemoryOperatorState::new(), &first_run)?;
-    let crashed = Attempt::start(records, 0, barrier_every, commit_lag, 1, operator)?
-        .run_until_crash(crash_after as Offset)?;
+    let mut dead = new_sink();
+    let mut job = Job::start(records, Resume::FIRST, cadence, &mut dead)?;
+    job.process_until(crash_after);
+    let resume = job.crash();
 
-    // Recovery restores the last notified checkpoint. Everything the dead attempt
-    // prepared after it, and its open transaction, belongs to no completed checkpoint:
-    // the open over its sink aborts it, or the replay would publish those records again.
-    let restart = run_context(2)?;
-    let restored = match &crashed.restore {
-        Some(bytes) => InMemoryOperatorState::restore(bytes)?,
-        None => InMemoryOperatorState::new(),
-    };
-    let (_, recovered) = attempt::open(&mut dead, restored, &restart)?.finish()?;
-    let mut output = dead.sink().committed().to_vec();
+    // Recovery. The dead sink outlives the job: its open transaction and the
+    // transactions it prepared after the last notified checkpoint belong to no completed
+    // checkpoint, and the replay is about to write their records again. Abort them, or
+    // a late commit would publish those records twice.
+    dead.abort_open();
+    for id in resume.unnotified() {
+        dead.abort(id);
+    }
+    let mut output = dead.committed().to_vec();
 
-    let mut fresh = ExternalSystem::new(new_sink());
-    let operator = attempt::open(&mut fresh, recovered, &restart)?;
-    let (from, first_id) = (crashed.resume_from, crashed.next_id);
-    let replay = Attempt::start(records, from, barrier_every, commit_lag, first_id, operator)?;
-    replay.run_to_end()?;
-    output.extend_from_slice(fresh.sink().committed());
+    let mut fresh = new_sink();
+    let mut replay = Job::start(records, resume, cadence, &mut fresh)?;
+    replay.process_until(records.len());
+    replay.finish();
+    output.extend_from_slice(fresh.committed());
     Ok(output)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// When checkpoints are taken and when their notifications arrive.
+#[derive(Debug, Clone, Copy)]
+struct Cadence {
+    /// A barrier follows every this many records (at least 1).
+    barrier_every: usize,
+    /// A checkpoint is notified complete this many barriers after its own.
+    commit_lag: usize,
+}
 
-    /// Records with duplicate values, as the graders generate them.
-    fn records(len: usize) -> Vec<u32> {
-        (0..len).map(|i| (i * 7 % 5) as u32).collect()
+/// A checkpoint the job took: its id and the source offset of its barrier.
+#[derive(Debug, Clone, Copy)]
+struct Checkpoint {
+    id: CheckpointId,
+    offset: Offset,
+}
+
+/// Where an attempt starts, and all that survives a crash to say so: the last notified
+/// checkpoint (kept by the coordinator, which delivered its notification) and the next
+/// checkpoint id (the coordinator's counter, which never goes back).
+#[derive(Debug, Clone, Copy)]
+struct Resume {
+    last_notified: Option<Checkpoint>,
+    next_id: CheckpointId,
+}
+
+impl Resume {
+    /// The very first attempt: from offset 0, first checkpoint 1.
+    const FIRST: Resume = Resume {
+        last_notified: None,
+        next_id: 1,
+    };
+
+    /// The checkpoints taken but never notified: every id handed out after the last
+    /// notified one (notifications arrive oldest first), oldest first.
+    fn unnotified(&self) -> impl Iterator<Item = CheckpointId> {
+        let first = self.last_notified.map_or(1, |c| c.id + 1);
+        first..self.next_id
+    }
+}
+
+/// One attempt of the job: everything in here dies in a crash, except what it told the
+/// sink.
+struct Job<'s, T, S> {
+    cadence: Cadence,
+    source: VecSource<T>,
+    sink: &'s mut S,
+    // Taken, pre-committed, not yet notified; oldest first.
+    in_flight: VecDeque<Checkpoint>,
+    resume: Resume,
+}
+
+impl<'s, T: Clone, S: TwoPhaseCommitSink<T>> Job<'s, T, S> {
+    /// An attempt over `records` from `resume`'s offset, writing into `sink`.
+    fn start(records: &[T], resume: Resume, cadence: Cadence, sink: &'s mut S) -> Result<Self> {
+        let mut source = VecSource::new(records.to_vec());
+        // A checkpoint's offset is a multiple of `barrier_every`, so the replay's
+        // barriers fall where the dead attempt's fell.
+        let from = resume.last_notified.map_or(0, |c| c.offset);
+        source
+            .seek(from)
+            .with_context(|| format!("replaying from offset {from}"))?;
+        Ok(Self {
+            cadence,
+            source,
+            sink,
+            in_flight: VecDeque::new(),
+            resume,
+        })
     }
 
-    #[test]
-    fn every_record_is_output_exactly_once_at_every_crash_point_and_lag() -> Result<()> {
-        for len in 0..=8 {
-            let input = records(len);
-            let mut expected = input.clone();
-            expected.sort_unstable();
-            for barrier_every in 1..=len + 1 {
-                let crashes = std::iter::once(None).chain((0..=len).map(Some));
-                for crash_after in crashes {
-                    for commit_lag in 0..=2 {
-                        let mut output =
-                            run_exactly_once_sink(&input, barrier_every, crash_after, commit_lag)?;
-                        output.sort_unstable();
-                        assert_eq!(
-                            output, expected,
-                            "len {len}, barrier_every {barrier_every}, \
-                             crash_after {crash_after:?}, commit_lag {commit_lag}"
-                        );
-                    }
-                }
+    /// Writes records until the source position reaches `stop` or the input ends, with
+    /// the barriers and notifications that fall on the way.
+    fn process_until(&mut self, stop: usize) {
+        while self.source.position() < stop as Offset {
+            let Some(record) = self.source.poll() else {
+                break;
+            };
+            self.sink.write(record);
+            let offset = self.source.position();
+            if offset.is_multiple_of(self.cadence.barrier_every as Offset) {
+                self.barrier();
             }
         }
-        Ok(())
     }
 
-    #[test]
-    fn without_a_crash_the_output_keeps_input_order() -> Result<()> {
-        let input = records(7);
-        assert_eq!(run_exactly_once_sink(&input, 2, None, 1)?, input);
-        Ok(())
+    /// Phase one: the barrier seals the open transaction under the next checkpoint id.
+    /// Phase two for the checkpoints this barrier's notifications complete: a checkpoint
+    /// is notified `commit_lag` barriers after its own, oldest first.
+    fn barrier(&mut self) {
+        self.pre_commit();
+        while self.in_flight.len() > self.cadence.commit_lag {
+            self.commit_oldest();
+        }
     }
 
-    #[test]
-    fn replay_starts_at_the_last_notified_checkpoint() -> Result<()> {
-        // Barriers after records 2 and 4; with lag 1 only checkpoint 1 (offset 2) is
-        // notified when the job dies after record 5, so the replay rewrites 2..6.
-        let input = records(6);
-        let mut sinks = Vec::new();
-        let output = run_exactly_once_sink_with(&input, 2, Some(5), 1, || {
-            sinks.push(());
-            TransactionalSink::new()
-        })?;
-        assert_eq!(sinks.len(), 2);
-        assert_eq!(output, input);
-        Ok(())
+    /// The end of the input: the trailing open transaction (empty or not) becomes a last
+    /// checkpoint, and with nothing left to wait for every checkpoint completes.
+    fn finish(mut self) {
+        self.pre_commit();
+        while !self.in_flight.is_empty() {
+            self.commit_oldest();
+        }
     }
 
-    #[test]
-    fn the_briefs_example_holds() -> Result<()> {
-        // Checkpoint 1 (offset 2) is notified at barrier 2; the job dies after record 4,
-        // so checkpoint 2 is aborted and the replay rewrites records 2..5.
-        let records = [3, 1, 4, 1, 5];
-        assert_eq!(run_exactly_once_sink(&records, 2, Some(4), 1)?, records);
-        Ok(())
+    /// The crash: the attempt is gone; what survives says where to resume.
+    fn crash(self) -> Resume {
+        self.resume
     }
 
-    #[test]
-    fn bad_arguments_are_named() {
-        let input = records(3);
-        let zero = run_exactly_once_sink(&input, 0, None, 0).unwrap_err();
-        assert!(zero.to_string().contains("barrier_every"), "{zero}");
-        let past = run_exactly_once_sink(&input, 1, Some(4), 0).unwrap_err();
-        assert!(past.to_string().contains("crash_after"), "{past}");
+    fn pre_commit(&mut self) {
+        let id = self.resume.next_id;
+        self.resume.next_id += 1;
+        self.sink.pre_commit(id);
+        self.in_flight.push_back(Checkpoint {
+            id,
+            offset: self.source.position(),
+        });
+    }
+
+    fn commit_oldest(&mut self) {
+        if let Some(oldest) = self.in_flight.pop_front() {
+            self.sink.commit(oldest.id);
+            self.resume.last_notified = Some(oldest);
+        }
     }
 }

@@ -5,7 +5,6 @@ use std::collections::BTreeMap;
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
-use crate::transaction::Transaction;
 use crate::{CheckpointId, TwoPhaseCommitSink};
 
 /// A transactional sink kept in memory: an open transaction, the transactions
@@ -14,16 +13,27 @@ use crate::{CheckpointId, TwoPhaseCommitSink};
 /// It plays the part of the external system (a database, a topic with transactions,
 /// a directory of staged files): what it holds outlives the job that writes to it, so
 /// a crash of the job aborts nothing by itself. Recovery must say what to abort.
-///
-/// The job never calls it directly: it runs the [`committer`](crate::committer)
-/// framework's base over a two-phase (shape B) adopter of this sink, or of any other
-/// [`TwoPhaseCommitSink`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TransactionalSink<T> {
     open: Vec<T>,
     // A BTreeMap so that snapshots and debug output list transactions by id.
     transactions: BTreeMap<CheckpointId, Transaction<T>>,
     committed: Vec<T>,
+}
+
+/// Where a transaction pre-committed under some checkpoint id stands.
+///
+/// The ended phases keep no records but are remembered, so that a notification that
+/// arrives again (after a failure, say) is recognised instead of publishing twice, and
+/// so that a late notification cannot bring an aborted transaction back.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+enum Transaction<T> {
+    /// Durable, invisible, waiting for the notification of its checkpoint.
+    Prepared(Vec<T>),
+    /// Published: its records are in the visible output.
+    Committed,
+    /// Discarded: its records will come again from the replay.
+    Aborted,
 }
 
 impl<T> Default for TransactionalSink<T> {
@@ -69,9 +79,10 @@ impl<T> TwoPhaseCommitSink<T> for TransactionalSink<T> {
     }
 
     fn pre_commit(&mut self, id: CheckpointId) {
-        // An id names one transaction forever. Reusing one breaks the job's side of the
-        // contract; the open data then stays open rather than being lost or merged into
-        // a transaction that may already be published.
+        // An id names one transaction forever, so a reused id is refused: the open data
+        // stays open rather than being lost or merged into a transaction that may
+        // already be published. (The trait gives no way to say so; the committer's
+        // adopter, which can, refuses the same way and reports it.)
         if self.transactions.contains_key(&id) {
             return;
         }

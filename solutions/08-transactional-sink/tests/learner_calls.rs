@@ -1,6 +1,6 @@
-//! The learner-level job runs on the committer framework, yet every sink it creates sees
-//! exactly the calls of the grader's canonical run: the framework changes how the job is
-//! built, not what a `TwoPhaseCommitSink` observes.
+//! Every sink the reference job creates sees exactly the calls of the grader's
+//! canonical run (`reference_calls`), which `byo trace 08` shows a learner beside their
+//! own: the reference and the trace's canonical lane never disagree.
 
 use graders::stage08::{RunResult, Schedule, reference_calls, spied};
 

@@ -1,60 +1,231 @@
-//! A small flag parser for the binaries (`--name value` pairs), so they need no
-//! argument-parsing dependency. Unknown or repeated flags are errors that name them.
+//! The binaries' command lines, declared with `clap` (derive): `demo` with its `run`,
+//! `crash` and `soak` subcommands, and `bench`. Usage, `--help` per subcommand and typo
+//! suggestions are generated from these declarations, so they cannot drift from them.
 
-use std::collections::BTreeMap;
-use std::str::FromStr;
+use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail};
+use clap::{Args, Parser, Subcommand};
 
-/// Parsed `--name value` flags.
-#[derive(Debug, Clone, Default)]
-pub struct Flags {
-    values: BTreeMap<String, String>,
+use crate::job::{JobConfig, SinkKind};
+
+/// Kill the real-sink pipeline with SIGKILL at random moments, restart it until its
+/// input is done, and verify exactly-once. Without a subcommand, `crash`.
+///
+/// The PostgreSQL sinks read their connection string from `BYO_PG` (`just pg` starts a
+/// throwaway server and prints it).
+#[derive(Debug, Parser)]
+#[command(name = "demo", args_conflicts_with_subcommands = true)]
+pub struct DemoCli {
+    /// What to do; `crash` when omitted.
+    #[command(subcommand)]
+    pub command: Option<DemoCommand>,
+    /// The flags of `crash`, when no subcommand is given.
+    #[command(flatten)]
+    pub crash: CrashArgs,
 }
 
-impl Flags {
-    /// Parses `args` (without the program name), accepting only the names in `known`.
-    ///
-    /// # Errors
-    /// On an unknown flag, a flag without a value, a repeated flag or a stray argument.
-    pub fn parse(args: &[String], known: &[&str]) -> Result<Self> {
-        let mut values = BTreeMap::new();
-        let mut args = args.iter();
-        while let Some(arg) = args.next() {
-            let Some(name) = arg.strip_prefix("--") else {
-                bail!("unexpected argument {arg:?}: flags are --name value");
-            };
-            if !known.contains(&name) {
-                bail!("unknown flag --{name}; known: --{}", known.join(", --"));
-            }
-            let value = args
-                .next()
-                .with_context(|| format!("--{name} needs a value"))?;
-            if values.insert(name.to_owned(), value.clone()).is_some() {
-                bail!("--{name} given twice");
-            }
+/// The subcommands of `demo`.
+#[derive(Debug, Subcommand)]
+pub enum DemoCommand {
+    /// One run of the pipeline in DIR (the harness starts it again and again).
+    Run(RunArgs),
+    /// Kill and restart the pipeline until its input is done, then verify it.
+    Crash(CrashArgs),
+    /// The crash test per sink, with many kills, bounded in time; prints the figures.
+    Soak(SoakArgs),
+}
+
+/// The job a run, a crash test or a soak runs.
+#[derive(Debug, Clone, Args)]
+pub struct JobArgs {
+    /// The job's name: a prefix of its files, global ids and rows [default: per command].
+    #[arg(long)]
+    pub job: Option<String>,
+    /// The sink to write through.
+    #[arg(long, value_enum, default_value_t = SinkKind::File)]
+    pub sink: SinkKind,
+    /// How many input records.
+    #[arg(long, default_value_t = 3000)]
+    pub records: u64,
+    /// How many sink subtasks.
+    #[arg(long, default_value_t = 2)]
+    pub parallelism: u32,
+    /// A barrier after every this many records.
+    #[arg(long, default_value_t = 50)]
+    pub barrier_every: u64,
+    /// The commit lag: a checkpoint's notification arrives this many checkpoints later.
+    #[arg(long = "lag", value_name = "COMMIT_LAG", default_value_t = 1)]
+    pub commit_lag: u64,
+    /// The input's seed.
+    #[arg(long, default_value_t = 8)]
+    pub seed: u64,
+}
+
+impl JobArgs {
+    /// The job's configuration, named `default_job` unless `--job` says otherwise.
+    pub fn config(&self, default_job: &str) -> JobConfig {
+        JobConfig {
+            job: self.job.clone().unwrap_or_else(|| default_job.to_owned()),
+            sink: self.sink,
+            records: self.records,
+            parallelism: self.parallelism,
+            barrier_every: self.barrier_every,
+            commit_lag: self.commit_lag,
+            seed: self.seed,
         }
-        Ok(Self { values })
+    }
+}
+
+/// `demo run`.
+#[derive(Debug, Clone, Args)]
+pub struct RunArgs {
+    /// The job's folder: its checkpoints, its configuration and (file sink) its output.
+    #[arg(long)]
+    pub dir: PathBuf,
+    /// The job.
+    #[command(flatten)]
+    pub job: JobArgs,
+}
+
+/// How the kill harness kills.
+#[derive(Debug, Clone, Args)]
+pub struct HarnessArgs {
+    /// How many kills to aim for, over all rounds [default: 12, or 200 for soak].
+    #[arg(long)]
+    pub kills: Option<u64>,
+    /// The seed of the kill moments.
+    #[arg(long, default_value_t = 2026)]
+    pub kill_seed: u64,
+    /// Each run is killed at least this many milliseconds after its start.
+    #[arg(long, default_value_t = 2)]
+    pub min_delay_ms: u64,
+    /// Each run is killed at most this many milliseconds after its start.
+    #[arg(long, default_value_t = 120)]
+    pub max_delay_ms: u64,
+    /// No new kill after this many seconds; the current job then runs to its end.
+    #[arg(long, default_value_t = 300)]
+    pub budget_secs: u64,
+    /// Where job folders go [default: a folder in the system's temporary directory].
+    #[arg(long)]
+    pub root: Option<PathBuf>,
+    /// Whether to print a line per run [default: true, or false for soak].
+    #[arg(long, value_name = "BOOL")]
+    pub verbose: Option<bool>,
+}
+
+/// `demo crash`, and `demo` without a subcommand.
+#[derive(Debug, Clone, Args)]
+pub struct CrashArgs {
+    /// The job.
+    #[command(flatten)]
+    pub job: JobArgs,
+    /// The harness.
+    #[command(flatten)]
+    pub harness: HarnessArgs,
+}
+
+/// `demo soak`.
+#[derive(Debug, Clone, Args)]
+pub struct SoakArgs {
+    /// The sinks to soak, in order (the PostgreSQL ones are skipped without `BYO_PG`).
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "file,xa,upsert"
+    )]
+    pub sinks: Vec<SinkKind>,
+    /// The job (its `--sink` is replaced by each of `--sinks`).
+    #[command(flatten)]
+    pub job: JobArgs,
+    /// The harness.
+    #[command(flatten)]
+    pub harness: HarnessArgs,
+}
+
+/// Throughput of the real sinks against the plain way of writing the same data with
+/// the same durability points (PostgreSQL rows need `BYO_PG`).
+#[derive(Debug, Parser)]
+#[command(name = "bench")]
+pub struct BenchCli {
+    /// How many input records.
+    #[arg(long, default_value_t = 20_000)]
+    pub records: u64,
+    /// The barrier intervals to measure, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "100,1000",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub barrier_every: Vec<u64>,
+    /// How many interleaved runs per variant; the median counts.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..))]
+    pub repeat: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+    use clap::error::ErrorKind;
+
+    use super::*;
+
+    #[test]
+    fn the_declarations_are_consistent() {
+        DemoCli::command().debug_assert();
+        BenchCli::command().debug_assert();
     }
 
-    /// The value of `--name`, or `default`.
-    ///
-    /// # Errors
-    /// When the value does not parse; the message names the flag.
-    pub fn get<T: FromStr>(&self, name: &str, default: T) -> Result<T>
-    where
-        T::Err: std::fmt::Display,
-    {
-        match self.values.get(name) {
-            None => Ok(default),
-            Some(raw) => raw
-                .parse()
-                .map_err(|e| anyhow::anyhow!("--{name} {raw:?}: {e}")),
-        }
+    #[test]
+    fn demo_without_a_subcommand_is_the_crash_test() {
+        let cli = DemoCli::try_parse_from(["demo", "--sink", "xa", "--kills", "30"]).unwrap();
+        assert!(cli.command.is_none());
+        assert_eq!(cli.crash.job.sink, SinkKind::Xa);
+        assert_eq!(cli.crash.harness.kills, Some(30));
     }
 
-    /// The value of `--name`, if given.
-    pub fn text(&self, name: &str) -> Option<&str> {
-        self.values.get(name).map(String::as_str)
+    #[test]
+    fn the_harness_command_line_parses_as_a_run() {
+        let args = [
+            "demo",
+            "run",
+            "--dir",
+            "d",
+            "--job",
+            "j",
+            "--sink",
+            "upsert",
+            "--records",
+            "9",
+            "--parallelism",
+            "3",
+            "--barrier-every",
+            "4",
+            "--lag",
+            "2",
+            "--seed",
+            "5",
+        ];
+        let Some(DemoCommand::Run(run)) = DemoCli::try_parse_from(args).unwrap().command else {
+            panic!("not a run");
+        };
+        let config = run.job.config("unused");
+        assert_eq!((config.job.as_str(), config.commit_lag), ("j", 2));
+        assert_eq!(
+            (config.records, config.parallelism, config.barrier_every),
+            (9, 3, 4)
+        );
+    }
+
+    #[test]
+    fn a_typo_is_refused_with_a_suggestion() {
+        let error = DemoCli::try_parse_from(["demo", "--barier-every", "5"]).unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::UnknownArgument);
+        assert!(error.to_string().contains("--barrier-every"), "{error}");
+        let error = DemoCli::try_parse_from(["demo", "sok"]).unwrap_err();
+        assert!(error.to_string().contains("soak"), "{error}");
+    }
+
+    #[test]
+    fn bench_refuses_a_zero_interval_naming_the_flag() {
+        let error = BenchCli::try_parse_from(["bench", "--barrier-every", "100,0"]).unwrap_err();
+        assert!(error.to_string().contains("--barrier-every"), "{error}");
     }
 }

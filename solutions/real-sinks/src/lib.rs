@@ -2,7 +2,7 @@
 //! PostgreSQL, and a pipeline that survives `kill -9`.
 //!
 //! The reference crate proves the protocol against in-memory stand-ins; this crate runs
-//! the same [`CommitterOperator`](solution08::committer::CommitterOperator) over real
+//! the same [`CommitterOperator`](committer::CommitterOperator) over real
 //! systems, where a crash is a SIGKILL at an arbitrary instruction and durability is an
 //! `fsync` or a server's write-ahead log:
 //!

@@ -4,11 +4,11 @@ mod common;
 
 use std::fs;
 
-use real_sinks::file::{FileSink, Layout, read_complete};
-use solution08::committer::{
+use committer::connectors::StagedName;
+use committer::{
     AbortOutcome, CommitOutcome, CommittingSink, OpenContext, RunToken, SubtaskId, Succession,
 };
-use solution08::connectors::StagedName;
+use real_sinks::file::{FileSink, Layout, read_complete};
 
 fn open(sink: &mut FileSink, run: u64, pending: &[(u64, StagedName)]) {
     let me = SubtaskId::new(0, 1).unwrap();

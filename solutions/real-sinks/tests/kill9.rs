@@ -20,7 +20,7 @@ fn bounded(sink: SinkKind, postgres: Option<String>) {
             records: 2000,
             parallelism: 2,
             barrier_every: 40,
-            lag: 1,
+            commit_lag: 1,
             seed: 7,
         },
         kills: 30,

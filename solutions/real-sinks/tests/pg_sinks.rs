@@ -6,14 +6,14 @@ mod common;
 
 use std::thread;
 
+use committer::connectors::{Change, GlobalTxnId, RowKind, XaStore};
+use committer::{
+    AbortOutcome, CommitOutcome, CommittingSink, OpenContext, RunToken, SubtaskId, Succession,
+};
 use postgres::Client;
 use real_sinks::pg::{
     PgUpsertSink, PgXaSink, PgXaStore, SharedClient, XaRow, connect, lock, shared,
 };
-use solution08::committer::{
-    AbortOutcome, CommitOutcome, CommittingSink, OpenContext, RunToken, SubtaskId, Succession,
-};
-use solution08::connectors::{Change, GlobalTxnId, RowKind, XaStore};
 
 fn job(name: &str) -> String {
     format!("t-{name}-{}", std::process::id())

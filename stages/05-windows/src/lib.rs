@@ -1,10 +1,11 @@
 //! Stage 05 · windows: per-key aggregates over event-time windows, fired by watermarks.
 //!
 //! **Law.** A record belongs to every window of its assigner that contains its timestamp.
-//! Each (key, window) fires exactly once, in the `on_watermark` call where
-//! `wm >= end - 1` first holds, with the records that arrived before; its state is then
-//! dropped. A record whose windows have all fired is late and counted nowhere. The state
-//! to snapshot is the open windows and the current watermark.
+//! A window has fired once the watermark has reached its `end - 1`, whether or not it
+//! held records. Each (key, window) that received records fires exactly once, in the
+//! `on_watermark` call where `wm >= end - 1` first holds, with the records that arrived
+//! before; its state is then dropped. A record whose windows have all fired is late and
+//! counted nowhere. The state to snapshot is the aggregates and the current watermark.
 #![doc = include_str!("../README.md")]
 
 mod assigner;

@@ -33,6 +33,8 @@ pub fn run_exactly_once_sink<T: Clone>(
 /// records (their barriers and the notifications those deliver included); recovery
 /// aborts the dead sink's open transaction and its unnotified prepared ones, and replays
 /// from the last notified checkpoint's offset into a fresh sink from `new_sink`.
+/// `Some(records.len())` is a crash too (after the last record, not a clean finish), and
+/// checkpoint ids keep counting across the restart: none is ever reused.
 ///
 /// # Errors
 /// When `barrier_every` is 0 or `crash_after` is past the end of `records`.

@@ -10,38 +10,22 @@
 //! throwaway server and prints it).
 
 use std::io::{Write, stdout};
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
-use real_sinks::cli::Flags;
+use anyhow::{Result, bail};
+use clap::Parser;
+use real_sinks::cli::{CrashArgs, DemoCli, DemoCommand, HarnessArgs, RunArgs, SoakArgs};
 use real_sinks::crash::{self, CrashPlan, CrashReport};
 use real_sinks::job::{JobConfig, SinkKind, run_with};
 
-const JOB_FLAGS: [&str; 7] = [
-    "job",
-    "sink",
-    "records",
-    "parallelism",
-    "barrier-every",
-    "lag",
-    "seed",
-];
-
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("run") => pipeline(&args[1..]),
-        Some("crash") => crash_test(&args[1..]),
-        Some("soak") => soak(&args[1..]),
-        Some("help" | "--help" | "-h") => {
-            println!(
-                "usage: demo [crash] [--sink file|xa|upsert] [--kills N] [--records N] [--seed S]\n       demo soak [--kills N] [--budget-secs S] [--sinks file,xa,upsert]\n       demo run --dir DIR [--sink …] (one run of the pipeline)"
-            );
-            Ok(())
-        }
-        _ => crash_test(&args),
+    let cli = DemoCli::parse();
+    let result = match cli.command {
+        Some(DemoCommand::Run(args)) => pipeline(&args),
+        Some(DemoCommand::Crash(args)) => crash_test(&args),
+        Some(DemoCommand::Soak(args)) => soak(&args),
+        None => crash_test(&cli.crash),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -52,57 +36,43 @@ fn main() -> ExitCode {
     }
 }
 
-fn job_config(flags: &Flags, default_job: &str) -> Result<JobConfig> {
-    Ok(JobConfig {
-        job: flags.text("job").unwrap_or(default_job).to_owned(),
-        sink: flags.get("sink", SinkKind::File)?,
-        records: flags.get("records", 3000)?,
-        parallelism: flags.get("parallelism", 2)?,
-        barrier_every: flags.get("barrier-every", 50)?,
-        lag: flags.get("lag", 1)?,
-        seed: flags.get("seed", 8)?,
-    })
-}
-
 fn postgres() -> Option<String> {
     std::env::var("BYO_PG").ok().filter(|s| !s.is_empty())
 }
 
 /// One run of the pipeline.
-fn pipeline(args: &[String]) -> Result<()> {
-    let mut known = JOB_FLAGS.to_vec();
-    known.push("dir");
-    let flags = Flags::parse(args, &known)?;
-    let dir = PathBuf::from(flags.text("dir").context("run needs --dir DIR")?);
-    let config = job_config(&flags, "demo")?;
-    run_with(&dir, &config, postgres().as_deref(), &mut stdout().lock())?;
+fn pipeline(args: &RunArgs) -> Result<()> {
+    let config = args.job.config("demo");
+    run_with(
+        &args.dir,
+        &config,
+        postgres().as_deref(),
+        &mut stdout().lock(),
+    )?;
     Ok(())
 }
 
-fn plan(flags: &Flags, config: JobConfig, kills: u64) -> Result<CrashPlan> {
-    let root = match flags.text("root") {
-        Some(root) => PathBuf::from(root),
-        None => std::env::temp_dir().join(format!("real-sinks-demo-{}", std::process::id())),
-    };
+/// The kill plan for `config`; `kills` and `verbose` are the command's defaults.
+fn plan(harness: &HarnessArgs, config: JobConfig, kills: u64, verbose: bool) -> Result<CrashPlan> {
+    let root = harness.root.clone().unwrap_or_else(|| {
+        std::env::temp_dir().join(format!("real-sinks-demo-{}", std::process::id()))
+    });
     let plan = CrashPlan {
         exe: std::env::current_exe()?,
         root,
         config,
-        kills: flags.get("kills", kills)?,
-        seed: flags.get("kill-seed", 2026)?,
-        delay_ms: (
-            flags.get("min-delay-ms", 2)?,
-            flags.get("max-delay-ms", 120)?,
-        ),
-        budget: Duration::from_secs(flags.get("budget-secs", 300)?),
+        kills: harness.kills.unwrap_or(kills),
+        seed: harness.kill_seed,
+        delay_ms: (harness.min_delay_ms, harness.max_delay_ms),
+        budget: Duration::from_secs(harness.budget_secs),
         postgres: postgres(),
-        verbose: flags.get("verbose", true)?,
+        verbose: harness.verbose.unwrap_or(verbose),
     };
     if plan.delay_ms.0 > plan.delay_ms.1 {
-        anyhow::bail!("--min-delay-ms must not exceed --max-delay-ms");
+        bail!("--min-delay-ms must not exceed --max-delay-ms");
     }
     if plan.config.sink.needs_postgres() && plan.postgres.is_none() {
-        anyhow::bail!(
+        bail!(
             "--sink {} needs PostgreSQL: run `just pg` and export BYO_PG",
             plan.config.sink
         );
@@ -110,23 +80,11 @@ fn plan(flags: &Flags, config: JobConfig, kills: u64) -> Result<CrashPlan> {
     Ok(plan)
 }
 
-const HARNESS_FLAGS: [&str; 7] = [
-    "kills",
-    "kill-seed",
-    "min-delay-ms",
-    "max-delay-ms",
-    "budget-secs",
-    "root",
-    "verbose",
-];
-
 /// Kills and restarts the pipeline until its input is done, then verifies it.
-fn crash_test(args: &[String]) -> Result<()> {
-    let known: Vec<&str> = JOB_FLAGS.iter().chain(&HARNESS_FLAGS).copied().collect();
-    let flags = Flags::parse(args, &known)?;
-    let config = job_config(&flags, &format!("demo-{}", std::process::id()))?;
+fn crash_test(args: &CrashArgs) -> Result<()> {
+    let config = args.job.config(&format!("demo-{}", std::process::id()));
     config.validate()?;
-    let plan = plan(&flags, config, 12)?;
+    let plan = plan(&args.harness, config, 12, true)?;
     println!(
         "crash demo: {} sink, {} records, parallelism {}, a barrier every {} records, \
          notifications {} checkpoint(s) late; SIGKILL {} time(s) at random moments",
@@ -134,7 +92,7 @@ fn crash_test(args: &[String]) -> Result<()> {
         plan.config.records,
         plan.config.parallelism,
         plan.config.barrier_every,
-        plan.config.lag,
+        plan.config.commit_lag,
         plan.kills
     );
     let report = crash::run(&plan, &mut stdout().lock())?;
@@ -165,23 +123,17 @@ fn summary(sink: SinkKind, report: &CrashReport) -> Result<()> {
 }
 
 /// The soak: the crash test per sink, with many kills, bounded in time.
-fn soak(args: &[String]) -> Result<()> {
-    let mut known: Vec<&str> = JOB_FLAGS.iter().chain(&HARNESS_FLAGS).copied().collect();
-    known.push("sinks");
-    let flags = Flags::parse(args, &known)?;
-    let sinks = flags.text("sinks").unwrap_or("file,xa,upsert");
+fn soak(args: &SoakArgs) -> Result<()> {
     let mut figures = Vec::new();
-    for sink in sinks.split(',') {
-        let sink: SinkKind = sink.parse()?;
+    for &sink in &args.sinks {
         if sink.needs_postgres() && postgres().is_none() {
             println!("SKIPPED {sink}: BYO_PG is unset (run `just pg`)");
             continue;
         }
-        let mut config = job_config(&flags, &format!("soak-{}", std::process::id()))?;
+        let mut config = args.job.config(&format!("soak-{}", std::process::id()));
         config.sink = sink;
         config.job = format!("{}-{sink}", config.job);
-        let mut plan = plan(&flags, config, 200)?;
-        plan.verbose = flags.get("verbose", false)?;
+        let plan = plan(&args.harness, config, 200, false)?;
         let report = crash::run(&plan, &mut std::io::sink())?;
         summary(sink, &report)?;
         figures.push((sink, report));

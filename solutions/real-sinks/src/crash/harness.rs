@@ -154,7 +154,7 @@ fn spawn(plan: &CrashPlan, config: &JobConfig, dir: &Path) -> Result<Child> {
         .args(["--records", &config.records.to_string()])
         .args(["--parallelism", &config.parallelism.to_string()])
         .args(["--barrier-every", &config.barrier_every.to_string()])
-        .args(["--lag", &config.lag.to_string()])
+        .args(["--lag", &config.commit_lag.to_string()])
         .args(["--seed", &config.seed.to_string()])
         .stdin(Stdio::null())
         .stdout(log.try_clone()?)

@@ -6,8 +6,8 @@ use std::fs;
 use std::path::Path;
 
 use anyhow::{Context, Result, bail, ensure};
+use committer::connectors::{GlobalTxnId, StagedName};
 use postgres::Client;
-use solution08::connectors::{GlobalTxnId, StagedName};
 
 use crate::file::{Layout, read_complete};
 use crate::job::{InputRecord, JobConfig, SinkKind, generate, upsert_change};

@@ -14,8 +14,8 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
-use solution08::committer::{RunToken, SubtaskId};
-use solution08::connectors::StagedName;
+use committer::connectors::StagedName;
+use committer::{RunToken, SubtaskId};
 
 const IN_PROGRESS: &str = ".inprogress";
 

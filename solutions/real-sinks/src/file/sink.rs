@@ -18,11 +18,11 @@ use std::io::{BufWriter, ErrorKind, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
-use solution08::committer::{
+use committer::connectors::StagedName;
+use committer::{
     AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, ExactlyOnceCapable, Mechanism,
     OpenContext, RunToken, SubtaskId,
 };
-use solution08::connectors::StagedName;
 
 use super::format::{check_record, trailer};
 use super::layout::{Layout, StagingFile};

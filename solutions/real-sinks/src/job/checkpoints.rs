@@ -10,9 +10,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
+use committer::CheckpointId;
 use serde::{Deserialize, Serialize};
 use solution01::Offset;
-use solution08::committer::CheckpointId;
 
 use crate::durable::replace_file;
 

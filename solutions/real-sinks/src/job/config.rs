@@ -8,7 +8,6 @@
 use std::fmt;
 use std::fs;
 use std::path::Path;
-use std::str::FromStr;
 
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
@@ -17,7 +16,9 @@ use crate::durable::replace_file;
 use crate::file::check_job_name;
 
 /// Which real sink the job writes through.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, clap::ValueEnum,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum SinkKind {
     /// Shape A: staged files, renamed into the output folder.
@@ -35,19 +36,6 @@ impl SinkKind {
     /// Whether the sink needs PostgreSQL (`BYO_PG`).
     pub fn needs_postgres(self) -> bool {
         self != SinkKind::File
-    }
-}
-
-impl FromStr for SinkKind {
-    type Err = anyhow::Error;
-
-    fn from_str(s: &str) -> Result<Self> {
-        match s {
-            "file" => Ok(SinkKind::File),
-            "xa" => Ok(SinkKind::Xa),
-            "upsert" => Ok(SinkKind::Upsert),
-            other => bail!("--sink must be file, xa or upsert, got {other:?}"),
-        }
     }
 }
 
@@ -74,8 +62,9 @@ pub struct JobConfig {
     pub parallelism: u32,
     /// A barrier after every this many records.
     pub barrier_every: u64,
-    /// How many checkpoints complete before the oldest one's notification is delivered.
-    pub lag: u64,
+    /// The commit lag: how many checkpoints complete before the oldest one's
+    /// notification is delivered (the CLI's `--lag`).
+    pub commit_lag: u64,
     /// The input's seed.
     pub seed: u64,
 }
@@ -96,8 +85,11 @@ impl JobConfig {
         if self.barrier_every == 0 {
             bail!("--barrier-every must be at least 1, got 0");
         }
-        if self.lag > 8 {
-            bail!("--lag must be at most 8, got {}", self.lag);
+        if self.commit_lag > 8 {
+            bail!(
+                "--lag (the commit lag) must be at most 8, got {}",
+                self.commit_lag
+            );
         }
         Ok(())
     }

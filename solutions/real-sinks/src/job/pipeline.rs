@@ -4,7 +4,7 @@
 //! The run is a single process with `parallelism` sink subtasks, each a
 //! [`CommitterOperator`] over a [`FileOperatorState`]. At a barrier every subtask
 //! prepares and persists its handle, then the coordinator writes the checkpoint file,
-//! which completes the checkpoint; notifications follow `lag` checkpoints later, so a
+//! which completes the checkpoint; notifications follow `commit_lag` checkpoints later, so a
 //! kill often finds several completed but uncommitted handles, the case recovery exists for.
 
 use std::collections::VecDeque;
@@ -12,11 +12,11 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use solution01::Source;
-use solution08::committer::{
+use committer::{
     CheckpointId, CommitOutcome, CommitterOperator, CommittingSink, FileOperatorState,
     InMemoryOperatorState, NoTripwire, OperatorStateBackend, RunContext, SubtaskId, Succession,
 };
+use solution01::Source;
 
 use super::checkpoints::{Checkpoint, CheckpointStore};
 use super::config::JobConfig;
@@ -131,7 +131,7 @@ where
                 next,
                 source.position(),
                 &mut waiting,
-                config.lag,
+                config.commit_lag,
             )?;
             next += 1;
         }
@@ -143,7 +143,7 @@ where
             next,
             source.position(),
             &mut waiting,
-            config.lag,
+            config.commit_lag,
         )?;
     }
     checkpoint_notify(&mut operators, &mut waiting, 0)?;
@@ -156,14 +156,14 @@ where
 }
 
 /// Barrier `id` at `offset`: every subtask prepares, the checkpoint completes, and the
-/// notifications older than `lag` checkpoints are delivered.
+/// notifications older than `commit_lag` checkpoints are delivered.
 fn checkpoint<S: CommittingSink>(
     operators: &mut Operators<S>,
     store: &CheckpointStore,
     id: CheckpointId,
     offset: u64,
     waiting: &mut VecDeque<CheckpointId>,
-    lag: u64,
+    commit_lag: u64,
 ) -> Result<()> {
     let snapshots = operators
         .iter_mut()
@@ -175,7 +175,7 @@ fn checkpoint<S: CommittingSink>(
         snapshots,
     })?;
     waiting.push_back(id);
-    checkpoint_notify(operators, waiting, lag)
+    checkpoint_notify(operators, waiting, commit_lag)
 }
 
 /// Delivers the oldest notifications until at most `keep` are waiting.

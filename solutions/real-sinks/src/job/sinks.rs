@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use solution08::connectors::{Change, RowKind};
+use committer::connectors::{Change, RowKind};
 
 use super::config::{JobConfig, SinkKind};
 use super::input::InputRecord;
@@ -46,8 +46,8 @@ pub fn run_with(
         SinkKind::Xa => {
             let conninfo = conninfo()?;
             let control = shared(connect(conninfo)?);
-            // Every subtask may hold `lag + 1` prepared transactions, one more while preparing.
-            let in_flight = i64::from(config.parallelism) * (config.lag as i64 + 2);
+            // Every subtask may hold `commit_lag + 1` prepared transactions, one more while preparing.
+            let in_flight = i64::from(config.parallelism) * (config.commit_lag as i64 + 2);
             let make = |_| {
                 let store =
                     PgXaStore::open(&config.job, connect(conninfo)?, control.clone(), in_flight)?;

@@ -1,8 +1,8 @@
 //! Shapes B and C on a real PostgreSQL, through the `postgres` crate.
 //!
-//! - [`PgXaStore`] is the framework's [`XaStore`](solution08::connectors::XaStore) over
+//! - [`PgXaStore`] is the framework's [`XaStore`](committer::connectors::XaStore) over
 //!   `PREPARE TRANSACTION` / `COMMIT PREPARED`, so shape B is the framework's own
-//!   [`XaSink`](solution08::connectors::XaSink) over it ([`PgXaSink`]);
+//!   [`XaSink`](committer::connectors::XaSink) over it ([`PgXaSink`]);
 //! - [`PgUpsertSink`] is shape C: netted `INSERT … ON CONFLICT … DO UPDATE` and deletes.
 //!
 //! Tables live in the server's `public` schema and carry a `job` column, so jobs (and
@@ -20,4 +20,4 @@ pub use upsert::PgUpsertSink;
 pub use xa::{PgXaStore, XaRow, lock};
 
 /// Shape B on PostgreSQL: the framework's XA adopter over [`PgXaStore`].
-pub type PgXaSink = solution08::connectors::XaSink<PgXaStore>;
+pub type PgXaSink = committer::connectors::XaSink<PgXaStore>;

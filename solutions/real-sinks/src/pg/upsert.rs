@@ -4,7 +4,7 @@
 //! No handle and no two-phase commit: every statement is keyed, so a replay after a
 //! crash rewrites the same keys with the same values and the table converges
 //! (effectively-once, for a deterministic input). Netting follows the framework's
-//! [`UpsertSink`](solution08::connectors::UpsertSink): per key only the row the latest
+//! [`UpsertSink`](committer::connectors::UpsertSink): per key only the row the latest
 //! change leaves (`None` for deleted) is flushed, so each key appears once in the
 //! statement, which `ON CONFLICT DO UPDATE` requires, and an update's retraction never
 //! reaches the table just to be undone by its insertion.
@@ -13,11 +13,11 @@ use std::collections::BTreeMap;
 use std::mem;
 
 use anyhow::{Context, Result, bail};
-use postgres::Client;
-use solution08::committer::{
+use committer::connectors::Change;
+use committer::{
     AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, Mechanism, OpenContext,
 };
-use solution08::connectors::Change;
+use postgres::Client;
 
 use super::schema::ensure_schema;
 

@@ -22,10 +22,10 @@
 //! neither" is lost data, an error.
 
 use anyhow::{Context, Result, bail};
+use committer::connectors::XaStore;
+use committer::{AbortOutcome, CommitOutcome};
 use postgres::Client;
 use postgres::error::SqlState;
-use solution08::committer::{AbortOutcome, CommitOutcome};
-use solution08::connectors::XaStore;
 
 use super::schema::{
     SharedClient, check_prepared_capacity, ensure_schema, max_prepared_transactions,

@@ -4,10 +4,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
-use real_sinks::job::InputRecord;
-use solution08::committer::{
+use committer::{
     CommitterOperator, CommittingSink, FileOperatorState, RunContext, SubtaskId, Succession,
 };
+use real_sinks::job::InputRecord;
 
 /// The single subtask the bench runs.
 pub fn me() -> Result<Succession> {

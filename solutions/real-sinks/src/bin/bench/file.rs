@@ -6,9 +6,9 @@ use std::path::Path;
 use std::time::Duration;
 
 use anyhow::Result;
+use committer::{CommitterOperator, CommittingSink, NoTripwire, OpenContext, RunToken};
 use real_sinks::file::{FileSink, Layout};
 use real_sinks::job::InputRecord;
-use solution08::committer::{CommitterOperator, CommittingSink, NoTripwire, OpenContext, RunToken};
 
 use super::drive::{drive_alone, drive_operator, me, run_context, state};
 use super::timed;

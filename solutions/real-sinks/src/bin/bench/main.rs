@@ -17,7 +17,8 @@ use std::fs;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use real_sinks::cli::Flags;
+use clap::Parser;
+use real_sinks::cli::BenchCli;
 use real_sinks::job::{InputRecord, generate};
 use real_sinks::pg::{connect, shared};
 
@@ -25,22 +26,10 @@ use file::{file_sink_alone, file_sink_operator, raw_file};
 use pg::{plain_inserts, xa_alone, xa_operator};
 
 fn main() -> Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let flags = Flags::parse(&args, &["records", "barrier-every", "repeat"])?;
-    let records = generate(flags.get("records", 20_000)?, 8);
-    let repeat: usize = flags.get("repeat", 3)?;
-    let intervals: Vec<u64> = flags
-        .text("barrier-every")
-        .unwrap_or("100,1000")
-        .split(',')
-        .map(|s| {
-            s.parse()
-                .map_err(|e| anyhow::anyhow!("--barrier-every {s:?}: {e}"))
-        })
-        .collect::<Result<_>>()?;
-    if intervals.contains(&0) || repeat == 0 {
-        anyhow::bail!("--barrier-every and --repeat must be at least 1");
-    }
+    let cli = BenchCli::parse();
+    let records = generate(cli.records, 8);
+    let repeat = usize::try_from(cli.repeat)?;
+    let intervals = cli.barrier_every;
     let root = std::env::temp_dir().join(format!("real-sinks-bench-{}", std::process::id()));
     let postgres = std::env::var("BYO_PG").ok().filter(|s| !s.is_empty());
     println!(

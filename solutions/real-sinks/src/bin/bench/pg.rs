@@ -4,9 +4,9 @@ use std::path::Path;
 use std::time::Duration;
 
 use anyhow::Result;
+use committer::{CommitterOperator, CommittingSink, NoTripwire, OpenContext, RunToken};
 use real_sinks::job::InputRecord;
 use real_sinks::pg::{PgXaSink, PgXaStore, SharedClient, XaRow, connect};
-use solution08::committer::{CommitterOperator, CommittingSink, NoTripwire, OpenContext, RunToken};
 
 use super::drive::{drive_alone, drive_operator, me, run_context, state};
 use super::timed;

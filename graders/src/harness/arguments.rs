@@ -1,0 +1,75 @@
+//! The judge of a call given a bad argument: it must be refused with an error that names
+//! the argument, never accepted and never refused in words that leave the learner
+//! guessing which argument was wrong.
+
+use std::fmt::Display;
+
+use super::case::Failure;
+
+/// How a call given a bad argument answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal<'a, T> {
+    /// Refused with an error that names the argument: right.
+    Named,
+    /// Refused, but the error does not name the argument.
+    Unnamed(&'a str),
+    /// Accepted, returning this.
+    Accepted(&'a T),
+}
+
+/// How `result`, the answer to a call with a bad `argument`, refused it (if it did).
+pub fn refusal<'a, T>(result: &'a Result<T, String>, argument: &str) -> Refusal<'a, T> {
+    match result {
+        Err(message) if message.contains(argument) => Refusal::Named,
+        Err(message) => Refusal::Unnamed(message),
+        Ok(value) => Refusal::Accepted(value),
+    }
+}
+
+/// `Ok` when `result` is an error naming `argument`; otherwise the failure that says
+/// whether `call` accepted the bad argument or refused it without naming it.
+///
+/// # Errors
+/// The [`Failure`] that explains what was expected and what came out.
+pub fn expect_error_naming<T: Display>(
+    result: &Result<T, String>,
+    argument: &str,
+    call: impl Display,
+) -> Result<(), Failure> {
+    let expected = || format!("an error naming `{argument}`");
+    match refusal(result, argument) {
+        Refusal::Named => Ok(()),
+        Refusal::Unnamed(message) => Err(Failure::new(expected(), format!("Err({message:?})"))
+            .step("the error does not say which argument is wrong")),
+        Refusal::Accepted(value) => {
+            Err(Failure::new(expected(), format!("Ok({value})"))
+                .step(format!("{call} was accepted")))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_error_naming_the_argument_passes_and_the_others_say_why_not() {
+        assert!(
+            expect_error_naming(&Err::<u32, _>("bad `size`: 0".into()), "size", "f(0)").is_ok()
+        );
+        let unnamed =
+            expect_error_naming(&Err::<u32, _>("bad".into()), "size", "f(0)").unwrap_err();
+        assert_eq!(unnamed.actual, "Err(\"bad\")");
+        assert_eq!(
+            unnamed.first_wrong_step.as_deref(),
+            Some("the error does not say which argument is wrong")
+        );
+        let accepted = expect_error_naming(&Ok::<u32, String>(7), "size", "f(0)").unwrap_err();
+        assert_eq!(accepted.expected, "an error naming `size`");
+        assert_eq!(accepted.actual, "Ok(7)");
+        assert_eq!(
+            accepted.first_wrong_step.as_deref(),
+            Some("f(0) was accepted")
+        );
+    }
+}

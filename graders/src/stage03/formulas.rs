@@ -1,0 +1,172 @@
+//! Judges the key-group formulas (Flink's): the key group of a key, the range of a
+//! subtask, the owner of a key group, and the parents of a rescaled subtask.
+
+use super::oracle;
+use crate::harness::Failure;
+
+pub(super) fn judge_parents(
+    from: u32,
+    to: u32,
+    maxp: u32,
+    parents: &[Result<Vec<u32>, String>],
+) -> Result<(), Failure> {
+    for (j, got) in (0u32..).zip(parents) {
+        let want = oracle::parents(j, from, to, maxp);
+        if got.as_ref() != Ok(&want) {
+            let (start, end) = oracle::range(j, to, maxp);
+            return Err(Failure::new(
+                format!("parents({j}, {from}, {to}, {maxp}) = {want:?}"),
+                format!("{got:?}"),
+            )
+            .step(format!(
+                "new subtask {j} owns {start}..={end}; the old ranges at parallelism {from} are {}",
+                show_all(
+                    &(0..from)
+                        .map(|i| oracle::range(i, from, maxp))
+                        .collect::<Vec<_>>()
+                )
+            )));
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn show_range((start, end): (u32, u32)) -> String {
+    format!("{start}..={end}")
+}
+
+pub(super) fn judge_key_groups(
+    keys: &[String],
+    maxp: u32,
+    groups: &[(u32, Result<u32, String>)],
+) -> Result<(), Failure> {
+    for (key, (hash, group)) in keys.iter().zip(groups) {
+        let want_hash = oracle::fnv1a(key.as_bytes());
+        if *hash != want_hash {
+            return Err(Failure::new(
+                format!("stable_hash({key:?}) = {want_hash:#010x}"),
+                format!("{hash:#010x}"),
+            )
+            .step("stable_hash is not the FNV-1a hash the skeleton gives: keep it as it was"));
+        }
+        let want = want_hash % maxp;
+        if group.as_ref() != Ok(&want) {
+            return Err(Failure::new(
+                format!("key_group_for({key:?}, {maxp}) = {want}"),
+                format!("{group:?}"),
+            )
+            .step(format!(
+                "key {key:?}: stable_hash {want_hash:#010x} % {maxp} is {want}"
+            )));
+        }
+    }
+    if groups.len() != keys.len() {
+        return Err(Failure::new(
+            format!("{} key groups", keys.len()),
+            format!("{}", groups.len()),
+        ));
+    }
+    Ok(())
+}
+
+pub(super) fn judge_ranges(
+    p: u32,
+    maxp: u32,
+    ranges: &[Result<(u32, u32), String>],
+) -> Result<(), Failure> {
+    let want: Vec<(u32, u32)> = (0..p).map(|i| oracle::range(i, p, maxp)).collect();
+    let mut got = Vec::new();
+    for (i, range) in (0u32..).zip(ranges) {
+        match range {
+            Ok(range) => got.push(*range),
+            Err(e) => {
+                return Err(Failure::new(
+                    format!(
+                        "key_group_range({i}, {p}, {maxp}) = {}",
+                        show_range(want[i as usize])
+                    ),
+                    format!("Err({e:?})"),
+                )
+                .step(format!("subtask {i} of {p} has no range")));
+            }
+        }
+    }
+    let mut next = 0u32;
+    for (i, &(start, end)) in (0u32..).zip(&got) {
+        let tiling = if start > end {
+            Some(format!("the range of subtask {i} is empty"))
+        } else if start > next {
+            Some(format!(
+                "key groups {next}..={} belong to no subtask",
+                start - 1
+            ))
+        } else if start < next {
+            Some(format!(
+                "key groups {start}..={} belong to subtask {} and to subtask {i}",
+                next - 1,
+                i.saturating_sub(1)
+            ))
+        } else if end >= maxp {
+            Some(format!(
+                "key groups end at {}, but {end} is in the range",
+                maxp - 1
+            ))
+        } else {
+            None
+        };
+        let expected = want[i as usize];
+        if (start, end) != expected || tiling.is_some() {
+            let why = tiling.unwrap_or_else(|| {
+                format!(
+                    "the ranges tile [0, {maxp}) but are not Flink's: ceil({i} * {maxp} / {p}) = {} and ceil({} * {maxp} / {p}) - 1 = {}",
+                    expected.0,
+                    i + 1,
+                    expected.1
+                )
+            });
+            return Err(Failure::new(
+                format!("ranges {}", show_all(&want)),
+                format!("ranges {}", show_all(&got)),
+            )
+            .step(format!(
+                "subtask {i} of {p} owns {}, expected {}: {why}",
+                show_range((start, end)),
+                show_range(expected)
+            )));
+        }
+        next = end.saturating_add(1);
+    }
+    if got.len() != want.len() {
+        return Err(Failure::new(
+            format!("{p} ranges"),
+            format!("{}", got.len()),
+        ));
+    }
+    Ok(())
+}
+
+fn show_all(ranges: &[(u32, u32)]) -> String {
+    let shown: Vec<String> = ranges.iter().map(|r| show_range(*r)).collect();
+    format!("[{}]", shown.join(", "))
+}
+
+pub(super) fn judge_owners(
+    p: u32,
+    maxp: u32,
+    owners: &[Result<u32, String>],
+) -> Result<(), Failure> {
+    for (g, got) in (0u32..).zip(owners) {
+        let want = oracle::owner(g, p, maxp);
+        if got.as_ref() != Ok(&want) {
+            return Err(Failure::new(
+                format!("operator_index_for({g}, {p}, {maxp}) = {want}"),
+                format!("{got:?}"),
+            )
+            .step(format!(
+                "key group {g} belongs to the range {} of subtask {want} ({g} * {p} / {maxp} = {want})",
+                show_range(oracle::range(want, p, maxp))
+            )));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,184 @@
+//! One case of stage 04 and the check it belongs to. Records are `(ts, id)`; the id
+//! tells equal timestamps apart.
+
+use serde::{Deserialize, Serialize};
+
+use crate::harness::{Check, case};
+
+pub(super) const GENERATOR: Check = Check {
+    name: "generator",
+    law: "after each record the watermark is max_ts - max_delay - 1, None while max_ts <= max_delay",
+};
+pub(super) const WITH_WATERMARKS: Check = Check {
+    name: "with-watermarks",
+    law: "a watermark follows a record exactly when it advanced: no repeat, no regression",
+};
+pub(super) const LATENESS: Check = Check {
+    name: "lateness",
+    law: "a record is late exactly when its timestamp is <= a watermark before it",
+};
+pub(super) const COMBINER: Check = Check {
+    name: "combiner",
+    law: "the combined watermark is None until every input reported, then the running minimum",
+};
+pub(super) const CRASH: Check = Check {
+    name: "crash",
+    law: "restoring the generator or the combiner from bytes after any element changes nothing",
+};
+pub(super) const ERRORS: Check = Check {
+    name: "errors",
+    law: "0 inputs or an unknown input is an error that names the argument",
+};
+
+/// A call with an invalid argument, and the argument its error must name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ErrorCall {
+    /// `CombinedWatermark::new(0)`
+    NoInputs,
+    /// `on_watermark(2, 5)` on a combiner of 2 inputs.
+    UnknownInput,
+}
+
+impl ErrorCall {
+    /// The call as code.
+    pub fn code(self) -> &'static str {
+        match self {
+            ErrorCall::NoInputs => "CombinedWatermark::new(0)",
+            ErrorCall::UnknownInput => "CombinedWatermark::new(2)?.on_watermark(2, 5)",
+        }
+    }
+
+    /// The word the error message must contain.
+    pub fn argument(self) -> &'static str {
+        match self {
+            ErrorCall::NoInputs => "inputs",
+            ErrorCall::UnknownInput => "input",
+        }
+    }
+}
+
+/// One case of stage 04. Records are `(ts, id)`; the id tells equal timestamps apart.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Case {
+    /// `on_event` for each arrival, `current_watermark()` after each.
+    Generator {
+        /// The records in arrival order.
+        arrivals: Vec<(u64, u32)>,
+        /// The bound.
+        max_delay: u64,
+    },
+    /// `with_watermarks(arrivals, max_delay)`.
+    WithWatermarks {
+        /// The records in arrival order.
+        arrivals: Vec<(u64, u32)>,
+        /// The bound.
+        max_delay: u64,
+    },
+    /// `split_late` of the stream the bounded generator makes of `arrivals`.
+    Lateness {
+        /// The records in arrival order.
+        arrivals: Vec<(u64, u32)>,
+        /// The bound the watermarks were generated with.
+        max_delay: u64,
+    },
+    /// `on_watermark(input, ts)` for each step of `interleaving`.
+    Combiner {
+        /// The number of inputs.
+        inputs: usize,
+        /// `(input, watermark)` in arrival order.
+        interleaving: Vec<(usize, u64)>,
+    },
+    /// The generator snapshotted and restored after `crash_after` records.
+    GeneratorCrash {
+        /// The records in arrival order.
+        arrivals: Vec<(u64, u32)>,
+        /// The bound.
+        max_delay: u64,
+        /// Records before the snapshot.
+        crash_after: usize,
+    },
+    /// The combiner snapshotted and restored after `crash_after` steps.
+    CombinerCrash {
+        /// The number of inputs.
+        inputs: usize,
+        /// `(input, watermark)` in arrival order.
+        interleaving: Vec<(usize, u64)>,
+        /// Steps before the snapshot.
+        crash_after: usize,
+    },
+    /// A call with an invalid argument.
+    Errors {
+        /// The call.
+        call: ErrorCall,
+    },
+}
+
+fn timestamps(arrivals: &[(u64, u32)]) -> String {
+    let ts: Vec<String> = arrivals.iter().map(|(ts, _)| ts.to_string()).collect();
+    format!("[{}]", ts.join(", "))
+}
+
+fn steps(interleaving: &[(usize, u64)]) -> String {
+    let steps: Vec<String> = interleaving
+        .iter()
+        .map(|(input, ts)| format!("input {input}: {ts}"))
+        .collect();
+    format!("[{}]", steps.join(", "))
+}
+
+impl case::Case for Case {
+    fn check(&self) -> Check {
+        match self {
+            Case::Generator { .. } => GENERATOR,
+            Case::WithWatermarks { .. } => WITH_WATERMARKS,
+            Case::Lateness { .. } => LATENESS,
+            Case::Combiner { .. } => COMBINER,
+            Case::GeneratorCrash { .. } | Case::CombinerCrash { .. } => CRASH,
+            Case::Errors { .. } => ERRORS,
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Case::Generator {
+                arrivals,
+                max_delay,
+            }
+            | Case::WithWatermarks {
+                arrivals,
+                max_delay,
+            } => format!(
+                "timestamps in arrival order {}, max_delay {max_delay}",
+                timestamps(arrivals)
+            ),
+            Case::Lateness {
+                arrivals,
+                max_delay,
+            } => format!(
+                "the stream with_watermarks makes of timestamps {} with max_delay {max_delay}",
+                timestamps(arrivals)
+            ),
+            Case::Combiner {
+                inputs,
+                interleaving,
+            } => format!("{inputs} inputs, watermarks {}", steps(interleaving)),
+            Case::GeneratorCrash {
+                arrivals,
+                max_delay,
+                crash_after,
+            } => format!(
+                "timestamps in arrival order {}, max_delay {max_delay}, generator snapshotted and restored after {crash_after} record(s)",
+                timestamps(arrivals)
+            ),
+            Case::CombinerCrash {
+                inputs,
+                interleaving,
+                crash_after,
+            } => format!(
+                "{inputs} inputs, watermarks {}, combiner snapshotted and restored after {crash_after} step(s)",
+                steps(interleaving)
+            ),
+            Case::Errors { call } => call.code().to_owned(),
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! Judges watermarks against the formula, the lateness rule and the running minimum:
+//! the generator's watermark after each record, the stream with watermarks, the split
+//! of late records, and the combined watermark of several inputs.
+
+use super::{Element, oracle};
+use crate::harness::Failure;
+
+pub(super) fn judge_watermarks(
+    arrivals: &[(u64, u32)],
+    max_delay: u64,
+    restore: &Result<(), String>,
+    got: &[Option<u64>],
+) -> Result<(), Failure> {
+    if let Err(e) = restore {
+        return Err(Failure::new("a generator", format!("Err({e})")));
+    }
+    let mut want = vec![None];
+    want.extend(oracle::watermarks(arrivals, max_delay));
+    for (i, (w, g)) in want.iter().zip(got).enumerate() {
+        if w == g {
+            continue;
+        }
+        let step = if i == 0 {
+            "a generator that has seen no record has no watermark".to_owned()
+        } else {
+            let max_ts = arrivals[..i].iter().map(|(ts, _)| *ts).max().unwrap_or(0);
+            let why = match w {
+                Some(w) => format!("{max_ts} - {max_delay} - 1 = {w}"),
+                None => format!("None, since max_ts {max_ts} <= max_delay {max_delay}"),
+            };
+            format!(
+                "after record {i} (timestamp {}), current_watermark() is {g:?}; the largest timestamp so far is {max_ts}, so it must be {why}",
+                arrivals[i - 1].0
+            )
+        };
+        return Err(Failure::new(format!("{want:?}"), format!("{got:?}")).step(step));
+    }
+    if want.len() != got.len() {
+        return Err(Failure::new(
+            format!("{} readings", want.len()),
+            format!("{} readings", got.len()),
+        ));
+    }
+    Ok(())
+}
+
+fn show(elements: &[Element]) -> String {
+    let shown: Vec<String> = elements.iter().map(Element::to_string).collect();
+    format!("[{}]", shown.join(", "))
+}
+
+pub(super) fn judge_stream(
+    arrivals: &[(u64, u32)],
+    max_delay: u64,
+    got: &[Element],
+) -> Result<(), Failure> {
+    let want = oracle::with_watermarks(arrivals, max_delay);
+    if want == got {
+        return Ok(());
+    }
+    let n = want
+        .iter()
+        .zip(got)
+        .position(|(w, g)| w != g)
+        .unwrap_or(want.len().min(got.len()));
+    let last_emitted = got[..n].iter().rev().find_map(|e| match e {
+        Element::Watermark(wm) => Some(*wm),
+        Element::Record(..) => None,
+    });
+    let prefix = show(&got[..n]);
+    let step = match (want.get(n), got.get(n)) {
+        (_, Some(Element::Watermark(wm))) if last_emitted.is_some_and(|last| *wm <= last) => {
+            format!(
+                "after {prefix} came W({wm}), but the last watermark emitted was W({}): a watermark is emitted only when it advances",
+                last_emitted.unwrap_or_default()
+            )
+        }
+        (Some(w), Some(g)) => format!("after {prefix} came {g}, expected {w}"),
+        (Some(w), None) => format!("the stream ends after {prefix}; expected {w} next"),
+        (None, Some(g)) => format!("after {prefix}, which is complete, came {g}"),
+        (None, None) => "the streams differ".to_owned(),
+    };
+    Err(Failure::new(show(&want), show(got)).step(step))
+}
+
+pub(super) fn judge_split(
+    arrivals: &[(u64, u32)],
+    max_delay: u64,
+    on_time: &[(u64, u32)],
+    late: &[(u64, u32)],
+) -> Result<(), Failure> {
+    let stream = oracle::with_watermarks(arrivals, max_delay);
+    let (want_on_time, want_late) = oracle::split_late(&stream);
+    if want_on_time == on_time && want_late == late {
+        return Ok(());
+    }
+    let mut seen: Option<u64> = None;
+    let mut step = format!(
+        "the records must come out in stream order, on time {want_on_time:?} and late {want_late:?}"
+    );
+    for element in &stream {
+        match *element {
+            Element::Watermark(wm) => seen = seen.max(Some(wm)),
+            Element::Record(ts, id) => {
+                let is_late = seen.is_some_and(|wm| ts <= wm);
+                let called_late = late.contains(&(ts, id));
+                let called_on_time = on_time.contains(&(ts, id));
+                if called_late != is_late || called_on_time == is_late {
+                    let rule = match seen {
+                        Some(wm) if is_late => format!("W({wm}) came before it and {ts} <= {wm}"),
+                        Some(wm) => format!("the largest watermark before it is W({wm}) < {ts}"),
+                        None => "no watermark came before it".to_owned(),
+                    };
+                    let bound = if oracle::within_bound(arrivals, max_delay) {
+                        format!(" (this order stays within max_delay {max_delay}: nothing is late)")
+                    } else {
+                        String::new()
+                    };
+                    step = format!(
+                        "record (ts {ts}, id {id}) must be {}: {rule}{bound}",
+                        if is_late { "late" } else { "on time" }
+                    );
+                    break;
+                }
+            }
+        }
+    }
+    Err(Failure::new(
+        format!("on time {want_on_time:?}, late {want_late:?}"),
+        format!("on time {on_time:?}, late {late:?}"),
+    )
+    .step(format!("in {}: {step}", show(&stream))))
+}
+
+pub(super) fn judge_combined(
+    inputs: usize,
+    interleaving: &[(usize, u64)],
+    restore: &Result<(), String>,
+    got: &[Result<Option<u64>, String>],
+) -> Result<(), Failure> {
+    if let Err(e) = restore {
+        return Err(Failure::new("a combiner", format!("Err({e})")));
+    }
+    let want = oracle::combined(inputs, interleaving);
+    let mut marks: Vec<Option<u64>> = vec![None; inputs];
+    for (i, (w, g)) in want.iter().zip(got).enumerate() {
+        let (input, ts) = interleaving[i];
+        marks[input] = marks[input].max(Some(ts));
+        if g.as_ref() == Ok(w) {
+            continue;
+        }
+        let state = if marks.iter().any(Option::is_none) {
+            let silent: Vec<usize> = (0..inputs).filter(|&j| marks[j].is_none()).collect();
+            format!("inputs {silent:?} have not reported yet, so there is no combined watermark")
+        } else {
+            format!(
+                "the inputs' watermarks are {:?}, whose minimum is {}; the last combined watermark reported was {:?}",
+                marks.iter().flatten().collect::<Vec<_>>(),
+                marks.iter().flatten().min().copied().unwrap_or_default(),
+                want[..i].iter().rev().flatten().next()
+            )
+        };
+        return Err(
+            Failure::new(format!("{want:?}"), format!("{got:?}")).step(format!(
+                "step {} on_watermark({input}, {ts}) returned {g:?}, expected {w:?}: {state}",
+                i + 1
+            )),
+        );
+    }
+    if want.len() != got.len() {
+        return Err(Failure::new(
+            format!("{} results", want.len()),
+            format!("{} results", got.len()),
+        ));
+    }
+    Ok(())
+}

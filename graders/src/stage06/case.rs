@@ -1,0 +1,176 @@
+//! One case of stage 06 and the check it belongs to, in the grader's own terms:
+//! records tagged with their input and position (`a0 a1` on input 0, `b0` on input 1).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::harness::{Check, case};
+
+pub(super) const INJECT: Check = Check {
+    name: "inject-barriers",
+    law: "inject_barriers puts Barrier(c) right after record number c * barrier_every",
+};
+pub(super) const CONFIGURATION: Check = Check {
+    name: "configuration",
+    law: "barrier_every = 0 and an aligner of 0 inputs are errors that name the argument",
+};
+pub(super) const ALIGNMENT: Check = Check {
+    name: "alignment",
+    law: "a blocked input is held back until Checkpoint(c), which comes out in the call that \
+          delivers the last Barrier(c), followed by the held-back elements in arrival order",
+};
+pub(super) const SNAPSHOTS: Check = Check {
+    name: "aligned-snapshots",
+    law: "snapshot c is the fold of exactly the records before Barrier(c) on every input, \
+          and a schedule cut short holds only the checkpoints completed by then",
+};
+pub(super) const CRASH: Check = Check {
+    name: "crash",
+    law: "crash at any step, restore the last completed snapshot, replay every input from \
+          its cut: every record is folded exactly once and alignment continues as before",
+};
+
+/// One element of an input, in the grader's own terms.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Elem {
+    /// A record (its tag names its input and position: `b1` is input 1's second record).
+    Record(String),
+    /// A barrier.
+    Barrier(u64),
+}
+
+/// One element an aligner let through, in the grader's own terms.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Out {
+    /// A record to process.
+    Record(String),
+    /// Snapshot now.
+    Checkpoint(u64),
+}
+
+impl fmt::Display for Elem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Elem::Record(r) => f.write_str(r),
+            Elem::Barrier(c) => write!(f, "B{c}"),
+        }
+    }
+}
+
+impl fmt::Display for Out {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Out::Record(r) => f.write_str(r),
+            Out::Checkpoint(c) => write!(f, "Checkpoint({c})"),
+        }
+    }
+}
+
+/// `[a0, Checkpoint(1), a1]`.
+pub fn list<T: fmt::Display>(items: &[T]) -> String {
+    let inner: Vec<String> = items.iter().map(ToString::to_string).collect();
+    format!("[{}]", inner.join(", "))
+}
+
+/// Input `i`'s letter, as in its record tags.
+pub fn letter(input: usize) -> char {
+    (b'a' + input as u8) as char
+}
+
+/// One case of stage 06.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Case {
+    /// `inject_barriers(&records, barrier_every)` with `barrier_every >= 1`.
+    Inject {
+        /// The records.
+        records: Vec<String>,
+        /// The cadence.
+        barrier_every: usize,
+    },
+    /// `inject_barriers(&records, 0)`: must be an error naming `barrier_every`.
+    ZeroCadence {
+        /// The records.
+        records: Vec<String>,
+    },
+    /// `BarrierAligner::new(0)`: must be an error naming `inputs`.
+    NoInputs,
+    /// Feed the inputs to one aligner in `schedule` order, observing every call.
+    Align {
+        /// The inputs' elements.
+        inputs: Vec<Vec<Elem>>,
+        /// Which input delivers its next element at each step.
+        schedule: Vec<usize>,
+    },
+    /// `aligned_snapshots` over every prefix of `schedule`.
+    Snapshots {
+        /// The inputs' elements.
+        inputs: Vec<Vec<Elem>>,
+        /// The full interleaving.
+        schedule: Vec<usize>,
+    },
+    /// Align for `crash_after` steps, crash, restore the last completed snapshot, replay.
+    Crash {
+        /// The inputs' elements.
+        inputs: Vec<Vec<Elem>>,
+        /// The full interleaving.
+        schedule: Vec<usize>,
+        /// Steps delivered before the crash.
+        crash_after: usize,
+    },
+}
+
+/// `input 0 = [a0 B1 a1], input 1 = [b0 B1]; arrivals 0 0 1 0 1`.
+pub fn describe_run(inputs: &[Vec<Elem>], schedule: &[usize]) -> String {
+    let inputs: Vec<String> = inputs
+        .iter()
+        .enumerate()
+        .map(|(i, elements)| {
+            let elements: Vec<String> = elements.iter().map(ToString::to_string).collect();
+            format!("input {i} = [{}]", elements.join(" "))
+        })
+        .collect();
+    let arrivals: Vec<String> = schedule.iter().map(ToString::to_string).collect();
+    let arrivals = if arrivals.is_empty() {
+        "(none)".to_owned()
+    } else {
+        arrivals.join(" ")
+    };
+    format!("{}; arrivals {arrivals}", inputs.join(", "))
+}
+
+impl case::Case for Case {
+    fn check(&self) -> Check {
+        match self {
+            Case::Inject { .. } => INJECT,
+            Case::ZeroCadence { .. } | Case::NoInputs => CONFIGURATION,
+            Case::Align { .. } => ALIGNMENT,
+            Case::Snapshots { .. } => SNAPSHOTS,
+            Case::Crash { .. } => CRASH,
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Case::Inject {
+                records,
+                barrier_every,
+            } => format!("inject_barriers(&{records:?}, {barrier_every})"),
+            Case::ZeroCadence { records } => format!("inject_barriers(&{records:?}, 0)"),
+            Case::NoInputs => "BarrierAligner::new(0)".to_owned(),
+            Case::Align { inputs, schedule } => describe_run(inputs, schedule),
+            Case::Snapshots { inputs, schedule } => format!(
+                "aligned_snapshots over {}, and over every prefix of the arrivals",
+                describe_run(inputs, schedule)
+            ),
+            Case::Crash {
+                inputs,
+                schedule,
+                crash_after,
+            } => format!(
+                "{}; crash after {crash_after} arrival(s)",
+                describe_run(inputs, schedule)
+            ),
+        }
+    }
+}

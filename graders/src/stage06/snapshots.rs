@@ -1,0 +1,82 @@
+//! The `aligned-snapshots` check: over every prefix of an interleaving, each snapshot
+//! holds exactly the records before its barriers, and only completed checkpoints appear.
+
+use super::case::{Elem, Out, list};
+use super::driver::Snapshots;
+use super::oracle;
+use crate::harness::Failure;
+
+pub(super) fn judge_snapshots(
+    inputs: &[Vec<Elem>],
+    schedule: &[usize],
+    prefixes: &[Result<Snapshots, String>],
+) -> Result<(), Failure> {
+    let model = oracle::steps(inputs, schedule, 0, &vec![0; inputs.len()]);
+    for p in 0..=schedule.len() {
+        let arrivals: Vec<String> = schedule[..p].iter().map(ToString::to_string).collect();
+        let label = format!(
+            "aligned_snapshots with the first {p} arrival(s) [{}]",
+            arrivals.join(" ")
+        );
+        let outs: Vec<Out> = model[..p].iter().flat_map(|s| s.out.clone()).collect();
+        let want = oracle::fold_snapshots(&outs);
+        let got = match prefixes.get(p) {
+            Some(Ok(got)) => got,
+            Some(Err(e)) => {
+                return Err(Failure::new(format!("Ok({want:?})"), format!("Err({e})"))
+                    .step(format!("{label}: a valid schedule returned an error")));
+            }
+            None => return Err(Failure::new("one result per prefix", "fewer").step(label)),
+        };
+        if let Some(extra) = got.iter().find(|(c, _)| !want.iter().any(|(w, _)| w == c)) {
+            let c = extra.0;
+            return Err(
+                Failure::new(format!("{want:?}"), format!("{got:?}")).step(format!(
+                    "{label}: checkpoint {c} is not complete yet (not every input has delivered \
+                 Barrier({c})), but the result holds it; only checkpoints completed within the \
+                 schedule count"
+                )),
+            );
+        }
+        for (c, state) in &want {
+            let Some((_, have)) = got.iter().find(|(g, _)| g == c) else {
+                return Err(
+                    Failure::new(format!("{want:?}"), format!("{got:?}")).step(format!(
+                        "{label}: checkpoint {c} completed but has no snapshot"
+                    )),
+                );
+            };
+            if have != state {
+                let cut = oracle::records_before(inputs, *c);
+                let mut sorted_have = have.clone();
+                sorted_have.sort();
+                let mut sorted_cut = cut.clone();
+                sorted_cut.sort();
+                let why = if sorted_have == sorted_cut {
+                    "it folds the right records, but not in the order the aligner releases them"
+                        .to_owned()
+                } else {
+                    format!(
+                        "snapshot {c} must be the fold of exactly the records before Barrier({c}) \
+                         on every input: {}",
+                        list(&cut)
+                    )
+                };
+                return Err(Failure::new(
+                    format!("snapshot {c} = {}", list(state)),
+                    format!("snapshot {c} = {}", list(have)),
+                )
+                .step(format!("{label}: {why}"))
+                .multiset(state, have));
+            }
+        }
+        if got.len() != want.len() || got.iter().zip(&want).any(|(g, w)| g.0 != w.0) {
+            return Err(
+                Failure::new(format!("{want:?}"), format!("{got:?}")).step(format!(
+                    "{label}: one snapshot per completed checkpoint, in order"
+                )),
+            );
+        }
+    }
+    Ok(())
+}

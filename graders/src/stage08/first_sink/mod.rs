@@ -1,0 +1,179 @@
+//! The first sink of a stage-08 run (the attempt before the crash, or the only one),
+//! walked call by call against the schedule: barriers where they are due, each checkpoint
+//! committed exactly when its notification is due, and at the crash the notified
+//! checkpoints visible and everything else aborted.
+
+mod end;
+mod state;
+
+use std::collections::BTreeMap;
+
+use self::state::{FirstSink, Taken};
+use super::anomaly::Anomaly;
+use super::call::SpyCall;
+use super::cell::{CellFailure, fail};
+use super::oracle::{ModelSink, Schedule};
+
+impl FirstSink<'_> {
+    /// Checks `call` against the schedule, then applies it to the model.
+    fn call(&mut self, call: SpyCall) -> Result<(), CellFailure> {
+        let p = self.position;
+        let commit_lag = self.schedule.commit_lag;
+        match call {
+            SpyCall::Write(record) => {
+                self.barrier_owed()?;
+                self.none_late()?;
+                if p >= self.schedule.stop() {
+                    return match self.schedule.crash_after {
+                        Some(k) => fail(
+                            Anomaly::WrotePastCrash,
+                            format!(
+                                "wrote {record} into the first sink after the crash after record {k}: the replay belongs in a fresh sink"
+                            ),
+                        ),
+                        None => fail(
+                            Anomaly::WrongWrites,
+                            format!("wrote {record} after all {} records", self.records.len()),
+                        ),
+                    };
+                }
+                if record != self.records[p] {
+                    return fail(
+                        Anomaly::WrongWrites,
+                        format!(
+                            "write number {} was {record}, expected records[{p}] = {}",
+                            p + 1,
+                            self.records[p]
+                        ),
+                    );
+                }
+                self.position += 1;
+            }
+            SpyCall::PreCommit(id) => {
+                if self.model.transactions.contains_key(&id) {
+                    return fail(
+                        Anomaly::ReusedCheckpointId,
+                        format!("pre-committed checkpoint id {id} a second time on the same sink"),
+                    );
+                }
+                if self.schedule.is_barrier(p)
+                    && self.last_barrier_at != Some(p)
+                    && p <= self.schedule.stop()
+                {
+                    self.none_late()?;
+                    self.barriers += 1;
+                    self.last_barrier_at = Some(p);
+                    let taken = Taken::Barrier {
+                        index: self.barriers,
+                        offset: p,
+                    };
+                    self.taken.insert(id, taken);
+                } else if self.finishing() && !self.final_taken {
+                    self.final_taken = true;
+                    self.taken.insert(id, Taken::Final);
+                } else if !self.running() {
+                    return fail(
+                        Anomaly::WrotePastCrash,
+                        format!(
+                            "pre-committed checkpoint {id} after the crash after record {p}: a dead job takes no checkpoint"
+                        ),
+                    );
+                } else {
+                    return fail(
+                        Anomaly::PreCommitOffBarrier,
+                        format!(
+                            "pre-committed checkpoint {id} after record {p}, where no barrier falls (barriers follow every {} records)",
+                            self.schedule.barrier_every
+                        ),
+                    );
+                }
+            }
+            SpyCall::Commit(id) => {
+                if let Some(rank) = self.model.pending.iter().position(|p| *p == id) {
+                    if rank > 0 {
+                        return fail(
+                            Anomaly::NotifiedOutOfOrder,
+                            format!(
+                                "committed checkpoint {id} while the older checkpoint {} was still pending: notifications arrive oldest first",
+                                self.model.pending[0]
+                            ),
+                        );
+                    }
+                    if let Some(Taken::Barrier { index, offset }) = self.taken.get(&id).copied()
+                        && index + commit_lag > self.barriers
+                        && !self.finishing()
+                    {
+                        let when = if self.running() {
+                            format!("at barrier {}", self.barriers)
+                        } else {
+                            format!(
+                                "after the crash after record {p}, having passed {} barriers",
+                                self.barriers
+                            )
+                        };
+                        return fail(
+                            Anomaly::VisibleBeforeNotification,
+                            format!(
+                                "committed checkpoint {id} (barrier {index}, after record {offset}) {when}, but with commit_lag = {commit_lag} its notification arrives at barrier {}",
+                                index + commit_lag
+                            ),
+                        );
+                    }
+                }
+            }
+            SpyCall::Abort(id) => {
+                self.none_late()?;
+                if self.model.pending.contains(&id) && self.running() {
+                    return fail(
+                        Anomaly::AbortedWhileRunning,
+                        format!(
+                            "aborted checkpoint {id} after record {p} while the job was running: only recovery aborts, and the records are lost"
+                        ),
+                    );
+                }
+            }
+            SpyCall::AbortOpen => {
+                if !self.model.open.is_empty() && self.running() {
+                    return fail(
+                        Anomaly::AbortedWhileRunning,
+                        format!(
+                            "abort_open() after record {p} discarded {:?} while the job was running: those records are lost",
+                            self.model.open
+                        ),
+                    );
+                }
+            }
+        }
+        self.model.apply(call);
+        Ok(())
+    }
+}
+
+/// Walks the first sink's calls; returns its model at the end.
+pub(super) fn walk_first_sink(
+    records: &[u32],
+    schedule: Schedule,
+    calls: &[SpyCall],
+) -> Result<ModelSink, CellFailure> {
+    let mut sink = FirstSink {
+        records,
+        schedule,
+        model: ModelSink::default(),
+        position: 0,
+        barriers: 0,
+        last_barrier_at: None,
+        taken: BTreeMap::new(),
+        final_taken: false,
+    };
+    for (n, call) in calls.iter().enumerate() {
+        sink.call(*call).map_err(|f| CellFailure {
+            step: format!("first sink, call {} ({call:?}): {}", n + 1, f.step),
+            ..f
+        })?;
+    }
+    sink.end().map_err(|f| CellFailure {
+        step: format!("first sink, after its last call: {}", f.step),
+        ..f
+    })?;
+    Ok(sink.model)
+}

@@ -1,0 +1,108 @@
+//! The fresh sink after a crash, held only to what the replay must achieve: exactly
+//! `records[offset..]` written, committed in pre-commit order, all of it visible at the
+//! end (so a replay that commits its tail as one transaction, or keeps taking
+//! checkpoints, passes).
+
+use super::anomaly::Anomaly;
+use super::call::SpyCall;
+use super::cell::{CellFailure, fail};
+use super::oracle::ModelSink;
+
+/// Walks the fresh sink's calls after a crash; returns its model at the end.
+pub(super) fn walk_fresh_sink(
+    records: &[u32],
+    offset: usize,
+    calls: &[SpyCall],
+) -> Result<ModelSink, CellFailure> {
+    let want = &records[offset..];
+    let written: Vec<u32> = calls
+        .iter()
+        .filter_map(|c| match c {
+            SpyCall::Write(r) => Some(*r),
+            _ => None,
+        })
+        .collect();
+    if written != want {
+        let from = (0..=records.len()).find(|o| records[*o..] == written[..]);
+        return match from {
+            Some(from) => fail(
+                Anomaly::ReplayFromWrongOffset,
+                format!(
+                    "the fresh sink received records[{from}..] = {written:?}; the last notified checkpoint is at offset {offset}, so the replay is records[{offset}..] = {want:?}"
+                ),
+            ),
+            None => fail(
+                Anomaly::WrongReplay,
+                format!(
+                    "the fresh sink received {written:?}, which is not records[{offset}..] = {want:?}"
+                ),
+            ),
+        };
+    }
+    let mut model = ModelSink::default();
+    for (n, call) in calls.iter().enumerate() {
+        let at = format!("fresh sink, call {} ({call:?})", n + 1);
+        match *call {
+            SpyCall::PreCommit(id) if model.transactions.contains_key(&id) => {
+                return fail(
+                    Anomaly::ReusedCheckpointId,
+                    format!("{at}: pre-committed checkpoint id {id} a second time"),
+                );
+            }
+            SpyCall::Commit(id)
+                if model
+                    .pending
+                    .iter()
+                    .position(|p| *p == id)
+                    .is_some_and(|r| r > 0) =>
+            {
+                return fail(
+                    Anomaly::NotifiedOutOfOrder,
+                    format!(
+                        "{at}: committed checkpoint {id} while the older checkpoint {} was still pending",
+                        model.pending[0]
+                    ),
+                );
+            }
+            SpyCall::Abort(id) if model.pending.contains(&id) => {
+                return fail(
+                    Anomaly::AbortedWhileRunning,
+                    format!("{at}: aborted checkpoint {id} of the replay: its records are lost"),
+                );
+            }
+            SpyCall::AbortOpen if !model.open.is_empty() => {
+                return fail(
+                    Anomaly::AbortedWhileRunning,
+                    format!(
+                        "{at}: abort_open() discarded {:?} of the replay",
+                        model.open
+                    ),
+                );
+            }
+            _ => {}
+        }
+        model.apply(*call);
+    }
+    if !model.open.is_empty() || !model.pending.is_empty() {
+        let left: Vec<u32> = model
+            .pending
+            .iter()
+            .flat_map(|id| model.prepared(*id).unwrap_or_default().to_vec())
+            .chain(model.open.iter().copied())
+            .collect();
+        return fail(
+            Anomaly::NotCommittedAtEnd,
+            format!("the fresh sink ended with {left:?} written but never committed"),
+        );
+    }
+    if model.committed != want {
+        return fail(
+            Anomaly::WrongReplay,
+            format!(
+                "the fresh sink made {:?} visible, expected records[{offset}..] = {want:?}",
+                model.committed
+            ),
+        );
+    }
+    Ok(model)
+}

@@ -1,0 +1,134 @@
+//! A grid case judged cell by cell (every crash point x commit lag of one input and one
+//! `barrier_every`): its failure shows the first failing cell in full and the whole
+//! matrix, each failing cell marked with its anomaly.
+
+use std::fmt::Write as _;
+
+use super::anomaly::Anomaly;
+use super::cell::CellFailure;
+use super::driver::RunResult;
+use super::oracle::Schedule;
+use super::plan::{Case, MAX_LAG};
+use crate::harness::case::Failure;
+
+pub(super) fn output_of(result: &RunResult) -> Option<Vec<u32>> {
+    match result {
+        RunResult::Output(output) => Some(output.clone()),
+        _ => None,
+    }
+}
+
+/// Judges every cell of a grid; `None` where the observation has no cell.
+pub(super) fn grid<C>(
+    records: &[u32],
+    barrier_every: usize,
+    cells: &[C],
+    judge: impl Fn(Schedule, &C) -> Result<(), CellFailure>,
+) -> Vec<Result<(), CellFailure>> {
+    Case::cells(records.len())
+        .into_iter()
+        .enumerate()
+        .map(|(i, (crash_after, commit_lag))| {
+            let schedule = Schedule {
+                len: records.len(),
+                barrier_every,
+                crash_after,
+                commit_lag,
+            };
+            match cells.get(i) {
+                Some(cell) => judge(schedule, cell),
+                None => Err(CellFailure {
+                    anomaly: Anomaly::Panicked,
+                    step: "the driver recorded no result for this cell".to_owned(),
+                }),
+            }
+        })
+        .collect()
+}
+
+/// The failure of a grid: its first failing cell in full, and the crash x commit lag matrix.
+pub(super) fn grid_failure(
+    records: &[u32],
+    barrier_every: usize,
+    verdicts: &[Result<(), CellFailure>],
+    outputs: &[Option<Vec<u32>>],
+    check: &str,
+) -> Result<(), Failure> {
+    let cells = Case::cells(records.len());
+    let Some((i, failure)) = verdicts
+        .iter()
+        .enumerate()
+        .find_map(|(i, v)| v.as_ref().err().map(|f| (i, f)))
+    else {
+        return Ok(());
+    };
+    let (crash_after, commit_lag) = cells[i];
+    let crash = crash_after.map_or("none".to_owned(), |k| k.to_string());
+    let expected = if check == "exactly-once" {
+        format!("each of the records {records:?} exactly once")
+    } else {
+        let schedule = Schedule {
+            len: records.len(),
+            barrier_every,
+            crash_after,
+            commit_lag,
+        };
+        match crash_after {
+            None => "every checkpoint committed when notified, the output = records".to_owned(),
+            Some(k) => format!(
+                "at the crash after record {k}: records[..{}] visible, the rest aborted; the fresh sink gets records[{}..]",
+                schedule.restart_offset(),
+                schedule.restart_offset()
+            ),
+        }
+    };
+    let actual = format!(
+        "{}: {}",
+        failure.anomaly.name(),
+        outputs[i]
+            .as_ref()
+            .map_or_else(|| "no output".to_owned(), |o| format!("output {o:?}"),)
+    );
+    let mut step = format!(
+        "with barrier_every = {barrier_every}, crash_after = {crash}, commit_lag = {commit_lag}: {}",
+        failure.step
+    );
+    let _ = write!(step, "\n{}", matrix(records.len(), verdicts));
+    let crash_flag = crash_after.map_or(String::new(), |k| format!(" --crash-after {k}"));
+    let _ = write!(
+        step,
+        "\n      see it: cargo byo trace 08 --records {} --barrier-every {barrier_every}{crash_flag} --lag {commit_lag} --mine",
+        records.len()
+    );
+    let failure = Failure::new(expected, actual).step(step);
+    Err(match &outputs[i] {
+        Some(output) => failure.multiset(records, output),
+        None => failure,
+    })
+}
+
+/// The crash-point x commit lag matrix of a grid: `ok`, or the failing cell's anomaly code.
+pub fn matrix(len: usize, verdicts: &[Result<(), CellFailure>]) -> String {
+    let mut out = String::from("      crash point x commit_lag (ok, or the anomaly):\n");
+    let _ = write!(out, "      {:<10}", "");
+    for commit_lag in 0..=MAX_LAG {
+        let _ = write!(out, "{:<10}", format!("lag {commit_lag}"));
+    }
+    let mut cells = verdicts.iter();
+    for crash in Case::crash_points(len) {
+        let label = crash.map_or("no crash".to_owned(), |k| format!("after {k}"));
+        let _ = write!(out, "\n      {label:<10}");
+        for _ in 0..=MAX_LAG {
+            let code = match cells.next() {
+                Some(Ok(())) => "ok",
+                Some(Err(f)) => f.anomaly.code(),
+                None => "?",
+            };
+            let _ = write!(out, "{code:<10}");
+        }
+    }
+    out.lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
+}

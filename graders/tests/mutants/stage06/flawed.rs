@@ -1,0 +1,148 @@
+//! The one flawed aligner of the stage-06 mutants: the protocol with one mistake,
+//! switched on by a `MISTAKE` constant.
+
+use std::collections::{BTreeSet, VecDeque};
+
+use anyhow::{Result, bail};
+use solution06::{Aligned, CheckpointId, Element};
+
+pub const NONE: u8 = 0;
+pub const FIRST_BARRIER: u8 = 1;
+pub const NO_BLOCKING: u8 = 2;
+pub const RELEASE_BEFORE_CHECKPOINT: u8 = 3;
+pub const DROP_BUFFERED_BARRIERS: u8 = 4;
+pub const LIFO_BUFFER: u8 = 5;
+pub const NEVER_UNBLOCK: u8 = 6;
+pub const RELEASE_WITHOUT_REFEED: u8 = 7;
+pub const RESTORE_FROM_SCRATCH: u8 = 8;
+
+/// The reference protocol, with one mistake switched on by `M`.
+pub struct Aligner<T, const M: u8> {
+    inputs: usize,
+    next: CheckpointId,
+    blocked: BTreeSet<usize>,
+    /// For FIRST_BARRIER: checkpoints already emitted at their first barrier.
+    emitted: BTreeSet<CheckpointId>,
+    buffer: VecDeque<(usize, Element<T>)>,
+}
+
+impl<T, const M: u8> Aligner<T, M> {
+    pub fn new(inputs: usize) -> Result<Self> {
+        if inputs == 0 {
+            bail!("inputs must be at least 1, got 0");
+        }
+        Ok(Self {
+            inputs,
+            next: 1,
+            blocked: BTreeSet::new(),
+            emitted: BTreeSet::new(),
+            buffer: VecDeque::new(),
+        })
+    }
+
+    pub fn is_blocked(&self, input: usize) -> bool {
+        self.blocked.contains(&input)
+    }
+
+    pub fn on_element(&mut self, input: usize, element: Element<T>) -> Result<Vec<Aligned<T>>> {
+        if input >= self.inputs {
+            bail!("input {input} does not exist");
+        }
+        let mut out = Vec::new();
+        let mut arrivals = VecDeque::from([(input, element)]);
+        while let Some((input, element)) = arrivals.pop_front() {
+            if self.blocked.contains(&input) && M != NO_BLOCKING {
+                self.buffer.push_back((input, element));
+                continue;
+            }
+            match element {
+                Element::Record(r) => out.push(Aligned::Record(r)),
+                Element::Barrier(id) => {
+                    if id != self.next {
+                        bail!(
+                            "input {input} delivered barrier {id}, expected {}",
+                            self.next
+                        );
+                    }
+                    if M == FIRST_BARRIER && self.emitted.insert(id) {
+                        out.push(Aligned::Checkpoint(id));
+                    }
+                    self.blocked.insert(input);
+                    if self.blocked.len() < self.inputs {
+                        continue;
+                    }
+                    let mut released = std::mem::take(&mut self.buffer);
+                    if M == LIFO_BUFFER {
+                        released = released.into_iter().rev().collect();
+                    }
+                    if M == DROP_BUFFERED_BARRIERS {
+                        released.retain(|(_, e)| matches!(e, Element::Record(_)));
+                    }
+                    if M == RELEASE_BEFORE_CHECKPOINT {
+                        release_as_records(&mut released, &mut out);
+                    }
+                    if M != FIRST_BARRIER {
+                        out.push(Aligned::Checkpoint(id));
+                    }
+                    if M == RELEASE_WITHOUT_REFEED {
+                        release_as_records(&mut released, &mut out);
+                    }
+                    self.next += 1;
+                    if M != NEVER_UNBLOCK {
+                        self.blocked.clear();
+                    }
+                    released.append(&mut arrivals);
+                    arrivals = released;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    pub fn snapshot(&self) -> Result<Vec<u8>> {
+        Ok(serde_json::to_vec(&(self.next - 1))?)
+    }
+
+    pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+        let mut aligner = Self::new(inputs)?;
+        if M != RESTORE_FROM_SCRATCH {
+            let completed: CheckpointId = serde_json::from_slice(bytes)?;
+            aligner.next = completed + 1;
+        }
+        Ok(aligner)
+    }
+}
+
+/// Appends every held-back record to `out` as it is, skipping held-back barriers.
+fn release_as_records<T>(released: &mut VecDeque<(usize, Element<T>)>, out: &mut Vec<Aligned<T>>) {
+    for (_, element) in released.drain(..) {
+        if let Element::Record(r) = element {
+            out.push(Aligned::Record(r));
+        }
+    }
+}
+
+/// `aligned_snapshots` over the flawed aligner.
+pub fn aligned_snapshots<T, S: Clone, const M: u8>(
+    inputs: Vec<Vec<Element<T>>>,
+    schedule: &[usize],
+    init: S,
+    mut fold: impl FnMut(&mut S, &T),
+) -> Result<Vec<(CheckpointId, S)>> {
+    let mut aligner = Aligner::<T, M>::new(inputs.len())?;
+    let mut pending: Vec<_> = inputs.into_iter().map(Vec::into_iter).collect();
+    let mut state = init;
+    let mut snapshots = Vec::new();
+    for &input in schedule {
+        let Some(element) = pending.get_mut(input).and_then(Iterator::next) else {
+            bail!("bad schedule");
+        };
+        for aligned in aligner.on_element(input, element)? {
+            match aligned {
+                Aligned::Record(r) => fold(&mut state, &r),
+                Aligned::Checkpoint(id) => snapshots.push((id, state.clone())),
+            }
+        }
+    }
+    Ok(snapshots)
+}

@@ -1,0 +1,126 @@
+//! The one flawed runner of the stage-07 mutants: the protocol with one mistake,
+//! switched on by a `MISTAKE` constant.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use anyhow::{Result, bail};
+use solution07::{CheckpointStore, RecoveryOutcome};
+
+pub const NONE: u8 = 0;
+pub const SAVE_BEFORE_APPLY: u8 = 1;
+pub const RESTORE_LAST_SAVED: u8 = 2;
+pub const REPLAY_FROM_ZERO: u8 = 3;
+pub const KEEP_MEMORY: u8 = 4;
+pub const SKIP_ROUND_TRIP: u8 = 5;
+pub const CRASH_PAST_END_ACCEPTED: u8 = 6;
+pub const LAG_IGNORED: u8 = 7;
+pub const NO_FINAL_COMPLETIONS: u8 = 8;
+
+type Counts = BTreeMap<String, u64>;
+
+/// The reference protocol with mistake `M`.
+pub fn run<S: CheckpointStore, const M: u8>(
+    words: &[String],
+    every: usize,
+    crash_after: Option<usize>,
+    commit_lag: usize,
+    store: &mut S,
+) -> Result<RecoveryOutcome> {
+    if every == 0 {
+        bail!("barrier_every must be at least 1, got 0");
+    }
+    if M != CRASH_PAST_END_ACCEPTED && crash_after.is_some_and(|k| k > words.len()) {
+        bail!("crash_after must be at most the input length");
+    }
+    let mut emitted = Vec::new();
+    // What the mistakes keep on the side, surviving the "crash".
+    let mut last_saved: Option<(u64, usize, Counts)> = None;
+    let mut counts = Counts::new();
+    let stop = crash_after.unwrap_or(words.len()).min(words.len());
+    let mut in_flight = attempt::<S, M>(
+        words,
+        every,
+        commit_lag,
+        0,
+        stop,
+        &mut counts,
+        store,
+        &mut emitted,
+        &mut last_saved,
+    )?;
+    if crash_after.is_some() {
+        let (offset, restored) = match (M, store.latest_completed()) {
+            (RESTORE_LAST_SAVED, _) => match &last_saved {
+                Some((_, offset, c)) => (*offset, c.clone()),
+                None => (0, Counts::new()),
+            },
+            (_, None) => (0, Counts::new()),
+            (SKIP_ROUND_TRIP, Some(cp)) => (
+                cp.offset as usize,
+                last_saved.as_ref().map(|l| l.2.clone()).unwrap_or_default(),
+            ),
+            (_, Some(cp)) => (cp.offset as usize, serde_json::from_slice(&cp.state)?),
+        };
+        let from = if M == REPLAY_FROM_ZERO { 0 } else { offset };
+        if M != KEEP_MEMORY {
+            counts = restored;
+        }
+        in_flight = attempt::<S, M>(
+            words,
+            every,
+            commit_lag,
+            from,
+            words.len(),
+            &mut counts,
+            store,
+            &mut emitted,
+            &mut last_saved,
+        )?;
+    }
+    if M != NO_FINAL_COMPLETIONS {
+        for id in in_flight {
+            store.complete(id)?;
+        }
+    }
+    Ok(RecoveryOutcome { counts, emitted })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn attempt<S: CheckpointStore, const M: u8>(
+    words: &[String],
+    every: usize,
+    commit_lag: usize,
+    from: usize,
+    to: usize,
+    counts: &mut Counts,
+    store: &mut S,
+    emitted: &mut Vec<(String, u64)>,
+    last_saved: &mut Option<(u64, usize, Counts)>,
+) -> Result<VecDeque<u64>> {
+    let mut in_flight = VecDeque::new();
+    for (i, word) in words.iter().enumerate().take(to).skip(from) {
+        let offset = i + 1;
+        let barrier = offset % every == 0;
+        let before = serde_json::to_vec(&*counts)?;
+        *counts.entry(word.clone()).or_default() += 1;
+        emitted.push((word.clone(), counts[word]));
+        if barrier {
+            let id = (offset / every) as u64;
+            let state = match M {
+                SAVE_BEFORE_APPLY => before,
+                SKIP_ROUND_TRIP => Vec::new(),
+                _ => serde_json::to_vec(&*counts)?,
+            };
+            store.save(id, offset as u64, state)?;
+            *last_saved = Some((id, offset, counts.clone()));
+            in_flight.push_back(id);
+            let keep = if M == LAG_IGNORED { 0 } else { commit_lag };
+            while in_flight.len() > keep {
+                if let Some(done) = in_flight.pop_front() {
+                    store.complete(done)?;
+                }
+            }
+        }
+    }
+    Ok(in_flight)
+}

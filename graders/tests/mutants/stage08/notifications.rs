@@ -1,0 +1,76 @@
+//! Stage 08 mutants of the job's barriers and notifications: no sink at all, commits
+//! before or after their notification or out of order, a barrier or the final
+//! pre-commit skipped, a reused checkpoint id.
+
+use graders::stage08::{Case, Observation, TransactionalSinkStage, drive};
+use rstest::rstest;
+
+use super::expect_anomaly;
+use crate::rejects;
+
+flawed_job! {
+    /// **Mistake (the shortcut):** validate the arguments, then return the input; no sink,
+    /// no protocol. The output is even right.
+    /// **Verdict:** `protocol`, "no sink".
+    shortcut, Shortcut, Shortcut, ShortcutSpy
+}
+
+flawed_job! {
+    /// **Mistake:** commit at the barrier itself, whatever `commit_lag` says (the
+    /// notification is assumed instant). Consistent enough to output each record once.
+    /// **Verdict:** `protocol`, "visible before notification".
+    ignore_lag, IgnoreLag, IgnoreLag, IgnoreLagSpy
+}
+
+flawed_job! {
+    /// **Mistake:** off by one in the queue: commit when more than `commit_lag + 1` are
+    /// pending.
+    /// **Verdict:** `protocol`, "notification late".
+    late_by_one, LateByOne, LateByOne, LateByOneSpy
+}
+
+flawed_job! {
+    /// **Mistake:** the pending queue is a stack: a notification commits the newest pending
+    /// checkpoint.
+    /// **Verdict:** `protocol`, "notified out of order".
+    newest_first, NewestFirst, NewestFirst, NewestFirstSpy
+}
+
+flawed_job! {
+    /// **Mistake:** the barrier of record `k` is skipped when the job crashes after record
+    /// `k` (the crash is checked before the barrier).
+    /// **Verdict:** `protocol`, "missing barrier".
+    crash_before_barrier, CrashBeforeBarrier, CrashEarly, CrashEarlySpy
+}
+
+flawed_job! {
+    /// **Mistake:** the clean finish commits what is pending but never pre-commits the
+    /// trailing open transaction.
+    /// **Verdict:** `exactly-once`, "lost record".
+    no_final_pre_commit, NoFinalPreCommit, NoFinal, NoFinalSpy
+}
+
+flawed_job! {
+    /// **Mistake:** the final checkpoint reuses the id of the last barrier's checkpoint.
+    /// **Verdict:** `protocol`, "reused checkpoint id".
+    final_reuses_id, FinalReusesId, ReusedId, ReusedIdSpy
+}
+
+/// Every mutant of this file, the check that must reject it and the anomaly its report
+/// must name (the mutant's doc comment says why).
+#[rstest]
+#[case::shortcut(drive::<Shortcut>, "protocol", "no sink")]
+#[case::ignore_lag(drive::<IgnoreLag>, "protocol", "visible before notification")]
+#[case::late_by_one(drive::<LateByOne>, "protocol", "notification late")]
+#[case::newest_first(drive::<NewestFirst>, "protocol", "notified out of order")]
+#[case::crash_before_barrier(drive::<CrashEarly>, "protocol", "missing barrier")]
+#[case::no_final_pre_commit(drive::<NoFinal>, "exactly-once", "lost record")]
+#[case::final_reuses_id(drive::<ReusedId>, "protocol", "reused checkpoint id")]
+fn is_rejected(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] anomaly: &str,
+) {
+    let report = rejects::<TransactionalSinkStage>(drive, check);
+    expect_anomaly(&report, check, anomaly);
+}

@@ -1,0 +1,106 @@
+//! Stage 08 mutants of the job's crash handling, replay and argument checks: nothing or
+//! too little aborted, a tail never committed, pending checkpoints flushed, a replay from
+//! the wrong offset or into the dead sink, bad arguments accepted or refused without a
+//! name.
+
+use graders::stage08::{Case, Observation, TransactionalSinkStage, drive};
+use rstest::rstest;
+
+use super::expect_anomaly;
+use crate::rejects;
+
+flawed_job! {
+    /// **Mistake:** recovery aborts nothing: the dead sink keeps its open and prepared
+    /// transactions (in a real system, locks and staged data forever).
+    /// **Verdict:** `protocol`, "not aborted".
+    no_abort_on_crash, NoAbortOnCrash, NoAbortCrash, NoAbortCrashSpy
+}
+
+flawed_job! {
+    /// **Mistake:** recovery aborts the open transaction but forgets the prepared ones
+    /// whose checkpoints were never notified.
+    /// **Verdict:** `protocol`, "not aborted".
+    abort_only_open, AbortOnlyOpen, OnlyOpen, OnlyOpenSpy
+}
+
+flawed_job! {
+    /// **Mistake:** the replay writes the tail into the fresh sink but never finishes: no
+    /// last pre-commit, no commit of what the replay's checkpoints left pending.
+    /// **Verdict:** `exactly-once`, "lost record"; `protocol`, "not committed at the end".
+    tail_never_committed, TailNeverCommitted, NoTailCommit, NoTailCommitSpy
+}
+
+flawed_job! {
+    /// **Mistake:** at the crash the job "flushes": it commits every pending checkpoint
+    /// instead of aborting it.
+    /// **Verdict:** `exactly-once`, "duplicate" (the replay writes them again), and
+    /// `protocol`, "visible before notification".
+    commit_pending_on_crash, CommitPendingOnCrash, Flush, FlushSpy
+}
+
+flawed_job! {
+    /// **Mistake:** the replay starts from the beginning of the input.
+    /// **Verdict:** `exactly-once`, "duplicate"; `protocol`, "replay from the wrong offset".
+    replay_from_zero, ReplayFromZero, FromZero, FromZeroSpy
+}
+
+flawed_job! {
+    /// **Mistake:** the replay starts from the last checkpoint *taken*, which may never have
+    /// been notified (stage 07's bug, one stage later).
+    /// **Verdict:** `exactly-once`, "lost record"; `protocol`, "replay from the wrong offset".
+    replay_from_last_taken, ReplayFromLastTaken, LastTaken, LastTakenSpy
+}
+
+flawed_job! {
+    /// **Mistake:** the replay goes into the crashed sink instead of a fresh one.
+    /// **Verdict:** `protocol`, "sink used past the crash" (records, or with an empty
+    /// input the final checkpoint, go to the dead attempt's sink).
+    replay_into_old_sink, ReplayIntoOldSink, OldSink, OldSinkSpy
+}
+
+// Bad input.
+
+flawed_job! {
+    /// **Mistake:** no check of `barrier_every`: `position % 0` panics on any record, and
+    /// an empty input is accepted.
+    /// **Verdict:** `bad-input`, "accepted bad input" on the empty input (the smallest case).
+    no_barrier_check, NoBarrierCheck, DivZero, DivZeroSpy
+}
+
+flawed_job! {
+    /// **Mistake:** a crash point past the end is silently treated as no crash.
+    /// **Verdict:** `bad-input`, "accepted bad input".
+    clamp_crash, ClampCrash, Clamp, ClampSpy
+}
+
+flawed_job! {
+    /// **Mistake:** bad arguments are refused with a message that does not say which.
+    /// **Verdict:** `bad-input`, "error does not name the argument".
+    unnamed_error, UnnamedError, Unnamed, UnnamedSpy
+}
+
+/// Every mutant of this file, the check that must reject it and the anomaly its report
+/// must name (the mutant's doc comment says why).
+#[rstest]
+#[case::no_abort_on_crash(drive::<NoAbortCrash>, "protocol", "not aborted")]
+#[case::abort_only_open(drive::<OnlyOpen>, "protocol", "not aborted")]
+#[case::tail_never_committed_loses(drive::<NoTailCommit>, "exactly-once", "lost record")]
+#[case::tail_never_committed(drive::<NoTailCommit>, "protocol", "not committed at the end")]
+#[case::commit_pending_on_crash_duplicates(drive::<Flush>, "exactly-once", "duplicate")]
+#[case::commit_pending_on_crash_is_early(drive::<Flush>, "protocol", "visible before notification")]
+#[case::replay_from_zero_duplicates(drive::<FromZero>, "exactly-once", "duplicate")]
+#[case::replay_from_zero(drive::<FromZero>, "protocol", "replay from the wrong offset")]
+#[case::replay_from_last_taken_loses(drive::<LastTaken>, "exactly-once", "lost record")]
+#[case::replay_from_last_taken(drive::<LastTaken>, "protocol", "replay from the wrong offset")]
+#[case::replay_into_old_sink(drive::<OldSink>, "protocol", "sink used past the crash")]
+#[case::no_barrier_check(drive::<DivZero>, "bad-input", "accepted bad input")]
+#[case::clamp_crash(drive::<Clamp>, "bad-input", "accepted bad input")]
+#[case::unnamed_error(drive::<Unnamed>, "bad-input", "error does not name the argument")]
+fn is_rejected(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] anomaly: &str,
+) {
+    let report = rejects::<TransactionalSinkStage>(drive, check);
+    expect_anomaly(&report, check, anomaly);
+}

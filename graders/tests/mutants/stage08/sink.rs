@@ -1,0 +1,70 @@
+//! Stage 08 mutants of the sink: commits that publish twice or too early, aborts that
+//! do nothing, a pre-commit that keeps the transaction open.
+
+use graders::stage08::{Case, Observation, TransactionalSinkStage, drive};
+use rstest::rstest;
+
+use super::expect_anomaly;
+use crate::rejects;
+
+flawed_sink! {
+    /// **Mistake:** `commit` publishes the prepared records but leaves the transaction
+    /// prepared, so a repeated notification publishes them again.
+    /// **Verdict:** `sink-model`, "sink breaks the contract" (`commit(1), commit(1)`).
+    commit_not_idempotent, CommitNotIdempotent, CommitTwice, CommitTwiceSpy
+}
+
+flawed_sink! {
+    /// **Mistake:** `write` publishes at once (an at-least-once sink dressed as a
+    /// transactional one).
+    /// **Verdict:** `sink-model`, "sink breaks the contract" (`write(1)` is visible), and
+    /// `exactly-once` finds the duplicates a crash produces.
+    write_visible_at_once, WriteVisibleAtOnce, Eager, EagerSpy
+}
+
+flawed_sink! {
+    /// **Mistake:** `abort` does nothing, so a later `commit` of the id publishes aborted data.
+    /// **Verdict:** `sink-model`, "sink breaks the contract".
+    abort_ignored, AbortIgnored, NoAbort, NoAbortSpy
+}
+
+flawed_sink! {
+    /// **Mistake:** `abort_open` does nothing: the aborted records ride along in the next
+    /// pre-commit. The job never reuses a crashed sink, so only the sink alone shows it.
+    /// **Verdict:** `sink-model`, "sink breaks the contract".
+    abort_open_ignored, AbortOpenIgnored, NoAbortOpen, NoAbortOpenSpy
+}
+
+flawed_sink! {
+    /// **Mistake:** `pre_commit` copies the open transaction instead of moving it, so the
+    /// records are sealed again at the next barrier.
+    /// **Verdict:** `sink-model`, "sink breaks the contract"; `exactly-once`, "duplicate".
+    pre_commit_keeps_open, PreCommitKeepsOpen, KeepsOpen, KeepsOpenSpy
+}
+
+flawed_sink! {
+    /// **Mistake:** `commit` of an id it does not know commits "the current transaction"
+    /// (the open one) instead of being ignored.
+    /// **Verdict:** `sink-model`, "sink breaks the contract" (`write(1), commit(1)`).
+    unknown_commit_publishes_open, UnknownCommitPublishesOpen, Unknown, UnknownSpy
+}
+
+/// Every mutant of this file, the check that must reject it and the anomaly its report
+/// must name (the mutant's doc comment says why).
+#[rstest]
+#[case::commit_not_idempotent(drive::<CommitTwice>, "sink-model", "sink breaks the contract")]
+#[case::write_visible_at_once(drive::<Eager>, "sink-model", "sink breaks the contract")]
+#[case::write_visible_at_once_duplicates(drive::<Eager>, "exactly-once", "duplicate")]
+#[case::abort_ignored(drive::<NoAbort>, "sink-model", "sink breaks the contract")]
+#[case::abort_open_ignored(drive::<NoAbortOpen>, "sink-model", "sink breaks the contract")]
+#[case::pre_commit_keeps_open(drive::<KeepsOpen>, "sink-model", "sink breaks the contract")]
+#[case::pre_commit_keeps_open_duplicates(drive::<KeepsOpen>, "exactly-once", "duplicate")]
+#[case::unknown_commit(drive::<Unknown>, "sink-model", "sink breaks the contract")]
+fn is_rejected(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] anomaly: &str,
+) {
+    let report = rejects::<TransactionalSinkStage>(drive, check);
+    expect_anomaly(&report, check, anomaly);
+}

@@ -1,0 +1,117 @@
+//! Shape A: stage an artifact at the barrier, publish it atomically at the commit.
+
+use std::mem;
+
+use anyhow::{Result, bail};
+
+use super::object_store::{ObjectPlace, SharedObjectStore};
+use super::staged_name::StagedName;
+use crate::{
+    AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, ExactlyOnceCapable, Mechanism,
+    OpenContext, RunToken, SubtaskId,
+};
+
+/// Who this sink is once opened; before `on_open` it cannot name anything.
+#[derive(Debug, Clone)]
+enum Identity {
+    Unopened,
+    Opened {
+        job: String,
+        me: SubtaskId,
+        run: RunToken,
+    },
+}
+
+/// A file-like sink: an epoch's records become one staged object, published on commit.
+#[derive(Debug)]
+pub struct StagedArtifactSink<T> {
+    store: SharedObjectStore<T>,
+    identity: Identity,
+    // The open transaction lives in memory: a crash loses it, and replay rewrites it.
+    open: Vec<T>,
+}
+
+impl<T: Clone> StagedArtifactSink<T> {
+    /// A sink writing into `store`.
+    pub fn new(store: SharedObjectStore<T>) -> Self {
+        Self {
+            store,
+            identity: Identity::Unopened,
+            open: Vec::new(),
+        }
+    }
+}
+
+impl<T: Clone> CommittingSink for StagedArtifactSink<T> {
+    type Record = T;
+    type Committable = StagedName;
+    const MECHANISM: Mechanism = Mechanism::AtomicPublish;
+
+    /// Discards the staged orphans this subtask is responsible for (staged by a run that
+    /// crashed before its checkpoint completed) and keeps every restored handle's
+    /// artifact, which recovery is about to publish.
+    fn on_open(&mut self, context: &OpenContext<'_, StagedName>) -> Result<()> {
+        let restored: Vec<&StagedName> = context.pending.iter().map(|(_, c)| c).collect();
+        let staged = self.store.borrow().staged_names();
+        for name in staged
+            .iter()
+            .filter_map(|n| StagedName::parse(context.job, n))
+        {
+            if context.succession.succeeds(name.author)? && !restored.contains(&&name) {
+                self.abort(&name)?;
+            }
+        }
+        self.identity = Identity::Opened {
+            job: context.job.to_owned(),
+            me: context.subtask(),
+            run: context.run_token,
+        };
+        Ok(())
+    }
+
+    fn write(&mut self, record: T) -> Result<()> {
+        self.open.push(record);
+        Ok(())
+    }
+
+    fn prepare_commit(&mut self, checkpoint: CheckpointId) -> Result<Option<StagedName>> {
+        let Identity::Opened { job, me, run } = &self.identity else {
+            bail!("prepare_commit before on_open: the artifact would have no name");
+        };
+        if self.open.is_empty() {
+            return Ok(None);
+        }
+        let name = StagedName {
+            job: job.clone(),
+            author: *me,
+            run: *run,
+            checkpoint,
+        };
+        self.store
+            .borrow_mut()
+            .stage(&name.to_string(), mem::take(&mut self.open));
+        Ok(Some(name))
+    }
+
+    fn commit(&mut self, name: &StagedName) -> Result<CommitOutcome> {
+        match self.store.borrow_mut().publish(&name.to_string()) {
+            ObjectPlace::Staged => Ok(CommitOutcome::Committed),
+            ObjectPlace::Published => Ok(CommitOutcome::AlreadyCommitted),
+            ObjectPlace::Absent => {
+                bail!(
+                    "staged artifact {name} is neither staged nor published: its records are lost"
+                )
+            }
+        }
+    }
+
+    fn abort(&mut self, name: &StagedName) -> Result<AbortOutcome> {
+        match self.store.borrow_mut().discard(&name.to_string()) {
+            ObjectPlace::Staged => Ok(AbortOutcome::Aborted),
+            ObjectPlace::Absent => Ok(AbortOutcome::AlreadyAborted),
+            ObjectPlace::Published => bail!("cannot abort {name}: it is already published"),
+        }
+    }
+}
+
+impl<T: Clone> ExactlyOnceCapable for StagedArtifactSink<T> {}

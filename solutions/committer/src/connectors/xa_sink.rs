@@ -1,0 +1,114 @@
+//! Shape B: an external XA transaction, prepared at the barrier, committed at the commit.
+
+use anyhow::{Result, bail};
+
+use super::xa_store::{GlobalTxnId, XaStore};
+use crate::{
+    AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, ExactlyOnceCapable, Mechanism,
+    OpenContext, SubtaskId,
+};
+
+/// Where this epoch's transaction is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Epoch {
+    /// Nothing written since the last barrier: no transaction begun.
+    Idle,
+    /// A transaction is open on the connection with this many rows.
+    Open { rows: usize },
+}
+
+/// Who this sink is once opened.
+#[derive(Debug, Clone)]
+struct Identity {
+    job: String,
+    generation: u64,
+    me: SubtaskId,
+}
+
+/// A database sink writing each epoch into one transaction, prepared under a
+/// deterministic global id.
+#[derive(Debug)]
+pub struct XaSink<C> {
+    connection: C,
+    identity: Option<Identity>,
+    epoch: Epoch,
+}
+
+impl<C: XaStore> XaSink<C> {
+    /// A sink writing through `connection`.
+    pub fn new(connection: C) -> Self {
+        Self {
+            connection,
+            identity: None,
+            epoch: Epoch::Idle,
+        }
+    }
+}
+
+impl<C: XaStore> CommittingSink for XaSink<C> {
+    type Record = C::Record;
+    type Committable = GlobalTxnId;
+    const MECHANISM: Mechanism = Mechanism::TwoPhaseTransaction;
+
+    /// Rolls back the orphaned prepared transactions this subtask is responsible for
+    /// (prepared by a run that crashed before their checkpoint completed), so they never
+    /// pile up holding locks; the restored handles' transactions are kept for recovery.
+    fn on_open(&mut self, context: &OpenContext<'_, GlobalTxnId>) -> Result<()> {
+        let restored: Vec<&GlobalTxnId> = context.pending.iter().map(|(_, c)| c).collect();
+        for gid in self.connection.prepared_transactions()? {
+            let Some(gid) = GlobalTxnId::parse(context.job, &gid) else {
+                continue;
+            };
+            if context.succession.succeeds(gid.author)? && !restored.contains(&&gid) {
+                self.abort(&gid)?;
+            }
+        }
+        self.identity = Some(Identity {
+            job: context.job.to_owned(),
+            generation: context.generation,
+            me: context.subtask(),
+        });
+        Ok(())
+    }
+
+    fn write(&mut self, record: C::Record) -> Result<()> {
+        let rows = match self.epoch {
+            Epoch::Idle => {
+                self.connection.begin()?;
+                0
+            }
+            Epoch::Open { rows } => rows,
+        };
+        self.connection.insert(record)?;
+        self.epoch = Epoch::Open { rows: rows + 1 };
+        Ok(())
+    }
+
+    fn prepare_commit(&mut self, checkpoint: CheckpointId) -> Result<Option<GlobalTxnId>> {
+        let Some(identity) = &self.identity else {
+            bail!("prepare_commit before on_open: the transaction would have no global id");
+        };
+        if self.epoch == Epoch::Idle {
+            return Ok(None);
+        }
+        let gid = GlobalTxnId {
+            job: identity.job.clone(),
+            generation: identity.generation,
+            author: identity.me,
+            checkpoint,
+        };
+        self.connection.prepare(&gid.to_string())?;
+        self.epoch = Epoch::Idle;
+        Ok(Some(gid))
+    }
+
+    fn commit(&mut self, gid: &GlobalTxnId) -> Result<CommitOutcome> {
+        self.connection.commit_prepared(&gid.to_string())
+    }
+
+    fn abort(&mut self, gid: &GlobalTxnId) -> Result<AbortOutcome> {
+        self.connection.rollback_prepared(&gid.to_string())
+    }
+}
+
+impl<C: XaStore> ExactlyOnceCapable for XaSink<C> {}

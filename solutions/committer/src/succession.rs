@@ -1,0 +1,92 @@
+//! Rescale succession: which new subtask finalises an old subtask's pending handles.
+//!
+//! A restore may hand the same old handle to several new subtasks (each inherits its
+//! parents' operator state, or every old subtask's), or to none under the old index. If
+//! each finalised what it found, a handle would be committed twice or by no one. So
+//! every old subtask has exactly one successor, its *first child*: the lowest new
+//! subtask whose key-group range overlaps the old one's. That reads as three cases:
+//!
+//! - no rescale: a subtask succeeds itself;
+//! - scale-up: of an old subtask's children only the first succeeds it;
+//! - scale-down: a subtask succeeds every parent it inherits, except a parent that
+//!   straddles it and its left neighbour, which the neighbour (the first child) takes.
+//!
+//! Every old subtask has at least one child (the ranges tile the key groups), so every
+//! handle has an owner; the first child is unique, so it has only one.
+
+use anyhow::Result;
+
+use crate::ids::SubtaskId;
+use solution03::parents;
+
+/// The succession of one new subtask: decides which authors' handles it finalises.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Succession {
+    me: SubtaskId,
+    max_parallelism: u32,
+}
+
+impl Succession {
+    /// The succession of subtask `me` among key groups `0..max_parallelism`.
+    ///
+    /// # Errors
+    /// When `me.parallelism` exceeds `max_parallelism` (a subtask would own no key group).
+    pub fn new(me: SubtaskId, max_parallelism: u32) -> Result<Self> {
+        parents(me.index, me.parallelism, me.parallelism, max_parallelism)?;
+        Ok(Self {
+            me,
+            max_parallelism,
+        })
+    }
+
+    /// The subtask this succession belongs to.
+    pub fn me(&self) -> SubtaskId {
+        self.me
+    }
+
+    /// Whether this subtask finalises what `author` left pending (or orphaned).
+    ///
+    /// # Errors
+    /// When `author` ran at a parallelism above `max_parallelism`.
+    pub fn succeeds(&self, author: SubtaskId) -> Result<bool> {
+        if author.parallelism == self.me.parallelism {
+            return Ok(author.index == self.me.index);
+        }
+        let is_child = |index: u32| -> Result<bool> {
+            let ps = parents(
+                index,
+                author.parallelism,
+                self.me.parallelism,
+                self.max_parallelism,
+            )?;
+            Ok(ps.contains(&author.index))
+        };
+        // Children of one parent are contiguous, so "first child" is "a child whose left
+        // neighbour is not one".
+        let left_is_child = self.me.index > 0 && is_child(self.me.index - 1)?;
+        Ok(is_child(self.me.index)? && !left_is_child)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::*;
+
+    #[test]
+    fn every_author_has_exactly_one_successor() {
+        for p in 1..=8 {
+            for q in 1..=8 {
+                for old in 0..p {
+                    let author = SubtaskId::new(old, p).unwrap();
+                    let owners = (0..q)
+                        .filter(|&n| {
+                            let me = SubtaskId::new(n, q).unwrap();
+                            Succession::new(me, 128).unwrap().succeeds(author).unwrap()
+                        })
+                        .count();
+                    assert_eq!(owners, 1, "{p}->{q}, author {old}");
+                }
+            }
+        }
+    }
+}

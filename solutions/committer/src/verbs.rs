@@ -1,0 +1,129 @@
+//! The connector's verbs: what a sink supplies so the base can run two-phase commit.
+
+use std::fmt::Debug;
+
+use anyhow::{Result, bail};
+use serde::{Serialize, de::DeserializeOwned};
+
+use crate::ids::{CheckpointId, RunToken, SubtaskId};
+use crate::mechanism::Mechanism;
+use crate::succession::Succession;
+
+/// What a commit (or a recovery) did to the external system.
+///
+/// Commits must be idempotent because recovery re-commits every handle of the restored
+/// checkpoint, including those whose commit ran just before the crash; saying which case
+/// it was makes the repair visible in tests and logs instead of hiding it in a `bool`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum CommitOutcome {
+    /// This call made the handle's records visible.
+    Committed,
+    /// An earlier call already had; nothing changed.
+    AlreadyCommitted,
+}
+
+/// What an abort did to the external system (idempotent for the same reason).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum AbortOutcome {
+    /// This call discarded the handle's staged or prepared records.
+    Aborted,
+    /// Nothing was left to discard.
+    AlreadyAborted,
+}
+
+/// What a sink learns when it opens, before recovery and before any record.
+#[derive(Debug, Clone)]
+pub struct OpenContext<'a, C> {
+    /// The job's name; external names start with it so jobs sharing a store never collide.
+    pub job: &'a str,
+    /// The run's generation (bumped by the coordinator at every start of the job).
+    pub generation: u64,
+    /// The token naming this open, for staged artifacts.
+    pub run_token: RunToken,
+    /// Who this subtask is and whose leftovers it is responsible for.
+    pub succession: Succession,
+    /// The restored handles this subtask owns and is about to recover, by checkpoint.
+    pub pending: &'a [(CheckpointId, C)],
+}
+
+impl<C> OpenContext<'_, C> {
+    /// This subtask.
+    pub fn subtask(&self) -> SubtaskId {
+        self.succession.me()
+    }
+
+    /// The restored, still pending handles this subtask owns: a connector reconciling an
+    /// external registry keeps these and discards the orphans it is responsible for.
+    pub fn pending_committables(&self) -> &[(CheckpointId, C)] {
+        self.pending
+    }
+}
+
+/// A sink's verbs. The base ([`crate::CommitterOperator`]) decides when each runs;
+/// a connector only says how.
+pub trait CommittingSink {
+    /// One input record.
+    type Record;
+    /// The handle to one checkpoint's durable but invisible output. Persisted in
+    /// operator state and read back after a crash by a fresh instance, so it must carry
+    /// everything `commit` needs and nothing of the instance that made it.
+    type Committable: Serialize + DeserializeOwned + Clone + Debug + PartialEq;
+
+    /// How this sink makes output durable, which decides its guarantee label.
+    const MECHANISM: Mechanism;
+
+    /// The version written next to every persisted handle.
+    const COMMITTABLE_VERSION: u32 = 1;
+
+    /// Creates resources and reconciles the external system; runs before recovery.
+    ///
+    /// # Errors
+    /// When the external system refuses.
+    fn on_open(&mut self, context: &OpenContext<'_, Self::Committable>) -> Result<()>;
+
+    /// Buffers or stages one record into the open transaction.
+    ///
+    /// # Errors
+    /// When the external system refuses.
+    fn write(&mut self, record: Self::Record) -> Result<()>;
+
+    /// Makes the open transaction durable but invisible and returns its handle, or
+    /// `None` when the epoch wrote nothing worth committing.
+    ///
+    /// # Errors
+    /// When the external system refuses.
+    fn prepare_commit(&mut self, checkpoint: CheckpointId) -> Result<Option<Self::Committable>>;
+
+    /// Makes a handle's records visible, atomically and idempotently.
+    ///
+    /// # Errors
+    /// When the handle's records are gone (neither pending nor visible): data was lost.
+    fn commit(&mut self, committable: &Self::Committable) -> Result<CommitOutcome>;
+
+    /// Discards a handle's records, idempotently.
+    ///
+    /// # Errors
+    /// When the external system refuses.
+    fn abort(&mut self, committable: &Self::Committable) -> Result<AbortOutcome>;
+
+    /// Finalises a handle found pending at open; a commit unless the sink knows better.
+    ///
+    /// # Errors
+    /// As [`CommittingSink::commit`].
+    fn recover(&mut self, committable: &Self::Committable) -> Result<CommitOutcome> {
+        self.commit(committable)
+    }
+
+    /// Reads a handle persisted under an older `version` (the current one never gets
+    /// here). A sink that changes its handle's shape bumps the version and teaches this.
+    ///
+    /// # Errors
+    /// By default, always: an unknown version cannot be trusted to mean anything.
+    fn upgrade_committable(version: u32, raw: serde_json::Value) -> Result<Self::Committable> {
+        let _ = raw;
+        bail!(
+            "committable version {version} is not readable (this sink writes version {})",
+            Self::COMMITTABLE_VERSION
+        )
+    }
+}
