@@ -30,6 +30,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
+use super::pipeline::Pipeline;
 use super::workspace::Root;
 use crate::harness::supervisor::Limits;
 use crate::stages::{self, StageInfo};
@@ -57,7 +58,7 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
         Some(path) => Weights::from_file(path)?,
         None => Weights::default(),
     };
-    let selected: Vec<&StageInfo> = match &options.stages {
+    let selected: Vec<&'static StageInfo> = match &options.stages {
         Some(numbers) => numbers.iter().filter_map(|n| stages::get(*n)).collect(),
         None => stages::LADDER.iter().collect(),
     };
@@ -107,9 +108,10 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
         let graded = if path.is_dir() {
             submission::prepare(&pristine, &workspace, path).and_then(|files| {
                 report.files = files;
-                submission::grade_stages(
-                    &workspace, &target, &selected, seed, limits, &weights, &progress,
-                )
+                let pipeline = Pipeline::new(&workspace)
+                    .target_dir(&target)
+                    .cargo_args(submission::OFFLINE);
+                submission::grade_stages(&pipeline, &selected, seed, limits, &weights, &progress)
             })
         } else {
             Err(anyhow::anyhow!(
