@@ -8,6 +8,7 @@ use std::process::Command;
 use anyhow::{Context, Result};
 use serde::Deserialize;
 
+use super::launcher::Launcher;
 use crate::stages::StageInfo;
 
 /// Which crates of a stage to build.
@@ -30,7 +31,7 @@ pub enum Built {
 
 /// Builds the grade binaries of `stages` in one cargo run; when that fails, stage by
 /// stage, so each stage that does not build gets its own errors. `extra` goes to cargo
-/// as is (grading passes `--offline --locked`).
+/// as is (grading passes `--offline --locked`); `launcher` starts each cargo run.
 ///
 /// # Errors
 /// When cargo cannot be started at all.
@@ -40,8 +41,9 @@ pub fn build(
     stages: &[&StageInfo],
     side: Side,
     extra: &[&str],
+    launcher: &dyn Launcher,
 ) -> Result<BTreeMap<u8, Built>> {
-    let together = cargo_build(root, target_dir, stages, side, extra)?;
+    let together = cargo_build(root, target_dir, stages, side, extra, launcher)?;
     if together.success {
         return Ok(stages
             .iter()
@@ -56,7 +58,7 @@ pub fn build(
     }
     let mut results = BTreeMap::new();
     for stage in stages {
-        let alone = cargo_build(root, target_dir, &[stage], side, extra)?;
+        let alone = cargo_build(root, target_dir, &[stage], side, extra, launcher)?;
         let built = match (alone.success, alone.binaries.get(&stage.folder())) {
             (true, Some(path)) => Built::Binary(path.clone()),
             _ => Built::Failed(trim_errors(&alone.stderr)),
@@ -95,6 +97,7 @@ fn cargo_build(
     stages: &[&StageInfo],
     side: Side,
     extra: &[&str],
+    launcher: &dyn Launcher,
 ) -> Result<CargoRun> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
@@ -123,7 +126,7 @@ fn cargo_build(
     if !features.is_empty() {
         command.args(["--features", &features.join(",")]);
     }
-    let output = command.output().context("running cargo")?;
+    let output = launcher.build(command).output().context("running cargo")?;
     let mut binaries = BTreeMap::new();
     for line in String::from_utf8_lossy(&output.stdout).lines() {
         let Ok(artifact) = serde_json::from_str::<Artifact>(line) else {

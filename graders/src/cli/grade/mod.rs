@@ -14,6 +14,7 @@
 //! race on a target folder, and the build stays warm: only the learner crates that differ
 //! are rebuilt.
 
+mod folders;
 pub mod formats;
 pub mod gradebook;
 pub mod model;
@@ -23,16 +24,18 @@ pub mod overlay;
 pub mod score;
 pub mod submission;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, bail};
+use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
+use super::pipeline::Pipeline;
 use super::workspace::Root;
 use crate::harness::supervisor::Limits;
 use crate::stages::{self, StageInfo};
+use folders::{WorkLock, claim_out_dir};
 use model::SubmissionReport;
 use options::GradeOptions;
 use score::Weights;
@@ -48,16 +51,12 @@ pub struct Provenance {
     pub toolchain: String,
 }
 
-/// Marks an output folder as `byo grade`'s, so it is never written into a folder the
-/// instructor owns for something else.
-const OUT_MARKER: &str = ".byo-grade";
-
 pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
     let weights = match &options.weights {
         Some(path) => Weights::from_file(path)?,
         None => Weights::default(),
     };
-    let selected: Vec<&StageInfo> = match &options.stages {
+    let selected: Vec<&'static StageInfo> = match &options.stages {
         Some(numbers) => numbers.iter().filter_map(|n| stages::get(*n)).collect(),
         None => stages::LADDER.iter().collect(),
     };
@@ -107,9 +106,10 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
         let graded = if path.is_dir() {
             submission::prepare(&pristine, &workspace, path).and_then(|files| {
                 report.files = files;
-                submission::grade_stages(
-                    &workspace, &target, &selected, seed, limits, &weights, &progress,
-                )
+                let pipeline = Pipeline::new(&workspace)
+                    .target_dir(&target)
+                    .cargo_args(submission::OFFLINE);
+                submission::grade_stages(&pipeline, &selected, seed, limits, &weights, &progress)
             })
         } else {
             Err(anyhow::anyhow!(
@@ -167,55 +167,6 @@ fn stage_summary(report: &SubmissionReport) -> String {
         .map(|s| format!("{:02}:{:.0}%", s.stage, s.score * 100.0))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// Creates `out`, or accepts it if an earlier `byo grade` made it; refuses any other
-/// folder that is not empty, so nothing the instructor keeps there is overwritten.
-fn claim_out_dir(out: &Path) -> Result<()> {
-    let marker = out.join(OUT_MARKER);
-    if out.exists() {
-        let empty = std::fs::read_dir(out)
-            .map(|mut d| d.next().is_none())
-            .unwrap_or(false);
-        if !empty && !marker.exists() {
-            bail!(
-                "grade: --out {} is not empty and was not made by byo grade; choose another folder",
-                out.display()
-            );
-        }
-    }
-    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
-    std::fs::write(&marker, "written by byo grade\n")
-        .with_context(|| format!("writing {}", marker.display()))
-}
-
-/// The lock on the grading workspace: one `byo grade` at a time per repository.
-struct WorkLock(PathBuf);
-
-impl WorkLock {
-    fn take(work: &Path) -> Result<Self> {
-        std::fs::create_dir_all(work).with_context(|| format!("creating {}", work.display()))?;
-        let path = work.join("lock");
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path)
-        {
-            Ok(_) => Ok(Self(path)),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => bail!(
-                "grade: another byo grade is using {} (if none is running, delete {})",
-                work.display(),
-                path.display()
-            ),
-            Err(e) => Err(e).with_context(|| format!("creating {}", path.display())),
-        }
-    }
-}
-
-impl Drop for WorkLock {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
 }
 
 fn unique_name(path: &Path, taken: &mut std::collections::BTreeSet<String>) -> String {

@@ -37,21 +37,9 @@ pub fn write_submission(
         )?;
     }
     if junit {
-        write(dir, "junit.xml", &formats::junit_xml(report))?;
+        write(dir, "junit.xml", &formats::junit_xml(report)?)?;
     }
     Ok(())
-}
-
-pub(super) fn verdict_text(verdict: Verdict) -> &'static str {
-    match verdict {
-        Verdict::Passed => "pass",
-        Verdict::Failed => "fail",
-        Verdict::NotStarted => "not started",
-        Verdict::DoesNotBuild => "does not build",
-        Verdict::Blocked => "blocked",
-        Verdict::NotJudged => "not judged",
-        Verdict::NoGrader => "no grader",
-    }
 }
 
 /// The human report of one submission.
@@ -80,7 +68,7 @@ pub fn markdown(report: &SubmissionReport) -> String {
             md,
             "| {} | {} | {passed}/{} | {:.0}% | {} | {:.1} s |",
             stage.title,
-            verdict_text(stage.verdict),
+            stage.verdict.text(),
             stage.checks.len(),
             stage.score * 100.0,
             stage.weight,
@@ -101,12 +89,7 @@ pub fn markdown(report: &SubmissionReport) -> String {
         if stage.verdict == Verdict::Passed && flaky.is_empty() {
             continue;
         }
-        let _ = writeln!(
-            md,
-            "\n## {}: {}\n",
-            stage.title,
-            verdict_text(stage.verdict)
-        );
+        let _ = writeln!(md, "\n## {}: {}\n", stage.title, stage.verdict.text());
         if let Some(errors) = &stage.errors {
             let _ = writeln!(md, "```text\n{errors}\n```");
         }

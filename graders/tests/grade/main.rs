@@ -1,0 +1,218 @@
+//! `byo grade` over the fixture submissions of `tests/fixtures/` (see its README): each
+//! grades exactly as described, whatever the submission prints, exits or edits.
+//!
+//! Grading builds in the repository's `target/byo-grade/` from the committed tree, so
+//! this test judges what is committed, as CI does on a fresh clone.
+
+mod reading;
+mod submissions;
+
+use std::ffi::{OsStr, OsString};
+use std::fs;
+
+use assert_cmd::Command;
+
+use reading::{check, elide, listed, report, stage, verdict};
+use submissions::{Base, repo, submission};
+
+fn grade<S: AsRef<OsStr>>(args: &[S]) {
+    let output = Command::cargo_bin("byo")
+        .unwrap()
+        .env("BYO_ROOT", repo())
+        .env("NO_COLOR", "1")
+        .arg("grade")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "byo grade failed:\n{}\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn fixture_submissions_grade_as_described() {
+    let scratch = tempfile::Builder::new()
+        .prefix("byo-grade-fixtures-")
+        .tempdir()
+        .unwrap();
+    let scratch = scratch.path();
+    let subs = scratch.join("submissions");
+    let untouched = submission(&subs, "untouched", Base::Skeleton, Some("untouched"));
+    let compile = submission(
+        &subs,
+        "compile-error-03",
+        Base::ReferenceUpTo(3),
+        Some("compile-error-03"),
+    );
+    let panic = submission(
+        &subs,
+        "panic-in-one-case",
+        Base::ReferenceUpTo(3),
+        Some("panic-in-one-case"),
+    );
+    let endless = submission(
+        &subs,
+        "endless-loop",
+        Base::ReferenceUpTo(3),
+        Some("endless-loop"),
+    );
+    let exit = submission(
+        &subs,
+        "exit-at-start",
+        Base::ReferenceUpTo(3),
+        Some("exit-at-start"),
+    );
+    let fake = submission(
+        &subs,
+        "fake-summary",
+        Base::ReferenceUpTo(3),
+        Some("fake-summary"),
+    );
+    let edits = submission(
+        &subs,
+        "edits-graders",
+        Base::Skeleton,
+        Some("edits-graders"),
+    );
+    let symlink = submission(&subs, "symlink-outside", Base::ReferenceUpTo(3), None);
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(
+        "/etc/passwd",
+        symlink.join("stages/01-dataflow/src/evil.rs"),
+    )
+    .unwrap();
+
+    let out = scratch.join("out");
+    let mut args: Vec<OsString> = [
+        &untouched, &compile, &panic, &endless, &exit, &fake, &edits, &symlink,
+    ]
+    .iter()
+    .map(|d| d.as_os_str().to_owned())
+    .collect();
+    args.push("--out".into());
+    args.push(out.as_os_str().to_owned());
+    args.extend(
+        [
+            "--seed",
+            "42",
+            "--stages",
+            "01,02,03",
+            "--timeout",
+            "2",
+            "--gradescope",
+            "--junit",
+        ]
+        .map(OsString::from),
+    );
+    grade(&args);
+
+    let r = report(&out, "untouched");
+    for n in 1..=3 {
+        assert_eq!(verdict(&r, n), "not-started", "untouched stage {n}");
+    }
+    assert_eq!(r["total"], 0.0);
+    assert!(listed(&r, "ignored", "NOTE.md"));
+
+    let r = report(&out, "compile-error-03");
+    assert_eq!(
+        (verdict(&r, 1), verdict(&r, 2)),
+        ("passed".into(), "passed".into())
+    );
+    assert_eq!(verdict(&r, 3), "does-not-build");
+    assert!(
+        stage(&r, 3)["errors"].as_str().unwrap().contains("error"),
+        "{r:#}"
+    );
+
+    let r = report(&out, "panic-in-one-case");
+    assert_eq!(check(&r, 1, "seek"), "passed");
+    assert_eq!(check(&r, 1, "chain"), "panic");
+    let detail = stage(&r, 1)["checks"][2]["failure"]["detail"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(detail.contains("six records are too many"), "{detail}");
+
+    let r = report(&out, "endless-loop");
+    assert_eq!(check(&r, 1, "crash"), "time-out");
+    assert_eq!(check(&r, 1, "chain"), "passed");
+
+    let pinned =
+        fs::read_to_string(repo().join("graders/tests/expected/exit-at-start.report.md")).unwrap();
+    let written = fs::read_to_string(out.join("exit-at-start/report.md")).unwrap();
+    assert_eq!(elide(&written), pinned, "report.md of exit-at-start");
+
+    for name in ["exit-at-start", "fake-summary"] {
+        let r = report(&out, name);
+        assert_eq!(verdict(&r, 1), "failed", "{name}");
+        assert_eq!(check(&r, 1, "chain"), "early exit", "{name}");
+    }
+
+    let r = report(&out, "edits-graders");
+    for file in [
+        "graders/src/lib.rs",
+        "stages/01-dataflow/tests/grade.rs",
+        "stages/01-dataflow/Cargo.toml",
+    ] {
+        assert!(listed(&r, "ignored", file), "{file} is ignored: {r:#}");
+    }
+    assert_eq!(verdict(&r, 1), "not-started");
+
+    let r = report(&out, "symlink-outside");
+    if cfg!(unix) {
+        assert!(
+            listed(&r, "refused", "stages/01-dataflow/src/evil.rs"),
+            "{r:#}"
+        );
+    }
+    assert_eq!(verdict(&r, 1), "passed");
+
+    let csv = fs::read_to_string(out.join("grades.csv")).unwrap();
+    assert!(csv.starts_with("submission,01,02,03,total\n"), "{csv}");
+    assert_eq!(csv.lines().count(), 9, "{csv}");
+    assert!(out.join("panic-in-one-case/results.json").exists());
+    assert!(out.join("panic-in-one-case/junit.xml").exists());
+    let cohort = fs::read_to_string(out.join("cohort.md")).unwrap();
+    // Two submissions exit early in stage 01's `run`, and again in stage 02's `word_count`,
+    // which calls it.
+    assert!(cohort.contains("| early exit | 4 |"), "{cohort}");
+
+    // Every stage, solved: full marks, under names that are not UTF-8 (args_os).
+    let (name, out_name) = odd_names();
+    let all = submission(&subs, &name, Base::ReferenceUpTo(8), None);
+    let out_all = scratch.join(out_name);
+    grade(&[
+        all.as_os_str(),
+        OsStr::new("--out"),
+        out_all.as_os_str(),
+        OsStr::new("--seed"),
+        OsStr::new("43"),
+    ]);
+    let r = report(&out_all, &all.file_name().unwrap().to_string_lossy());
+    for s in r["stages"].as_array().unwrap() {
+        if s["verdict"] != "no-grader" {
+            assert_eq!(s["verdict"], "passed", "{s:#}");
+        }
+    }
+    assert_eq!(r["total"], 100.0, "{r:#}");
+}
+
+/// A submission folder and an output folder whose names are not UTF-8, where the file
+/// system allows it.
+fn odd_names() -> (OsString, OsString) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStringExt;
+        (
+            OsString::from_vec(b"all-correct-\xff".to_vec()),
+            OsString::from_vec(b"out-all-\xfe".to_vec()),
+        )
+    }
+    #[cfg(not(unix))]
+    {
+        ("all-correct".into(), "out-all".into())
+    }
+}
