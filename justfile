@@ -1,41 +1,54 @@
-# The learner's and the instructor's verbs. Each recipe is a thin wrapper over the `byo`
-# command, which also runs without `just` as `cargo byo <verb> ...`.
+# The learner's verbs first, then the instructor's and the project's in their own groups.
+# Each learner and instructor recipe is a thin wrapper over the `byo` command, which also
+# runs without `just` as `cargo byo <verb> ...`. `[no-exit-message]` (just >= 1.20) keeps
+# just's "recipe failed" line off the end of a failing run, so byo's verdict is the last
+# thing printed; the exit code still says it failed.
 
-# List the recipes.
+# List the recipes, the learner's first.
+[private]
 default:
-    @just --list
+    @just --list --unsorted
 
 # Make stage NN the current stage and show its brief: `just start 01`.
+[no-exit-message]
 start stage:
     cargo byo start {{stage}}
 
 # Judge stages 01..=current, or the ones named: `just test`, `just test 02 --case 7`.
+[no-exit-message]
 test *args:
     cargo byo test {{args}}
 
 # Reveal the next hint of the current stage (or of the stage named).
+[no-exit-message]
 hint *stage:
     cargo byo hint {{stage}}
 
-# One schedule of stage 08 as a timeline: `just trace 08 --records 4 --barrier-every 2 --crash-after 3 --lag 1 --mine`.
+# One schedule of stage 08 as a timeline (an example without flags): `just trace 08 --records 4 --barrier-every 2 --crash-after 3 --lag 1 --mine`.
+[no-exit-message]
 trace *args:
     cargo byo trace {{args}}
 
 # Where every stage stands, and the hints used.
+[no-exit-message]
 status:
     cargo byo status
 
 # Grade a folder of submissions: `just grade submissions/* --out grades`.
+[group('instructor')]
+[no-exit-message]
 grade *args:
     cargo byo grade {{args}}
 
 # The project's own checks: formatting, lints, and every test of the workspace.
+[group('project')]
 check:
     cargo fmt --all --check
     cargo clippy --workspace --all-targets -- -D warnings
     cargo test --workspace
 
 # Start a throwaway PostgreSQL for the real sinks and print the line to export (BYO_PG).
+[group('project')]
 pg:
     #!/usr/bin/env bash
     set -euo pipefail
@@ -45,10 +58,12 @@ pg:
     echo "# stop it with: .ci/pg stop $dir"
 
 # Kill the real-sink pipeline with SIGKILL at random moments, restart it, verify exactly-once: `just demo --sink xa --kills 30`.
+[group('project')]
 demo *args:
     cargo run -q -p real-sinks --bin demo -- {{args}}
 
 # The soak: at least 200 SIGKILLs per real sink, bounded in time; starts a throwaway PostgreSQL when BYO_PG is unset.
+[group('project')]
 soak *args:
     #!/usr/bin/env bash
     set -euo pipefail
@@ -60,6 +75,7 @@ soak *args:
     cargo run -q -p real-sinks --bin demo -- soak {{args}}
 
 # Throughput of the real sinks against plain writes with the same fsyncs / commits (ratios); starts a throwaway PostgreSQL when BYO_PG is unset.
+[group('project')]
 bench *args:
     #!/usr/bin/env bash
     set -euo pipefail

@@ -2,17 +2,22 @@
 //! a learner's file that `byo` cannot read is reported, never overwritten.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use assert_cmd::Command;
+use tempfile::TempDir;
 
-/// A minimal kata tree (no crates are built by these verbs) in a fresh temporary folder.
-struct Scratch(PathBuf);
+/// A minimal kata tree (no crates are built by these verbs) in a fresh temporary folder,
+/// removed when dropped.
+struct Scratch(TempDir);
 
 impl Scratch {
     fn new(name: &str) -> Self {
-        let dir = std::env::temp_dir().join(format!("byo-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
+        let scratch = tempfile::Builder::new()
+            .prefix(&format!("byo-{name}-"))
+            .tempdir()
+            .unwrap();
+        let dir = scratch.path();
         let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         fs::create_dir_all(dir.join("graders")).unwrap();
         fs::create_dir_all(dir.join("stages/01-dataflow/src")).unwrap();
@@ -25,13 +30,17 @@ impl Scratch {
         ] {
             fs::copy(repo.join(file), dir.join(file)).unwrap();
         }
-        Self(dir)
+        Self(scratch)
+    }
+
+    fn path(&self) -> &Path {
+        self.0.path()
     }
 
     fn byo(&self, args: &[&str]) -> assert_cmd::assert::Assert {
         Command::cargo_bin("byo")
             .unwrap()
-            .env("BYO_ROOT", &self.0)
+            .env("BYO_ROOT", self.path())
             .env("NO_COLOR", "1")
             .args(args)
             .assert()
@@ -39,12 +48,6 @@ impl Scratch {
 
     fn stdout(&self, args: &[&str]) -> String {
         String::from_utf8(self.byo(args).success().get_output().stdout.clone()).unwrap()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
     }
 }
 
@@ -81,8 +84,8 @@ fn hints_are_revealed_one_at_a_time_and_remembered() {
 #[test]
 fn an_unreadable_progress_file_is_reported_and_kept() {
     let kata = Scratch::new("corrupt");
-    fs::create_dir_all(kata.0.join(".byo")).unwrap();
-    let file = kata.0.join(".byo/progress.json");
+    fs::create_dir_all(kata.path().join(".byo")).unwrap();
+    let file = kata.path().join(".byo/progress.json");
     fs::write(&file, "my notes, not json").unwrap();
     let out = kata
         .byo(&["start", "01"])

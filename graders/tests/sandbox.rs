@@ -25,11 +25,7 @@ fn available() -> bool {
 fn sh(sandbox: &Sandbox, script: &str) -> Output {
     let mut command = Command::new("/bin/sh");
     command.arg("-c").arg(script).env("VISIBLE", "yes");
-    sandbox
-        .confine(command)
-        .expect("the sandbox wraps the command")
-        .output()
-        .expect("bwrap runs")
+    sandbox.confine(command).output().expect("bwrap runs")
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -1,181 +1,168 @@
-//! Command-line parsing: small enough to write by hand, strict enough to name every bad
-//! argument.
+//! The `byo` command line, declared with clap: each verb a subcommand with its own
+//! `--help`, the usage generated, and every bad argument named in its error.
 
 use std::time::Duration;
 
-use anyhow::{Result, anyhow, bail};
+use clap::error::ErrorKind;
+use clap::{Args, CommandFactory, Parser, Subcommand};
 
+use super::grade::options::GradeOptions;
+use super::trace::TraceOptions;
 use crate::stages;
 
-/// What `byo help` prints.
-pub const USAGE: &str = "\
-byo: build your own exactly-once stream processor
+/// byo: build your own exactly-once stream processor.
+#[derive(Debug, Parser)]
+#[command(
+    name = "byo",
+    about = "byo: build your own exactly-once stream processor",
+    after_help = "Every verb also runs as `just <verb> ...` and as `cargo byo <verb> ...`."
+)]
+pub struct Cli {
+    /// The verb; without one, this help.
+    #[command(subcommand)]
+    pub verb: Option<Verb>,
+}
 
-usage:
-  byo start NN                 make NN the current stage and show its brief
-  byo test [NN ...] [options]  judge stages 01..=current, or the ones named
-      --seed N                 plan seed (default: the fixed learner seed)
-      --case I                 replay only case I of the plan (one stage)
-      --timeout SECONDS        per-case time limit (default 3)
-  byo hint [NN]                reveal the next hint of the current stage (or NN)
-  byo status                   every stage: pass, fail or not started; hints used
-  byo trace 08 [options]       one schedule of stage 08 as a timeline of its sinks
-      --records N              the graded input of length N
-      --barrier-every B        a barrier after every B records
-      --crash-after K          crash after K records (default: no crash)
-      --lag L                  notifications L barriers late (default 0)
-      --mine                   run your code beside the reference, first divergence marked
-  byo grade DIR... [options]   grade submissions (copies of learners' repositories)
-      --out DIR                where reports and the gradebook go (default: grades)
-      --seed N                 plan seed (default: fresh, recorded in every report)
-      --weights FILE           JSON stage weights, e.g. {\"01\": 1, \"08\": 3}
-      --stages 01,02,...       grade only these stages
-      --timeout SECONDS        per-case time limit (default 10)
-      --gradescope, --junit    also write results.json / junit.xml per submission
-  byo help                     this text
-
-Every verb also runs as `just <verb> ...` and as `cargo byo <verb> ...`.
-";
-
-/// A parsed command line.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Command {
-    /// `byo help`
-    Help,
-    /// `byo start NN`
+/// The verbs of `byo`, in the order a learner meets them.
+#[derive(Debug, Subcommand)]
+pub enum Verb {
+    /// Make stage NN the current stage and show its brief.
     Start {
-        /// The stage to start.
+        /// The stage to start: 01 to 08 (or 1 to 8).
+        #[arg(value_name = "NN", value_parser = stage_number)]
         stage: u8,
     },
-    /// `byo test ...`
+    /// Judge stages 01..=current, or the ones named.
     Test(TestOptions),
-    /// `byo hint [NN]`
+    /// Reveal the next hint of the current stage (or of stage NN).
     Hint {
-        /// The stage, if named.
+        /// The stage whose hint to reveal (default: the current stage).
+        #[arg(value_name = "NN", value_parser = stage_number)]
         stage: Option<u8>,
     },
-    /// `byo status`
+    /// Every stage: pass, fail or not started; hints used.
     Status,
-    /// `byo trace NN ...`
-    Trace {
-        /// The stage whose schedule to draw.
-        stage: u8,
-        /// The stage's own trace arguments.
-        args: Vec<String>,
-    },
-    /// `byo grade ...`
-    Grade(super::grade::options::GradeOptions),
+    /// One schedule of stage 08 as a timeline of its sinks.
+    Trace(TraceOptions),
+    /// Grade submissions (copies of learners' repositories).
+    Grade(GradeOptions),
 }
 
 /// The options of `byo test`.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Args)]
 pub struct TestOptions {
-    /// The stages named, in order; empty means 01..=current.
+    /// The stages to judge (default: 01 to the current stage).
+    #[arg(value_name = "NN", value_parser = stage_number)]
     pub stages: Vec<u8>,
-    /// The plan seed.
+    /// Plan seed (default: the fixed learner seed).
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = seed)]
     pub seed: Option<u64>,
-    /// Replay only this case.
+    /// Replay only case I of the plan (name exactly one stage).
+    #[arg(long, value_name = "I", allow_negative_numbers = true, value_parser = case_index)]
     pub case: Option<usize>,
-    /// Per-case time limit.
+    /// Per-case time limit [default: 3].
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = positive_seconds)]
     pub timeout: Option<Duration>,
 }
 
-/// Parses the arguments after the program name.
+/// Parses the arguments after the program name (`args_os` semantics: paths need not be
+/// UTF-8), then checks what clap cannot express: a replay names exactly one stage, and no
+/// stage is named twice.
 ///
 /// # Errors
-/// A one-line message naming the argument that is wrong.
-pub fn parse(argv: &[String]) -> Result<Command> {
-    let Some((verb, rest)) = argv.split_first() else {
-        return Ok(Command::Help);
-    };
-    match verb.as_str() {
-        "help" | "--help" | "-h" => Ok(Command::Help),
-        "start" => match rest {
-            [stage] => Ok(Command::Start {
-                stage: stage_number("start", stage)?,
-            }),
-            [] => bail!("start: which stage? give its number, e.g. `byo start 01`"),
-            [_, extra, ..] => bail!("start: unexpected argument `{extra}`"),
-        },
-        "hint" => match rest {
-            [] => Ok(Command::Hint { stage: None }),
-            [stage] => Ok(Command::Hint {
-                stage: Some(stage_number("hint", stage)?),
-            }),
-            [_, extra, ..] => bail!("hint: unexpected argument `{extra}`"),
-        },
-        "status" => match rest {
-            [] => Ok(Command::Status),
-            [extra, ..] => bail!("status: unexpected argument `{extra}`"),
-        },
-        "test" => parse_test(rest).map(Command::Test),
-        "trace" => match rest {
-            [stage, args @ ..] => Ok(Command::Trace {
-                stage: stage_number("trace", stage)?,
-                args: args.to_vec(),
-            }),
-            [] => bail!(
-                "trace: which stage? e.g. `byo trace 08 --records 4 --barrier-every 2 --crash-after 3 --lag 1`"
-            ),
-        },
-        "grade" => super::grade::options::parse(rest).map(Command::Grade),
-        other => {
-            bail!(
-                "unknown command `{other}`: expected start, test, hint, status, trace, grade or help"
-            )
+/// A clap error naming the bad argument, or the help or version text to print.
+pub fn parse<I, T>(argv: I) -> Result<Cli, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = Cli::try_parse_from(argv)?;
+    match &cli.verb {
+        Some(Verb::Test(test)) => {
+            if let Some(twice) = repeated(&test.stages) {
+                return Err(usage_error(
+                    "test",
+                    ErrorKind::ArgumentConflict,
+                    format!("stage {twice:02} is named twice in '[NN]...'"),
+                ));
+            }
+            if test.case.is_some() && test.stages.len() != 1 {
+                return Err(usage_error(
+                    "test",
+                    ErrorKind::ArgumentConflict,
+                    "'--case <I>' replays one case of one stage; name exactly one stage '[NN]'",
+                ));
+            }
         }
+        Some(Verb::Grade(grade)) => {
+            if let Some(twice) = grade.stages.as_deref().and_then(repeated) {
+                return Err(usage_error(
+                    "grade",
+                    ErrorKind::ArgumentConflict,
+                    format!("stage {twice:02} is named twice in '--stages <NN,...>'"),
+                ));
+            }
+        }
+        Some(Verb::Trace(trace)) => {
+            if let Err(why) = trace.check() {
+                return Err(usage_error("trace", ErrorKind::ValueValidation, why));
+            }
+        }
+        _ => {}
+    }
+    Ok(cli)
+}
+
+/// An error in clap's format, with the usage of `verb`.
+pub(super) fn usage_error(
+    verb: &str,
+    kind: ErrorKind,
+    message: impl std::fmt::Display,
+) -> clap::Error {
+    let mut command = Cli::command();
+    command.build();
+    match command.find_subcommand_mut(verb) {
+        Some(sub) => sub.error(kind, message),
+        None => command.error(kind, message),
     }
 }
 
-fn parse_test(rest: &[String]) -> Result<TestOptions> {
-    let mut options = TestOptions::default();
-    let mut args = rest.iter();
-    while let Some(arg) = args.next() {
-        let mut value = |flag: &str| {
-            args.next()
-                .ok_or_else(|| anyhow!("test: {flag} needs a value"))
-                .cloned()
-        };
-        match arg.as_str() {
-            "--seed" => {
-                let v = value("--seed")?;
-                options.seed = Some(
-                    v.parse()
-                        .map_err(|_| anyhow!("test: --seed must be a whole number, got `{v}`"))?,
-                );
-            }
-            "--case" => {
-                let v = value("--case")?;
-                options.case = Some(v.parse().map_err(|_| {
-                    anyhow!("test: --case must be a case number from a report, got `{v}`")
-                })?);
-            }
-            "--timeout" => {
-                let v = value("--timeout")?;
-                let seconds: u64 = v.parse().ok().filter(|s| *s > 0).ok_or_else(|| {
-                    anyhow!("test: --timeout must be a positive number of seconds, got `{v}`")
-                })?;
-                options.timeout = Some(Duration::from_secs(seconds));
-            }
-            flag if flag.starts_with('-') => bail!("test: unknown option `{flag}`"),
-            stage => options.stages.push(stage_number("test", stage)?),
-        }
-    }
-    if options.case.is_some() && options.stages.len() != 1 {
-        bail!("test: --case replays one case of one stage; name exactly one stage");
-    }
-    Ok(options)
+/// The first stage named twice.
+pub(super) fn repeated(stages: &[u8]) -> Option<u8> {
+    let mut seen = std::collections::BTreeSet::new();
+    stages.iter().copied().find(|n| !seen.insert(*n))
 }
 
-/// Parses `1`..`8` or `01`..`08`, naming the verb in the error.
-fn stage_number(verb: &str, text: &str) -> Result<u8> {
+/// `1`..`8` or `01`..`08`: a stage on the ladder.
+pub(super) fn stage_number(text: &str) -> Result<u8, String> {
     let last = stages::LADDER.len();
     match text.parse::<u8>() {
         Ok(n) if stages::get(n).is_some() => Ok(n),
-        Ok(_) | Err(_) if text.chars().all(|c| c.is_ascii_digit()) && !text.is_empty() => {
-            bail!("{verb}: there is no stage {text}; stages are 01 to {last:02}")
-        }
-        _ => bail!("{verb}: stage must be a number from 01 to {last:02}, got `{text}`"),
+        _ if !text.is_empty() && text.chars().all(|c| c.is_ascii_digit()) => Err(format!(
+            "there is no stage {text}; stages are 01 to {last:02}"
+        )),
+        _ => Err(format!("a stage is a number from 01 to {last:02}")),
+    }
+}
+
+/// A plan seed: any whole number that fits in 64 bits.
+pub(super) fn seed(text: &str) -> Result<u64, String> {
+    text.parse()
+        .map_err(|_| format!("a seed is a whole number from 0 to {}", u64::MAX))
+}
+
+/// A case's index in a plan, as a report's `replay:` line gives it.
+fn case_index(text: &str) -> Result<usize, String> {
+    text.parse().map_err(|_| {
+        "a case is a whole number from 0, as a report's `replay:` line gives it".to_owned()
+    })
+}
+
+/// A whole, positive number of seconds.
+pub(super) fn positive_seconds(text: &str) -> Result<Duration, String> {
+    match text.parse::<u64>() {
+        Ok(seconds) if seconds > 0 => Ok(Duration::from_secs(seconds)),
+        _ => Err("a time limit is a positive whole number of seconds".to_owned()),
     }
 }
 
@@ -183,51 +170,54 @@ fn stage_number(verb: &str, text: &str) -> Result<u8> {
 mod tests {
     use super::*;
 
-    fn parse_str(line: &str) -> Result<Command> {
-        let argv: Vec<String> = line.split_whitespace().map(str::to_owned).collect();
-        parse(&argv)
+    fn parse_str(line: &str) -> Result<Cli, clap::Error> {
+        parse(std::iter::once("byo").chain(line.split_whitespace()))
+    }
+
+    fn error(line: &str) -> String {
+        parse_str(line).unwrap_err().to_string()
     }
 
     #[test]
     fn stage_numbers_accept_one_or_two_digits() {
-        assert_eq!(parse_str("start 1").unwrap(), Command::Start { stage: 1 });
-        assert_eq!(parse_str("start 08").unwrap(), Command::Start { stage: 8 });
+        for (text, n) in [("start 1", 1), ("start 01", 1), ("start 08", 8)] {
+            let Some(Verb::Start { stage }) = parse_str(text).unwrap().verb else {
+                panic!("{text} is not start");
+            };
+            assert_eq!(stage, n, "{text}");
+        }
     }
 
     #[test]
     fn bad_stage_numbers_name_the_argument() {
-        let err = |line| parse_str(line).unwrap_err().to_string();
-        assert_eq!(
-            err("start 09"),
-            "start: there is no stage 09; stages are 01 to 08"
-        );
-        assert_eq!(
-            err("start x"),
-            "start: stage must be a number from 01 to 08, got `x`"
-        );
-        assert_eq!(
-            err("test 42"),
-            "test: there is no stage 42; stages are 01 to 08"
-        );
-        assert_eq!(
-            err("test 01 --seed z"),
-            "test: --seed must be a whole number, got `z`"
-        );
-        assert_eq!(
-            err("test 01 --timeout 0"),
-            "test: --timeout must be a positive number of seconds, got `0`"
-        );
+        assert!(error("start 00").contains("invalid value '00' for '<NN>': there is no stage 00"));
+        assert!(error("start 09").contains("invalid value '09' for '<NN>': there is no stage 09"));
+        assert!(error("start x").contains("invalid value 'x' for '<NN>'"));
+        assert!(error("test 01 --seed z").contains("'--seed <N>'"));
+        assert!(error("test 01 --timeout 0").contains("'--timeout <SECONDS>'"));
     }
 
     #[test]
-    fn a_replay_names_one_stage() {
-        assert!(parse_str("test --case 3").is_err());
-        let Command::Test(options) = parse_str("test 02 --case 3 --seed 9").unwrap() else {
+    fn a_replay_names_one_stage_and_no_stage_twice() {
+        assert!(error("test --case 3").contains("name exactly one stage"));
+        assert!(error("test 01 01").contains("stage 01 is named twice"));
+        let Some(Verb::Test(options)) = parse_str("test 02 --case 3 --seed 9").unwrap().verb else {
             panic!("not a test command");
         };
         assert_eq!(
             (options.stages, options.case, options.seed),
             (vec![2], Some(3), Some(9))
         );
+    }
+
+    #[test]
+    fn typos_get_a_suggestion() {
+        assert!(error("tset").contains("a similar subcommand exists: 'test'"));
+        assert!(error("test --sed 3").contains("a similar argument exists: '--seed'"));
+    }
+
+    #[test]
+    fn the_declaration_is_consistent() {
+        Cli::command().debug_assert();
     }
 }

@@ -1,14 +1,17 @@
 //! The `byo` command: the learner's and the instructor's verbs.
 //!
 //! `byo start NN`, `byo test [NN ...]`, `byo hint`, `byo status`, `byo trace 08 ...`,
-//! `byo grade`. Every verb is a thin layer over the library: building a stage's grade
-//! binary ([`build`]), running it under the [`supervisor`](crate::harness::supervisor),
-//! judging ([`crate::stages::judge`]) and rendering ([`crate::report`]).
+//! `byo grade`. The command line is declared in [`args`] (clap); every verb that judges
+//! goes through one [`pipeline`]: build a stage's grade binary ([`build`]), drive it under
+//! the [`supervisor`](crate::harness::supervisor), judge ([`crate::stages::judge`]); the
+//! verbs then render ([`crate::report`]) or grade.
 
 pub mod args;
 pub mod build;
 pub mod grade;
 mod hint;
+pub mod launcher;
+pub mod pipeline;
 pub mod progress;
 mod start;
 mod status;
@@ -18,41 +21,48 @@ pub mod workspace;
 
 use std::process::ExitCode;
 
-use args::Command;
+use clap::CommandFactory;
 
-/// Runs `byo` with the process arguments; the exit code says whether the verb succeeded
-/// (for `test`: whether every selected stage passed).
+use args::{Cli, Verb};
+
+/// Runs `byo` with the process arguments (read as `args_os`: paths need not be UTF-8);
+/// the exit code says whether the verb succeeded (for `test`: whether every selected
+/// stage passed). Bad arguments exit 2 with clap's error, which names the argument.
 pub fn main() -> ExitCode {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
-    match args::parse(&argv) {
-        Ok(Command::Help) => {
-            print!("{}", args::USAGE);
-            ExitCode::SUCCESS
-        }
-        Ok(command) => match run(command) {
-            Ok(code) => code,
-            Err(e) => {
-                eprintln!("error: {e:#}");
-                ExitCode::from(2)
-            }
-        },
+    let cli = match args::parse(std::env::args_os()) {
+        Ok(cli) => cli,
+        // Help and version go to stdout with 0; errors to stderr with 2.
         Err(e) => {
-            // One line, naming the argument: the parser's messages all do.
-            eprintln!("error: {e}");
+            let _ = e.print();
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+    };
+    let Some(verb) = cli.verb else {
+        let _ = Cli::command().print_help();
+        return ExitCode::SUCCESS;
+    };
+    // Builds and drivers lead process groups of their own, out of the terminal's reach:
+    // on Ctrl-C, byo ends them itself (grading's lock goes with the process).
+    if let Err(e) = crate::harness::process::end_children_on_interrupt(|| {}) {
+        eprintln!("warning: {e:#}; an interrupt may leave builds or drivers running");
+    }
+    match run(verb) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
             ExitCode::from(2)
         }
     }
 }
 
-fn run(command: Command) -> anyhow::Result<ExitCode> {
+fn run(verb: Verb) -> anyhow::Result<ExitCode> {
     let root = workspace::Root::locate()?;
-    match command {
-        Command::Help => unreachable!("handled before the workspace is located"),
-        Command::Start { stage } => start::run(&root, stage),
-        Command::Test(options) => test::run(&root, &options),
-        Command::Hint { stage } => hint::run(&root, stage),
-        Command::Status => status::run(&root),
-        Command::Trace { stage, args } => trace::run(&root, stage, &args),
-        Command::Grade(options) => grade::run(&root, &options),
+    match verb {
+        Verb::Start { stage } => start::run(&root, stage),
+        Verb::Test(options) => test::run(&root, &options),
+        Verb::Hint { stage } => hint::run(&root, stage),
+        Verb::Status => status::run(&root),
+        Verb::Trace(options) => trace::run(&root, &options),
+        Verb::Grade(options) => grade::run(&root, &options),
     }
 }

@@ -1,47 +1,151 @@
-//! `byo trace NN ...`: one schedule of a stage drawn as a timeline (stage 08 for now).
+//! `byo trace 08 ...`: one schedule of stage 08 drawn as a timeline; with `--mine`, the
+//! learner's run of it (through the [pipeline](super::pipeline)) beside the reference's.
+//! The flags are read here; [`crate::stage08::trace`] only draws.
 
-use std::process::{Command, ExitCode};
+use std::process::ExitCode;
 
 use anyhow::{Context, Result, anyhow, bail};
+use clap::Args;
 
-use super::build::{self, Built, Side};
+use super::build::Built;
+use super::pipeline::Pipeline;
 use super::workspace::Root;
-use crate::harness::protocol::Request;
-use crate::harness::supervisor::{self, Limits};
+use crate::harness::driver::DEFAULT_SEED;
+use crate::harness::supervisor::Limits;
 use crate::report::Style;
-use crate::stage08::trace::{TraceArgs, render};
+use crate::stage08::trace::{Mark, Trace, Unfit, render};
 use crate::stages;
 
-pub(super) fn run(root: &Root, stage: u8, args: &[String]) -> Result<ExitCode> {
-    if stage != 8 {
-        bail!(
-            "trace: stage {stage:02} has no trace yet; `byo trace 08 ...` draws a stage-08 schedule"
+/// The schedule drawn when no schedule flag is given.
+const EXAMPLE: Trace = Trace {
+    records: 4,
+    barrier_every: 2,
+    crash_after: Some(3),
+    lag: 1,
+    seed: DEFAULT_SEED,
+};
+
+/// The options of `byo trace`.
+#[derive(Debug, Clone, PartialEq, Eq, Args)]
+#[command(
+    after_help = "Without --records, --barrier-every, --crash-after or --lag, an example \
+    schedule is drawn: --records 4 --barrier-every 2 --crash-after 3 --lag 1."
+)]
+pub struct TraceOptions {
+    /// The stage whose schedule to draw (only 08 has a trace).
+    #[arg(value_name = "NN", value_parser = traced_stage)]
+    pub stage: u8,
+    /// The graded input of length N [default: 0].
+    #[arg(long, value_name = "N")]
+    pub records: Option<usize>,
+    /// A barrier after every B records [default: 1].
+    #[arg(long, value_name = "B")]
+    pub barrier_every: Option<usize>,
+    /// Crash after K records [default: no crash].
+    #[arg(long, value_name = "K")]
+    pub crash_after: Option<usize>,
+    /// Notifications L barriers late [default: 0].
+    #[arg(long, value_name = "L")]
+    pub lag: Option<usize>,
+    /// Run your code beside the reference, the first divergence marked.
+    #[arg(long)]
+    pub mine: bool,
+    /// Plan seed (default: the fixed learner seed).
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = super::args::seed)]
+    pub seed: Option<u64>,
+}
+
+impl TraceOptions {
+    /// The schedule asked for, and whether it is the example (no schedule flag given).
+    pub fn trace(&self) -> (Trace, bool) {
+        let seed = self.seed.unwrap_or(DEFAULT_SEED);
+        if self.records.is_none()
+            && self.barrier_every.is_none()
+            && self.crash_after.is_none()
+            && self.lag.is_none()
+        {
+            return (Trace { seed, ..EXAMPLE }, true);
+        }
+        let trace = Trace {
+            records: self.records.unwrap_or(0),
+            barrier_every: self.barrier_every.unwrap_or(1),
+            crash_after: self.crash_after,
+            lag: self.lag.unwrap_or(0),
+            seed,
+        };
+        (trace, false)
+    }
+
+    /// Whether the schedule can be drawn (and, with `--mine`, is one the grader runs).
+    ///
+    /// # Errors
+    /// The reason, naming the flag to change.
+    pub fn check(&self) -> Result<(), String> {
+        let (trace, _) = self.trace();
+        let checked = if self.mine {
+            trace.check_graded()
+        } else {
+            trace.check()
+        };
+        checked.map_err(|unfit| match unfit {
+            Unfit::NoBarrierInterval => "'--barrier-every <B>' must be at least 1".to_owned(),
+            Unfit::CrashPastEnd { records, .. } => {
+                format!("'--crash-after <K>' must be at most --records ({records}): {unfit}")
+            }
+            Unfit::LongerThanGraded { .. } => format!("'--records <N>' with --mine: {unfit}"),
+            Unfit::BarrierPastGraded { .. } => {
+                format!("'--barrier-every <B>' with --mine: {unfit}")
+            }
+            Unfit::LagPastGraded { .. } => format!("'--lag <L>' with --mine: {unfit}"),
+        })
+    }
+}
+
+/// Stage 08, the only stage with a trace so far.
+fn traced_stage(text: &str) -> Result<u8, String> {
+    match super::args::stage_number(text)? {
+        8 => Ok(8),
+        other => Err(format!(
+            "stage {other:02} has no trace yet; `byo trace 08 ...` draws a stage-08 schedule"
+        )),
+    }
+}
+
+pub(super) fn run(root: &Root, options: &TraceOptions) -> Result<ExitCode> {
+    let (trace, example) = options.trace();
+    if example {
+        println!(
+            "no schedule given, so here is an example: --records 4 --barrier-every 2 --crash-after 3 --lag 1 (see `byo trace --help`)"
         );
     }
-    let args = TraceArgs::parse(args).map_err(|e| anyhow!("trace: {e}"))?;
-    let mine = if args.mine {
-        let index = args
+    let mine = if options.mine {
+        let index = trace
             .protocol_case()
             .context("trace: this schedule is not in the graded plan")?;
         let info = stages::get(8).context("stage 08 is on the ladder")?;
-        let built = build::build(root.path(), None, &[info], Side::Learner, &[])?;
-        let binary = match built.get(&8) {
-            Some(Built::Binary(binary)) => binary.clone(),
+        let pipeline = Pipeline::new(root.path());
+        let binary = match pipeline.build(&[info])?.remove(&8) {
+            Some(Built::Binary(binary)) => binary,
             Some(Built::Failed(errors)) => bail!("trace: stage 08 does not compile:\n{errors}"),
             None => bail!("trace: no grade binary was built for stage 08"),
         };
-        let mut command = Command::new(binary);
-        command.current_dir(root.path());
-        let plan = stages::plan_fingerprint(8, args.seed).context("stage 08 has a grader")?;
-        let request = Request::new(8, args.seed, Some(index), plan);
-        let run = supervisor::supervise(command, request, Limits::default())?;
+        let run = pipeline.drive(&binary, 8, trace.seed, Some(index), Limits::default())?;
         Some(
-            args.mine_from(&run, index)
+            trace
+                .mine_from(&run, index)
                 .map_err(|e| anyhow!("trace: {e:#}"))?,
         )
     } else {
         None
     };
-    print!("{}", render(&args, mine.as_ref(), &Style::detect()));
+    let style = Style::detect();
+    let paint = |mark: Mark, text: &str| match mark {
+        Mark::Heading => style.bold(text),
+        Mark::Detail => style.dim(text),
+        Mark::Good => style.good(text),
+        Mark::Bad => style.bad(text),
+        Mark::Warn => style.warn(text),
+    };
+    print!("{}", render(&trace, mine.as_ref(), &paint));
     Ok(ExitCode::SUCCESS)
 }

@@ -41,7 +41,7 @@ pub enum Event {
     Exited(ExitStatus),
 }
 
-/// Forwards `pipe` line by line as `wrap(line)`, each line cut at [`MAX_LINE`] bytes; at
+/// Forwards `pipe` line by line as `wrap(line)`, each line cut at `MAX_LINE` bytes; at
 /// the end of the pipe sends `closed`.
 pub fn forward<R: Read + Send + 'static>(
     pipe: Option<R>,

@@ -60,7 +60,7 @@ impl Sandbox {
     /// # Errors
     /// What is missing, and what to do about it, when it cannot.
     pub fn check_available() -> Result<()> {
-        let mut probe = Sandbox::new().confine(Command::new("/bin/true"))?;
+        let mut probe = Sandbox::new().confine(Command::new("/bin/true"));
         let output = probe.stdin(Stdio::null()).output().with_context(|| {
             format!(
                 "cannot start `{BWRAP}`, which `byo grade` sandboxes submissions with: \
@@ -109,7 +109,7 @@ impl Sandbox {
 }
 
 impl Confinement for Sandbox {
-    fn confine(&self, command: Command) -> Result<Command> {
+    fn confine(&self, command: Command) -> Command {
         let mut sandboxed = Command::new(BWRAP);
         sandboxed.args([
             "--unshare-all",
@@ -123,15 +123,17 @@ impl Confinement for Sandbox {
                 sandboxed.arg("--setenv").arg(key).arg(value);
             }
         }
+        // Mount points are canonical paths: compare and change into the canonical form.
         let dir = command
             .get_current_dir()
+            .and_then(|dir| std::fs::canonicalize(dir).ok())
             .filter(|dir| self.visible(dir))
-            .unwrap_or(Path::new("/tmp"));
+            .unwrap_or_else(|| PathBuf::from("/tmp"));
         sandboxed.arg("--chdir").arg(dir);
         sandboxed
             .arg("--")
             .arg(command.get_program())
             .args(command.get_args());
-        Ok(sandboxed)
+        sandboxed
     }
 }

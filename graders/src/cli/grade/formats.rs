@@ -1,12 +1,11 @@
 //! The interchange formats of one submission's grade: Gradescope's `results.json` and
 //! JUnit XML, for course platforms and CI dashboards.
 
-use std::fmt::Write as _;
-
+use anyhow::{Context, Result};
+use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use serde_json::json;
 
 use super::model::SubmissionReport;
-use super::output::verdict_text;
 
 /// Gradescope's `results.json`: one test per check, worth its share of the stage's weight.
 pub fn gradescope_results(report: &SubmissionReport) -> serde_json::Value {
@@ -23,7 +22,7 @@ pub fn gradescope_results(report: &SubmissionReport) -> serde_json::Value {
                 "name": format!("{}", stage.title),
                 "score": 0.0,
                 "max_score": stage_points,
-                "output": stage.errors.clone().unwrap_or_else(|| verdict_text(stage.verdict).to_owned()),
+                "output": stage.errors.clone().unwrap_or_else(|| stage.verdict.text().to_owned()),
             }));
             continue;
         }
@@ -40,68 +39,133 @@ pub fn gradescope_results(report: &SubmissionReport) -> serde_json::Value {
     json!({ "score": report.total, "output": format!("seed {}", report.seed), "tests": tests })
 }
 
-fn xml_escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-/// JUnit XML: a suite per stage, a test case per check.
-pub fn junit_xml(report: &SubmissionReport) -> String {
-    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let _ = writeln!(
-        xml,
-        "<testsuites name=\"byo grade: {}\">",
-        xml_escape(&report.submission)
-    );
+/// JUnit XML: a suite per stage, a test case per check (and one named `build` for a
+/// stage that could not be judged), written by `quick-junit`, which escapes the text.
+///
+/// # Errors
+/// When the XML cannot be serialised.
+pub fn junit_xml(report: &SubmissionReport) -> Result<String> {
+    let mut junit = Report::new(format!("byo grade: {}", report.submission));
     for stage in &report.stages {
-        let failures = stage.checks.iter().filter(|c| !c.passed).count();
-        let _ = writeln!(
-            xml,
-            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"{}\">",
-            xml_escape(&stage.title),
-            stage.checks.len(),
-            usize::from(stage.errors.is_some())
-        );
+        let classname = format!("stage{:02}", stage.stage);
+        let mut suite = TestSuite::new(stage.title.as_str());
         if let Some(errors) = &stage.errors {
-            let _ = writeln!(
-                xml,
-                "    <testcase classname=\"stage{:02}\" name=\"build\"><error message=\"{}\">{}</error></testcase>",
-                stage.stage,
-                verdict_text(stage.verdict),
-                xml_escape(errors)
-            );
+            let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
+            status
+                .set_message(stage.verdict.text())
+                .set_description(errors.as_str());
+            let mut case = TestCase::new("build", status);
+            case.set_classname(classname.as_str());
+            suite.add_test_case(case);
         }
         for check in &stage.checks {
-            let _ = write!(
-                xml,
-                "    <testcase classname=\"stage{:02}\" name=\"{}\"",
-                stage.stage,
-                xml_escape(&check.name)
-            );
-            match (&check.failure, check.passed) {
+            let status = match (&check.failure, check.passed) {
                 (Some(failure), _) => {
-                    let _ = writeln!(
-                        xml,
-                        "><failure message=\"{}\">{}</failure></testcase>",
-                        xml_escape(&failure.anomaly),
-                        xml_escape(&failure.detail)
-                    );
+                    let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                    status
+                        .set_message(failure.anomaly.as_str())
+                        .set_description(failure.detail.as_str());
+                    status
                 }
                 (None, false) => {
-                    let _ = writeln!(
-                        xml,
-                        "><failure message=\"not every case was judged\"/></testcase>"
-                    );
+                    let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                    status.set_message("not every case was judged");
+                    status
                 }
-                (None, true) => {
-                    let _ = writeln!(xml, "/>");
-                }
-            }
+                (None, true) => TestCaseStatus::success(),
+            };
+            let mut case = TestCase::new(check.name.as_str(), status);
+            case.set_classname(classname.as_str());
+            suite.add_test_case(case);
         }
-        let _ = writeln!(xml, "  </testsuite>");
+        junit.add_test_suite(suite);
     }
-    xml.push_str("</testsuites>\n");
-    xml
+    junit.to_string().context("writing junit.xml")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::grade::Provenance;
+    use crate::cli::grade::model::{CheckGrade, FailureGrade, StageGrade, Verdict};
+
+    fn check(name: &str, failure: Option<&str>) -> CheckGrade {
+        CheckGrade {
+            name: name.to_owned(),
+            passed: failure.is_none(),
+            failure: failure.map(|detail| FailureGrade {
+                case_index: 3,
+                case: "vec![1, 2]".to_owned(),
+                anomaly: "wrong result".to_owned(),
+                detail: detail.to_owned(),
+            }),
+            not_reproduced: None,
+        }
+    }
+
+    fn stage(number: u8, verdict: Verdict, checks: Vec<CheckGrade>) -> StageGrade {
+        StageGrade {
+            stage: number,
+            title: format!("stage {number:02} · test"),
+            verdict,
+            score: 0.5,
+            weight: 1.0,
+            checks,
+            errors: (verdict == Verdict::DoesNotBuild).then(|| "error[E0308]: <mismatched>".into()),
+            cases_judged: 2,
+            seconds: 0.0,
+        }
+    }
+
+    fn report() -> SubmissionReport {
+        SubmissionReport {
+            submission: "ada & bob".to_owned(),
+            path: "submissions/ada".to_owned(),
+            seed: 7,
+            provenance: Provenance {
+                grader_revision: "r".into(),
+                lock_hash: "h".into(),
+                toolchain: "t".into(),
+                sandboxed: true,
+            },
+            stages: vec![
+                stage(
+                    1,
+                    Verdict::Failed,
+                    vec![
+                        check("seek", None),
+                        check("chain", Some("expected [1] < got \"2\"")),
+                    ],
+                ),
+                stage(2, Verdict::DoesNotBuild, Vec::new()),
+            ],
+            total: 25.0,
+            files: Default::default(),
+            error: None,
+            seconds: 1.0,
+        }
+    }
+
+    #[test]
+    fn junit_has_a_suite_per_stage_and_escapes_what_it_quotes() {
+        let xml = junit_xml(&report()).unwrap();
+        assert!(xml.contains(r#"name="byo grade: ada &amp; bob""#), "{xml}");
+        assert!(xml.contains(r#"<testsuite name="stage 01 · test" tests="2" disabled="0" errors="0" failures="1""#), "{xml}");
+        assert!(
+            xml.contains("<testcase name=\"seek\" classname=\"stage01\">\n        </testcase>"),
+            "{xml}"
+        );
+        assert!(
+            xml.contains(
+                r#"<failure message="wrong result">expected [1] &lt; got &quot;2&quot;</failure>"#
+            ),
+            "{xml}"
+        );
+        assert!(
+            xml.contains(
+                r#"<error message="does not build">error[E0308]: &lt;mismatched&gt;</error>"#
+            ),
+            "{xml}"
+        );
+    }
 }

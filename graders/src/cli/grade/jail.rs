@@ -12,7 +12,9 @@ use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
+
+use crate::cli::launcher::Launcher;
 
 use anyhow::{Context, Result, bail};
 
@@ -81,6 +83,50 @@ impl Jail {
             None => Box::new(Unconfined),
             Some(sandbox) => Box::new(sandbox.readable(absolute(binary))),
         }
+    }
+}
+
+/// The launcher of a grading run: builds with cargo's environment cleared, in the jail,
+/// under a time limit; drivers in the jail.
+pub struct GradeLauncher<'a> {
+    /// How submissions' code is confined.
+    pub jail: &'a Jail,
+    /// The grading workspace (writable to builds).
+    pub workspace: &'a Path,
+    /// The grading target folder (writable to builds).
+    pub target: &'a Path,
+    /// The longest one build may take.
+    pub build_limit: Duration,
+}
+
+impl Launcher for GradeLauncher<'_> {
+    fn build(&self, mut cargo: Command) -> Command {
+        cargo_environment(&mut cargo);
+        self.jail
+            .for_build(self.workspace, self.target)
+            .confine(cargo)
+    }
+
+    fn driver(&self, driver: Command) -> Command {
+        // The grade binary is the program, or an argument of the shell that applies the
+        // memory cap: whichever lies in the grading target folder is what the driver may
+        // read, and nothing else of the grading.
+        let target = absolute(self.target);
+        let binary = std::iter::once(driver.get_program())
+            .chain(driver.get_args())
+            .map(|word| absolute(Path::new(word)))
+            .find(|path| path.starts_with(&target) && path.is_file());
+        match binary {
+            Some(binary) => self.jail.for_driver(&binary).confine(driver),
+            None => self
+                .jail
+                .for_driver(Path::new("/nonexistent"))
+                .confine(driver),
+        }
+    }
+
+    fn build_limit(&self) -> Option<Duration> {
+        Some(self.build_limit)
     }
 }
 

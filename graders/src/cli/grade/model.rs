@@ -25,6 +25,21 @@ pub enum Verdict {
     NoGrader,
 }
 
+impl Verdict {
+    /// How reports and gradebooks say it.
+    pub fn text(self) -> &'static str {
+        match self {
+            Verdict::Passed => "pass",
+            Verdict::Failed => "fail",
+            Verdict::NotStarted => "not started",
+            Verdict::DoesNotBuild => "does not build",
+            Verdict::Blocked => "blocked",
+            Verdict::NotJudged => "not judged",
+            Verdict::NoGrader => "no grader",
+        }
+    }
+}
+
 /// One check of one stage, graded.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CheckGrade {

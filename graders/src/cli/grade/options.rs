@@ -1,94 +1,106 @@
-//! The options of `byo grade`, each bad one named in its error.
+//! The options of `byo grade`, declared for clap; paths are taken as given (`args_os`),
+//! so a submission or an output folder whose name is not UTF-8 is graded, not refused.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{Result, anyhow, bail};
+use clap::Args;
 
-use crate::stages;
+use crate::cli::args::{positive_seconds, seed, stage_number};
 
 /// What `byo grade` was asked to do.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Args)]
 pub struct GradeOptions {
     /// The submissions: copies of learners' repositories.
+    #[arg(value_name = "DIR", required = true)]
     pub submissions: Vec<PathBuf>,
-    /// The plan seed; fresh (and recorded) when not given.
-    pub seed: Option<u64>,
-    /// Where reports and gradebooks go.
+    /// Where reports and the gradebook go.
+    #[arg(long, value_name = "DIR", default_value = "grades")]
     pub out: PathBuf,
-    /// A JSON file of stage weights, e.g. `{"01": 1, "08": 3}`.
+    /// Plan seed (default: fresh, recorded in every report).
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = seed)]
+    pub seed: Option<u64>,
+    /// JSON stage weights, e.g. {"01": 1, "08": 3}; finite and 0 or more.
+    #[arg(long, value_name = "FILE")]
     pub weights: Option<PathBuf>,
-    /// Also write a Gradescope `results.json` per submission.
-    pub gradescope: bool,
-    /// Also write a JUnit `junit.xml` per submission.
-    pub junit: bool,
-    /// Grade only these stages (default: every stage).
+    /// Grade only these stages, e.g. 01,02 (default: every stage).
+    #[arg(long, value_name = "NN,...", value_delimiter = ',', value_parser = stage_number)]
     pub stages: Option<Vec<u8>>,
-    /// The per-case time limit.
+    /// Per-case time limit [default: 10].
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = positive_seconds)]
     pub timeout: Option<Duration>,
+    /// Also write Gradescope's results.json per submission.
+    #[arg(long)]
+    pub gradescope: bool,
+    /// Also write junit.xml per submission.
+    #[arg(long)]
+    pub junit: bool,
+    /// Longest one stage's build may take [default: 600].
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = positive_seconds)]
+    pub build_timeout: Option<Duration>,
+    /// Run submissions' builds and drivers without the sandbox (bubblewrap); every
+    /// report then says so.
+    #[arg(long)]
+    pub no_sandbox: bool,
 }
 
-/// Parses the arguments after `grade`.
-///
-/// # Errors
-/// A one-line message naming the bad argument.
-pub fn parse(rest: &[String]) -> Result<GradeOptions> {
-    let mut options = GradeOptions {
-        submissions: Vec::new(),
-        seed: None,
-        out: PathBuf::from("grades"),
-        weights: None,
-        gradescope: false,
-        junit: false,
-        stages: None,
-        timeout: None,
-    };
-    let mut args = rest.iter();
-    while let Some(arg) = args.next() {
-        let mut value = |flag: &str| {
-            args.next()
-                .cloned()
-                .ok_or_else(|| anyhow!("grade: {flag} needs a value"))
-        };
-        match arg.as_str() {
-            "--seed" => {
-                let v = value("--seed")?;
-                options.seed = Some(
-                    v.parse()
-                        .map_err(|_| anyhow!("grade: --seed must be a whole number, got `{v}`"))?,
-                );
-            }
-            "--out" => options.out = PathBuf::from(value("--out")?),
-            "--weights" => options.weights = Some(PathBuf::from(value("--weights")?)),
-            "--gradescope" => options.gradescope = true,
-            "--junit" => options.junit = true,
-            "--stages" => {
-                let v = value("--stages")?;
-                let parsed = v
-                    .split(',')
-                    .map(|s| {
-                        s.trim()
-                            .parse::<u8>()
-                            .ok()
-                            .filter(|n| stages::get(*n).is_some())
-                            .ok_or_else(|| anyhow!("grade: --stages takes stage numbers 01 to 08 separated by commas, got `{v}`"))
-                    })
-                    .collect::<Result<Vec<u8>>>()?;
-                options.stages = Some(parsed);
-            }
-            "--timeout" => {
-                let v = value("--timeout")?;
-                let seconds: u64 = v.parse().ok().filter(|s| *s > 0).ok_or_else(|| {
-                    anyhow!("grade: --timeout must be a positive number of seconds, got `{v}`")
-                })?;
-                options.timeout = Some(Duration::from_secs(seconds));
-            }
-            flag if flag.starts_with('-') => bail!("grade: unknown option `{flag}`"),
-            submission => options.submissions.push(PathBuf::from(submission)),
+#[cfg(test)]
+mod tests {
+    use std::ffi::OsString;
+
+    use crate::cli::args::{Verb, parse};
+
+    fn grade(argv: &[OsString]) -> Result<super::GradeOptions, String> {
+        let words = ["byo", "grade"].map(OsString::from);
+        match parse(words.iter().cloned().chain(argv.iter().cloned())) {
+            Ok(cli) => match cli.verb {
+                Some(Verb::Grade(options)) => Ok(options),
+                other => Err(format!("not grade: {other:?}")),
+            },
+            Err(e) => Err(e.to_string()),
         }
     }
-    if options.submissions.is_empty() {
-        bail!("grade: name at least one submission folder, e.g. `byo grade submissions/*`");
+
+    fn words(line: &str) -> Vec<OsString> {
+        line.split_whitespace().map(OsString::from).collect()
     }
-    Ok(options)
+
+    #[test]
+    fn defaults_and_flags_keep_their_meaning() {
+        let options = grade(&words("a b --stages 01,8 --gradescope --timeout 4")).unwrap();
+        assert_eq!(
+            options.submissions,
+            [PathBuf::from("a"), PathBuf::from("b")]
+        );
+        assert_eq!(options.out, PathBuf::from("grades"));
+        assert_eq!(options.stages, Some(vec![1, 8]));
+        assert_eq!(options.timeout, Some(Duration::from_secs(4)));
+        assert!(options.gradescope && !options.junit);
+    }
+
+    #[test]
+    fn bad_options_name_the_argument() {
+        let err = |line: &str| grade(&words(line)).unwrap_err();
+        assert!(err("").contains("<DIR>..."), "{}", err(""));
+        assert!(err("a --stages 01,09").contains("'--stages <NN,...>'"));
+        assert!(err("a --stages 01,x").contains("'--stages <NN,...>'"));
+        assert!(err("a --stages 01,01").contains("stage 01 is named twice in '--stages"));
+        assert!(err("a --timeout 0").contains("'--timeout <SECONDS>'"));
+        assert!(err("a --seed -1").contains("--seed"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn paths_need_not_be_utf8() {
+        use std::os::unix::ffi::OsStringExt;
+        let odd = OsString::from_vec(b"sub\xffmission".to_vec());
+        let out = OsString::from_vec(b"out\xfe".to_vec());
+        let argv = [odd.clone(), OsString::from("--out"), out.clone()];
+        let options = grade(&argv).unwrap();
+        assert_eq!(options.submissions, [PathBuf::from(odd)]);
+        assert_eq!(options.out, PathBuf::from(out));
+    }
+
+    use std::path::PathBuf;
+    use std::time::Duration;
 }

@@ -37,21 +37,9 @@ pub fn write_submission(
         )?;
     }
     if junit {
-        write(dir, "junit.xml", &formats::junit_xml(report))?;
+        write(dir, "junit.xml", &formats::junit_xml(report)?)?;
     }
     Ok(())
-}
-
-pub(super) fn verdict_text(verdict: Verdict) -> &'static str {
-    match verdict {
-        Verdict::Passed => "pass",
-        Verdict::Failed => "fail",
-        Verdict::NotStarted => "not started",
-        Verdict::DoesNotBuild => "does not build",
-        Verdict::Blocked => "blocked",
-        Verdict::NotJudged => "not judged",
-        Verdict::NoGrader => "no grader",
-    }
 }
 
 /// The human report of one submission.
@@ -65,6 +53,17 @@ pub fn markdown(report: &SubmissionReport) -> String {
     let _ = writeln!(md, "- grader revision: {}", p.grader_revision);
     let _ = writeln!(md, "- Cargo.lock (git blob): {}", p.lock_hash);
     let _ = writeln!(md, "- toolchain: {}", p.toolchain);
+    if p.sandboxed {
+        let _ = writeln!(
+            md,
+            "- sandbox: bubblewrap (read-only file system, no network, own processes)"
+        );
+    } else {
+        let _ = writeln!(
+            md,
+            "- sandbox: **none**: graded with `--no-sandbox`, the submission's code ran unconfined"
+        );
+    }
     let _ = writeln!(md, "- grading time: {:.1} s\n", report.seconds);
     if let Some(error) = &report.error {
         let _ = writeln!(md, "**This submission could not be graded:** {error}\n");
@@ -80,7 +79,7 @@ pub fn markdown(report: &SubmissionReport) -> String {
             md,
             "| {} | {} | {passed}/{} | {:.0}% | {} | {:.1} s |",
             stage.title,
-            verdict_text(stage.verdict),
+            stage.verdict.text(),
             stage.checks.len(),
             stage.score * 100.0,
             stage.weight,
@@ -96,12 +95,7 @@ pub fn markdown(report: &SubmissionReport) -> String {
         if stage.verdict == Verdict::Passed {
             continue;
         }
-        let _ = writeln!(
-            md,
-            "\n## {}: {}\n",
-            stage.title,
-            verdict_text(stage.verdict)
-        );
+        let _ = writeln!(md, "\n## {}: {}\n", stage.title, stage.verdict.text());
         if let Some(errors) = &stage.errors {
             let _ = writeln!(md, "```text\n{errors}\n```");
         }

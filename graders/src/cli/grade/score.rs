@@ -23,7 +23,7 @@ impl Weights {
     ///
     /// # Errors
     /// When the file cannot be read, is not such an object, names a stage off the
-    /// ladder, or gives a negative or non-finite weight.
+    /// ladder, or gives a negative or non-finite weight, or weights whose sum is not finite.
     pub fn from_file(path: &Path) -> Result<Self> {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("grade: --weights {} cannot be read", path.display()))?;
@@ -45,6 +45,14 @@ impl Weights {
             }
             weights.0.insert(stage, weight);
         }
+        // Each weight finite is not enough: their sum divides every total.
+        let sum: f64 = weights.0.values().sum();
+        if !sum.is_finite() {
+            bail!(
+                "grade: --weights {} add up to more than a number can hold; use smaller weights",
+                path.display()
+            );
+        }
         Ok(weights)
     }
 
@@ -61,7 +69,8 @@ pub fn total(scores: &[(u8, f64)], weights: &Weights) -> f64 {
         return 0.0;
     }
     let earned: f64 = scores.iter().map(|(s, score)| weights.of(*s) * score).sum();
-    100.0 * earned / weight_sum
+    // Divided first: with weights near f64::MAX, `100 * earned` alone would overflow.
+    100.0 * (earned / weight_sum)
 }
 
 #[cfg(test)]
@@ -72,5 +81,31 @@ mod tests {
     fn equal_weights_average_the_stages() {
         let total = total(&[(1, 1.0), (2, 0.5)], &Weights::default());
         assert!((total - 75.0).abs() < 1e-9);
+    }
+
+    fn from_json(json: &str) -> Result<Weights> {
+        let dir = tempfile::tempdir()?;
+        let path = dir.path().join("weights.json");
+        std::fs::write(&path, json)?;
+        Weights::from_file(&path)
+    }
+
+    #[test]
+    fn weights_are_finite_and_not_negative() {
+        for (json, says) in [
+            (r#"{"01": -1}"#, "weights must be 0 or more"),
+            (
+                r#"{"01": 1e308, "02": 1e308}"#,
+                "add up to more than a number can hold",
+            ),
+            (r#"{"09": 1}"#, "not a stage from 01 to 08"),
+            (r#"{"01": 1e999}"#, "must be a JSON object"),
+        ] {
+            let error = format!("{:#}", from_json(json).unwrap_err());
+            assert!(error.contains(says), "{json}: {error}");
+        }
+        let weights = from_json(r#"{"01": 1e307, "08": 3}"#).unwrap();
+        let total = total(&[(1, 1.0), (8, 0.0)], &weights);
+        assert!(total.is_finite() && (total - 100.0).abs() < 1e-6, "{total}");
     }
 }

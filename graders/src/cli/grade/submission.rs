@@ -1,5 +1,6 @@
-//! Grading one submission: overlay, then each stage built, driven and judged on its own,
-//! every failure re-run once to tell a real mistake from a nondeterministic one (both fail).
+//! Grading one submission: overlay, then each stage built, driven and judged on its own
+//! through the [pipeline](crate::cli::pipeline), every failure re-run once to tell a real
+//! mistake from a nondeterministic one (both fail their check).
 
 use std::path::Path;
 use std::time::Instant;
@@ -9,66 +10,53 @@ use anyhow::Result;
 use super::model::{CheckGrade, FailureGrade, StageGrade, Verdict};
 use super::overlay::{self, Overlay};
 use super::score::Weights;
-use crate::cli::build::{self, Built, Side};
-use crate::cli::test::{StageOutcome, drive_and_judge};
+use crate::cli::pipeline::{Batch, Pipeline, StageOutcome, Step};
 use crate::harness::supervisor::Limits;
 use crate::harness::{Fault, StageReport};
 use crate::report::{self, Replay, Style};
 use crate::stages::{self, StageInfo};
 
 /// Grading builds against the locked dependencies only, never the network.
-const OFFLINE: &[&str] = &["--offline", "--locked"];
+pub const OFFLINE: &[&str] = &["--offline", "--locked"];
 
-/// Grades the stages `selected` of the submission already overlaid on `workspace`.
+/// Grades the stages `selected` of the submission already overlaid on the pipeline's
+/// workspace, one stage built and judged after the other.
 ///
 /// # Errors
 /// When cargo cannot be run at all.
 pub fn grade_stages(
-    workspace: &Path,
-    target: &Path,
-    selected: &[&StageInfo],
+    pipeline: &Pipeline<'_>,
+    selected: &[&'static StageInfo],
     seed: u64,
     limits: Limits,
     weights: &Weights,
     progress: &dyn Fn(&str),
 ) -> Result<Vec<StageGrade>> {
-    let mut grades = Vec::new();
-    let mut broken: Option<u8> = None;
-    for stage in selected {
-        let started = Instant::now();
-        let title = stages::title(stage.number);
-        let (outcome, binary) = if !stage.graded() {
-            (StageOutcome::Ungraded, None)
-        } else if let Some(earlier) = broken {
-            (StageOutcome::Blocked(earlier), None)
-        } else {
-            progress(&format!("{title}: building"));
-            let built = build::build(workspace, Some(target), &[stage], Side::Learner, OFFLINE)?;
-            match built.into_values().next() {
-                Some(Built::Binary(binary)) => {
-                    progress(&format!("{title}: judging"));
-                    let outcome =
-                        drive_and_judge(workspace, &binary, stage.number, seed, None, limits);
-                    (outcome, Some(binary))
-                }
-                Some(Built::Failed(errors)) => {
-                    broken = Some(stage.number);
-                    (StageOutcome::DoesNotBuild(errors), None)
-                }
-                None => (
-                    StageOutcome::DoesNotBuild("no grade binary was built".to_owned()),
-                    None,
-                ),
+    let on_step = |step: Step<'_>| match step {
+        Step::Building(built) => {
+            for stage in built {
+                progress(&format!("{}: building", stages::title(stage.number)));
             }
+        }
+        Step::Judging(stage) => progress(&format!("{}: judging", stages::title(stage.number))),
+    };
+    let mut ladder = pipeline.ladder(selected, seed, None, limits, Batch::OneByOne, &on_step);
+    let mut grades = Vec::new();
+    loop {
+        // A stage's time is its build, its judging and its re-runs.
+        let started = Instant::now();
+        let Some(run) = ladder.next() else {
+            break;
         };
+        let run = run?;
         let grade = grade_outcome(
-            stage,
-            outcome,
+            run.stage,
+            run.outcome,
             seed,
             limits,
             weights,
-            workspace,
-            binary.as_deref(),
+            pipeline,
+            run.binary.as_deref(),
         );
         grades.push(StageGrade {
             seconds: started.elapsed().as_secs_f64(),
@@ -84,7 +72,7 @@ fn grade_outcome(
     seed: u64,
     limits: Limits,
     weights: &Weights,
-    workspace: &Path,
+    pipeline: &Pipeline<'_>,
     binary: Option<&Path>,
 ) -> StageGrade {
     let mut grade = StageGrade {
@@ -101,7 +89,7 @@ fn grade_outcome(
     match outcome {
         StageOutcome::Judged(report) => {
             grade.cases_judged = report.judged;
-            grade.checks = grade_checks(&report, seed, limits, workspace, binary);
+            grade.checks = grade_checks(&report, seed, limits, pipeline, binary);
             let passed = grade.checks.iter().filter(|c| c.passed).count();
             grade.score = if grade.checks.is_empty() {
                 0.0
@@ -147,7 +135,7 @@ fn grade_checks(
     report: &StageReport,
     seed: u64,
     limits: Limits,
-    workspace: &Path,
+    pipeline: &Pipeline<'_>,
     binary: Option<&Path>,
 ) -> Vec<CheckGrade> {
     let style = Style::plain();
@@ -166,14 +154,7 @@ fn grade_checks(
                 };
             };
             let again = binary.and_then(|binary| {
-                match drive_and_judge(
-                    workspace,
-                    binary,
-                    report.stage,
-                    seed,
-                    Some(failure.index),
-                    limits,
-                ) {
+                match pipeline.replay(binary, report.stage, seed, failure.index, limits) {
                     StageOutcome::Judged(rerun) => Some(
                         rerun
                             .checks

@@ -7,13 +7,13 @@
 //! Needs the sandbox (`bwrap`); skipped with a loud message where it cannot run, unless
 //! `BYO_SANDBOX_REQUIRED` is set (CI sets it).
 
-mod support;
-
 use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use support::{Base, check, grade_with_env, listed, report, stage, submission, verdict};
+use super::grade_with_env;
+use super::reading::{check, listed, report, stage, verdict};
+use super::submissions::{Base, repo, submission};
 
 /// What the instructor's shell holds and no student may see.
 const SECRET: &str = "hunter2-instructor-token";
@@ -58,7 +58,7 @@ fn leftover(marker: &str) -> String {
 
 fn git_status() -> String {
     let output = Command::new("git")
-        .current_dir(support::repo())
+        .current_dir(repo())
         .args(["status", "--porcelain", "--untracked-files=all"])
         .output()
         .expect("git runs");
@@ -70,6 +70,7 @@ fn attackers_get_what_they_earn_and_honest_work_gets_full_marks() {
     if !sandbox_available() {
         return;
     }
+    let _one_at_a_time = super::GRADING.lock().unwrap_or_else(|e| e.into_inner());
     let before = git_status();
     let scratch = tempfile::tempdir().expect("temp dir");
     let subs = scratch.path().join("submissions");
@@ -141,8 +142,18 @@ fn attackers_get_what_they_earn_and_honest_work_gets_full_marks() {
         assert_eq!(verdict(&report(&out, noisy), 1), "passed", "{noisy}");
     }
 
+    // Which check's cases come past the 60th call depends on the plan; every failure
+    // is the nondeterministic one.
     let r = report(&out, "attack-flaky");
-    assert_eq!(check(&r, 1, "chain"), "nondeterministic", "{r:#}");
+    let anomalies: Vec<String> = ["seek", "seek-past-end", "chain", "crash"]
+        .iter()
+        .map(|name| check(&r, 1, name))
+        .filter(|a| a != "passed")
+        .collect();
+    assert!(
+        !anomalies.is_empty() && anomalies.iter().all(|a| a == "nondeterministic"),
+        "{anomalies:?}: {r:#}"
+    );
     assert!((r["total"].as_f64().expect("a total")) < 100.0);
 
     let r = report(&out, "attack-env");
@@ -180,7 +191,7 @@ fn attackers_get_what_they_earn_and_honest_work_gets_full_marks() {
 
     // The vandal reached nothing: not the grading workspace, the pristine tree, the
     // target folder, the checkout, --out, or the other submissions.
-    for dir in [support::repo().as_path(), scratch.path()] {
+    for dir in [repo().as_path(), scratch.path()] {
         assert_eq!(
             files_named(dir, "POISONED-by-attack-vandal"),
             Vec::<String>::new()

@@ -4,43 +4,52 @@
 //! Grading builds in the repository's `target/byo-grade/` from the committed tree, so
 //! this test judges what is committed, as CI does on a fresh clone.
 
-mod support;
+mod attacks;
+mod reading;
+mod submissions;
 
+use std::ffi::{OsStr, OsString};
 use std::fs;
 
-use support::{Base, check, grade, listed, repo, report, stage, submission, verdict};
+use assert_cmd::Command;
 
-/// `report` with the lines that differ from run to run (paths, commit, lock hash,
-/// toolchain, timings) elided as `[..]`, as `tests/expected/*.report.md` holds them.
-fn elide(report: &str) -> String {
-    const VARYING: [&str; 5] = [
-        "- submission:",
-        "- grader revision:",
-        "- Cargo.lock (git blob):",
-        "- toolchain:",
-        "- grading time:",
-    ];
-    report
-        .split('\n')
-        .map(|line| {
-            if let Some(key) = VARYING.iter().find(|k| line.starts_with(**k)) {
-                format!("{key} [..]")
-            } else if line.starts_with("| stage ") && line.ends_with(" s |") {
-                let kept = line.trim_end_matches(" |");
-                let cut = kept.rfind('|').map_or(0, |i| i + 1);
-                format!("{} [..] |", &kept[..cut])
-            } else {
-                line.to_owned()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+use reading::{check, elide, listed, report, stage, verdict};
+use submissions::{Base, repo, submission};
+
+/// One `byo grade` at a time: they share the repository's grading folder and its lock.
+static GRADING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn grade<S: AsRef<OsStr>>(args: &[S]) {
+    grade_with_env(args, &[]);
+}
+
+/// `byo grade args`, with `env` added to its environment; it must succeed.
+fn grade_with_env<S: AsRef<OsStr>>(args: &[S], env: &[(&str, &str)]) {
+    let output = Command::cargo_bin("byo")
+        .unwrap()
+        .envs(env.iter().copied())
+        .env("BYO_ROOT", repo())
+        .env("NO_COLOR", "1")
+        .arg("grade")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "byo grade failed:\n{}\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
 }
 
 #[test]
 fn fixture_submissions_grade_as_described() {
-    let scratch = std::env::temp_dir().join(format!("byo-grade-fixtures-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&scratch);
+    let _one_at_a_time = GRADING.lock().unwrap_or_else(|e| e.into_inner());
+    let scratch = tempfile::Builder::new()
+        .prefix("byo-grade-fixtures-")
+        .tempdir()
+        .unwrap();
+    let scratch = scratch.path();
     let subs = scratch.join("submissions");
     let untouched = submission(&subs, "untouched", Base::Skeleton, Some("untouched"));
     let compile = submission(
@@ -87,27 +96,35 @@ fn fixture_submissions_grade_as_described() {
     )
     .unwrap();
 
+    // A folder of notes, not a copy of the kata, and a file: not submissions.
+    let notes = subs.join("notes-only");
+    fs::create_dir_all(&notes).unwrap();
+    fs::write(notes.join("README.md"), "my notes").unwrap();
+    let zip = subs.join("carol.zip");
+    fs::write(&zip, "PK").unwrap();
+
     let out = scratch.join("out");
-    let dirs: Vec<String> = [
-        &untouched, &compile, &panic, &endless, &exit, &fake, &edits, &symlink,
+    let mut args: Vec<OsString> = [
+        &untouched, &compile, &panic, &endless, &exit, &fake, &edits, &symlink, &notes, &zip,
     ]
     .iter()
-    .map(|d| d.display().to_string())
+    .map(|d| d.as_os_str().to_owned())
     .collect();
-    let mut args: Vec<&str> = dirs.iter().map(String::as_str).collect();
-    let out_arg = out.display().to_string();
-    args.extend([
-        "--out",
-        &out_arg,
-        "--seed",
-        "42",
-        "--stages",
-        "01,02,03",
-        "--timeout",
-        "2",
-        "--gradescope",
-        "--junit",
-    ]);
+    args.push("--out".into());
+    args.push(out.as_os_str().to_owned());
+    args.extend(
+        [
+            "--seed",
+            "42",
+            "--stages",
+            "01,02,03",
+            "--timeout",
+            "2",
+            "--gradescope",
+            "--junit",
+        ]
+        .map(OsString::from),
+    );
     grade(&args);
 
     let r = report(&out, "untouched");
@@ -172,8 +189,21 @@ fn fixture_submissions_grade_as_described() {
     assert_eq!(verdict(&r, 1), "passed");
 
     let csv = fs::read_to_string(out.join("grades.csv")).unwrap();
-    assert!(csv.starts_with("submission,01,02,03,total\n"), "{csv}");
-    assert_eq!(csv.lines().count(), 9, "{csv}");
+    assert!(
+        csv.starts_with("submission,01,02,03,total,copies_of_reference\n"),
+        "{csv}"
+    );
+    assert_eq!(csv.lines().count(), 11, "{csv}");
+    for name in ["notes-only", "carol.zip"] {
+        let r = report(&out, name);
+        assert!(
+            r["error"]
+                .as_str()
+                .is_some_and(|e| e.starts_with("not a submission")),
+            "{name}: {r:#}"
+        );
+        assert_eq!(r["total"], 0.0);
+    }
     assert!(out.join("panic-in-one-case/results.json").exists());
     assert!(out.join("panic-in-one-case/junit.xml").exists());
     let cohort = fs::read_to_string(out.join("cohort.md")).unwrap();
@@ -181,22 +211,39 @@ fn fixture_submissions_grade_as_described() {
     // which calls it.
     assert!(cohort.contains("| early exit | 4 |"), "{cohort}");
 
-    // Every stage, solved: full marks.
-    let all = submission(&subs, "all-correct", Base::ReferenceUpTo(8), None);
-    let out_all = scratch.join("out-all");
+    // Every stage, solved: full marks, under names that are not UTF-8 (args_os).
+    let (name, out_name) = odd_names();
+    let all = submission(&subs, &name, Base::ReferenceUpTo(8), None);
+    let out_all = scratch.join(out_name);
     grade(&[
-        &all.display().to_string(),
-        "--out",
-        &out_all.display().to_string(),
-        "--seed",
-        "43",
+        all.as_os_str(),
+        OsStr::new("--out"),
+        out_all.as_os_str(),
+        OsStr::new("--seed"),
+        OsStr::new("43"),
     ]);
-    let r = report(&out_all, "all-correct");
+    let r = report(&out_all, &all.file_name().unwrap().to_string_lossy());
     for s in r["stages"].as_array().unwrap() {
         if s["verdict"] != "no-grader" {
             assert_eq!(s["verdict"], "passed", "{s:#}");
         }
     }
     assert_eq!(r["total"], 100.0, "{r:#}");
-    let _ = fs::remove_dir_all(&scratch);
+}
+
+/// A submission folder and an output folder whose names are not UTF-8, where the file
+/// system allows it.
+fn odd_names() -> (OsString, OsString) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStringExt;
+        (
+            OsString::from_vec(b"all-correct-\xff".to_vec()),
+            OsString::from_vec(b"out-all-\xfe".to_vec()),
+        )
+    }
+    #[cfg(not(unix))]
+    {
+        ("all-correct".into(), "out-all".into())
+    }
 }

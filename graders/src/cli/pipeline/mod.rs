@@ -1,0 +1,263 @@
+//! Build → supervise → judge, written once: `byo test`, `byo grade` and `byo trace --mine`
+//! all build a stage's grade binary with cargo, drive it in a child process under
+//! [`Limits`], and judge what it observed in this process.
+//!
+//! A [`Pipeline`] says where (the workspace, the target folder, which side's crates, the
+//! extra cargo arguments) and how commands start (a [`Launcher`]); [`Pipeline::ladder`]
+//! walks stages in order, a stage that does not build blocking every later one (each
+//! stage's crate depends on the one before).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+use anyhow::{Context, Result};
+
+mod ladder;
+
+pub use ladder::{Batch, Ladder, StageRun, Step};
+
+use super::build::{self, Built, Side};
+use super::launcher::{Direct, DriverLaunch, Launcher};
+use super::progress::LastResult;
+use crate::harness::judge::DriverRun;
+use crate::harness::protocol::Request;
+use crate::harness::supervisor::{self, Limits};
+use crate::harness::{StageReport, StageStatus};
+use crate::stages::{self, StageInfo};
+
+/// The verdict on one stage, whatever happened to it.
+#[derive(Debug, Clone)]
+pub enum StageOutcome {
+    /// It built and was judged.
+    Judged(StageReport),
+    /// It did not build; the compiler's errors.
+    DoesNotBuild(String),
+    /// An earlier stage it depends on did not build.
+    Blocked(u8),
+    /// Its grade binary could not be driven (e.g. it refused the request).
+    Undriven(String),
+    /// No grader exists for it yet.
+    Ungraded,
+}
+
+impl StageOutcome {
+    /// What `byo status` remembers.
+    pub fn last_result(&self) -> Option<LastResult> {
+        match self {
+            StageOutcome::Judged(report) => Some(match report.status() {
+                StageStatus::Passed => LastResult::Passed,
+                StageStatus::NotStarted => LastResult::NotStarted,
+                StageStatus::Failed => LastResult::Failed,
+            }),
+            StageOutcome::DoesNotBuild(_) | StageOutcome::Blocked(_) => {
+                Some(LastResult::DoesNotBuild)
+            }
+            StageOutcome::Undriven(_) => Some(LastResult::Failed),
+            StageOutcome::Ungraded => None,
+        }
+    }
+
+    /// Whether the stage passed.
+    pub fn passed(&self) -> bool {
+        matches!(self, StageOutcome::Judged(r) if r.status() == StageStatus::Passed)
+    }
+}
+
+/// Where stages are built and driven, and how their commands start.
+pub struct Pipeline<'a> {
+    root: &'a Path,
+    target_dir: Option<&'a Path>,
+    side: Side,
+    cargo_args: &'a [&'a str],
+    launcher: &'a dyn Launcher,
+}
+
+impl<'a> Pipeline<'a> {
+    /// The learner's crates of the kata at `root`, in its own target folder, every
+    /// command started as it is.
+    pub fn new(root: &'a Path) -> Self {
+        Self {
+            root,
+            target_dir: None,
+            side: Side::Learner,
+            cargo_args: &[],
+            launcher: &Direct,
+        }
+    }
+
+    /// Builds into `dir` instead of the workspace's own target folder.
+    pub fn target_dir(self, dir: &'a Path) -> Self {
+        Self {
+            target_dir: Some(dir),
+            ..self
+        }
+    }
+
+    /// Builds `side`'s crates.
+    pub fn side(self, side: Side) -> Self {
+        Self { side, ..self }
+    }
+
+    /// Passes `args` to every cargo build (grading passes `--offline --locked`).
+    pub fn cargo_args(self, args: &'a [&'a str]) -> Self {
+        Self {
+            cargo_args: args,
+            ..self
+        }
+    }
+
+    /// Starts builds and drivers through `launcher`.
+    pub fn launcher(self, launcher: &'a dyn Launcher) -> Self {
+        Self { launcher, ..self }
+    }
+
+    /// Builds the grade binaries of `selected` (see [`build::build`]).
+    ///
+    /// # Errors
+    /// When cargo cannot be run.
+    pub fn build(&self, selected: &[&StageInfo]) -> Result<BTreeMap<u8, Built>> {
+        build::build(
+            self.root,
+            self.target_dir,
+            selected,
+            self.side,
+            self.cargo_args,
+            self.launcher,
+        )
+    }
+
+    /// Drives `binary`, stage `stage`'s grade binary, over the plan of `seed` (or only
+    /// its case `only`) under `limits`, and returns what the driver reported.
+    ///
+    /// # Errors
+    /// When the stage has no grader, or the driver cannot be started or refuses.
+    pub fn drive(
+        &self,
+        binary: &Path,
+        stage: u8,
+        seed: u64,
+        only: Option<usize>,
+        limits: Limits,
+    ) -> Result<DriverRun> {
+        let plan = stages::plan_fingerprint(stage, seed)
+            .with_context(|| format!("stage {stage:02} has no grader"))?;
+        let mut command = Command::new(binary);
+        command.current_dir(self.root);
+        let request = Request::new(stage, seed, only, plan);
+        supervisor::supervise_confined(command, request, limits, &DriverLaunch(self.launcher))
+    }
+
+    /// Drives `binary` as [`drive`](Self::drive) does and judges what it observed.
+    pub fn judge(
+        &self,
+        binary: &Path,
+        stage: u8,
+        seed: u64,
+        only: Option<usize>,
+        limits: Limits,
+    ) -> StageOutcome {
+        if let Some(index) = only {
+            let len = stages::plan_len(stage, seed).unwrap_or(0);
+            if index >= len {
+                return StageOutcome::Undriven(format!(
+                    "--case {index} is not in the plan of stage {stage:02}, whose cases are 0 to {}",
+                    len.saturating_sub(1)
+                ));
+            }
+        }
+        if stages::plan_fingerprint(stage, seed).is_none() {
+            return StageOutcome::Ungraded;
+        }
+        match self.drive(binary, stage, seed, only, limits) {
+            Ok(run) => match stages::judge(stage, seed, only, &run) {
+                Some(report) => StageOutcome::Judged(report),
+                None => StageOutcome::Ungraded,
+            },
+            Err(e) => StageOutcome::Undriven(format!("{e:#}")),
+        }
+    }
+
+    /// Judges case `index` of the plan alone.
+    pub fn replay(
+        &self,
+        binary: &Path,
+        stage: u8,
+        seed: u64,
+        index: usize,
+        limits: Limits,
+    ) -> StageOutcome {
+        self.judge(binary, stage, seed, Some(index), limits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+    use std::path::PathBuf;
+
+    use super::*;
+
+    /// Counts what it starts and replaces every command with `sh -c script`.
+    struct Stand<'s> {
+        script: &'s str,
+        started: Cell<usize>,
+    }
+
+    impl Launcher for Stand<'_> {
+        fn build(&self, _: Command) -> Command {
+            self.driver(Command::new("cargo"))
+        }
+
+        fn driver(&self, _: Command) -> Command {
+            self.started.set(self.started.get() + 1);
+            let mut command = Command::new("sh");
+            command.args(["-c", self.script]);
+            command
+        }
+    }
+
+    fn root() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    }
+
+    #[test]
+    fn every_build_starts_through_the_launcher() {
+        let stand = Stand {
+            script: "echo 'error: refused by the launcher' >&2; exit 101",
+            started: Cell::new(0),
+        };
+        let root = root();
+        let pipeline = Pipeline::new(&root).launcher(&stand);
+        let stage = stages::get(1).unwrap();
+        let built = pipeline.build(&[stage]).unwrap();
+        assert!(
+            matches!(built.get(&1), Some(Built::Failed(e)) if e.contains("refused by the launcher")),
+            "{built:?}"
+        );
+        // Together, then stage by stage to find whose errors they are.
+        assert_eq!(stand.started.get(), 2);
+    }
+
+    #[test]
+    fn every_driver_starts_through_the_launcher() {
+        let missing = Path::new("/nonexistent/grade-binary");
+        let root = root();
+        let direct = Pipeline::new(&root).judge(missing, 1, 0, None, Limits::default());
+        assert!(
+            matches!(&direct, StageOutcome::Undriven(e) if e.contains("starting the grade binary")),
+            "{direct:?}"
+        );
+        let stand = Stand {
+            script: "exit 0",
+            started: Cell::new(0),
+        };
+        let pipeline = Pipeline::new(&root).launcher(&stand);
+        let run = pipeline.drive(missing, 1, 0, Some(0), Limits::default());
+        assert!(
+            run.is_ok_and(|r| !r.finished),
+            "the stand-in ran and reported nothing"
+        );
+        assert_eq!(stand.started.get(), 1);
+    }
+}
