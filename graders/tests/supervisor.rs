@@ -61,6 +61,42 @@ mod misbehaving {
                 std::process::exit(0);
             }
             Ok("print") => println!("debugging: at position 2"),
+            Ok("forge") => {
+                // The driver's own lines, as an attacker who read the source would write
+                // them, without the run's nonce: a fake start (to reset the case clock)
+                // and a fake finish.
+                println!("\u{1e}byo:{{\"Start\":0}}");
+                println!("\u{1e}byo:0000000000000000:\"Finished\"");
+            }
+            Ok("grandchild") => {
+                // Leaves a process behind that writes to the inherited stderr forever.
+                let _ = std::process::Command::new("sh")
+                    .arg("-c")
+                    .arg("while :; do echo byo-noise-marker >&2; done")
+                    .spawn();
+            }
+            Ok("flood") => {
+                // 64 MiB on one line, once, then honest work.
+                use std::io::Write;
+                static FLOODED: std::sync::atomic::AtomicBool =
+                    std::sync::atomic::AtomicBool::new(false);
+                if FLOODED.swap(true, std::sync::atomic::Ordering::Relaxed) {
+                    return;
+                }
+                let chunk = vec![b'z'; 1 << 20];
+                let mut out = std::io::stdout().lock();
+                for _ in 0..64 {
+                    let _ = out.write_all(&chunk);
+                }
+                let _ = out.write_all(b"\n");
+            }
+            Ok("env") => {
+                let mut names: Vec<String> = std::env::vars_os()
+                    .map(|(k, _)| k.to_string_lossy().into_owned())
+                    .collect();
+                names.sort();
+                println!("environment: {}", names.join(","));
+            }
             Ok("hog") => {
                 // A gigabyte at once, touched so that it is really needed.
                 let hog = vec![1u8; 1 << 30];
@@ -76,7 +112,10 @@ fn main() {
     if std::env::var_os(REQUEST_ENV).is_some() {
         return graders::harness::driver::main::<Dataflow>(drive::<Misbehaving>);
     }
-    let tests: [(&str, fn()); 7] = [
+    if std::env::args().nth(1).as_deref() == Some("judge-under-a-low-hard-limit") {
+        return judge_under_a_low_hard_limit();
+    }
+    let tests: [(&str, fn()); 12] = [
         (
             "an_early_exit_is_reported_against_the_running_case",
             an_early_exit_is_reported,
@@ -99,6 +138,26 @@ fn main() {
             "a_memory_cap_still_lets_honest_code_pass",
             a_memory_cap_still_lets_honest_code_pass,
         ),
+        (
+            "forged_protocol_lines_decide_nothing",
+            forged_protocol_lines_decide_nothing,
+        ),
+        (
+            "a_grandchild_writing_forever_neither_hangs_the_judge_nor_survives",
+            a_grandchild_neither_hangs_nor_survives,
+        ),
+        (
+            "a_flood_of_output_is_kept_bounded",
+            a_flood_of_output_is_kept_bounded,
+        ),
+        (
+            "the_driver_sees_none_of_the_judges_environment",
+            the_driver_sees_none_of_the_judges_environment,
+        ),
+        (
+            "a_memory_cap_that_cannot_be_applied_is_the_environments_fault",
+            a_memory_cap_that_cannot_be_applied_is_the_environments_fault,
+        ),
     ];
     for (name, test) in tests {
         test();
@@ -108,16 +167,19 @@ fn main() {
 }
 
 fn judged(misbehaviour: &str, limits: Limits) -> StageReport {
+    let run = supervised(misbehaviour, limits).expect("the driver starts");
+    graders::stages::judge(1, DEFAULT_SEED, None, &run).expect("stage 01 is graded")
+}
+
+fn supervised(
+    misbehaviour: &str,
+    limits: Limits,
+) -> anyhow::Result<graders::harness::judge::DriverRun> {
     let mut command = Command::new(std::env::current_exe().expect("own path"));
     command.env("MISBEHAVIOUR", misbehaviour);
-    let request = Request {
-        stage: 1,
-        seed: DEFAULT_SEED,
-        only: None,
-        plan: graders::stages::plan_fingerprint(1, DEFAULT_SEED).expect("stage 01 is graded"),
-    };
-    let run = supervise(command, request, limits).expect("the driver starts");
-    graders::stages::judge(1, DEFAULT_SEED, None, &run).expect("stage 01 is graded")
+    let plan = graders::stages::plan_fingerprint(1, DEFAULT_SEED).expect("stage 01 is graded");
+    let request = Request::new(1, DEFAULT_SEED, None, plan);
+    supervise(command, request, limits)
 }
 
 fn only_fault(report: &StageReport) -> &Fault {
@@ -202,4 +264,86 @@ fn a_memory_cap_still_lets_honest_code_pass() {
             "allocating past the cap fails the case: {report:#?}"
         );
     }
+}
+
+fn forged_protocol_lines_decide_nothing() {
+    let report = judged("forge", Limits::default());
+    assert_eq!(report.status(), StageStatus::Passed, "{report:#?}");
+    assert!(report.printed.is_empty() || report.printed.iter().all(|l| !l.is_empty()));
+}
+
+fn a_grandchild_neither_hangs_nor_survives() {
+    let started = Instant::now();
+    let report = judged("grandchild", Limits::default());
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "a grandchild holding stderr open does not hold the judge"
+    );
+    // Every case started a writer; the run is judged all the same.
+    assert_eq!(report.status(), StageStatus::Passed, "{report:#?}");
+    let left = Command::new("pgrep")
+        .args(["-f", "byo-noise-marker"])
+        .output()
+        .expect("pgrep runs");
+    assert!(
+        left.stdout.is_empty(),
+        "no process of the run outlives it: {}",
+        String::from_utf8_lossy(&left.stdout)
+    );
+}
+
+fn a_flood_of_output_is_kept_bounded() {
+    let report = judged("flood", Limits::default());
+    assert_eq!(
+        report.status(),
+        StageStatus::Passed,
+        "{:?}",
+        report.failures().first().map(|f| &f.1.fault)
+    );
+}
+
+fn the_driver_sees_none_of_the_judges_environment() {
+    let run = supervised("env", Limits::default()).expect("the driver starts");
+    let line = run
+        .printed
+        .iter()
+        .find(|l| l.starts_with("environment: "))
+        .expect("the driver printed its environment");
+    assert_eq!(
+        line, "environment: BYO_DRIVE,MISBEHAVIOUR,PATH,RUST_BACKTRACE",
+        "only the driver's own variables and those its caller set"
+    );
+}
+
+/// This binary again, as the judge, under a hard memory limit below the cap it asks for.
+fn a_memory_cap_that_cannot_be_applied_is_the_environments_fault() {
+    if !cfg!(unix) {
+        return;
+    }
+    let me = std::env::current_exe().expect("own path");
+    let status = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 3000000 && exec \"$0\" judge-under-a-low-hard-limit")
+        .arg(me)
+        .status()
+        .expect("sh runs");
+    assert!(
+        status.success(),
+        "the judge under a low hard limit: {status}"
+    );
+}
+
+fn judge_under_a_low_hard_limit() {
+    let capped = Limits {
+        memory: Some(4 << 30),
+        ..Limits::default()
+    };
+    let error =
+        supervised("print", capped).expect_err("a cap above the hard limit cannot be applied");
+    assert!(
+        error
+            .downcast_ref::<graders::harness::supervisor::EnvironmentError>()
+            .is_some(),
+        "it is the grading environment's error, not the submission's: {error:#}"
+    );
 }

@@ -9,6 +9,11 @@ use anyhow::{Context, Result};
 use serde::Deserialize;
 
 use super::launcher::Launcher;
+use crate::harness::process;
+use crate::harness::supervisor::Unconfined;
+
+/// A build without a time limit still needs a number: a day.
+const UNLIMITED: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
 use crate::stages::StageInfo;
 
 /// Which crates of a stage to build.
@@ -58,7 +63,13 @@ pub fn build(
     }
     let mut results = BTreeMap::new();
     for stage in stages {
-        let alone = cargo_build(root, target_dir, &[stage], side, extra, launcher)?;
+        // One stage alone already has its own errors: building it again would only
+        // double the time (and a build stopped at its time limit would run twice).
+        let alone = if stages.len() == 1 {
+            together.clone()
+        } else {
+            cargo_build(root, target_dir, &[stage], side, extra, launcher)?
+        };
         let built = match (alone.success, alone.binaries.get(&stage.folder())) {
             (true, Some(path)) => Built::Binary(path.clone()),
             _ => Built::Failed(trim_errors(&alone.stderr)),
@@ -68,6 +79,7 @@ pub fn build(
     Ok(results)
 }
 
+#[derive(Clone)]
 struct CargoRun {
     success: bool,
     /// Grade binaries by stage folder name (`01-dataflow`).
@@ -126,9 +138,27 @@ fn cargo_build(
     if !features.is_empty() {
         command.args(["--features", &features.join(",")]);
     }
-    let output = launcher.build(command).output().context("running cargo")?;
+    let limit = launcher.build_limit();
+    let run = process::run_bounded(
+        launcher.build(command),
+        limit.unwrap_or(UNLIMITED),
+        &Unconfined,
+    )
+    .context("running cargo")?;
+    let Some(status) = run.status else {
+        return Ok(CargoRun {
+            success: false,
+            binaries: BTreeMap::new(),
+            stderr: format!(
+                "error: the build did not finish within its time limit of {} s and was \
+                 stopped (a constant whose evaluation never ends, or a macro that expands \
+                 forever?)",
+                limit.unwrap_or(UNLIMITED).as_secs()
+            ),
+        });
+    };
     let mut binaries = BTreeMap::new();
-    for line in String::from_utf8_lossy(&output.stdout).lines() {
+    for line in &run.stdout {
         let Ok(artifact) = serde_json::from_str::<Artifact>(line) else {
             continue;
         };
@@ -147,9 +177,9 @@ fn cargo_build(
         }
     }
     Ok(CargoRun {
-        success: output.status.success(),
+        success: status.success(),
         binaries,
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        stderr: run.stderr,
     })
 }
 

@@ -1,8 +1,10 @@
 //! How `byo` starts what it does not trust: the cargo builds of a learner's crates and the
-//! drivers that run their code. Today both start as they are; grading can wrap them (in a
-//! sandbox, say) without the pipeline knowing.
+//! drivers that run their code. `byo test` starts both as they are; `byo grade` wraps them
+//! in its sandbox ([`crate::cli::grade::jail`]) and gives builds a time limit, without the
+//! pipeline knowing.
 
 use std::process::Command;
+use std::time::Duration;
 
 /// Turns a command, fully set up, into the command to spawn.
 pub trait Launcher {
@@ -11,9 +13,24 @@ pub trait Launcher {
         cargo
     }
 
-    /// The command that runs a driver (a grade binary, with its request set).
+    /// The command that runs a driver (a grade binary, with its environment set): the
+    /// outermost wrapper, applied last.
     fn driver(&self, driver: Command) -> Command {
         driver
+    }
+
+    /// The longest a build may take; `None`: as long as it takes.
+    fn build_limit(&self) -> Option<Duration> {
+        None
+    }
+}
+
+/// A launcher's driver wrapper, as the supervisor's confinement.
+pub struct DriverLaunch<'a>(pub &'a dyn Launcher);
+
+impl crate::harness::supervisor::Confinement for DriverLaunch<'_> {
+    fn confine(&self, command: Command) -> Command {
+        self.0.driver(command)
     }
 }
 

@@ -41,6 +41,11 @@ pub fn main() -> ExitCode {
         let _ = Cli::command().print_help();
         return ExitCode::SUCCESS;
     };
+    // Builds and drivers lead process groups of their own, out of the terminal's reach:
+    // on Ctrl-C, byo ends them itself (grading's lock goes with the process).
+    if let Err(e) = crate::harness::process::end_children_on_interrupt(|| {}) {
+        eprintln!("warning: {e:#}; an interrupt may leave builds or drivers running");
+    }
     match run(verb) {
         Ok(code) => code,
         Err(e) => {

@@ -41,13 +41,19 @@ pub fn run_case<S: Stage>(
 
 /// The `main` of a grade binary (what `bind_stageNN!` expands to).
 ///
-/// Under `byo` (the [`REQUEST_ENV`] variable set) it serves as a driver; run directly, as
+/// Under `byo` (the [`REQUEST_ENV`] variable set) it serves as a driver, reading its
+/// request from standard input before any implementation code runs; run directly, as
 /// `cargo test` does for the reference crates, it drives and judges in process and exits
 /// non-zero unless every check passes.
 pub fn main<S: Stage>(drive: fn(&S::Case) -> S::Observation) {
-    match std::env::var(REQUEST_ENV) {
-        Ok(request) => serve::<S>(&request, drive),
-        Err(_) => {
+    match std::env::var_os(REQUEST_ENV) {
+        Some(_) => {
+            let mut request = String::new();
+            // A request that cannot be read is refused below, as an unparsable one.
+            let _ = std::io::stdin().read_line(&mut request);
+            serve::<S>(&request, drive);
+        }
+        None => {
             let report = run_in_process::<S>(DEFAULT_SEED, drive);
             let style = report::Style::detect();
             print!(
@@ -74,19 +80,21 @@ pub fn run_in_process<S: Stage>(seed: u64, drive: fn(&S::Case) -> S::Observation
 }
 
 fn serve<S: Stage>(request: &str, drive: fn(&S::Case) -> S::Observation) {
-    let emit = |message: Message| {
-        let mut out = std::io::stdout().lock();
-        // If stdout is gone the judge is gone too; nobody is left to tell.
-        let _ = writeln!(out, "{}", message.to_line());
-        let _ = out.flush();
-    };
     let request: Request = match serde_json::from_str(request) {
         Ok(request) => request,
         Err(e) => {
-            return emit(Message::Refused(format!(
-                "{REQUEST_ENV} is not a request: {e}"
-            )));
+            // Without a request there is no nonce; the judge reads this as a refusal
+            // that never arrived, and reports the driver as unusable.
+            eprintln!("byo driver: standard input did not hold a request: {e}");
+            return;
         }
+    };
+    let nonce = request.nonce;
+    let emit = |message: Message| {
+        let mut out = std::io::stdout().lock();
+        // If stdout is gone the judge is gone too; nobody is left to tell.
+        let _ = writeln!(out, "{}", message.to_line(nonce));
+        let _ = out.flush();
     };
     if request.stage != S::NUMBER {
         return emit(Message::Refused(format!(

@@ -8,14 +8,17 @@
 //! catalogues assert). Nothing here reaches the stage graders or their registry.
 
 pub mod arguments;
+pub mod capture;
 pub mod case;
 pub mod catalogue;
 pub mod diff;
 pub mod driver;
 pub mod enumerate;
 pub mod judge;
+pub mod process;
 pub mod protocol;
 pub mod rng;
+pub mod sandbox;
 pub mod stage;
 pub mod supervisor;
 

@@ -1,13 +1,17 @@
 //! The wire between a driver (child process) and the judge (the `byo` process).
 //!
-//! The driver writes one message per line on its standard output, each behind a marker
-//! so that whatever the learner's code prints in between is kept apart (and shown in the
-//! report as the code's output) rather than mistaken for an observation.
+//! The judge writes one [`Request`] line on the driver's standard input, read before any
+//! implementation code runs, so the seed and the run's nonce never sit in the driver's
+//! environment or arguments. The driver writes one message per line on its standard
+//! output, each behind a marker and the nonce, so that whatever the implementation prints
+//! in between is kept apart (and shown in the report as the code's output) rather than
+//! mistaken for an observation, and so that it cannot forge a protocol line: it does not
+//! know the nonce.
 
 use serde::{Deserialize, Serialize};
 
-/// The environment variable that turns a grade binary into a driver; its value is a
-/// JSON [`Request`].
+/// The environment variable that turns a grade binary into a driver: set (to any value),
+/// the binary reads its [`Request`] as one JSON line on standard input.
 pub const REQUEST_ENV: &str = "BYO_DRIVE";
 
 /// Marks a protocol line. The record separator character never appears in normal
@@ -27,6 +31,31 @@ pub struct Request {
     /// built from other grader sources has another plan, and refuses rather than be
     /// judged against cases it did not run.
     pub plan: u64,
+    /// A fresh random number per run that every protocol line must carry: code running
+    /// beside the driver does not know it, so it cannot print a line the judge believes.
+    pub nonce: u64,
+}
+
+impl Request {
+    /// A request with a fresh, unpredictable nonce.
+    pub fn new(stage: u8, seed: u64, only: Option<usize>, plan: u64) -> Self {
+        Self {
+            stage,
+            seed,
+            only,
+            plan,
+            nonce: fresh_nonce(),
+        }
+    }
+}
+
+/// 64 bits the child cannot predict: the standard library seeds every `RandomState` from
+/// the operating system's randomness.
+pub fn fresh_nonce() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u32(std::process::id());
+    hasher.finish()
 }
 
 /// A fingerprint of a plan: FNV-1a over its JSON.
@@ -65,22 +94,24 @@ pub enum Message {
 }
 
 impl Message {
-    /// The message as one protocol line, without the newline.
-    pub fn to_line(&self) -> String {
+    /// The message as one protocol line of the run with `nonce`, without the newline.
+    pub fn to_line(&self, nonce: u64) -> String {
         // Serialising a `Message` cannot fail: every field is a plain value or a
         // `serde_json::Value`, neither of which has non-string map keys.
         let json = serde_json::to_string(self).unwrap_or_else(|e| {
             serde_json::to_string(&Message::Refused(format!("unserialisable message: {e}")))
                 .unwrap_or_default()
         });
-        format!("{MARKER}{json}")
+        format!("{MARKER}{nonce:016x}:{json}")
     }
 
-    /// The message a line carries, if it is a protocol line. The marker may follow text
-    /// the learner printed without a newline.
-    pub fn from_line(line: &str) -> Option<Result<Self, String>> {
-        let start = line.find(MARKER)?;
-        let json = &line[start + MARKER.len()..];
+    /// The message a line carries, if it is a protocol line of the run with `nonce`. The
+    /// marker may follow text the implementation printed without a newline; a marker with
+    /// another nonce is not a protocol line (it is something the implementation printed).
+    pub fn from_line(line: &str, nonce: u64) -> Option<Result<Self, String>> {
+        let tag = format!("{MARKER}{nonce:016x}:");
+        let start = line.find(&tag)?;
+        let json = &line[start + tag.len()..];
         Some(serde_json::from_str(json).map_err(|e| format!("{e}: {json}")))
     }
 }

@@ -2,23 +2,32 @@
 //! the process boundary.
 //!
 //! The child can do anything: panic, exit early, loop, overflow its stack, print a fake
-//! "test result: ok". None of that decides a grade. Only protocol lines carry
-//! observations, a case that does not end within the time limit gets the child killed,
-//! and an exit before `Finished` is reported against the case that was running.
+//! "test result: ok", print the driver's own protocol lines, print a gigabyte, leave a
+//! process behind. None of that decides a grade or outlives the run:
+//!
+//! - only lines carrying the run's nonce are protocol lines, and they must come in the
+//!   order the judge asked for (`Start` of the next case, its `Ended`, ..., `Finished`);
+//!   anything else is a protocol violation charged to the case that was running;
+//! - the clocks are the supervisor's: a case's clock starts at the `Start` the judge
+//!   expected, and the stage has a wall limit of its own;
+//! - what the child prints is kept bounded (the head and the tail, and the size said);
+//! - the child starts with an environment cleared to what a driver needs, in a process
+//!   group of its own that is killed when the run ends, and inside whatever
+//!   [`Confinement`] the caller gives (the sandbox of `byo grade`).
 
-use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read};
-use std::process::{Child, Command, Stdio};
+use std::io::Write;
+use std::process::{Command, Stdio};
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
+use super::capture::{self, Event, Printed};
 use super::judge::{DriverRun, Fault};
-use super::protocol::{Message, REQUEST_ENV, Request};
+use super::process::{kill, kill_group};
+use super::protocol::{Message, REQUEST_ENV, Request, fresh_nonce};
 
-/// How long a driver may take.
+/// How long a driver may take, and how much memory it may map.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
     /// The longest one case may run. Cases are tiny, so anything near this is a hang.
@@ -40,151 +49,312 @@ impl Default for Limits {
     }
 }
 
-/// How many of the implementation's own output lines a report keeps.
-const PRINTED_TAIL: usize = 12;
-
-enum Event {
-    Stdout(String),
-    Stderr(String),
-    StdoutClosed,
+/// How a child process is confined before it starts (the sandbox of `byo grade`).
+pub trait Confinement {
+    /// `command`, wrapped so that it runs confined. The command's explicit environment is
+    /// all it may see.
+    fn confine(&self, command: Command) -> Command;
 }
 
-/// Runs `program` (a grade binary) as a driver for `request` and collects what it
-/// reported, classifying how it ended.
+/// No confinement: the learner's own `byo test` runs the learner's own code.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Unconfined;
+
+impl Confinement for Unconfined {
+    fn confine(&self, command: Command) -> Command {
+        command
+    }
+}
+
+/// The grading machine, not the submission, failed: the memory cap could not be applied,
+/// or the sandbox could not start. Never charged to a student.
+#[derive(Debug)]
+pub struct EnvironmentError(pub String);
+
+impl std::fmt::Display for EnvironmentError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the grading environment failed: {}", self.0)
+    }
+}
+
+impl std::error::Error for EnvironmentError {}
+
+/// The only variables a driver sees besides those its caller set on the command.
+const DRIVER_PATH: &str = "/usr/bin:/bin";
+
+/// Runs `command` (a grade binary) as a driver for `request`, unconfined.
 ///
 /// # Errors
-/// When the program cannot be started, or it refuses the request.
+/// See [`supervise_confined`].
 pub fn supervise(command: Command, request: Request, limits: Limits) -> Result<DriverRun> {
-    let request_json = serde_json::to_string(&request).context("encoding the driver request")?;
-    let mut command = match limits.memory {
-        Some(bytes) => with_memory_cap(&command, bytes),
-        None => command,
+    supervise_confined(command, request, limits, &Unconfined)
+}
+
+/// Runs `command` (a grade binary) as a driver for `request` inside `confinement`, and
+/// collects what it reported, classifying how it ended.
+///
+/// # Errors
+/// When the program cannot be started or refuses the request, and an
+/// [`EnvironmentError`] when the memory cap could not be applied.
+pub fn supervise_confined(
+    command: Command,
+    request: Request,
+    limits: Limits,
+    confinement: &dyn Confinement,
+) -> Result<DriverRun> {
+    let request_line = serde_json::to_string(&request).context("encoding the driver request")?;
+    let cap_token = format!("byo-memory-cap-failed-{:016x}", fresh_nonce());
+    let command = with_cleared_environment(command);
+    let command = match limits.memory {
+        Some(bytes) if cfg!(unix) => with_memory_cap(&command, bytes, &cap_token),
+        _ => command,
     };
+    let mut command = confinement.confine(command);
+    super::process::lead_group(&mut command);
     let mut child = command
-        .env(REQUEST_ENV, request_json)
-        .env("RUST_BACKTRACE", "0")
-        .stdin(Stdio::null())
+        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .context("starting the grade binary")?;
-    let (events, inbox) = mpsc::channel();
-    forward_lines(child.stdout.take(), events.clone(), Event::Stdout, true);
-    forward_lines(child.stderr.take(), events, Event::Stderr, false);
+    if let Some(mut stdin) = child.stdin.take() {
+        // A driver that died at once leaves a closed pipe; its death is reported below.
+        let _ = writeln!(stdin, "{request_line}");
+    }
+    let pid = child.id();
+    let (events, inbox) = mpsc::sync_channel(capture::CHANNEL_DEPTH);
+    capture::forward(
+        child.stdout.take(),
+        events.clone(),
+        Event::Stdout,
+        Event::StdoutClosed,
+    );
+    capture::forward(
+        child.stderr.take(),
+        events.clone(),
+        Event::Stderr,
+        Event::StderrClosed,
+    );
+    super::process::wait_for(child, events);
 
-    let mut run = DriverRun::default();
-    let mut printed = VecDeque::new();
-    let mut stderr = String::new();
-    let mut running: Option<usize> = None;
-    let mut last_ended: Option<usize> = None;
+    let mut watch = Watch::new(request);
+    let mut printed = Printed::default();
     let started = Instant::now();
     let mut case_started = Instant::now();
-    loop {
-        let stage_left = limits.stage.saturating_sub(started.elapsed());
-        let case_left = limits.case.saturating_sub(case_started.elapsed());
-        let wait = stage_left.min(case_left);
+    let mut exited: Option<(std::process::ExitStatus, Instant)> = None;
+    let (mut stdout_open, mut stderr_open) = (true, true);
+    while exited.is_none() || stdout_open || stderr_open {
+        let wait = match exited {
+            // After the exit, what the pipes still hold is read for a bounded time: a
+            // grandchild that keeps them open cannot hold the judge.
+            Some((_, at)) => (at + DRAIN).saturating_duration_since(Instant::now()),
+            None => limits
+                .stage
+                .saturating_sub(started.elapsed())
+                .min(limits.case.saturating_sub(case_started.elapsed())),
+        };
         match inbox.recv_timeout(wait) {
-            Ok(Event::Stdout(line)) => match Message::from_line(&line) {
-                Some(Ok(Message::Start(index))) => {
-                    running = Some(index);
-                    case_started = Instant::now();
-                }
-                Some(Ok(Message::Ended(index, outcome))) => {
-                    run.outcomes.insert(index, outcome);
-                    running = None;
-                    last_ended = Some(index);
-                }
-                Some(Ok(Message::Finished)) => run.finished = true,
+            Ok(Event::Stdout(line)) => match Message::from_line(&line, request.nonce) {
                 Some(Ok(Message::Refused(why))) => {
-                    kill(&mut child);
+                    kill(pid);
                     bail!("the grade binary refused to drive: {why}");
                 }
+                Some(Ok(message)) => match watch.accept(message) {
+                    Ok(Step::CaseStarted) => case_started = Instant::now(),
+                    Ok(Step::Other) => {}
+                    Err(violation) => {
+                        kill(pid);
+                        return Ok(watch.died(Fault::Unreadable(violation), printed));
+                    }
+                },
                 Some(Err(garbled)) => {
-                    keep_tail(
-                        &mut printed,
-                        format!("(unreadable protocol line: {garbled})"),
-                    );
+                    printed.push(format!("(unreadable protocol line: {garbled})"));
                 }
-                None => keep_tail(&mut printed, line),
+                None => printed.push(line),
             },
-            Ok(Event::Stderr(line)) => {
-                stderr.push_str(&line);
-                stderr.push('\n');
-                keep_tail(&mut printed, line);
-            }
-            Ok(Event::StdoutClosed) | Err(RecvTimeoutError::Disconnected) => break,
+            Ok(Event::Stderr(line)) => printed.push_stderr(line),
+            Ok(Event::StdoutClosed) => stdout_open = false,
+            Ok(Event::StderrClosed) => stderr_open = false,
+            Ok(Event::Exited(status)) => exited = Some((status, Instant::now())),
+            Err(RecvTimeoutError::Disconnected) => break,
+            Err(RecvTimeoutError::Timeout) if exited.is_some() => break,
             Err(RecvTimeoutError::Timeout) => {
-                kill(&mut child);
-                let limit = if case_left <= stage_left {
-                    limits.case
-                } else {
+                kill(pid);
+                let stage_over = started.elapsed() >= limits.stage;
+                let limit = if stage_over {
                     limits.stage
+                } else {
+                    limits.case
                 };
-                let at = running.unwrap_or_else(|| last_ended.map_or(0, |i| i + 1));
-                run.death = Some((
-                    at,
-                    Fault::TimedOut {
-                        seconds: limit.as_secs().max(1),
-                    },
-                ));
-                run.printed = printed.into();
-                return Ok(run);
+                let fault = Fault::TimedOut {
+                    seconds: limit.as_secs().max(1),
+                };
+                return Ok(watch.died(fault, printed));
             }
         }
     }
-    let status = child.wait().context("waiting for the grade binary")?;
-    // Drain what stderr still holds: a stack overflow's message may arrive after stdout closed.
-    while let Ok(event) = inbox.recv_timeout(Duration::from_millis(200)) {
-        if let Event::Stderr(line) = event {
-            stderr.push_str(&line);
-            stderr.push('\n');
-            keep_tail(&mut printed, line);
-        }
+    // Whatever the driver left behind in its process group goes with it.
+    kill_group(pid);
+    if printed.stderr_contains(&cap_token) {
+        return Err(EnvironmentError(format!(
+            "`ulimit -v {}` failed, so the driver could not be given its memory cap \
+             (is the shell's hard limit lower? raise it with `ulimit -v unlimited`)",
+            limits.memory.unwrap_or(0) / 1024
+        ))
+        .into());
     }
-    if !(run.finished && status.success()) {
-        let at = running.unwrap_or_else(|| last_ended.map_or(0, |i| i + 1));
-        run.finished = false;
-        run.death = Some((at, classify_death(status, &stderr)));
+    let Some((status, _)) = exited else {
+        bail!("lost track of the grade binary (its waiter stopped)");
+    };
+    if watch.run.finished && status.success() {
+        watch.run.printed = printed.lines();
+        return Ok(watch.run);
     }
-    run.printed = printed.into();
-    Ok(run)
+    let fault = if printed.stderr_contains("has overflowed its stack") {
+        Fault::StackOverflow
+    } else {
+        classify_exit(status)
+    };
+    Ok(watch.died(fault, printed))
 }
 
-/// `command` run through `sh -c 'ulimit -v ..; exec "$0" "$@"'`, so the cap applies to
-/// the driver alone and needs no unsafe `setrlimit` in this process.
-fn with_memory_cap(command: &Command, bytes: u64) -> Command {
-    if !cfg!(unix) {
-        let mut copy = Command::new(command.get_program());
-        copy.args(command.get_args());
-        copy_context(command, &mut copy);
-        return copy;
+/// How long the pipes are still read after the driver exited.
+const DRAIN: Duration = Duration::from_millis(300);
+
+/// What a protocol message meant for the clocks.
+enum Step {
+    CaseStarted,
+    Other,
+}
+
+/// The judge's expectation of the protocol: which case may start next, which is running.
+struct Watch {
+    only: Option<usize>,
+    running: Option<usize>,
+    last_ended: Option<usize>,
+    run: DriverRun,
+}
+
+impl Watch {
+    fn new(request: Request) -> Self {
+        Self {
+            only: request.only,
+            running: None,
+            last_ended: None,
+            run: DriverRun::default(),
+        }
     }
-    let mut capped = Command::new("sh");
+
+    /// The run so far, ended by `fault` charged to the case running (or else the next
+    /// one due).
+    fn died(mut self, fault: Fault, printed: Printed) -> DriverRun {
+        let at = self.at();
+        self.run.finished = false;
+        self.run.death = Some((at, fault));
+        self.run.printed = printed.lines();
+        self.run
+    }
+
+    /// The case a death is charged to: the one running, or else the next one due.
+    fn at(&self) -> usize {
+        self.running.unwrap_or_else(|| self.next_due())
+    }
+
+    fn next_due(&self) -> usize {
+        match self.only {
+            Some(only) => only,
+            None => self.last_ended.map_or(0, |i| i + 1),
+        }
+    }
+
+    fn accept(&mut self, message: Message) -> Result<Step, String> {
+        if self.run.finished {
+            return Err("a protocol line came after `Finished`".to_owned());
+        }
+        match message {
+            Message::Start(index) => {
+                let due = self.next_due();
+                let done = self.only.is_some() && self.last_ended.is_some();
+                if self.running.is_some() || index != due || done {
+                    return Err(format!(
+                        "case {index} was announced while case {} was due \
+                         (something printed the driver's own lines)",
+                        self.running.unwrap_or(due)
+                    ));
+                }
+                self.running = Some(index);
+                Ok(Step::CaseStarted)
+            }
+            Message::Ended(index, outcome) => {
+                if self.running != Some(index) {
+                    return Err(format!("case {index} ended without having started"));
+                }
+                self.run.outcomes.insert(index, outcome);
+                self.running = None;
+                self.last_ended = Some(index);
+                Ok(Step::Other)
+            }
+            Message::Finished => {
+                if self.running.is_some() {
+                    return Err("the driver said `Finished` in the middle of a case".to_owned());
+                }
+                self.run.finished = true;
+                Ok(Step::Other)
+            }
+            Message::Refused(_) => Ok(Step::Other),
+        }
+    }
+}
+
+/// `command` with an environment cleared to what a driver needs, plus the variables its
+/// caller set explicitly: nothing of the instructor's environment reaches the child.
+fn with_cleared_environment(command: Command) -> Command {
+    let mut cleared = Command::new(command.get_program());
+    cleared.args(command.get_args());
+    if let Some(dir) = command.get_current_dir() {
+        cleared.current_dir(dir);
+    }
+    cleared
+        .env_clear()
+        .env("PATH", DRIVER_PATH)
+        .env("RUST_BACKTRACE", "0")
+        .env(REQUEST_ENV, "1");
+    for (key, value) in command.get_envs() {
+        if let Some(value) = value {
+            cleared.env(key, value);
+        }
+    }
+    cleared
+}
+
+/// `command` run through `sh -c 'ulimit -v ..; exec "$@"'`, so the cap applies to the
+/// driver alone and needs no unsafe `setrlimit` in this process. When `ulimit` fails the
+/// shell prints `token` (which the driver never sees) instead of starting the driver.
+fn with_memory_cap(command: &Command, bytes: u64, token: &str) -> Command {
+    let mut capped = Command::new("/bin/sh");
     capped
         .arg("-c")
-        .arg(format!("ulimit -v {} && exec \"$0\" \"$@\"", bytes / 1024))
+        .arg(format!(
+            "ulimit -v {} 2>/dev/null || {{ echo \"$1\" >&2; exit 125; }}; shift; exec \"$@\"",
+            bytes / 1024
+        ))
+        .arg("byo-memory-cap")
+        .arg(token)
         .arg(command.get_program())
         .args(command.get_args());
-    copy_context(command, &mut capped);
+    if let Some(dir) = command.get_current_dir() {
+        capped.current_dir(dir);
+    }
+    capped.env_clear();
+    for (key, value) in command.get_envs() {
+        if let Some(value) = value {
+            capped.env(key, value);
+        }
+    }
     capped
 }
 
-fn copy_context(from: &Command, to: &mut Command) {
-    if let Some(dir) = from.get_current_dir() {
-        to.current_dir(dir);
-    }
-    for (key, value) in from.get_envs() {
-        match value {
-            Some(value) => to.env(key, value),
-            None => to.env_remove(key),
-        };
-    }
-}
-
-fn classify_death(status: std::process::ExitStatus, stderr: &str) -> Fault {
-    if stderr.contains("has overflowed its stack") {
-        return Fault::StackOverflow;
-    }
+fn classify_exit(status: std::process::ExitStatus) -> Fault {
     #[cfg(unix)]
     {
         use std::os::unix::process::ExitStatusExt;
@@ -197,41 +367,45 @@ fn classify_death(status: std::process::ExitStatus, stderr: &str) -> Fault {
     }
 }
 
-fn kill(child: &mut Child) {
-    // Already-exited children make `kill` fail; either way it is gone after `wait`.
-    let _ = child.kill();
-    let _ = child.wait();
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::protocol::Outcome;
 
-fn keep_tail(printed: &mut VecDeque<String>, line: String) {
-    if printed.len() == PRINTED_TAIL {
-        printed.pop_front();
+    fn ended(index: usize) -> Message {
+        Message::Ended(index, Outcome::Returned(serde_json::Value::Null))
     }
-    printed.push_back(line);
-}
 
-fn forward_lines<R: Read + Send + 'static>(
-    pipe: Option<R>,
-    events: mpsc::Sender<Event>,
-    wrap: fn(String) -> Event,
-    announce_close: bool,
-) {
-    let Some(pipe) = pipe else { return };
-    thread::spawn(move || {
-        let mut reader = BufReader::new(pipe);
-        let mut buffer = Vec::new();
-        // Lines, not `String`s: the implementation may print bytes that are not UTF-8.
-        while matches!(reader.read_until(b'\n', &mut buffer), Ok(n) if n > 0) {
-            let line = String::from_utf8_lossy(&buffer)
-                .trim_end_matches(['\n', '\r'])
-                .to_owned();
-            buffer.clear();
-            if events.send(wrap(line)).is_err() {
-                return;
-            }
-        }
-        if announce_close {
-            let _ = events.send(Event::StdoutClosed);
-        }
-    });
+    #[test]
+    fn cases_must_start_and_end_in_the_order_the_judge_asked_for() {
+        let mut watch = Watch::new(Request::new(1, 0, None, 0));
+        assert!(matches!(
+            watch.accept(Message::Start(0)),
+            Ok(Step::CaseStarted)
+        ));
+        // A second start of the running case would reset its clock.
+        assert!(watch.accept(Message::Start(0)).is_err());
+        assert!(watch.accept(Message::Start(1)).is_err());
+        assert!(watch.accept(ended(0)).is_ok());
+        assert!(watch.accept(ended(0)).is_err(), "ended twice");
+        assert!(watch.accept(Message::Start(2)).is_err(), "case 1 skipped");
+        assert!(watch.accept(Message::Start(1)).is_ok());
+        assert!(watch.accept(Message::Finished).is_err(), "mid-case");
+        assert!(watch.accept(ended(1)).is_ok());
+        assert!(watch.accept(Message::Finished).is_ok());
+        assert!(watch.accept(Message::Start(2)).is_err(), "after Finished");
+    }
+
+    #[test]
+    fn a_replay_runs_exactly_the_case_asked_for_once() {
+        let mut watch = Watch::new(Request::new(1, 0, Some(7), 0));
+        assert!(watch.accept(Message::Start(0)).is_err());
+        assert!(watch.accept(Message::Start(7)).is_ok());
+        assert!(watch.accept(ended(7)).is_ok());
+        assert!(
+            watch.accept(Message::Start(7)).is_err(),
+            "the replay runs once"
+        );
+        assert!(watch.accept(Message::Finished).is_ok());
+    }
 }

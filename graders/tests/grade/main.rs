@@ -4,6 +4,7 @@
 //! Grading builds in the repository's `target/byo-grade/` from the committed tree, so
 //! this test judges what is committed, as CI does on a fresh clone.
 
+mod attacks;
 mod reading;
 mod submissions;
 
@@ -15,9 +16,18 @@ use assert_cmd::Command;
 use reading::{check, elide, listed, report, stage, verdict};
 use submissions::{Base, repo, submission};
 
+/// One `byo grade` at a time: they share the repository's grading folder and its lock.
+static GRADING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 fn grade<S: AsRef<OsStr>>(args: &[S]) {
+    grade_with_env(args, &[]);
+}
+
+/// `byo grade args`, with `env` added to its environment; it must succeed.
+fn grade_with_env<S: AsRef<OsStr>>(args: &[S], env: &[(&str, &str)]) {
     let output = Command::cargo_bin("byo")
         .unwrap()
+        .envs(env.iter().copied())
         .env("BYO_ROOT", repo())
         .env("NO_COLOR", "1")
         .arg("grade")
@@ -34,6 +44,7 @@ fn grade<S: AsRef<OsStr>>(args: &[S]) {
 
 #[test]
 fn fixture_submissions_grade_as_described() {
+    let _one_at_a_time = GRADING.lock().unwrap_or_else(|e| e.into_inner());
     let scratch = tempfile::Builder::new()
         .prefix("byo-grade-fixtures-")
         .tempdir()
@@ -85,9 +96,16 @@ fn fixture_submissions_grade_as_described() {
     )
     .unwrap();
 
+    // A folder of notes, not a copy of the kata, and a file: not submissions.
+    let notes = subs.join("notes-only");
+    fs::create_dir_all(&notes).unwrap();
+    fs::write(notes.join("README.md"), "my notes").unwrap();
+    let zip = subs.join("carol.zip");
+    fs::write(&zip, "PK").unwrap();
+
     let out = scratch.join("out");
     let mut args: Vec<OsString> = [
-        &untouched, &compile, &panic, &endless, &exit, &fake, &edits, &symlink,
+        &untouched, &compile, &panic, &endless, &exit, &fake, &edits, &symlink, &notes, &zip,
     ]
     .iter()
     .map(|d| d.as_os_str().to_owned())
@@ -171,8 +189,21 @@ fn fixture_submissions_grade_as_described() {
     assert_eq!(verdict(&r, 1), "passed");
 
     let csv = fs::read_to_string(out.join("grades.csv")).unwrap();
-    assert!(csv.starts_with("submission,01,02,03,total\n"), "{csv}");
-    assert_eq!(csv.lines().count(), 9, "{csv}");
+    assert!(
+        csv.starts_with("submission,01,02,03,total,copies_of_reference\n"),
+        "{csv}"
+    );
+    assert_eq!(csv.lines().count(), 11, "{csv}");
+    for name in ["notes-only", "carol.zip"] {
+        let r = report(&out, name);
+        assert!(
+            r["error"]
+                .as_str()
+                .is_some_and(|e| e.starts_with("not a submission")),
+            "{name}: {r:#}"
+        );
+        assert_eq!(r["total"], 0.0);
+    }
     assert!(out.join("panic-in-one-case/results.json").exists());
     assert!(out.join("panic-in-one-case/junit.xml").exists());
     let cohort = fs::read_to_string(out.join("cohort.md")).unwrap();

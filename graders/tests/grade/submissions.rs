@@ -48,7 +48,8 @@ pub fn submission(
     fixture: Option<&str>,
 ) -> PathBuf {
     let dir = root.join(name);
-    fs::create_dir_all(&dir).unwrap();
+    // A learner's repository always has its stages, even untouched.
+    fs::create_dir_all(dir.join("stages")).unwrap();
     if let Base::ReferenceUpTo(last) = base {
         for folder in stage_folders() {
             let number: u8 = folder[..2].parse().unwrap();

@@ -1,7 +1,7 @@
-//! The folders `byo grade` writes: the output folder, which it claims only when it is new
-//! or its own, and the grading workspace, which one `byo grade` at a time may use.
+//! The output folder `byo grade` writes, which it claims only when it is new or its own
+//! (the grading workspace's lock is [`super::lock`]'s).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
@@ -33,35 +33,6 @@ pub(super) fn claim_out_dir(out: &Path) -> Result<()> {
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     std::fs::write(&marker, "written by byo grade\n")
         .with_context(|| format!("writing {}", marker.display()))
-}
-
-/// The lock on the grading workspace: one `byo grade` at a time per repository.
-pub(super) struct WorkLock(PathBuf);
-
-impl WorkLock {
-    pub(super) fn take(work: &Path) -> Result<Self> {
-        std::fs::create_dir_all(work).with_context(|| format!("creating {}", work.display()))?;
-        let path = work.join("lock");
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path)
-        {
-            Ok(_) => Ok(Self(path)),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => bail!(
-                "grade: another byo grade is using {} (if none is running, delete {})",
-                work.display(),
-                path.display()
-            ),
-            Err(e) => Err(e).with_context(|| format!("creating {}", path.display())),
-        }
-    }
-}
-
-impl Drop for WorkLock {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
 }
 
 #[cfg(test)]

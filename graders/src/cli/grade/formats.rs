@@ -126,6 +126,7 @@ mod tests {
                 grader_revision: "r".into(),
                 lock_hash: "h".into(),
                 toolchain: "t".into(),
+                sandboxed: true,
             },
             stages: vec![
                 stage(

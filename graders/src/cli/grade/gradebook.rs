@@ -20,7 +20,7 @@ pub fn write_gradebook(out: &Path, reports: &[SubmissionReport], stages: &[u8]) 
     for stage in stages {
         let _ = write!(csv, ",{stage:02}");
     }
-    csv.push_str(",total\n");
+    csv.push_str(",total,copies_of_reference\n");
     let mut rows = Vec::new();
     for report in reports {
         let _ = write!(csv, "{}", csv_field(&report.submission));
@@ -35,14 +35,26 @@ pub fn write_gradebook(out: &Path, reports: &[SubmissionReport], stages: &[u8]) 
             let _ = write!(csv, ",{score:.1}");
             row.insert(format!("{stage:02}"), json!((score * 10.0).round() / 10.0));
         }
-        let _ = writeln!(csv, ",{:.1}", report.total);
+        let copies = copied_stages(report);
+        let _ = writeln!(csv, ",{:.1},{}", report.total, csv_field(&copies.join(" ")));
         row.insert("total".into(), json!((report.total * 10.0).round() / 10.0));
+        row.insert("copies_of_reference".into(), json!(copies));
         row.insert("seed".into(), json!(report.seed));
         rows.push(serde_json::Value::Object(row));
     }
     write(out, "grades.csv", &csv)?;
     write(out, "grades.json", &serde_json::to_string_pretty(&rows)?)?;
     write(out, "cohort.md", &cohort(reports))
+}
+
+/// The stage numbers (`08`) flagged as matching the reference.
+fn copied_stages(report: &SubmissionReport) -> Vec<String> {
+    report
+        .files
+        .copies_of_reference
+        .iter()
+        .map(|c| c.chars().take(2).collect())
+        .collect()
 }
 
 fn csv_field(text: &str) -> String {
@@ -86,6 +98,17 @@ fn cohort(reports: &[SubmissionReport]) -> String {
     md.push_str("| stage | check | submissions failing |\n|---|---|---|\n");
     for ((stage, check), count) in checks {
         let _ = writeln!(md, "| {stage} | {check} | {count} |");
+    }
+    let copies: Vec<String> = reports
+        .iter()
+        .filter(|r| !r.files.copies_of_reference.is_empty())
+        .map(|r| format!("| {} | {} |", r.submission, copied_stages(r).join(", ")))
+        .collect();
+    if !copies.is_empty() {
+        md.push_str("\n## Matches the reference\n\nStages whose sources match the reference once comments and whitespace are set aside (scores unchanged):\n\n| submission | stages |\n|---|---|\n");
+        for line in copies {
+            let _ = writeln!(md, "{line}");
+        }
     }
     let mut anomalies: Vec<_> = by_anomaly.into_iter().collect();
     anomalies.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));

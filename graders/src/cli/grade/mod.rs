@@ -14,28 +14,35 @@
 //! race on a target folder, and the build stays warm: only the learner crates that differ
 //! are rebuilt.
 
+pub mod copies;
 mod folders;
 pub mod formats;
 pub mod gradebook;
+pub mod jail;
+pub mod lock;
 pub mod model;
 pub mod options;
 pub mod output;
 pub mod overlay;
+pub mod reach;
 pub mod score;
 pub mod submission;
+pub mod tokens;
 
 use std::path::Path;
 use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
-use anyhow::Result;
+use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
 use super::pipeline::Pipeline;
 use super::workspace::Root;
-use crate::harness::supervisor::Limits;
+use crate::harness::supervisor::{EnvironmentError, Limits};
 use crate::stages::{self, StageInfo};
-use folders::{WorkLock, claim_out_dir};
+use folders::claim_out_dir;
+use jail::{GradeLauncher, Jail, JudgeSide};
+use lock::WorkLock;
 use model::SubmissionReport;
 use options::GradeOptions;
 use score::Weights;
@@ -49,6 +56,9 @@ pub struct Provenance {
     pub lock_hash: String,
     /// `rustc --version`.
     pub toolchain: String,
+    /// Whether submissions' builds and drivers ran in the sandbox (`--no-sandbox`: not).
+    #[serde(default)]
+    pub sandboxed: bool,
 }
 
 pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
@@ -61,19 +71,42 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
         None => stages::LADDER.iter().collect(),
     };
     claim_out_dir(&options.out)?;
-    let work = root.path().join("target").join("byo-grade");
+    let jail = if options.no_sandbox {
+        eprintln!("grade: --no-sandbox: submissions' code runs unconfined; every report says so");
+        Jail::Unconfined
+    } else {
+        Jail::sandboxed(root.path(), &options.out, &options.submissions)?
+    };
+    let limits = Limits {
+        case: options.timeout.unwrap_or(Duration::from_secs(10)),
+        stage: Duration::from_secs(600),
+        memory: Some(MEMORY_CAP),
+    };
+    check_memory_cap(MEMORY_CAP)?;
+    // Canonical, as the sandbox's mount points are: `graders/../target` does not resolve
+    // inside it, where `graders` is hidden.
+    let checkout = std::fs::canonicalize(root.path())
+        .with_context(|| format!("reading {}", root.path().display()))?;
+    let work = checkout.join("target").join("byo-grade");
     let _lock = WorkLock::take(&work)?;
     let pristine = work.join("pristine");
     let workspace = work.join("workspace");
     let target = work.join("target");
     overlay::extract_pristine(root.path(), &pristine)?;
-    let provenance = provenance(root.path(), &pristine);
+    // The sandbox mounts only folders that exist: cargo must not have to make these.
+    for dir in [&workspace, &target] {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    let mut provenance = provenance(root.path(), &pristine);
+    provenance.sandboxed = jail.is_sandboxed();
     let seed = options.seed.unwrap_or_else(fresh_seed);
-    let limits = Limits {
-        case: options.timeout.unwrap_or(Duration::from_secs(10)),
-        stage: Duration::from_secs(600),
-        memory: Some(4 << 30),
+    let launcher = GradeLauncher {
+        jail: &jail,
+        workspace: &workspace,
+        target: &target,
+        build_limit: options.build_timeout.unwrap_or(Duration::from_secs(600)),
     };
+    let judge_side = build_judge_side(&pristine, &workspace, &target, &selected, &launcher)?;
     eprintln!(
         "grading {} submission(s), stages {}, seed {seed}",
         options.submissions.len(),
@@ -103,19 +136,18 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
             error: None,
             seconds: 0.0,
         };
-        let graded = if path.is_dir() {
-            submission::prepare(&pristine, &workspace, path).and_then(|files| {
+        judge_side.verify(&target, "the submissions before this one")?;
+        let refused = not_a_submission(path, &name);
+        let graded = match &refused {
+            Some(why) => Err(anyhow::anyhow!("not a submission: {why}")),
+            None => submission::prepare(&pristine, &workspace, path).and_then(|files| {
                 report.files = files;
                 let pipeline = Pipeline::new(&workspace)
                     .target_dir(&target)
-                    .cargo_args(submission::OFFLINE);
+                    .cargo_args(submission::OFFLINE)
+                    .launcher(&launcher);
                 submission::grade_stages(&pipeline, &selected, seed, limits, &weights, &progress)
-            })
-        } else {
-            Err(anyhow::anyhow!(
-                "grade: submission `{}` is not a folder",
-                path.display()
-            ))
+            }),
         };
         match graded {
             Ok(stage_grades) => {
@@ -128,18 +160,29 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
                 report.stages = stage_grades;
             }
             Err(e) => {
-                all_graded = false;
+                // A folder that is no submission is the input's fault, graded 0 with its
+                // reason; anything else means grading itself did not work.
+                all_graded &= refused.is_some();
                 progress(&format!("could not be graded: {e:#}"));
                 report.error = Some(format!("{e:#}"));
             }
         }
         report.seconds = started.elapsed().as_secs_f64();
-        output::write_submission(
-            &options.out.join(&name),
-            &report,
-            options.gradescope,
-            options.junit,
-        )?;
+        if report.stages.iter().any(|s| {
+            s.errors
+                .as_deref()
+                .is_some_and(|e| e.contains(ENVIRONMENT_FAILED))
+        }) {
+            all_graded = false;
+        }
+        if !RESERVED.contains(&name.as_str()) {
+            output::write_submission(
+                &options.out.join(&name),
+                &report,
+                options.gradescope,
+                options.junit,
+            )?;
+        }
         println!(
             "{name:<24} {:>6.1}  {}",
             report.total,
@@ -147,6 +190,7 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
         );
         reports.push(report);
     }
+    judge_side.verify(&target, "the last submission")?;
     let numbers: Vec<u8> = selected.iter().map(|s| s.number).collect();
     gradebook::write_gradebook(&options.out, &reports, &numbers)?;
     eprintln!("gradebook: {}", options.out.join("grades.csv").display());
@@ -167,6 +211,88 @@ fn stage_summary(report: &SubmissionReport) -> String {
         .map(|s| format!("{:02}:{:.0}%", s.stage, s.score * 100.0))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The most virtual memory a driver may map.
+const MEMORY_CAP: u64 = 4 << 30;
+
+/// Names the output folder uses for itself: a submission named so would overwrite them.
+const RESERVED: [&str; 6] = [
+    ".byo-grade",
+    "grades.csv",
+    "grades.json",
+    "cohort.md",
+    "cohort.html",
+    "lock",
+];
+
+/// How a stage's errors say the grading machine failed (see [`EnvironmentError`]).
+const ENVIRONMENT_FAILED: &str = "the grading environment failed";
+
+/// Why `path` cannot be graded as a submission, if it cannot.
+fn not_a_submission(path: &Path, name: &str) -> Option<String> {
+    if RESERVED.contains(&name) {
+        return Some(format!(
+            "its name `{name}` is one the output folder uses for itself; rename the folder"
+        ));
+    }
+    if !path.is_dir() {
+        return Some(format!("`{}` is not a folder", path.display()));
+    }
+    if !path.join("stages").is_dir() {
+        return Some(format!(
+            "`{}` has no stages/ folder, so it is not a copy of the kata",
+            path.display()
+        ));
+    }
+    None
+}
+
+/// Applies the memory cap once to a shell, so that a machine where it cannot be applied
+/// fails before grading, as the grading environment's error, not as every student's.
+fn check_memory_cap(bytes: u64) -> Result<()> {
+    let status = Command::new("/bin/sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {} 2>/dev/null", bytes / 1024))
+        .status();
+    match status {
+        Ok(s) if s.success() => Ok(()),
+        _ => Err(EnvironmentError(format!(
+            "`ulimit -v {}` fails in this shell, so drivers cannot be given their {} GiB \
+             memory cap; raise the hard limit (`ulimit -v unlimited`) and grade again",
+            bytes / 1024,
+            bytes >> 30
+        ))
+        .into()),
+    }
+}
+
+/// Builds the selected stages of the pristine tree (the skeletons) before any
+/// submission's code is built or run, so that the graders' own build is the instructor's,
+/// and returns what it looks like for later checks.
+fn build_judge_side(
+    pristine: &Path,
+    workspace: &Path,
+    target: &Path,
+    selected: &[&StageInfo],
+    launcher: &GradeLauncher<'_>,
+) -> Result<JudgeSide> {
+    let started = Instant::now();
+    overlay::sync(pristine, workspace)?;
+    let graded: Vec<&StageInfo> = selected.iter().copied().filter(|s| s.graded()).collect();
+    eprintln!("building the graders once, before any submission (the first time takes minutes)");
+    let built = Pipeline::new(workspace)
+        .target_dir(target)
+        .cargo_args(submission::OFFLINE)
+        .launcher(launcher)
+        .build(&graded)?;
+    for (stage, outcome) in built {
+        if let crate::cli::build::Built::Failed(errors) = outcome {
+            bail!("grade: the instructor's own stage {stage:02} does not build:\n{errors}");
+        }
+    }
+    eprintln!("graders built in {:.1} s", started.elapsed().as_secs_f64());
+    JudgeSide::read(target)
 }
 
 fn unique_name(path: &Path, taken: &mut std::collections::BTreeSet<String>) -> String {
@@ -201,6 +327,7 @@ fn provenance(root: &Path, pristine: &Path) -> Provenance {
         grader_revision: command_output("git", &["rev-parse", "HEAD"], root),
         lock_hash: command_output("git", &["hash-object", "Cargo.lock"], pristine),
         toolchain: command_output(&rustc, &["--version"], root),
+        sandboxed: false,
     }
 }
 

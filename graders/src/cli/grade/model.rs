@@ -49,7 +49,8 @@ pub struct CheckGrade {
     pub passed: bool,
     /// The smallest failing case, if it failed.
     pub failure: Option<FailureGrade>,
-    /// A failure seen once that did not happen again when re-run (not counted).
+    /// Why the failure is nondeterministic, when re-running its case alone did not
+    /// repeat it the same way (the check fails all the same).
     pub not_reproduced: Option<String>,
 }
 

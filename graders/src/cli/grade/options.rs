@@ -35,6 +35,13 @@ pub struct GradeOptions {
     /// Also write junit.xml per submission.
     #[arg(long)]
     pub junit: bool,
+    /// Longest one stage's build may take [default: 600].
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = positive_seconds)]
+    pub build_timeout: Option<Duration>,
+    /// Run submissions' builds and drivers without the sandbox (bubblewrap); every
+    /// report then says so.
+    #[arg(long)]
+    pub no_sandbox: bool,
 }
 
 #[cfg(test)]

@@ -7,6 +7,8 @@ use std::path::{Component, Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
+
+use super::{copies, reach};
 use serde::{Deserialize, Serialize};
 
 /// What happened to a submission's files.
@@ -16,8 +18,14 @@ pub struct Overlay {
     pub overlaid: Vec<String>,
     /// Files the submission changed or added that grading does not use.
     pub ignored: Vec<String>,
-    /// Entries refused outright (symlinks, names that are not UTF-8), with the reason.
+    /// Entries refused outright (symlinks, names that are not UTF-8, sources that reach
+    /// outside their stage's `src/`), with the reason.
     pub refused: Vec<String>,
+    /// Stages whose learner-written sources match the reference once comments and
+    /// whitespace are set aside ([`super::copies`]), with the matching files. Flagged
+    /// only: the score is the instructor's to decide.
+    #[serde(default)]
+    pub copies_of_reference: Vec<String>,
 }
 
 /// Extracts the committed tree (`git archive HEAD`) of the repository at `root` into `into`.
@@ -101,8 +109,18 @@ pub fn overlay(pristine: &Path, workspace: &Path, submission: &Path) -> Result<O
                 .refused
                 .push(format!("{shown}: a name that is not UTF-8")),
             EntryKind::File if is_stage_source(rel, &stage_dirs) => {
-                write_if_different(&submission.join(rel), &workspace.join(rel))?;
-                result.overlaid.push(shown);
+                let source = fs::read(submission.join(rel))
+                    .with_context(|| format!("reading {}", submission.join(rel).display()))?;
+                let in_src: PathBuf = rel.components().skip(3).collect();
+                let reaches = reach::reach_outs(&in_src, &String::from_utf8_lossy(&source));
+                if reaches.is_empty() {
+                    write_if_different(&submission.join(rel), &workspace.join(rel))?;
+                    result.overlaid.push(shown);
+                } else {
+                    result
+                        .refused
+                        .extend(reaches.into_iter().map(|why| format!("{shown}: {why}")));
+                }
             }
             EntryKind::File => {
                 let theirs = fs::read(submission.join(rel)).ok();
@@ -114,6 +132,7 @@ pub fn overlay(pristine: &Path, workspace: &Path, submission: &Path) -> Result<O
         }
         Ok(())
     })?;
+    result.copies_of_reference = copies::copies_of_reference(pristine, workspace);
     Ok(result)
 }
 

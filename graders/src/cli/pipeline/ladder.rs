@@ -1,9 +1,10 @@
 //! The stages of a pipeline in order: each built (all at once, or one by one) and judged
-//! when asked for, a stage that does not build blocking every later one (each stage's
-//! crate depends on the one before).
+//! when asked for, a stage that does not build blocking the later ones whose crates use
+//! it (a stage's manifest names the earlier stages its code uses: 06 uses none of 04 and
+//! 05, so a broken 05 does not cost 06).
 
-use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
@@ -62,10 +63,40 @@ impl<'a> Pipeline<'a> {
             limits,
             batch,
             built: None,
-            broken: None,
+            broken: BTreeSet::new(),
+            uses: stage_uses(self.root),
             on_step,
         }
     }
+}
+
+/// For each stage of the kata at `root`, the earlier stages its crate uses, directly or
+/// through another: read from the `stageNN` dependencies of `stages/*/Cargo.toml`.
+pub fn stage_uses(root: &Path) -> BTreeMap<u8, BTreeSet<u8>> {
+    let mut direct: BTreeMap<u8, BTreeSet<u8>> = BTreeMap::new();
+    for stage in crate::stages::LADDER.iter() {
+        let manifest = root.join("stages").join(stage.folder()).join("Cargo.toml");
+        let text = std::fs::read_to_string(manifest).unwrap_or_default();
+        let uses = text
+            .lines()
+            .filter_map(|line| line.trim_start().strip_prefix("stage"))
+            .filter_map(|rest| rest.get(..2)?.parse::<u8>().ok())
+            .filter(|n| *n != stage.number)
+            .collect();
+        direct.insert(stage.number, uses);
+    }
+    let mut closed = BTreeMap::new();
+    for (&stage, uses) in &direct {
+        let mut all = BTreeSet::new();
+        let mut pending: Vec<u8> = uses.iter().copied().collect();
+        while let Some(next) = pending.pop() {
+            if all.insert(next) {
+                pending.extend(direct.get(&next).into_iter().flatten().copied());
+            }
+        }
+        closed.insert(stage, all);
+    }
+    closed
 }
 
 /// The stages of a [`Pipeline::ladder`], one at a time.
@@ -79,8 +110,10 @@ pub struct Ladder<'l, 'a> {
     batch: Batch,
     /// With [`Batch::Together`], every graded stage's build, once the first is asked for.
     built: Option<BTreeMap<u8, Built>>,
-    /// The first stage that did not build: every later stage is blocked by it.
-    broken: Option<u8>,
+    /// The stages that did not build: a later stage that uses one is blocked by it.
+    broken: BTreeSet<u8>,
+    /// Which earlier stages each stage uses ([`stage_uses`]).
+    uses: BTreeMap<u8, BTreeSet<u8>>,
     on_step: &'l dyn Fn(Step<'_>),
 }
 
@@ -105,8 +138,13 @@ impl Ladder<'_, '_> {
             return Ok(outcome(StageOutcome::Ungraded));
         }
         // Its own errors would be the earlier stage's errors again: name the cause.
-        if let Some(earlier) = self.broken {
-            return Ok(outcome(StageOutcome::Blocked(earlier)));
+        let uses = self.uses.get(&stage.number);
+        if let Some(earlier) = self
+            .broken
+            .iter()
+            .find(|b| uses.is_some_and(|u| u.contains(b)))
+        {
+            return Ok(outcome(StageOutcome::Blocked(*earlier)));
         }
         let built = match self.batch {
             Batch::Together => {
@@ -140,7 +178,7 @@ impl Ladder<'_, '_> {
                 })
             }
             Some(Built::Failed(errors)) => {
-                self.broken = Some(stage.number);
+                self.broken.insert(stage.number);
                 Ok(outcome(StageOutcome::DoesNotBuild(errors)))
             }
             None => Ok(outcome(StageOutcome::DoesNotBuild(
@@ -193,6 +231,17 @@ mod tests {
             })
             .collect();
         (outcomes, steps.into_inner())
+    }
+
+    #[test]
+    fn stages_use_what_their_manifests_name() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let uses = stage_uses(&root);
+        let of = |n: u8| uses[&n].iter().copied().collect::<Vec<_>>();
+        assert_eq!(of(1), Vec::<u8>::new());
+        assert_eq!(of(3), [1, 2]);
+        assert_eq!(of(6), Vec::<u8>::new(), "06 uses neither 04 nor 05");
+        assert!(of(8).contains(&7) && of(8).contains(&1));
     }
 
     #[test]

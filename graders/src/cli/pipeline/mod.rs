@@ -18,7 +18,7 @@ mod ladder;
 pub use ladder::{Batch, Ladder, StageRun, Step};
 
 use super::build::{self, Built, Side};
-use super::launcher::{Direct, Launcher};
+use super::launcher::{Direct, DriverLaunch, Launcher};
 use super::progress::LastResult;
 use crate::harness::judge::DriverRun;
 use crate::harness::protocol::Request;
@@ -144,13 +144,8 @@ impl<'a> Pipeline<'a> {
             .with_context(|| format!("stage {stage:02} has no grader"))?;
         let mut command = Command::new(binary);
         command.current_dir(self.root);
-        let request = Request {
-            stage,
-            seed,
-            only,
-            plan,
-        };
-        supervisor::supervise(self.launcher.driver(command), request, limits)
+        let request = Request::new(stage, seed, only, plan);
+        supervisor::supervise_confined(command, request, limits, &DriverLaunch(self.launcher))
     }
 
     /// Drives `binary` as [`drive`](Self::drive) does and judges what it observed.
