@@ -229,14 +229,20 @@ mod tests {
         };
         let root = root();
         let pipeline = Pipeline::new(&root).launcher(&stand);
-        let stage = stages::get(1).unwrap();
-        let built = pipeline.build(&[stage]).unwrap();
-        assert!(
-            matches!(built.get(&1), Some(Built::Failed(e)) if e.contains("refused by the launcher")),
-            "{built:?}"
-        );
+        let selected = [stages::get(1).unwrap(), stages::get(2).unwrap()];
+        let built = pipeline.build(&selected).unwrap();
+        for stage in [1, 2] {
+            assert!(
+                matches!(built.get(&stage), Some(Built::Failed(e)) if e.contains("refused by the launcher")),
+                "{built:?}"
+            );
+        }
         // Together, then stage by stage to find whose errors they are.
-        assert_eq!(stand.started.get(), 2);
+        assert_eq!(stand.started.get(), 3);
+        // One stage alone is not built a second time: its errors are already its own.
+        stand.started.set(0);
+        pipeline.build(&selected[..1]).unwrap();
+        assert_eq!(stand.started.get(), 1);
     }
 
     #[test]
