@@ -203,4 +203,38 @@ mod tests {
             "{xml}"
         );
     }
+
+    #[test]
+    fn results_open_with_the_seed_and_every_test_says_something() {
+        let mut report = report();
+        let results = gradescope_results(&report);
+        let message = results["output"].as_str().unwrap();
+        assert!(message.starts_with("Graded with seed 7."), "{message}");
+        assert!(
+            message.contains("byo test NN --seed 7 --case N"),
+            "{message}"
+        );
+        let tests = results["tests"].as_array().unwrap();
+        assert_eq!(tests[0]["output"], "seek: every case passed");
+        assert_eq!(
+            (tests[0]["score"].as_f64(), tests[1]["score"].as_f64()),
+            (Some(25.0), Some(0.0))
+        );
+        // A third stage: points in thirds, rounded; a failed gate earns the stage nothing.
+        report
+            .stages
+            .push(stage(3, Verdict::Passed, vec![check("seek", None)]));
+        report.stages[0].checks[1].gate = true;
+        report.stages[0].score = 0.0;
+        let results = gradescope_results(&report);
+        let tests = results["tests"].as_array().unwrap();
+        assert_eq!(tests[0]["score"], 0.0, "{results:#}");
+        assert!(
+            tests[0]["output"]
+                .as_str()
+                .unwrap()
+                .contains("earns nothing")
+        );
+        assert_eq!(tests[0]["max_score"], 16.67, "{results:#}");
+    }
 }
