@@ -203,7 +203,10 @@ fn attackers_get_what_they_earn_and_honest_work_gets_full_marks() {
         "the instructor's checkout is unchanged"
     );
     let csv = fs::read_to_string(out.join("grades.csv")).expect("a gradebook");
-    assert!(csv.contains("honest-after-vandal,100.0"), "{csv}");
+    assert!(
+        csv.contains("honest-after-vandal,mastered,7,100.0"),
+        "{csv}"
+    );
     let mut outputs: Vec<String> = fs::read_dir(&out)
         .expect("out")
         .flatten()

@@ -5,6 +5,7 @@
 //! this test judges what is committed, as CI does on a fresh clone.
 
 mod attacks;
+mod ranking;
 mod reading;
 mod submissions;
 
@@ -190,10 +191,15 @@ fn fixture_submissions_grade_as_described() {
 
     let csv = fs::read_to_string(out.join("grades.csv")).unwrap();
     assert!(
-        csv.starts_with("submission,01,02,03,total,copies_of_reference\n"),
+        csv.starts_with("submission,verdict,seed,01,02,03,total,copies_of_reference\n"),
         "{csv}"
     );
     assert_eq!(csv.lines().count(), 11, "{csv}");
+    assert!(
+        csv.contains("\nuntouched,not started,42,0.0,0.0,0.0,0.0,\n"),
+        "{csv}"
+    );
+    assert!(csv.contains("\ncarol.zip,not a submission,42,"), "{csv}");
     for name in ["notes-only", "carol.zip"] {
         let r = report(&out, name);
         assert!(

@@ -57,7 +57,7 @@ pub fn listed(report: &Value, kind: &str, needle: &str) -> bool {
 /// toolchain, timings) elided as `[..]`, as `tests/expected/*.report.md` holds them.
 pub fn elide(report: &str) -> String {
     const VARYING: [&str; 5] = [
-        "- submission:",
+        "- graded at:",
         "- grader revision:",
         "- Cargo.lock (git blob):",
         "- toolchain:",

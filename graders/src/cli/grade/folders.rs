@@ -1,7 +1,8 @@
 //! The output folder `byo grade` writes, which it claims only when it is new or its own
-//! (the grading workspace's lock is [`super::lock`]'s).
+//! (the grading workspace's lock is [`super::lock`]'s), and the names submissions have in it.
 
-use std::path::Path;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
@@ -34,10 +35,48 @@ pub(super) fn claim_out_dir(out: &Path) -> Result<()> {
     std::fs::write(&marker, "written by byo grade\n")
         .with_context(|| format!("writing {}", marker.display()))
 }
+/// Each submission's name in `--out`: its folder's name. Two submissions of one name
+/// would share a report folder, so that is refused before anything is graded.
+pub(super) fn submission_names(paths: &[PathBuf]) -> Result<Vec<String>> {
+    let mut taken: BTreeMap<String, &Path> = BTreeMap::new();
+    let mut names = Vec::new();
+    for path in paths {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .filter(|n| !n.is_empty() && n != "." && n != "..")
+            .unwrap_or_else(|| "submission".to_owned());
+        if let Some(first) = taken.insert(name.clone(), path) {
+            bail!(
+                "grade: `{}` and `{}` would both be reported as `{name}`; rename one of the \
+                 folders or grade them into different --out folders",
+                first.display(),
+                path.display()
+            );
+        }
+        names.push(name);
+    }
+    Ok(names)
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_submissions_of_one_name_are_refused_not_renamed() {
+        let paths = [
+            PathBuf::from("a/alice"),
+            PathBuf::from("b/bob"),
+            PathBuf::from("b/alice"),
+        ];
+        let error = submission_names(&paths).unwrap_err().to_string();
+        assert!(
+            error.contains("`a/alice` and `b/alice` would both be reported as `alice`"),
+            "{error}"
+        );
+        assert_eq!(submission_names(&paths[..2]).unwrap(), ["alice", "bob"]);
+    }
 
     #[test]
     fn the_out_folder_is_ours_or_new() {

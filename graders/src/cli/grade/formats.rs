@@ -7,7 +7,8 @@ use serde_json::json;
 
 use super::model::SubmissionReport;
 
-/// Gradescope's `results.json`: one test per check, worth its share of the stage's weight.
+/// Gradescope's `results.json`: one test per check, worth its weighted share of the
+/// stage's points; when a gate of the stage fails, no check of it earns anything.
 pub fn gradescope_results(report: &SubmissionReport) -> serde_json::Value {
     let weight_sum: f64 = report.stages.iter().map(|s| s.weight).sum();
     let mut tests = Vec::new();
@@ -21,26 +22,52 @@ pub fn gradescope_results(report: &SubmissionReport) -> serde_json::Value {
             tests.push(json!({
                 "name": format!("{}", stage.title),
                 "score": 0.0,
-                "max_score": stage_points,
+                "max_score": rounded(stage_points),
                 "output": stage.errors.clone().unwrap_or_else(|| stage.verdict.text().to_owned()),
             }));
             continue;
         }
-        let per_check = stage_points / stage.checks.len() as f64;
+        let check_sum: f64 = stage.checks.iter().map(|c| c.weight).sum();
+        let earns = stage.score > 0.0;
         for check in &stage.checks {
+            let points = if check_sum > 0.0 {
+                stage_points * check.weight / check_sum
+            } else {
+                0.0
+            };
+            let output = match &check.failure {
+                Some(failure) => failure.detail.clone(),
+                None if check.passed && !earns => format!(
+                    "{}: passed, but earns nothing while a core check of this stage fails",
+                    check.name
+                ),
+                None if check.passed => format!("{}: every case passed", check.name),
+                None => format!("{}: not every case was judged", check.name),
+            };
             tests.push(json!({
                 "name": format!("{}: {}", stage.title, check.name),
-                "score": if check.passed { per_check } else { 0.0 },
-                "max_score": per_check,
-                "output": check.failure.as_ref().map(|f| f.detail.clone()).unwrap_or_default(),
+                "score": if check.passed && earns { rounded(points) } else { 0.0 },
+                "max_score": rounded(points),
+                "output": output,
             }));
         }
     }
-    json!({ "score": report.total, "output": format!("seed {}", report.seed), "tests": tests })
+    let message = format!(
+        "Graded with seed {seed}. Every case below comes from this seed: to replay a failing \
+         case, run `byo test NN --seed {seed} --case N` in your repository, with the stage \
+         and the case number the failure names.",
+        seed = report.seed
+    );
+    json!({ "score": rounded(report.total), "output": message, "tests": tests })
 }
 
-/// JUnit XML: a suite per stage, a test case per check (and one named `build` for a
-/// stage that could not be judged), written by `quick-junit`, which escapes the text.
+/// Two decimals: what a gradebook shows, without a float's noise.
+fn rounded(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// JUnit XML: a suite per stage, a test case per check (and one named `build`, failed,
+/// for a stage that could not be judged), written by `quick-junit`, which escapes the text.
 ///
 /// # Errors
 /// When the XML cannot be serialised.
@@ -50,7 +77,9 @@ pub fn junit_xml(report: &SubmissionReport) -> Result<String> {
         let classname = format!("stage{:02}", stage.stage);
         let mut suite = TestSuite::new(stage.title.as_str());
         if let Some(errors) = &stage.errors {
-            let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
+            // A stage that does not build fails its tests: it is the learner's to fix,
+            // not an error of the grading (JUnit's `error`).
+            let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
             status
                 .set_message(stage.verdict.text())
                 .set_description(errors.as_str());
@@ -100,6 +129,8 @@ mod tests {
                 detail: detail.to_owned(),
             }),
             not_reproduced: None,
+            weight: 1.0,
+            gate: false,
         }
     }
 
@@ -127,6 +158,7 @@ mod tests {
                 lock_hash: "h".into(),
                 toolchain: "t".into(),
                 sandboxed: true,
+                ..Default::default()
             },
             stages: vec![
                 stage(
@@ -141,6 +173,8 @@ mod tests {
             ],
             total: 25.0,
             files: Default::default(),
+            file_hashes: Default::default(),
+            changed_from_skeleton: Vec::new(),
             error: None,
             seconds: 1.0,
         }
@@ -151,6 +185,7 @@ mod tests {
         let xml = junit_xml(&report()).unwrap();
         assert!(xml.contains(r#"name="byo grade: ada &amp; bob""#), "{xml}");
         assert!(xml.contains(r#"<testsuite name="stage 01 · test" tests="2" disabled="0" errors="0" failures="1""#), "{xml}");
+        assert!(xml.contains(r#"<testsuite name="stage 02 · test" tests="1" disabled="0" errors="0" failures="1""#), "{xml}");
         assert!(
             xml.contains("<testcase name=\"seek\" classname=\"stage01\">\n        </testcase>"),
             "{xml}"
@@ -163,9 +198,43 @@ mod tests {
         );
         assert!(
             xml.contains(
-                r#"<error message="does not build">error[E0308]: &lt;mismatched&gt;</error>"#
+                r#"<failure message="does not build">error[E0308]: &lt;mismatched&gt;</failure>"#
             ),
             "{xml}"
         );
+    }
+
+    #[test]
+    fn results_open_with_the_seed_and_every_test_says_something() {
+        let mut report = report();
+        let results = gradescope_results(&report);
+        let message = results["output"].as_str().unwrap();
+        assert!(message.starts_with("Graded with seed 7."), "{message}");
+        assert!(
+            message.contains("byo test NN --seed 7 --case N"),
+            "{message}"
+        );
+        let tests = results["tests"].as_array().unwrap();
+        assert_eq!(tests[0]["output"], "seek: every case passed");
+        assert_eq!(
+            (tests[0]["score"].as_f64(), tests[1]["score"].as_f64()),
+            (Some(25.0), Some(0.0))
+        );
+        // A third stage: points in thirds, rounded; a failed gate earns the stage nothing.
+        report
+            .stages
+            .push(stage(3, Verdict::Passed, vec![check("seek", None)]));
+        report.stages[0].checks[1].gate = true;
+        report.stages[0].score = 0.0;
+        let results = gradescope_results(&report);
+        let tests = results["tests"].as_array().unwrap();
+        assert_eq!(tests[0]["score"], 0.0, "{results:#}");
+        assert!(
+            tests[0]["output"]
+                .as_str()
+                .unwrap()
+                .contains("earns nothing")
+        );
+        assert_eq!(tests[0]["max_score"], 16.67, "{results:#}");
     }
 }

@@ -1,32 +1,104 @@
-//! The files across submissions: `grades.csv` and `grades.json` (one row per submission,
-//! one column per stage, the total) and `cohort.md` (which checks and anomalies fail most).
+//! The files across submissions: `grades.csv` and `grades.json` (one row per submission:
+//! its verdict, seed, a column per stage, the total) and `cohort.md` ([`super::cohort`]),
+//! rebuilt from every `report.json` in the output folder, so that
+//! regrading one submission changes its row and no other.
 
-use std::collections::BTreeMap;
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use serde_json::json;
 
 use super::model::{SubmissionReport, Verdict};
 use super::output::write;
 
-/// Writes `grades.csv`, `grades.json` and `cohort.md` for all `reports` into `out`.
+/// Every `report.json` one folder down in `out`, by submission name.
 ///
 /// # Errors
-/// When a file cannot be written.
-pub fn write_gradebook(out: &Path, reports: &[SubmissionReport], stages: &[u8]) -> Result<()> {
-    let mut csv = String::from("submission");
-    for stage in stages {
+/// When `out` cannot be listed, or a `report.json` in it cannot be read or understood
+/// (a gradebook that silently dropped a row would be wrong).
+pub fn read_reports(out: &Path) -> Result<Vec<SubmissionReport>> {
+    let mut reports = Vec::new();
+    let entries = std::fs::read_dir(out).with_context(|| format!("listing {}", out.display()))?;
+    for entry in entries {
+        let entry = entry.with_context(|| format!("listing {}", out.display()))?;
+        let path = entry.path().join("report.json");
+        if !entry.file_type().is_ok_and(|t| t.is_dir()) || !path.is_file() {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("reading {}", path.display()))?;
+        let report: SubmissionReport = serde_json::from_str(&text).with_context(|| {
+            format!(
+                "{} is not a report byo grade wrote; remove it or grade again",
+                path.display()
+            )
+        })?;
+        reports.push(report);
+    }
+    reports.sort_by(|a, b| a.submission.cmp(&b.submission));
+    Ok(reports)
+}
+
+/// A submission as a whole, for the gradebook's `verdict` column.
+pub fn overall(report: &SubmissionReport) -> &'static str {
+    if let Some(error) = &report.error {
+        return if error.starts_with("not a submission") {
+            "not a submission"
+        } else {
+            "not graded"
+        };
+    }
+    let judged: Vec<Verdict> = report
+        .stages
+        .iter()
+        .map(|s| s.verdict)
+        .filter(|v| *v != Verdict::NoGrader)
+        .collect();
+    let all = |v: Verdict| !judged.is_empty() && judged.iter().all(|j| *j == v);
+    let unbuilt = |v: &Verdict| matches!(v, Verdict::DoesNotBuild | Verdict::Blocked);
+    if all(Verdict::Passed) {
+        "mastered"
+    } else if all(Verdict::NotStarted) {
+        "not started"
+    } else if report.total > 0.0 {
+        "partial"
+    } else if judged.iter().any(unbuilt) {
+        "did not build"
+    } else {
+        "failed"
+    }
+}
+
+/// Rebuilds `grades.csv`, `grades.json` and `cohort.md` in `out` from every report there.
+///
+/// # Errors
+/// When a report cannot be read or a file cannot be written.
+pub fn write_gradebook(out: &Path) -> Result<()> {
+    let reports = read_reports(out)?;
+    let stages: BTreeSet<u8> = reports
+        .iter()
+        .flat_map(|r| r.stages.iter().map(|s| s.stage))
+        .collect();
+    let mut csv = String::from("submission,verdict,seed");
+    for stage in &stages {
         let _ = write!(csv, ",{stage:02}");
     }
     csv.push_str(",total,copies_of_reference\n");
     let mut rows = Vec::new();
-    for report in reports {
-        let _ = write!(csv, "{}", csv_field(&report.submission));
+    for report in &reports {
+        let verdict = overall(report);
+        let _ = write!(
+            csv,
+            "{},{verdict},{}",
+            csv_field(&report.submission),
+            report.seed
+        );
         let mut row = serde_json::Map::new();
         row.insert("submission".into(), json!(report.submission));
-        for stage in stages {
+        row.insert("verdict".into(), json!(verdict));
+        for stage in &stages {
             let score = report
                 .stages
                 .iter()
@@ -44,11 +116,11 @@ pub fn write_gradebook(out: &Path, reports: &[SubmissionReport], stages: &[u8]) 
     }
     write(out, "grades.csv", &csv)?;
     write(out, "grades.json", &serde_json::to_string_pretty(&rows)?)?;
-    write(out, "cohort.md", &cohort(reports))
+    write(out, "cohort.md", &super::cohort::cohort(&reports))
 }
 
 /// The stage numbers (`08`) flagged as matching the reference.
-fn copied_stages(report: &SubmissionReport) -> Vec<String> {
+pub(super) fn copied_stages(report: &SubmissionReport) -> Vec<String> {
     report
         .files
         .copies_of_reference
@@ -65,56 +137,6 @@ fn csv_field(text: &str) -> String {
     }
 }
 
-/// Which checks and anomalies fail most across the cohort.
-fn cohort(reports: &[SubmissionReport]) -> String {
-    let mut by_check: BTreeMap<(String, String), usize> = BTreeMap::new();
-    let mut by_anomaly: BTreeMap<String, usize> = BTreeMap::new();
-    for report in reports {
-        for stage in &report.stages {
-            if let Some(kind) = match stage.verdict {
-                Verdict::DoesNotBuild => Some("does not build"),
-                Verdict::Blocked => Some("blocked by an earlier stage"),
-                Verdict::NotJudged => Some("not judged"),
-                _ => None,
-            } {
-                *by_anomaly.entry(kind.to_owned()).or_default() += 1;
-            }
-            for check in &stage.checks {
-                if let Some(failure) = &check.failure {
-                    *by_check
-                        .entry((stage.title.clone(), check.name.clone()))
-                        .or_default() += 1;
-                    *by_anomaly.entry(failure.anomaly.clone()).or_default() += 1;
-                }
-            }
-        }
-    }
-    let mut md = format!(
-        "# Cohort: {} submission(s)\n\n## Failing checks\n\n",
-        reports.len()
-    );
-    let mut checks: Vec<_> = by_check.into_iter().collect();
-    checks.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    md.push_str("| stage | check | submissions failing |\n|---|---|---|\n");
-    for ((stage, check), count) in checks {
-        let _ = writeln!(md, "| {stage} | {check} | {count} |");
-    }
-    let copies: Vec<String> = reports
-        .iter()
-        .filter(|r| !r.files.copies_of_reference.is_empty())
-        .map(|r| format!("| {} | {} |", r.submission, copied_stages(r).join(", ")))
-        .collect();
-    if !copies.is_empty() {
-        md.push_str("\n## Matches the reference\n\nStages whose sources match the reference once comments and whitespace are set aside (scores unchanged):\n\n| submission | stages |\n|---|---|\n");
-        for line in copies {
-            let _ = writeln!(md, "{line}");
-        }
-    }
-    let mut anomalies: Vec<_> = by_anomaly.into_iter().collect();
-    anomalies.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    md.push_str("\n## Anomalies\n\n| anomaly | occurrences |\n|---|---|\n");
-    for (anomaly, count) in anomalies {
-        let _ = writeln!(md, "| {anomaly} | {count} |");
-    }
-    md
-}
+#[cfg(test)]
+#[path = "gradebook_tests.rs"]
+mod tests;

@@ -14,6 +14,7 @@
 //! race on a target folder, and the build stays warm: only the learner crates that differ
 //! are rebuilt.
 
+pub mod cohort;
 pub mod copies;
 mod folders;
 pub mod formats;
@@ -24,6 +25,7 @@ pub mod model;
 pub mod options;
 pub mod output;
 pub mod overlay;
+pub mod provenance;
 pub mod reach;
 pub mod score;
 pub mod submission;
@@ -34,32 +36,19 @@ use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use serde::{Deserialize, Serialize};
 
 use super::pipeline::Pipeline;
 use super::workspace::Root;
 use crate::harness::supervisor::{EnvironmentError, Limits};
 use crate::stages::{self, StageInfo};
-use folders::claim_out_dir;
+use folders::{claim_out_dir, submission_names};
 use jail::{GradeLauncher, Jail, JudgeSide};
 use lock::WorkLock;
 use model::SubmissionReport;
 use options::GradeOptions;
 use score::Weights;
 
-/// Where the grades came from, so that a grade can be reproduced.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Provenance {
-    /// The instructor repository's commit.
-    pub grader_revision: String,
-    /// `git hash-object Cargo.lock` of that commit.
-    pub lock_hash: String,
-    /// `rustc --version`.
-    pub toolchain: String,
-    /// Whether submissions' builds and drivers ran in the sandbox (`--no-sandbox`: not).
-    #[serde(default)]
-    pub sandboxed: bool,
-}
+pub use provenance::Provenance;
 
 pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
     let weights = match &options.weights {
@@ -70,6 +59,7 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
         Some(numbers) => numbers.iter().filter_map(|n| stages::get(*n)).collect(),
         None => stages::LADDER.iter().collect(),
     };
+    let names = submission_names(&options.submissions)?;
     claim_out_dir(&options.out)?;
     let jail = if options.no_sandbox {
         eprintln!("grade: --no-sandbox: submissions' code runs unconfined; every report says so");
@@ -97,16 +87,20 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
     for dir in [&workspace, &target] {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    let mut provenance = provenance(root.path(), &pristine);
+    let build_limit = options.build_timeout.unwrap_or(Duration::from_secs(600));
+    let mut provenance = Provenance::read(root.path(), &pristine, limits.case, build_limit);
     provenance.sandboxed = jail.is_sandboxed();
     let seed = options.seed.unwrap_or_else(fresh_seed);
     let launcher = GradeLauncher {
         jail: &jail,
         workspace: &workspace,
         target: &target,
-        build_limit: options.build_timeout.unwrap_or(Duration::from_secs(600)),
+        build_limit,
     };
-    let judge_side = build_judge_side(&pristine, &workspace, &target, &selected, &launcher)?;
+    let (judge_side, built_in) =
+        build_judge_side(&pristine, &workspace, &target, &selected, &launcher)?;
+    // Charged to no submission: on its own line, before theirs.
+    println!("{:<24} {:>6.1} s", "(graders, built once)", built_in);
     eprintln!(
         "grading {} submission(s), stages {}, seed {seed}",
         options.submissions.len(),
@@ -117,22 +111,21 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
             .join(",")
     );
 
-    let mut reports = Vec::new();
-    let mut names = std::collections::BTreeSet::new();
     let mut all_graded = true;
-    for (i, path) in options.submissions.iter().enumerate() {
-        let name = unique_name(path, &mut names);
+    for (i, (path, name)) in options.submissions.iter().zip(names).enumerate() {
         let started = Instant::now();
         let progress =
             |what: &str| eprintln!("[{}/{}] {name}: {what}", i + 1, options.submissions.len());
         let mut report = SubmissionReport {
             submission: name.clone(),
-            path: path.display().to_string(),
+            path: shown_path(path),
             seed,
             provenance: provenance.clone(),
             stages: Vec::new(),
             total: 0.0,
             files: overlay::Overlay::default(),
+            file_hashes: Default::default(),
+            changed_from_skeleton: Vec::new(),
             error: None,
             seconds: 0.0,
         };
@@ -141,6 +134,9 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
         let graded = match &refused {
             Some(why) => Err(anyhow::anyhow!("not a submission: {why}")),
             None => submission::prepare(&pristine, &workspace, path).and_then(|files| {
+                report.file_hashes = provenance::file_hashes(&workspace, &files.overlaid);
+                report.changed_from_skeleton =
+                    submission::changed_from(&pristine, &report.file_hashes);
                 report.files = files;
                 let pipeline = Pipeline::new(&workspace)
                     .target_dir(&target)
@@ -158,6 +154,9 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
                     .collect();
                 report.total = score::total(&scores, &weights);
                 report.stages = stage_grades;
+                // Longest first: the workspace and target lie inside the checkout.
+                let folders = [&workspace, &target, &work, &checkout].map(|p| p.as_path());
+                submission::scrub_paths(&mut report.stages, &folders);
             }
             Err(e) => {
                 // A folder that is no submission is the input's fault, graded 0 with its
@@ -188,11 +187,9 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
             report.total,
             stage_summary(&report)
         );
-        reports.push(report);
     }
     judge_side.verify(&target, "the last submission")?;
-    let numbers: Vec<u8> = selected.iter().map(|s| s.number).collect();
-    gradebook::write_gradebook(&options.out, &reports, &numbers)?;
+    gradebook::write_gradebook(&options.out)?;
     eprintln!("gradebook: {}", options.out.join("grades.csv").display());
     Ok(if all_graded {
         ExitCode::SUCCESS
@@ -276,7 +273,7 @@ fn build_judge_side(
     target: &Path,
     selected: &[&StageInfo],
     launcher: &GradeLauncher<'_>,
-) -> Result<JudgeSide> {
+) -> Result<(JudgeSide, f64)> {
     let started = Instant::now();
     overlay::sync(pristine, workspace)?;
     let graded: Vec<&StageInfo> = selected.iter().copied().filter(|s| s.graded()).collect();
@@ -291,44 +288,18 @@ fn build_judge_side(
             bail!("grade: the instructor's own stage {stage:02} does not build:\n{errors}");
         }
     }
-    eprintln!("graders built in {:.1} s", started.elapsed().as_secs_f64());
-    JudgeSide::read(target)
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!("graders built in {seconds:.1} s");
+    Ok((JudgeSide::read(target)?, seconds))
 }
 
-fn unique_name(path: &Path, taken: &mut std::collections::BTreeSet<String>) -> String {
-    let base = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .filter(|n| !n.is_empty() && n != "." && n != "..")
-        .unwrap_or_else(|| "submission".to_owned());
-    let mut name = base.clone();
-    let mut n = 2;
-    while !taken.insert(name.clone()) {
-        name = format!("{base}-{n}");
-        n += 1;
-    }
-    name
-}
-
-fn command_output(program: &str, args: &[&str], dir: &Path) -> String {
-    Command::new(program)
-        .args(args)
-        .current_dir(dir)
-        .output()
+/// `path` as a report shows it: relative to the current folder when it lies inside it,
+/// so that the instructor's home folder is not in what a student reads.
+fn shown_path(path: &Path) -> String {
+    let relative = std::env::current_dir()
         .ok()
-        .filter(|o| o.status.success())
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
-        .unwrap_or_else(|| "unknown".to_owned())
-}
-
-fn provenance(root: &Path, pristine: &Path) -> Provenance {
-    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned());
-    Provenance {
-        grader_revision: command_output("git", &["rev-parse", "HEAD"], root),
-        lock_hash: command_output("git", &["hash-object", "Cargo.lock"], pristine),
-        toolchain: command_output(&rustc, &["--version"], root),
-        sandboxed: false,
-    }
+        .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf));
+    relative.as_deref().unwrap_or(path).display().to_string()
 }
 
 /// A seed no submission can know in advance: the clock's nanoseconds mixed with the

@@ -52,6 +52,16 @@ pub struct CheckGrade {
     /// Why the failure is nondeterministic, when re-running its case alone did not
     /// repeat it the same way (the check fails all the same).
     pub not_reproduced: Option<String>,
+    /// Its share of the stage, relative to the stage's other checks.
+    #[serde(default = "one")]
+    pub weight: f64,
+    /// Whether the stage earns nothing unless it passes (its core law).
+    #[serde(default)]
+    pub gate: bool,
+}
+
+fn one() -> f64 {
+    1.0
 }
 
 /// The smallest failing case of a check.
@@ -76,7 +86,8 @@ pub struct StageGrade {
     pub title: String,
     /// How it came out.
     pub verdict: Verdict,
-    /// Checks passed over checks, 0 when it was not judged.
+    /// In `0..=1`: 0 when a gate fails or it was not judged, else the weighted share
+    /// of the checks passed.
     pub score: f64,
     /// Its weight in the total.
     pub weight: f64,
@@ -107,6 +118,12 @@ pub struct SubmissionReport {
     pub total: f64,
     /// Files overlaid, ignored and refused.
     pub files: Overlay,
+    /// The git blob hash of every file graded from the submission, by path.
+    #[serde(default)]
+    pub file_hashes: std::collections::BTreeMap<String, String>,
+    /// The files graded that differ from the skeleton (the learner's work).
+    #[serde(default)]
+    pub changed_from_skeleton: Vec<String>,
     /// When grading this submission failed as a whole, why.
     pub error: Option<String>,
     /// Total grading time.

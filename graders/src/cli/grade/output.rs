@@ -48,9 +48,18 @@ pub fn markdown(report: &SubmissionReport) -> String {
     let _ = writeln!(md, "# Grade report: {}\n", report.submission);
     let _ = writeln!(md, "Total: **{:.1} / 100**\n", report.total);
     let p = &report.provenance;
-    let _ = writeln!(md, "- submission: `{}`", report.path);
+    let _ = writeln!(md, "- submission: `{}`", report.submission);
     let _ = writeln!(md, "- seed: {}", report.seed);
-    let _ = writeln!(md, "- grader revision: {}", p.grader_revision);
+    let _ = writeln!(
+        md,
+        "- grader revision: {}{}",
+        p.grader_revision,
+        if p.grader_tree_clean {
+            ""
+        } else {
+            " (the checkout had uncommitted edits; the committed tree was graded)"
+        }
+    );
     let _ = writeln!(md, "- Cargo.lock (git blob): {}", p.lock_hash);
     let _ = writeln!(md, "- toolchain: {}", p.toolchain);
     if p.sandboxed {
@@ -64,6 +73,12 @@ pub fn markdown(report: &SubmissionReport) -> String {
             "- sandbox: **none**: graded with `--no-sandbox`, the submission's code ran unconfined"
         );
     }
+    let _ = writeln!(
+        md,
+        "- time limits: {} s per case, {} s per build",
+        p.case_time_limit_seconds, p.build_time_limit_seconds
+    );
+    let _ = writeln!(md, "- graded at: {}", p.graded_at);
     let _ = writeln!(md, "- grading time: {:.1} s\n", report.seconds);
     if let Some(error) = &report.error {
         let _ = writeln!(md, "**This submission could not be graded:** {error}\n");
@@ -96,6 +111,19 @@ pub fn markdown(report: &SubmissionReport) -> String {
             continue;
         }
         let _ = writeln!(md, "\n## {}: {}\n", stage.title, stage.verdict.text());
+        let gates: Vec<&str> = stage
+            .checks
+            .iter()
+            .filter(|c| c.gate && !c.passed)
+            .map(|c| c.name.as_str())
+            .collect();
+        if !gates.is_empty() {
+            let _ = writeln!(
+                md,
+                "The stage's core law is not met ({}): it earns nothing until it is.\n",
+                gates.join(", ")
+            );
+        }
         if let Some(errors) = &stage.errors {
             let _ = writeln!(md, "```text\n{errors}\n```");
         }
@@ -124,9 +152,10 @@ pub fn markdown(report: &SubmissionReport) -> String {
     let _ = writeln!(md, "\n## Files\n");
     let _ = writeln!(
         md,
-        "Graded from the submission ({}): {}",
+        "Graded from the submission: {} file(s), of which changed from the skeleton ({}): {}",
         files.overlaid.len(),
-        list(&files.overlaid)
+        report.changed_from_skeleton.len(),
+        list(&report.changed_from_skeleton)
     );
     let _ = writeln!(
         md,

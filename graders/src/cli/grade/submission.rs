@@ -90,12 +90,11 @@ fn grade_outcome(
         StageOutcome::Judged(report) => {
             grade.cases_judged = report.judged;
             grade.checks = grade_checks(&report, seed, limits, pipeline, binary);
+            for check in &mut grade.checks {
+                let rule = weights.rule(stage.number, &check.name);
+                (check.weight, check.gate) = (rule.weight, rule.gate);
+            }
             let passed = grade.checks.iter().filter(|c| c.passed).count();
-            grade.score = if grade.checks.is_empty() {
-                0.0
-            } else {
-                passed as f64 / grade.checks.len() as f64
-            };
             let all_todo = grade
                 .checks
                 .iter()
@@ -108,6 +107,10 @@ fn grade_outcome(
             } else {
                 Verdict::Failed
             };
+            // A stage not started earns nothing, even for checks its skeleton passes.
+            if grade.verdict != Verdict::NotStarted {
+                grade.score = weights.stage_score(&grade.checks);
+            }
         }
         StageOutcome::DoesNotBuild(errors) => {
             grade.verdict = Verdict::DoesNotBuild;
@@ -151,6 +154,8 @@ fn grade_checks(
                     passed: complete,
                     failure: None,
                     not_reproduced: None,
+                    weight: 1.0,
+                    gate: false,
                 };
             };
             let again = binary.and_then(|binary| {
@@ -211,6 +216,8 @@ fn grade_checks(
                     detail,
                 }),
                 not_reproduced: nondeterministic,
+                weight: 1.0,
+                gate: false,
             }
         })
         .collect()
@@ -228,4 +235,37 @@ fn same_way(first: &Fault, second: &Fault) -> bool {
 pub(super) fn prepare(pristine: &Path, workspace: &Path, submission: &Path) -> Result<Overlay> {
     overlay::sync(pristine, workspace)?;
     overlay::overlay(pristine, workspace, submission)
+}
+
+/// Which of the files hashed in `hashes` differ from (or are absent in) the skeleton in
+/// `pristine`.
+pub(super) fn changed_from(
+    pristine: &Path,
+    hashes: &std::collections::BTreeMap<String, String>,
+) -> Vec<String> {
+    let present: Vec<String> = hashes
+        .keys()
+        .filter(|p| pristine.join(p).is_file())
+        .cloned()
+        .collect();
+    let skeleton = super::provenance::file_hashes(pristine, &present);
+    hashes
+        .iter()
+        .filter(|(path, hash)| skeleton.get(*path) != Some(*hash))
+        .map(|(path, _)| path.clone())
+        .collect()
+}
+
+/// Cuts the instructor's folders out of compiler errors and failure details.
+pub(super) fn scrub_paths(stages: &mut [StageGrade], folders: &[&Path]) {
+    for stage in stages {
+        if let Some(errors) = &mut stage.errors {
+            *errors = super::provenance::scrub(errors, folders);
+        }
+        for check in &mut stage.checks {
+            if let Some(failure) = &mut check.failure {
+                failure.detail = super::provenance::scrub(&failure.detail, folders);
+            }
+        }
+    }
 }
