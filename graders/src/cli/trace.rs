@@ -92,6 +92,7 @@ impl TraceOptions {
             Unfit::CrashPastEnd { records, .. } => {
                 format!("'--crash-after <K>' must be at most --records ({records}): {unfit}")
             }
+            Unfit::TooLongToDraw { .. } => format!("'--records <N>': {unfit}"),
             Unfit::LongerThanGraded { .. } => format!("'--records <N>' with --mine: {unfit}"),
             Unfit::BarrierPastGraded { .. } => {
                 format!("'--barrier-every <B>' with --mine: {unfit}")
