@@ -10,7 +10,7 @@ use super::super::binding::SpyCall;
 use super::super::oracle::{ModelSink, Schedule};
 use super::timeline::{describe, first_divergence};
 
-const COLUMN: usize = 92;
+const COLUMN: usize = 120;
 const LABEL: usize = 150;
 const ROW: usize = 22;
 const TOP: usize = 46;
