@@ -46,6 +46,9 @@ pub enum Verb {
     Trace(TraceOptions),
     /// Grade submissions (copies of learners' repositories).
     Grade(GradeOptions),
+    /// Write the configuration that grades this kata on a platform (GitHub Classroom).
+    #[command(subcommand)]
+    Autograder(super::autograder::Platform),
 }
 
 /// The options of `byo test`.

@@ -7,6 +7,7 @@
 //! verbs then render ([`crate::report`]) or grade.
 
 pub mod args;
+pub mod autograder;
 pub mod build;
 pub mod grade;
 mod hint;
@@ -64,5 +65,6 @@ fn run(verb: Verb) -> anyhow::Result<ExitCode> {
         Verb::Status => status::run(&root),
         Verb::Trace(options) => trace::run(&root, &options),
         Verb::Grade(options) => grade::run(&root, &options),
+        Verb::Autograder(platform) => autograder::run(&platform),
     }
 }

@@ -13,7 +13,7 @@ use super::workspace::Root;
 use crate::harness::driver::DEFAULT_SEED;
 use crate::harness::supervisor::Limits;
 use crate::report::Style;
-use crate::stage08::trace::{Mark, Trace, Unfit, render};
+use crate::stage08::trace::{Mark, Trace, Unfit, render, render_html};
 use crate::stages;
 
 /// The schedule drawn when no schedule flag is given.
@@ -53,6 +53,9 @@ pub struct TraceOptions {
     /// Plan seed (default: the fixed learner seed).
     #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = super::args::seed)]
     pub seed: Option<u64>,
+    /// Also draw the trace as SVG swimlanes in a self-contained HTML page (a new file).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<std::path::PathBuf>,
 }
 
 impl TraceOptions {
@@ -92,6 +95,7 @@ impl TraceOptions {
             Unfit::CrashPastEnd { records, .. } => {
                 format!("'--crash-after <K>' must be at most --records ({records}): {unfit}")
             }
+            Unfit::TooLongToDraw { .. } => format!("'--records <N>': {unfit}"),
             Unfit::LongerThanGraded { .. } => format!("'--records <N>' with --mine: {unfit}"),
             Unfit::BarrierPastGraded { .. } => {
                 format!("'--barrier-every <B>' with --mine: {unfit}")
@@ -147,5 +151,17 @@ pub(super) fn run(root: &Root, options: &TraceOptions) -> Result<ExitCode> {
         Mark::Warn => style.warn(text),
     };
     print!("{}", render(&trace, mine.as_ref(), &paint));
+    if let Some(path) = &options.html {
+        let page = render_html(&trace, mine.as_ref()).map_err(|unfit| anyhow!("trace: {unfit}"))?;
+        // A new file only: nothing the learner keeps is overwritten.
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .with_context(|| format!("trace: --html {} (it must not exist yet)", path.display()))?;
+        std::io::Write::write_all(&mut file, page.as_bytes())
+            .with_context(|| format!("writing {}", path.display()))?;
+        println!("drawn as a picture in {}", path.display());
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -65,7 +65,13 @@ pub fn end_children_on_interrupt(cleanup: fn()) -> Result<()> {
                 kill(pid);
             }
             cleanup();
-            eprintln!("byo: interrupted; every process it started was stopped");
+            // Not `eprintln!`: with stderr closed it would panic this thread, and the
+            // process would not end.
+            use std::io::Write as _;
+            let _ = writeln!(
+                std::io::stderr(),
+                "byo: interrupted; every process it started was stopped"
+            );
             std::process::exit(130);
         }
     });

@@ -25,6 +25,9 @@ pub struct Trace {
     pub seed: u64,
 }
 
+/// The longest input a timeline draws: one line per step, so a few screens at most.
+pub const MAX_DRAWN: usize = 60;
+
 /// Why a schedule cannot be drawn, or is not one the grader runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Unfit {
@@ -35,6 +38,11 @@ pub enum Unfit {
         /// The crash point asked for.
         crash_after: usize,
         /// The input's length.
+        records: usize,
+    },
+    /// A timeline of more than [`MAX_DRAWN`] records is too long to read (and to build).
+    TooLongToDraw {
+        /// The length asked for.
         records: usize,
     },
     /// The graded inputs are at most [`MAX_LEN`] records long.
@@ -69,6 +77,10 @@ impl std::fmt::Display for Unfit {
                 f,
                 "a crash after record {crash_after} lies past the end of {records} records"
             ),
+            Unfit::TooLongToDraw { records } => write!(
+                f,
+                "a timeline of {records} records is too long to read; draw at most {MAX_DRAWN}"
+            ),
             Unfit::LongerThanGraded { records } => write!(
                 f,
                 "the graded inputs hold at most {MAX_LEN} records, not {records}"
@@ -94,6 +106,11 @@ impl Trace {
     /// # Errors
     /// A barrier interval of 0, or a crash point past the end of the input.
     pub fn check(&self) -> Result<(), Unfit> {
+        if self.records > MAX_DRAWN {
+            return Err(Unfit::TooLongToDraw {
+                records: self.records,
+            });
+        }
         if self.barrier_every == 0 {
             return Err(Unfit::NoBarrierInterval);
         }

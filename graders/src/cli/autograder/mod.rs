@@ -1,0 +1,44 @@
+//! `byo autograder`: grading where instructors already are. `classroom` writes GitHub
+//! Classroom's autograding configuration and workflow for this kata.
+//!
+//! Gradescope's autograder (`byo autograder gradescope`) is not built yet; `byo grade
+//! --gradescope` writes Gradescope's `results.json` for submissions graded locally.
+
+pub mod classroom;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::{Args, Subcommand};
+
+/// The platforms `byo autograder` writes configuration for.
+#[derive(Debug, Clone, PartialEq, Eq, Subcommand)]
+pub enum Platform {
+    /// GitHub Classroom: `.github/classroom/autograding.json` and a workflow that runs
+    /// one `byo test NN` per stage, each worth its points.
+    Classroom(ClassroomOptions),
+}
+
+/// The options of `byo autograder classroom`.
+#[derive(Debug, Clone, PartialEq, Eq, Args)]
+pub struct ClassroomOptions {
+    /// The repository to write `.github/` into (the student template's root).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// The points of the whole kata, split evenly over the stages.
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u32).range(8..=10_000))]
+    pub points: u32,
+}
+
+pub(super) fn run(platform: &Platform) -> Result<ExitCode> {
+    match platform {
+        Platform::Classroom(options) => {
+            let written = classroom::write(&options.out, options.points)?;
+            for path in written {
+                println!("wrote {}", path.display());
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}

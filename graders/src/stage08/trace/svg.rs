@@ -1,0 +1,180 @@
+//! The trace as a picture: a self-contained HTML page holding one SVG swimlane per run
+//! (the reference's and, with the learner's run, theirs), a column per sink call, and for
+//! each sink a lane of what its open transaction, its prepared transactions and its
+//! visible output hold after that call. Barriers, notifications, aborts, the crash and
+//! the recovery are marked; so is the first divergence between the two runs.
+
+use std::fmt::Write as _;
+
+use super::super::binding::SpyCall;
+use super::super::oracle::{ModelSink, Schedule};
+use super::timeline::{describe, first_divergence};
+
+const COLUMN: usize = 120;
+const LABEL: usize = 150;
+const ROW: usize = 22;
+const TOP: usize = 46;
+
+/// One call, and what the sink holds after it.
+struct Column {
+    sink: usize,
+    call: SpyCall,
+    open: Vec<u32>,
+    prepared: Vec<(u64, Vec<u32>)>,
+    visible: Vec<u32>,
+}
+
+fn columns(sinks: &[Vec<SpyCall>]) -> Vec<Column> {
+    let mut out = Vec::new();
+    for (sink, calls) in sinks.iter().enumerate() {
+        let mut model = ModelSink::default();
+        for &call in calls {
+            model.apply(call);
+            out.push(Column {
+                sink,
+                call,
+                open: model.open.clone(),
+                prepared: model
+                    .pending
+                    .iter()
+                    .map(|id| (*id, model.prepared(*id).unwrap_or_default().to_vec()))
+                    .collect(),
+                visible: model.committed.clone(),
+            });
+        }
+    }
+    out
+}
+
+/// The HTML page: a heading, then one swimlane per run.
+pub fn page(
+    title: &str,
+    schedule: Schedule,
+    reference: &[Vec<SpyCall>],
+    mine: Option<&[Vec<SpyCall>]>,
+) -> String {
+    let divergence = mine.and_then(|m| first_divergence(reference, m));
+    let mut html = String::from(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <title>byo trace 08</title><style>body{font-family:system-ui,sans-serif;margin:1.5em}\
+         h1{font-size:1.1em}h2{font-size:1em;margin-top:1.5em}svg{display:block}\
+         .legend span{margin-right:1.2em}</style></head><body>\n",
+    );
+    let _ = writeln!(html, "<h1>{}</h1>", escape(title));
+    html.push_str(
+        "<p class=\"legend\"><span>▮ pre-commit (barrier)</span><span>✓ commit (notified)</span>\
+         <span>✗ abort</span><span style=\"color:#c0392b\">┆ crash</span>\
+         <span style=\"color:#d35400\">↻ recovery</span></p>\n",
+    );
+    html.push_str("<h2>reference</h2>\n");
+    html.push_str(&swimlane(schedule, reference, divergence));
+    if let Some(mine) = mine {
+        html.push_str("<h2>yours</h2>\n");
+        html.push_str(&swimlane(schedule, mine, divergence));
+        let _ = writeln!(
+            html,
+            "<p>{}</p>",
+            match divergence {
+                None => "Same calls as the reference.".to_owned(),
+                Some(step) => format!("First divergence at step {} (marked in red).", step + 1),
+            }
+        );
+    }
+    html.push_str("</body></html>\n");
+    html
+}
+
+fn swimlane(schedule: Schedule, sinks: &[Vec<SpyCall>], divergence: Option<usize>) -> String {
+    let columns = columns(sinks);
+    let lanes = sinks.len().max(1) * 3;
+    let width = LABEL + COLUMN * columns.len().max(1) + 10;
+    let height = TOP + ROW * lanes + 10;
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         font-size=\"11\" font-family=\"ui-monospace,monospace\">\n"
+    );
+    for (sink, _) in sinks.iter().enumerate() {
+        for (i, lane) in ["open", "prepared", "visible"].iter().enumerate() {
+            let y = TOP + ROW * (sink * 3 + i);
+            let shade = if sink % 2 == 0 { "#f4f6f8" } else { "#fbfbfb" };
+            let _ = writeln!(
+                svg,
+                "<rect x=\"0\" y=\"{y}\" width=\"{width}\" height=\"{ROW}\" fill=\"{shade}\"/>\
+                 <text x=\"6\" y=\"{}\">sink #{} {lane}</text>",
+                y + 15,
+                sink + 1
+            );
+        }
+    }
+    for (step, column) in columns.iter().enumerate() {
+        let x = LABEL + COLUMN * step;
+        let (mark, colour) = match column.call {
+            SpyCall::Write(_) => ("", "#555"),
+            SpyCall::PreCommit(_) => ("▮ ", "#2c6fbb"),
+            SpyCall::Commit(_) => ("✓ ", "#1e8449"),
+            SpyCall::Abort(_) | SpyCall::AbortOpen => ("✗ ", "#c0392b"),
+        };
+        if divergence == Some(step) {
+            let _ = writeln!(
+                svg,
+                "<rect x=\"{x}\" y=\"2\" width=\"{COLUMN}\" height=\"{}\" fill=\"none\" \
+                 stroke=\"#c0392b\" stroke-width=\"2\"><title>first divergence</title></rect>",
+                height - 4
+            );
+        }
+        let _ = writeln!(
+            svg,
+            "<text x=\"{}\" y=\"16\" fill=\"{colour}\">{}{}</text>\
+             <text x=\"{}\" y=\"32\" fill=\"#888\">step {}</text>",
+            x + 4,
+            mark,
+            escape(&describe(column.call)),
+            x + 4,
+            step + 1
+        );
+        let prepared = column
+            .prepared
+            .iter()
+            .map(|(id, records)| format!("c{id}{records:?}"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        for (i, text) in [
+            format!("{:?}", column.open),
+            prepared,
+            format!("{:?}", column.visible),
+        ]
+        .iter()
+        .enumerate()
+        {
+            let y = TOP + ROW * (column.sink * 3 + i) + 15;
+            let _ = writeln!(
+                svg,
+                "<text x=\"{}\" y=\"{y}\">{}</text>",
+                x + 4,
+                escape(text)
+            );
+        }
+        // The crash falls after the last call of the first sink, when there is a second.
+        let last_of_first =
+            column.sink == 0 && columns.get(step + 1).is_some_and(|next| next.sink == 1);
+        if last_of_first && schedule.crash_after.is_some() {
+            let cx = x + COLUMN;
+            let _ = writeln!(
+                svg,
+                "<line x1=\"{cx}\" y1=\"0\" x2=\"{cx}\" y2=\"{height}\" stroke=\"#c0392b\" \
+                 stroke-dasharray=\"4 3\"/><text x=\"{}\" y=\"{}\" fill=\"#d35400\">↻ recovery</text>",
+                cx + 4,
+                height - 4
+            );
+        }
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
