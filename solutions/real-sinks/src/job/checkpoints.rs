@@ -73,7 +73,7 @@ impl CheckpointStore {
     /// # Errors
     /// When the generation file cannot be read or written.
     pub fn bump_generation(&self) -> Result<u64> {
-        let path = self.dir.join("generation");
+        let path = self.generation_file();
         let last = match fs::read_to_string(&path) {
             Ok(text) => text
                 .trim()
@@ -85,6 +85,11 @@ impl CheckpointStore {
         let next: u64 = last + 1;
         replace_file(&path, next.to_string().as_bytes())?;
         Ok(next)
+    }
+
+    /// The file holding the latest run's generation (the job's fencing epoch).
+    pub fn generation_file(&self) -> PathBuf {
+        self.dir.join("generation")
     }
 
     /// Whether a run has finished the input.

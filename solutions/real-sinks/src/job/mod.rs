@@ -3,12 +3,14 @@
 
 mod checkpoints;
 mod config;
+mod fence;
 mod input;
 mod pipeline;
 mod sinks;
 
 pub use checkpoints::{Checkpoint, CheckpointStore};
 pub use config::{JobConfig, SinkKind};
+pub use fence::{FolderFence, RunFence};
 pub use input::{InputRecord, generate};
 pub use pipeline::{KEYS, MAX_PARALLELISM, RunSummary, route, run};
 pub use sinks::{run_with, upsert_change};

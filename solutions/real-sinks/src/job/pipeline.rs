@@ -10,16 +10,18 @@
 use std::collections::VecDeque;
 use std::io::Write;
 use std::path::Path;
+use std::rc::Rc;
 
 use anyhow::{Context, Result};
 use committer::{
-    CheckpointId, CommitOutcome, CommitterOperator, CommittingSink, FileOperatorState,
+    CheckpointId, CommitOutcome, CommitterOperator, CommittingSink, Fence, FileOperatorState,
     InMemoryOperatorState, NoTripwire, OperatorStateBackend, RunContext, SubtaskId, Succession,
 };
 use solution01::Source;
 
 use super::checkpoints::{Checkpoint, CheckpointStore};
 use super::config::JobConfig;
+use super::fence::RunFence;
 use super::input::{self, InputRecord};
 use crate::durable::create_dir_durably;
 
@@ -50,14 +52,17 @@ pub struct RunSummary {
 
 type Operators<S> = Vec<CommitterOperator<S, FileOperatorState>>;
 
-/// Runs the job in `dir` to the end of its input. `make_sink` builds subtask `me`'s
-/// sink, `convert` turns an input record into the sink's record; progress goes to `log`.
+/// Runs the job in `dir` to the end of its input, holding `fence` (taken on `dir`).
+/// `make_sink` builds subtask `me`'s sink, `convert` turns an input record into the
+/// sink's record; progress goes to `log`.
 ///
 /// # Errors
-/// When the configuration differs from the job's, or any durable step fails.
+/// When the configuration differs from the job's, a newer run fenced this one, or any
+/// durable step fails.
 pub fn run<S, F, C>(
     dir: &Path,
     config: &JobConfig,
+    fence: Rc<RunFence>,
     mut make_sink: F,
     convert: C,
     log: &mut impl Write,
@@ -70,7 +75,7 @@ where
     create_dir_durably(&dir.join("state"))?;
     let config = config.load_or_init(dir)?;
     let store = CheckpointStore::new(dir);
-    let generation = store.bump_generation()?;
+    let generation = fence.generation();
     let restored = store.latest()?;
     let resumed_at = restored.as_ref().map_or(0, |c| c.offset);
     let mut summary = RunSummary {
@@ -102,9 +107,14 @@ where
             generation,
             succession: Succession::new(me, MAX_PARALLELISM)?,
         };
-        let operator =
-            CommitterOperator::open(make_sink(me)?, state, &context, Box::new(NoTripwire))
-                .with_context(|| format!("opening {me}"))?;
+        let operator = CommitterOperator::open_fenced(
+            make_sink(me)?,
+            state,
+            &context,
+            Box::new(NoTripwire),
+            Box::new(Rc::clone(&fence)),
+        )
+        .with_context(|| format!("opening {me}"))?;
         let recovered = operator.recovered().iter().map(|&(c, o)| (me, c, o));
         summary.recovered.extend(recovered);
         operators.push(operator);
@@ -127,7 +137,7 @@ where
         if source.position() % config.barrier_every == 0 {
             checkpoint(
                 &mut operators,
-                &store,
+                (&store, &*fence),
                 next,
                 source.position(),
                 &mut waiting,
@@ -139,7 +149,7 @@ where
     if source.position() % config.barrier_every != 0 {
         checkpoint(
             &mut operators,
-            &store,
+            (&store, &*fence),
             next,
             source.position(),
             &mut waiting,
@@ -150,6 +160,7 @@ where
     for operator in operators {
         operator.finish()?;
     }
+    fence.check()?;
     store.mark_done()?;
     writeln!(log, "g{generation}: done at offset {}", source.position())?;
     Ok(summary)
@@ -159,7 +170,7 @@ where
 /// notifications older than `commit_lag` checkpoints are delivered.
 fn checkpoint<S: CommittingSink>(
     operators: &mut Operators<S>,
-    store: &CheckpointStore,
+    (store, fence): (&CheckpointStore, &RunFence),
     id: CheckpointId,
     offset: u64,
     waiting: &mut VecDeque<CheckpointId>,
@@ -169,6 +180,8 @@ fn checkpoint<S: CommittingSink>(
         .iter_mut()
         .map(|op| op.on_barrier(id))
         .collect::<Result<Vec<_>>>()?;
+    // A fenced run must not complete a checkpoint the newer run would then restore.
+    fence.check()?;
     store.complete(&Checkpoint {
         id,
         offset,

@@ -3,21 +3,28 @@
 
 use std::io::Write;
 use std::path::Path;
+use std::rc::Rc;
 
 use anyhow::{Context, Result};
 use committer::connectors::{Change, RowKind};
 
 use super::config::{JobConfig, SinkKind};
+use super::fence::{FolderFence, RunFence};
 use super::input::InputRecord;
 use super::pipeline::{KEYS, RunSummary, run};
+use crate::durable::create_dir_durably;
 use crate::file::{FileSink, Layout};
-use crate::pg::{PgUpsertSink, PgXaSink, PgXaStore, XaRow, connect, shared};
+use crate::pg::{PgFence, PgUpsertSink, PgXaSink, PgXaStore, XaRow, connect, shared};
 
 /// Runs the job in `dir` through its configured sink; `postgres` is the connection
 /// string the PostgreSQL sinks need.
 ///
+/// The run first takes the job folder's fence, then (PostgreSQL sinks) the job name's
+/// fence on the server, so a second run of the job is refused while this one lives.
+///
 /// # Errors
-/// When a PostgreSQL sink is asked for without a connection string, or the run fails.
+/// When a PostgreSQL sink is asked for without a connection string, another run holds
+/// the job, or the run fails.
 pub fn run_with(
     dir: &Path,
     config: &JobConfig,
@@ -32,12 +39,21 @@ pub fn run_with(
             )
         })
     };
+    config.validate()?;
+    create_dir_durably(dir)?;
+    let folder = FolderFence::take(dir)?;
+    let external: Option<Box<dyn committer::Fence>> = match config.sink {
+        SinkKind::File => None,
+        SinkKind::Xa | SinkKind::Upsert => Some(Box::new(PgFence::take(conninfo()?, &config.job)?)),
+    };
+    let fence = Rc::new(RunFence::new(folder, external));
     match config.sink {
         SinkKind::File => {
             let layout = Layout::new(&dir.join("sink"), &config.job)?;
             run(
                 dir,
                 config,
+                fence,
                 |_| Ok(FileSink::new(layout.clone())),
                 InputRecord::line,
                 log,
@@ -57,12 +73,12 @@ pub fn run_with(
                 seq: r.seq as i64,
                 payload: r.payload.clone(),
             };
-            run(dir, config, make, convert, log)
+            run(dir, config, fence, make, convert, log)
         }
         SinkKind::Upsert => {
             let conninfo = conninfo()?;
             let make = |_| PgUpsertSink::open(&config.job, connect(conninfo)?);
-            run(dir, config, make, upsert_change, log)
+            run(dir, config, fence, make, upsert_change, log)
         }
     }
 }

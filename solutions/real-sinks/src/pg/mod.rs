@@ -8,10 +8,12 @@
 //! Tables live in the server's `public` schema and carry a `job` column, so jobs (and
 //! concurrent test runs) share one database without seeing each other's rows.
 
+mod fence;
 mod schema;
 mod upsert;
 mod xa;
 
+pub use fence::PgFence;
 pub use schema::{
     SharedClient, check_prepared_capacity, connect, ensure_schema, max_prepared_transactions,
     shared,
