@@ -23,6 +23,7 @@ use super::checkpoints::{Checkpoint, CheckpointStore};
 use super::config::JobConfig;
 use super::fence::RunFence;
 use super::input::{self, InputRecord};
+use super::marks::{SinkMark, check_restore};
 use crate::durable::create_dir_durably;
 
 /// Key groups of the job; fixed for its life (it bounds the parallelism).
@@ -52,17 +53,18 @@ pub struct RunSummary {
 
 type Operators<S> = Vec<CommitterOperator<S, FileOperatorState>>;
 
-/// Runs the job in `dir` to the end of its input, holding `fence` (taken on `dir`).
-/// `make_sink` builds subtask `me`'s sink, `convert` turns an input record into the
+/// Runs the job in `dir` to the end of its input, holding `fence` (taken on `dir`);
+/// `mark` is what the sink already holds, read under the fence. `make_sink` builds subtask `me`'s sink, `convert` turns an input record into the
 /// sink's record; progress goes to `log`.
 ///
 /// # Errors
-/// When the configuration differs from the job's, a newer run fenced this one, or any
-/// durable step fails.
+/// When the configuration differs from the job's, the checkpoint is missing, damaged or
+/// older than the sink's mark, a newer run fenced this one, or any durable step fails.
 pub fn run<S, F, C>(
     dir: &Path,
     config: &JobConfig,
     fence: Rc<RunFence>,
+    mark: Option<SinkMark>,
     mut make_sink: F,
     convert: C,
     log: &mut impl Write,
@@ -88,6 +90,7 @@ where
         writeln!(log, "g{generation}: the input is already done")?;
         return Ok(summary);
     }
+    check_restore(restored.as_ref(), mark, &config.job)?;
     let mut source = input::open(dir, config.records, config.seed)?;
     source.seek(resumed_at)?;
     let empty = InMemoryOperatorState::new().snapshot()?;

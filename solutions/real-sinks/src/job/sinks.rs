@@ -11,6 +11,7 @@ use committer::connectors::{Change, RowKind};
 use super::config::{JobConfig, SinkKind};
 use super::fence::{FolderFence, RunFence};
 use super::input::InputRecord;
+use super::marks::{file_mark, upsert_mark, xa_mark};
 use super::pipeline::{KEYS, RunSummary, run};
 use crate::durable::create_dir_durably;
 use crate::file::{FileSink, Layout};
@@ -50,10 +51,12 @@ pub fn run_with(
     match config.sink {
         SinkKind::File => {
             let layout = Layout::new(&dir.join("sink"), &config.job)?;
+            let mark = file_mark(&layout)?;
             run(
                 dir,
                 config,
                 fence,
+                mark,
                 |_| Ok(FileSink::new(layout.clone())),
                 InputRecord::line,
                 log,
@@ -61,7 +64,9 @@ pub fn run_with(
         }
         SinkKind::Xa => {
             let conninfo = conninfo()?;
-            let control = shared(connect(conninfo)?);
+            let mut control = connect(conninfo)?;
+            let mark = xa_mark(&mut control, &config.job)?;
+            let control = shared(control);
             // Every subtask may hold `commit_lag + 1` prepared transactions, one more while preparing.
             let in_flight = i64::from(config.parallelism) * (config.commit_lag as i64 + 2);
             let make = |_| {
@@ -73,12 +78,13 @@ pub fn run_with(
                 seq: r.seq as i64,
                 payload: r.payload.clone(),
             };
-            run(dir, config, fence, make, convert, log)
+            run(dir, config, fence, mark, make, convert, log)
         }
         SinkKind::Upsert => {
             let conninfo = conninfo()?;
+            let mark = upsert_mark(&mut connect(conninfo)?, &config.job)?;
             let make = |_| PgUpsertSink::open(&config.job, connect(conninfo)?);
-            run(dir, config, fence, make, upsert_change, log)
+            run(dir, config, fence, mark, make, upsert_change, log)
         }
     }
 }

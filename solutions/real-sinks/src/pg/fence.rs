@@ -12,9 +12,15 @@ use std::sync::Mutex;
 
 use anyhow::{Context, Result, anyhow, bail};
 use committer::{Fence, Fenced};
+use std::time::Duration;
+
 use postgres::Client;
+use postgres::error::SqlState;
 
 use super::schema::{connect, ensure_schema};
+
+/// How long a run waits for the job's lock before refusing to start.
+const LOCK_WAIT: Duration = Duration::from_secs(2);
 
 /// A run's hold on its job's name in PostgreSQL.
 pub struct PgFence {
@@ -33,20 +39,23 @@ impl PgFence {
     pub fn take(conninfo: &str, job: &str) -> Result<Self> {
         let mut session = connect(conninfo)?;
         ensure_schema(&mut session)?;
-        let locked: bool = session
-            .query_one(
-                "SELECT pg_try_advisory_lock(hashtextextended($1, 8080))",
-                &[&job],
-            )
-            .context("taking the job's advisory lock")?
-            .get(0);
-        if !locked {
-            bail!(
-                "job {job:?} is already running against this PostgreSQL (a live session holds \
-                 its fence): a second run would write its rows twice, so it is refused; wait \
-                 for the other run to end or stop it"
-            );
+        // A run killed a moment ago may still hold the lock until the server notices
+        // its closed socket, so wait a little before calling the job taken.
+        session.batch_execute(&format!("SET lock_timeout = '{}ms'", LOCK_WAIT.as_millis()))?;
+        let locked = session.query_one(
+            "SELECT pg_advisory_lock(hashtextextended($1, 8080))",
+            &[&job],
+        );
+        match locked {
+            Ok(_) => {}
+            Err(e) if e.code() == Some(&SqlState::LOCK_NOT_AVAILABLE) => bail!(
+                "job {job:?} is already running against this PostgreSQL (a live session has \
+                 held its fence for over {LOCK_WAIT:?}): a second run would write its rows \
+                 twice, so it is refused; wait for the other run to end or stop it"
+            ),
+            Err(e) => return Err(e).context("taking the job's advisory lock"),
         }
+        session.batch_execute("RESET lock_timeout")?;
         let epoch: i64 = session
             .query_one(
                 "INSERT INTO xo_fence (job, epoch) VALUES ($1, 1) \

@@ -33,6 +33,7 @@ const SCHEMA: &str = "
     CREATE TABLE IF NOT EXISTS xo_xa_rows (job text NOT NULL, seq bigint NOT NULL, payload text NOT NULL);
     CREATE TABLE IF NOT EXISTS xo_committed (gid text PRIMARY KEY);
     CREATE TABLE IF NOT EXISTS xo_fence (job text PRIMARY KEY, epoch bigint NOT NULL);
+    CREATE TABLE IF NOT EXISTS xo_upsert_flushed (job text PRIMARY KEY, checkpoint bigint NOT NULL);
     CREATE TABLE IF NOT EXISTS xo_upsert_rows (job text NOT NULL, key bigint NOT NULL, value text NOT NULL, PRIMARY KEY (job, key));
 ";
 
@@ -40,7 +41,8 @@ const SCHEMA: &str = "
 ///
 /// `xo_xa_rows` has no key on purpose: a duplicate must be able to show, or the crash
 /// harness could not see one. `xo_committed` records every committed global id (see
-/// [`super::PgXaStore`]). `xo_fence` holds each job's fencing epoch ([`super::PgFence`]).
+/// [`super::PgXaStore`]). `xo_fence` holds each job's fencing epoch ([`super::PgFence`]),
+/// `xo_upsert_flushed` the checkpoint of each upsert job's newest flush.
 ///
 /// # Errors
 /// When the server refuses the DDL.
