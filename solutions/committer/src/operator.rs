@@ -8,6 +8,7 @@
 use anyhow::{Context, Result, bail};
 
 use crate::codec;
+use crate::commit_policy::{CommitPolicy, Finalise, finalise};
 use crate::fence::{Fence, NoFence};
 use crate::ids::{CheckpointId, RunToken, SubtaskId};
 use crate::pending::PendingKey;
@@ -34,6 +35,7 @@ pub struct CommitterOperator<S: CommittingSink, B: OperatorStateBackend> {
     me: SubtaskId,
     tripwire: Box<dyn Tripwire>,
     fence: Box<dyn Fence>,
+    policy: CommitPolicy,
     recovered: Vec<(CheckpointId, CommitOutcome)>,
 }
 
@@ -56,11 +58,27 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
     /// # Errors
     /// As [`CommitterOperator::open`], and when the run is fenced.
     pub fn open_fenced(
+        sink: S,
+        state: B,
+        run: &RunContext,
+        tripwire: Box<dyn Tripwire>,
+        fence: Box<dyn Fence>,
+    ) -> Result<Self> {
+        Self::open_with(sink, state, run, tripwire, fence, CommitPolicy::default())
+    }
+
+    /// [`CommitterOperator::open_fenced`] finalising handles under `policy` (retries of
+    /// transient failures, what to do with a lost handle), at recovery and at commits.
+    ///
+    /// # Errors
+    /// As [`CommitterOperator::open_fenced`].
+    pub fn open_with(
         mut sink: S,
         mut state: B,
         run: &RunContext,
         mut tripwire: Box<dyn Tripwire>,
         fence: Box<dyn Fence>,
+        policy: CommitPolicy,
     ) -> Result<Self> {
         let me = run.succession.me();
         let mut owned = Vec::new();
@@ -92,10 +110,10 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
         }
         let mut recovered = Vec::new();
         for (key, (checkpoint, committable)) in owned.iter().zip(&pending) {
-            fence.check()?;
-            let outcome = sink.recover(committable).with_context(|| {
-                format!("{me} recovering the handle of checkpoint {checkpoint}")
-            })?;
+            let outcome = finalise(&mut sink, &*fence, &policy, Finalise::Recover, committable)
+                .with_context(|| {
+                    format!("{me} recovering the handle of checkpoint {checkpoint}")
+                })?;
             tripwire.reached(Step::Recovered(me, *checkpoint))?;
             state.remove(key)?;
             tripwire.reached(Step::RecoveryErased(me, *checkpoint))?;
@@ -107,6 +125,7 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
             me,
             tripwire,
             fence,
+            policy,
             recovered,
         })
     }
@@ -168,8 +187,14 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
                 break;
             }
             let committable = load::<S, B>(&self.state, &key)?;
-            self.fence.check()?;
-            let outcome = self.sink.commit(&committable).with_context(|| {
+            let outcome = finalise(
+                &mut self.sink,
+                &*self.fence,
+                &self.policy,
+                Finalise::Commit,
+                &committable,
+            )
+            .with_context(|| {
                 format!(
                     "{} committing the handle of checkpoint {}",
                     self.me, key.checkpoint

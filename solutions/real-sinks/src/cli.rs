@@ -85,6 +85,11 @@ pub struct RunArgs {
     /// The job.
     #[command(flatten)]
     pub job: JobArgs,
+    /// The operator's way out of a lost (expired, or rolled back by hand) handle that
+    /// fails recovery at every restart: accept the loss of its records, report it, and
+    /// go on. Use once, then re-ingest the lost checkpoint's records.
+    #[arg(long)]
+    pub abandon_lost_handles: bool,
 }
 
 /// How the kill harness kills.

@@ -15,9 +15,10 @@ use std::time::Duration;
 
 use anyhow::{Result, bail};
 use clap::Parser;
+use committer::{CommitPolicy, OnLostHandle};
 use real_sinks::cli::{CrashArgs, DemoCli, DemoCommand, HarnessArgs, RunArgs, SoakArgs};
 use real_sinks::crash::{self, CrashPlan, CrashReport};
-use real_sinks::job::{JobConfig, SinkKind, run_with};
+use real_sinks::job::{JobConfig, SinkKind, run_with_policy};
 
 fn main() -> ExitCode {
     let cli = DemoCli::parse();
@@ -43,10 +44,20 @@ fn postgres() -> Option<String> {
 /// One run of the pipeline.
 fn pipeline(args: &RunArgs) -> Result<()> {
     let config = args.job.config("demo");
-    run_with(
+    let on_lost = if args.abandon_lost_handles {
+        OnLostHandle::Abandon
+    } else {
+        OnLostHandle::Fail
+    };
+    let policy = CommitPolicy {
+        on_lost,
+        ..CommitPolicy::default()
+    };
+    run_with_policy(
         &args.dir,
         &config,
         postgres().as_deref(),
+        policy,
         &mut stdout().lock(),
     )?;
     Ok(())

@@ -14,5 +14,5 @@ pub use config::{JobConfig, SinkKind};
 pub use fence::{FolderFence, RunFence};
 pub use input::{InputRecord, generate};
 pub use marks::{SinkMark, check_restore, file_mark, upsert_mark, xa_mark};
-pub use pipeline::{KEYS, MAX_PARALLELISM, RunSummary, route, run};
-pub use sinks::{run_with, upsert_change};
+pub use pipeline::{KEYS, MAX_PARALLELISM, RunGuards, RunSummary, route, run};
+pub use sinks::{run_with, run_with_policy, upsert_change};

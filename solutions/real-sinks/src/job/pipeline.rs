@@ -14,8 +14,9 @@ use std::rc::Rc;
 
 use anyhow::{Context, Result};
 use committer::{
-    CheckpointId, CommitOutcome, CommitterOperator, CommittingSink, Fence, FileOperatorState,
-    InMemoryOperatorState, NoTripwire, OperatorStateBackend, RunContext, SubtaskId, Succession,
+    CheckpointId, CommitOutcome, CommitPolicy, CommitterOperator, CommittingSink, Fence,
+    FileOperatorState, InMemoryOperatorState, NoTripwire, OperatorStateBackend, RunContext,
+    SubtaskId, Succession,
 };
 use solution01::Source;
 
@@ -51,10 +52,19 @@ pub struct RunSummary {
     pub resumed_at: u64,
 }
 
+/// What a run holds and checks besides its configuration.
+pub struct RunGuards {
+    /// The run's fence, taken on its folder (and the external system).
+    pub fence: Rc<RunFence>,
+    /// What the sink already holds, read under the fence.
+    pub mark: Option<SinkMark>,
+    /// How handles are finalised: retries, and what to do with a lost one.
+    pub policy: CommitPolicy,
+}
+
 type Operators<S> = Vec<CommitterOperator<S, FileOperatorState>>;
 
-/// Runs the job in `dir` to the end of its input, holding `fence` (taken on `dir`);
-/// `mark` is what the sink already holds, read under the fence. `make_sink` builds subtask `me`'s sink, `convert` turns an input record into the
+/// Runs the job in `dir` to the end of its input under `guards`. `make_sink` builds subtask `me`'s sink, `convert` turns an input record into the
 /// sink's record; progress goes to `log`.
 ///
 /// # Errors
@@ -63,8 +73,7 @@ type Operators<S> = Vec<CommitterOperator<S, FileOperatorState>>;
 pub fn run<S, F, C>(
     dir: &Path,
     config: &JobConfig,
-    fence: Rc<RunFence>,
-    mark: Option<SinkMark>,
+    guards: RunGuards,
     mut make_sink: F,
     convert: C,
     log: &mut impl Write,
@@ -77,6 +86,11 @@ where
     create_dir_durably(&dir.join("state"))?;
     let config = config.load_or_init(dir)?;
     let store = CheckpointStore::new(dir);
+    let RunGuards {
+        fence,
+        mark,
+        policy,
+    } = guards;
     let generation = fence.generation();
     let restored = store.latest()?;
     let resumed_at = restored.as_ref().map_or(0, |c| c.offset);
@@ -110,12 +124,13 @@ where
             generation,
             succession: Succession::new(me, MAX_PARALLELISM)?,
         };
-        let operator = CommitterOperator::open_fenced(
+        let operator = CommitterOperator::open_with(
             make_sink(me)?,
             state,
             &context,
             Box::new(NoTripwire),
             Box::new(Rc::clone(&fence)),
+            policy,
         )
         .with_context(|| format!("opening {me}"))?;
         let recovered = operator.recovered().iter().map(|&(c, o)| (me, c, o));
@@ -218,6 +233,7 @@ fn describe(recovered: &[(SubtaskId, CheckpointId, CommitOutcome)]) -> String {
         .map(|(s, c, o)| match o {
             CommitOutcome::Committed => format!("{s} c{c} committed"),
             CommitOutcome::AlreadyCommitted => format!("{s} c{c} already committed"),
+            CommitOutcome::Abandoned => format!("{s} c{c} ABANDONED (its records are lost)"),
         })
         .collect();
     parts.join(", ")

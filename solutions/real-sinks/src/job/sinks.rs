@@ -6,13 +6,14 @@ use std::path::Path;
 use std::rc::Rc;
 
 use anyhow::{Context, Result};
+use committer::CommitPolicy;
 use committer::connectors::{Change, RowKind};
 
 use super::config::{JobConfig, SinkKind};
 use super::fence::{FolderFence, RunFence};
 use super::input::InputRecord;
 use super::marks::{file_mark, upsert_mark, xa_mark};
-use super::pipeline::{KEYS, RunSummary, run};
+use super::pipeline::{KEYS, RunGuards, RunSummary, run};
 use crate::durable::create_dir_durably;
 use crate::file::{FileSink, Layout};
 use crate::pg::{PgFence, PgUpsertSink, PgXaSink, PgXaStore, XaRow, connect, shared};
@@ -30,6 +31,21 @@ pub fn run_with(
     dir: &Path,
     config: &JobConfig,
     postgres: Option<&str>,
+    log: &mut impl Write,
+) -> Result<RunSummary> {
+    run_with_policy(dir, config, postgres, CommitPolicy::default(), log)
+}
+
+/// [`run_with`], finalising handles under `policy` (the demo's `--abandon-lost-handles`
+/// sets [`committer::OnLostHandle::Abandon`]).
+///
+/// # Errors
+/// As [`run_with`].
+pub fn run_with_policy(
+    dir: &Path,
+    config: &JobConfig,
+    postgres: Option<&str>,
+    policy: CommitPolicy,
     log: &mut impl Write,
 ) -> Result<RunSummary> {
     let conninfo = || {
@@ -52,11 +68,15 @@ pub fn run_with(
         SinkKind::File => {
             let layout = Layout::new(&dir.join("sink"), &config.job)?;
             let mark = file_mark(&layout)?;
+            let guards = RunGuards {
+                fence,
+                mark,
+                policy,
+            };
             run(
                 dir,
                 config,
-                fence,
-                mark,
+                guards,
                 |_| Ok(FileSink::new(layout.clone())),
                 InputRecord::line,
                 log,
@@ -78,13 +98,23 @@ pub fn run_with(
                 seq: r.seq as i64,
                 payload: r.payload.clone(),
             };
-            run(dir, config, fence, mark, make, convert, log)
+            let guards = RunGuards {
+                fence,
+                mark,
+                policy,
+            };
+            run(dir, config, guards, make, convert, log)
         }
         SinkKind::Upsert => {
             let conninfo = conninfo()?;
             let mark = upsert_mark(&mut connect(conninfo)?, &config.job)?;
             let make = |_| PgUpsertSink::open(&config.job, connect(conninfo)?);
-            run(dir, config, fence, mark, make, upsert_change, log)
+            let guards = RunGuards {
+                fence,
+                mark,
+                policy,
+            };
+            run(dir, config, guards, make, upsert_change, log)
         }
     }
 }

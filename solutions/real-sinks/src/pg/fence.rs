@@ -17,7 +17,7 @@ use std::time::Duration;
 use postgres::Client;
 use postgres::error::SqlState;
 
-use super::schema::{connect, ensure_schema};
+use super::schema::{SESSION_TIMEOUTS, connect, ensure_schema};
 
 /// How long a run waits for the job's lock before refusing to start.
 const LOCK_WAIT: Duration = Duration::from_secs(2);
@@ -55,7 +55,7 @@ impl PgFence {
             ),
             Err(e) => return Err(e).context("taking the job's advisory lock"),
         }
-        session.batch_execute("RESET lock_timeout")?;
+        session.batch_execute(SESSION_TIMEOUTS)?;
         let epoch: i64 = session
             .query_one(
                 "INSERT INTO xo_fence (job, epoch) VALUES ($1, 1) \

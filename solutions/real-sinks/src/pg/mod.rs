@@ -19,7 +19,7 @@ pub use schema::{
     shared,
 };
 pub use upsert::PgUpsertSink;
-pub use xa::{PgXaStore, XaRow, lock};
+pub use xa::{PgXaStore, XaRow, is_transient, lock};
 
 /// Shape B on PostgreSQL: the framework's XA adopter over [`PgXaStore`].
 pub type PgXaSink = committer::connectors::XaSink<PgXaStore>;

@@ -22,9 +22,19 @@ pub fn shared(client: Client) -> SharedClient {
 /// # Errors
 /// When the server cannot be reached or refuses the login.
 pub fn connect(conninfo: &str) -> Result<Client> {
-    Client::connect(conninfo, NoTls)
-        .with_context(|| format!("connecting to PostgreSQL at {conninfo:?}"))
+    let mut client = Client::connect(conninfo, NoTls)
+        .with_context(|| format!("connecting to PostgreSQL at {conninfo:?}"))?;
+    client
+        .batch_execute(SESSION_TIMEOUTS)
+        .context("setting the session's statement and lock timeouts")?;
+    Ok(client)
 }
+
+/// Every session's limits: a statement stuck behind a lock (another run's prepared
+/// transaction, an operator's open transaction) or a server that stopped answering
+/// fails with an error naming the timeout instead of hanging the pipeline. Their codes
+/// are transient ([`super::is_transient`]), so a commit is retried before the run fails.
+pub const SESSION_TIMEOUTS: &str = "SET statement_timeout = '30s'; SET lock_timeout = '5s'";
 
 // Concurrent `CREATE TABLE IF NOT EXISTS` can still collide in the catalogue, so every
 // creator takes the same advisory lock first (the key is arbitrary, fixed).
