@@ -116,6 +116,10 @@ pub struct HarnessArgs {
     /// Whether to print a line per run [default: true, or false for soak].
     #[arg(long, value_name = "BOOL")]
     pub verbose: Option<bool>,
+    /// Rescale at every restart: the parallelism of each run in turn, cycling, e.g.
+    /// `--rescale 3,2,4` [default: no rescale].
+    #[arg(long, value_delimiter = ',')]
+    pub rescale: Vec<u32>,
 }
 
 /// `demo crash`, and `demo` without a subcommand.

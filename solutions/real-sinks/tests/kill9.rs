@@ -1,5 +1,5 @@
 //! Bounded crash runs: tens of real SIGKILLs per sink, each followed by the output
-//! checks, then exactly-once at the end of every job. The PostgreSQL sinks skip (loudly)
+//! checks, then exactly-once at the end of every job; every restart rescales (3 → 2 → 4). The PostgreSQL sinks skip (loudly)
 //! without `BYO_PG`; `just soak` runs the long version.
 
 mod common;
@@ -29,6 +29,8 @@ fn bounded(sink: SinkKind, postgres: Option<String>) {
         budget: Duration::from_secs(120),
         postgres,
         verbose: false,
+        // Every restart rescales: scale-in and scale-out with pending handles.
+        rescale: vec![3, 2, 4],
     };
     let report = crash::run(&plan, &mut std::io::stderr()).unwrap();
     eprintln!("{sink}: {report:?}");

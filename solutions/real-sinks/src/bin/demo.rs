@@ -13,7 +13,7 @@ use std::io::{Write, stdout};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use clap::Parser;
 use committer::{CommitPolicy, OnLostHandle};
 use real_sinks::cli::{CrashArgs, DemoCli, DemoCommand, HarnessArgs, RunArgs, SoakArgs};
@@ -78,7 +78,16 @@ fn plan(harness: &HarnessArgs, config: JobConfig, kills: u64, verbose: bool) -> 
         budget: Duration::from_secs(harness.budget_secs),
         postgres: postgres(),
         verbose: harness.verbose.unwrap_or(verbose),
+        rescale: harness.rescale.clone(),
     };
+    for &parallelism in &plan.rescale {
+        JobConfig {
+            parallelism,
+            ..plan.config.clone()
+        }
+        .validate()
+        .context("--rescale")?;
+    }
     if plan.delay_ms.0 > plan.delay_ms.1 {
         bail!("--min-delay-ms must not exceed --max-delay-ms");
     }
@@ -101,7 +110,11 @@ fn crash_test(args: &CrashArgs) -> Result<()> {
          notifications {} checkpoint(s) late; SIGKILL {} time(s) at random moments",
         plan.config.sink,
         plan.config.records,
-        plan.config.parallelism,
+        if plan.rescale.is_empty() {
+            plan.config.parallelism.to_string()
+        } else {
+            format!("{:?} in turn (rescaled at every restart)", plan.rescale)
+        },
         plan.config.barrier_every,
         plan.config.commit_lag,
         plan.kills

@@ -39,6 +39,10 @@ pub struct CrashPlan {
     pub postgres: Option<String>,
     /// Whether to print a line per run.
     pub verbose: bool,
+    /// The parallelism of each run in turn, cycling (empty: the job's throughout): every
+    /// restart then rescales, and restore must hand each pending handle and each orphan
+    /// to exactly one subtask of the new parallelism.
+    pub rescale: Vec<u32>,
 }
 
 /// What a crash run did.
@@ -84,6 +88,9 @@ pub fn run(plan: &CrashPlan, out: &mut impl Write) -> Result<CrashReport> {
             let killing = report.kills < plan.kills && start.elapsed() < plan.budget;
             let delay = Duration::from_millis(rng.between(plan.delay_ms.0, plan.delay_ms.1));
             let before = log_len(&dir);
+            if !plan.rescale.is_empty() {
+                config.parallelism = plan.rescale[runs % plan.rescale.len()];
+            }
             let mut child = spawn(plan, &config, &dir)?;
             if runs > 0 {
                 report.restarts += 1;

@@ -15,10 +15,10 @@ use std::rc::Rc;
 use anyhow::{Context, Result};
 use committer::{
     CheckpointId, CommitOutcome, CommitPolicy, CommitterOperator, CommittingSink, Fence,
-    FileOperatorState, InMemoryOperatorState, NoTripwire, OperatorStateBackend, RunContext,
-    SubtaskId, Succession,
+    FileOperatorState, NoTripwire, RunContext, SubtaskId, Succession, merge_snapshots,
 };
 use solution01::Source;
+use solution03::{key_group_for, operator_index_for};
 
 use super::checkpoints::{Checkpoint, CheckpointStore};
 use super::config::JobConfig;
@@ -34,9 +34,21 @@ pub const MAX_PARALLELISM: u32 = 128;
 /// change of one key goes to one subtask, in order.
 pub const KEYS: u64 = 101;
 
-/// The subtask `seq` goes to.
-pub fn route(seq: u64, parallelism: u32) -> usize {
-    ((seq % KEYS) % u64::from(parallelism)) as usize
+/// The subtask `seq` goes to: its key's key group, and the subtask whose key-group
+/// range holds it at `parallelism` (stage 03's assignment, so a rescale moves whole key
+/// groups between subtasks).
+///
+/// # Errors
+/// When `parallelism` is 0 or above [`MAX_PARALLELISM`].
+pub fn route(seq: u64, parallelism: u32) -> Result<usize> {
+    let key = seq % KEYS;
+    let group = key_group_for(&key.to_le_bytes(), MAX_PARALLELISM)?;
+    Ok(operator_index_for(group, parallelism, MAX_PARALLELISM)? as usize)
+}
+
+/// [`route`] of every key at `parallelism`, computed once per run.
+fn routes(parallelism: u32) -> Result<Vec<usize>> {
+    (0..KEYS).map(|key| route(key, parallelism)).collect()
 }
 
 /// How a run went.
@@ -107,18 +119,21 @@ where
     check_restore(restored.as_ref(), mark, &config.job)?;
     let mut source = input::open(dir, config.records, config.seed)?;
     source.seek(resumed_at)?;
-    let empty = InMemoryOperatorState::new().snapshot()?;
+    // Every subtask restores the union of the checkpoint's snapshots and the framework's
+    // succession decides which handles it finalises, so the same code restores at the
+    // same parallelism, after a scale-in and after a scale-out.
+    let snapshot = merge_snapshots(
+        restored
+            .iter()
+            .flat_map(|c| c.snapshots.iter().map(Vec::as_slice)),
+    )?;
     let mut operators: Operators<S> = Vec::new();
     for index in 0..config.parallelism {
         let me = SubtaskId::new(index, config.parallelism)?;
-        let snapshot = restored
-            .as_ref()
-            .and_then(|c| c.snapshots.get(index as usize))
-            .unwrap_or(&empty);
         // From the checkpoint, never from the live file: that may hold handles of
         // checkpoints that never completed.
         let state =
-            FileOperatorState::restore(dir.join("state").join(format!("{me}.json")), snapshot)?;
+            FileOperatorState::restore(dir.join("state").join(format!("{me}.json")), &snapshot)?;
         let context = RunContext {
             job: config.job.clone(),
             generation,
@@ -149,8 +164,9 @@ where
 
     let mut next = summary.restored.map_or(1, |c| c + 1);
     let mut waiting = VecDeque::new();
+    let routes = routes(config.parallelism)?;
     while let Some(record) = source.poll() {
-        let subtask = route(record.seq, config.parallelism);
+        let subtask = routes[(record.seq % KEYS) as usize];
         operators[subtask].write(convert(&record))?;
         if source.position() % config.barrier_every == 0 {
             checkpoint(
