@@ -90,6 +90,10 @@ pub struct RunArgs {
     /// go on. Use once, then re-ingest the lost checkpoint's records.
     #[arg(long)]
     pub abandon_lost_handles: bool,
+    /// Print `phase: …` lines to stderr as the run enters each phase, so the kill
+    /// harness can tell where each kill landed.
+    #[arg(long)]
+    pub phase_markers: bool,
 }
 
 /// How the kill harness kills.
@@ -120,6 +124,11 @@ pub struct HarnessArgs {
     /// `--rescale 3,2,4` [default: no rescale].
     #[arg(long, value_delimiter = ',')]
     pub rescale: Vec<u32>,
+    /// VERIFIED needs at least this many kills in each place a kill can land (before
+    /// the first checkpoint, mid-epoch, between pre-commit and commit, during recovery,
+    /// during the orphan sweep).
+    #[arg(long, default_value_t = 1)]
+    pub min_landings: u64,
 }
 
 /// `demo crash`, and `demo` without a subcommand.

@@ -15,4 +15,4 @@ pub use fence::{FolderFence, RunFence};
 pub use input::{InputRecord, generate};
 pub use marks::{SinkMark, check_restore, file_mark, upsert_mark, xa_mark};
 pub use pipeline::{KEYS, MAX_PARALLELISM, RunGuards, RunSummary, route, run};
-pub use sinks::{run_with, run_with_policy, upsert_change};
+pub use sinks::{RunOptions, run_with, run_with_options, upsert_change};

@@ -15,10 +15,12 @@ use std::rc::Rc;
 use anyhow::{Context, Result};
 use committer::{
     CheckpointId, CommitOutcome, CommitPolicy, CommitterOperator, CommittingSink, Fence,
-    FileOperatorState, NoTripwire, RunContext, SubtaskId, Succession, merge_snapshots,
+    FileOperatorState, RunContext, SubtaskId, Succession, merge_snapshots,
 };
 use solution01::Source;
 use solution03::{key_group_for, operator_index_for};
+
+use crate::crash::{Phase, PhaseTripwire};
 
 use super::checkpoints::{Checkpoint, CheckpointStore};
 use super::config::JobConfig;
@@ -72,6 +74,8 @@ pub struct RunGuards {
     pub mark: Option<SinkMark>,
     /// How handles are finalised: retries, and what to do with a lost one.
     pub policy: CommitPolicy,
+    /// Whether to print phase markers for the kill harness ([`crate::crash::Phase`]).
+    pub phase_markers: bool,
 }
 
 type Operators<S> = Vec<CommitterOperator<S, FileOperatorState>>;
@@ -102,6 +106,7 @@ where
         fence,
         mark,
         policy,
+        phase_markers: marks,
     } = guards;
     let generation = fence.generation();
     let restored = store.latest()?;
@@ -139,11 +144,12 @@ where
             generation,
             succession: Succession::new(me, MAX_PARALLELISM)?,
         };
+        Phase::Sweep.mark(marks);
         let operator = CommitterOperator::open_with(
             make_sink(me)?,
             state,
             &context,
-            Box::new(NoTripwire),
+            Box::new(PhaseTripwire { enabled: marks }),
             Box::new(Rc::clone(&fence)),
             policy,
         )
@@ -161,6 +167,7 @@ where
         describe(&summary.recovered)
     )?;
     log.flush()?;
+    Phase::Writing.mark(marks);
 
     let mut next = summary.restored.map_or(1, |c| c + 1);
     let mut waiting = VecDeque::new();
@@ -171,7 +178,7 @@ where
         if source.position() % config.barrier_every == 0 {
             checkpoint(
                 &mut operators,
-                (&store, &*fence),
+                (&store, &*fence, marks),
                 next,
                 source.position(),
                 &mut waiting,
@@ -183,7 +190,7 @@ where
     if source.position() % config.barrier_every != 0 {
         checkpoint(
             &mut operators,
-            (&store, &*fence),
+            (&store, &*fence, marks),
             next,
             source.position(),
             &mut waiting,
@@ -204,12 +211,13 @@ where
 /// notifications older than `commit_lag` checkpoints are delivered.
 fn checkpoint<S: CommittingSink>(
     operators: &mut Operators<S>,
-    (store, fence): (&CheckpointStore, &RunFence),
+    (store, fence, marks): (&CheckpointStore, &RunFence, bool),
     id: CheckpointId,
     offset: u64,
     waiting: &mut VecDeque<CheckpointId>,
     commit_lag: u64,
 ) -> Result<()> {
+    Phase::PreCommit.mark(marks);
     let snapshots = operators
         .iter_mut()
         .map(|op| op.on_barrier(id))
@@ -222,7 +230,9 @@ fn checkpoint<S: CommittingSink>(
         snapshots,
     })?;
     waiting.push_back(id);
-    checkpoint_notify(operators, waiting, commit_lag)
+    checkpoint_notify(operators, waiting, commit_lag)?;
+    Phase::Writing.mark(marks);
+    Ok(())
 }
 
 /// Delivers the oldest notifications until at most `keep` are waiting.

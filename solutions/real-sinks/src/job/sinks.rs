@@ -33,21 +33,34 @@ pub fn run_with(
     postgres: Option<&str>,
     log: &mut impl Write,
 ) -> Result<RunSummary> {
-    run_with_policy(dir, config, postgres, CommitPolicy::default(), log)
+    run_with_options(dir, config, postgres, RunOptions::default(), log)
 }
 
-/// [`run_with`], finalising handles under `policy` (the demo's `--abandon-lost-handles`
-/// sets [`committer::OnLostHandle::Abandon`]).
+/// How a run behaves beyond its job's configuration.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RunOptions {
+    /// How handles are finalised (the demo's `--abandon-lost-handles` sets
+    /// [`committer::OnLostHandle::Abandon`]).
+    pub policy: CommitPolicy,
+    /// Whether to print phase markers for the kill harness.
+    pub phase_markers: bool,
+}
+
+/// [`run_with`] under `options`.
 ///
 /// # Errors
 /// As [`run_with`].
-pub fn run_with_policy(
+pub fn run_with_options(
     dir: &Path,
     config: &JobConfig,
     postgres: Option<&str>,
-    policy: CommitPolicy,
+    options: RunOptions,
     log: &mut impl Write,
 ) -> Result<RunSummary> {
+    let RunOptions {
+        policy,
+        phase_markers,
+    } = options;
     let conninfo = || {
         postgres.with_context(|| {
             format!(
@@ -72,6 +85,7 @@ pub fn run_with_policy(
                 fence,
                 mark,
                 policy,
+                phase_markers,
             };
             run(
                 dir,
@@ -102,6 +116,7 @@ pub fn run_with_policy(
                 fence,
                 mark,
                 policy,
+                phase_markers,
             };
             run(dir, config, guards, make, convert, log)
         }
@@ -113,6 +128,7 @@ pub fn run_with_policy(
                 fence,
                 mark,
                 policy,
+                phase_markers,
             };
             run(dir, config, guards, make, upsert_change, log)
         }
