@@ -176,6 +176,10 @@ pub struct BenchCli {
     /// How many interleaved runs per variant; the median counts.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..))]
     pub repeat: u64,
+    /// One JSON object per line (`sink`, `path`, `barrier_every`, `records`,
+    /// `records_per_s`, `ratio` against `plain`) instead of the table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[cfg(test)]
