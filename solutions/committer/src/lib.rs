@@ -20,6 +20,8 @@
 //! | run tokens, subtask ids, checkpoint ids | [`RunToken`], [`SubtaskId`], [`CheckpointId`] in `ids.rs`; [`RunContext`] in `operator.rs` |
 //! | commit gate (no commit reaches a closed sink) | [`CommitterOperator::finish`] takes the operator by value, so no notification can reach it afterwards; the seed's threads and fence become ownership |
 //! | end-of-input wait | [`CommitterOperator::staged_commits_outstanding`]; [`CommitterOperator::finish`] refuses to close while it is not zero (the simulator's `gate_restarts`) |
+//! | fencing (a newer run of the job overtakes an older one) | [`Fence`], [`FenceRegister`], [`Fenced`] in `fence.rs`; checked by [`CommitterOperator::open_fenced`] before every cleanup, recovery, pre-commit and commit |
+//! | failed commits: bounded retries with backoff, lost (expired) handles | [`CommitPolicy`], [`HandleLost`], [`OnLostHandle`] in `commit_policy.rs`; [`CommittingSink::is_transient`] |
 //! | crash points of the choreography | [`Step`], [`Tripwire`], [`NoTripwire`], [`Crash`] in `steps.rs` |
 //! | shape A: staged artifact, atomic publish | [`connectors::StagedArtifactSink`] over [`connectors::ObjectStore`] |
 //! | shape B: external (XA) transaction | [`connectors::XaSink`] over [`connectors::XaStore`]; the learner-level sink as shape B: [`connectors::TwoPhaseAdopter`] |
@@ -88,7 +90,9 @@
 //! gave it.
 
 mod codec;
+mod commit_policy;
 pub mod connectors;
+mod fence;
 mod file_state;
 mod guarantee;
 mod ids;
@@ -101,6 +105,8 @@ mod succession;
 mod verbs;
 
 pub use codec::{decode, encode};
+pub use commit_policy::{CommitPolicy, HandleLost, OnLostHandle};
+pub use fence::{Fence, FenceRegister, FenceToken, Fenced, NoFence};
 pub use file_state::FileOperatorState;
 pub use guarantee::{ExactlyOnce, ExactlyOnceCapable, request_guarantee};
 pub use ids::{CheckpointId, RunToken, SubtaskId};

@@ -8,6 +8,8 @@
 use anyhow::{Context, Result, bail};
 
 use crate::codec;
+use crate::commit_policy::{CommitPolicy, Finalise, finalise};
+use crate::fence::{Fence, NoFence};
 use crate::ids::{CheckpointId, RunToken, SubtaskId};
 use crate::pending::PendingKey;
 use crate::state_backend::OperatorStateBackend;
@@ -32,6 +34,8 @@ pub struct CommitterOperator<S: CommittingSink, B: OperatorStateBackend> {
     state: B,
     me: SubtaskId,
     tripwire: Box<dyn Tripwire>,
+    fence: Box<dyn Fence>,
+    policy: CommitPolicy,
     recovered: Vec<(CheckpointId, CommitOutcome)>,
 }
 
@@ -42,11 +46,39 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
     ///
     /// # Errors
     /// When a restored handle cannot be read, or the sink fails to open or recover.
-    pub fn open(
+    pub fn open(sink: S, state: B, run: &RunContext, tripwire: Box<dyn Tripwire>) -> Result<Self> {
+        Self::open_fenced(sink, state, run, tripwire, Box::new(NoFence))
+    }
+
+    /// [`CommitterOperator::open`] for a run that holds `fence`: the fence is checked
+    /// before the orphan sweep, before each recovery, at every barrier and before every
+    /// commit, so a run overtaken by a newer one stops at its next step with
+    /// [`crate::Fenced`] and neither commits nor discards anything more.
+    ///
+    /// # Errors
+    /// As [`CommitterOperator::open`], and when the run is fenced.
+    pub fn open_fenced(
+        sink: S,
+        state: B,
+        run: &RunContext,
+        tripwire: Box<dyn Tripwire>,
+        fence: Box<dyn Fence>,
+    ) -> Result<Self> {
+        Self::open_with(sink, state, run, tripwire, fence, CommitPolicy::default())
+    }
+
+    /// [`CommitterOperator::open_fenced`] finalising handles under `policy` (retries of
+    /// transient failures, what to do with a lost handle), at recovery and at commits.
+    ///
+    /// # Errors
+    /// As [`CommitterOperator::open_fenced`].
+    pub fn open_with(
         mut sink: S,
         mut state: B,
         run: &RunContext,
         mut tripwire: Box<dyn Tripwire>,
+        fence: Box<dyn Fence>,
+        policy: CommitPolicy,
     ) -> Result<Self> {
         let me = run.succession.me();
         let mut owned = Vec::new();
@@ -69,6 +101,7 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
             succession: run.succession,
             pending: &pending,
         };
+        fence.check()?;
         sink.on_open(&context).context("opening the sink")?;
         tripwire.reached(Step::Opened(me))?;
         // Another subtask succeeds these authors and finalises its own copy.
@@ -77,9 +110,10 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
         }
         let mut recovered = Vec::new();
         for (key, (checkpoint, committable)) in owned.iter().zip(&pending) {
-            let outcome = sink.recover(committable).with_context(|| {
-                format!("{me} recovering the handle of checkpoint {checkpoint}")
-            })?;
+            let outcome = finalise(&mut sink, &*fence, &policy, Finalise::Recover, committable)
+                .with_context(|| {
+                    format!("{me} recovering the handle of checkpoint {checkpoint}")
+                })?;
             tripwire.reached(Step::Recovered(me, *checkpoint))?;
             state.remove(key)?;
             tripwire.reached(Step::RecoveryErased(me, *checkpoint))?;
@@ -90,6 +124,8 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
             state,
             me,
             tripwire,
+            fence,
+            policy,
             recovered,
         })
     }
@@ -123,6 +159,7 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
                 self.me
             );
         }
+        self.fence.check()?;
         if let Some(committable) = self.sink.prepare_commit(checkpoint)? {
             self.tripwire.reached(Step::Prepared(self.me, checkpoint))?;
             self.state.put(key, codec::encode::<S>(&committable)?)?;
@@ -150,7 +187,14 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
                 break;
             }
             let committable = load::<S, B>(&self.state, &key)?;
-            let outcome = self.sink.commit(&committable).with_context(|| {
+            let outcome = finalise(
+                &mut self.sink,
+                &*self.fence,
+                &self.policy,
+                Finalise::Commit,
+                &committable,
+            )
+            .with_context(|| {
                 format!(
                     "{} committing the handle of checkpoint {}",
                     self.me, key.checkpoint

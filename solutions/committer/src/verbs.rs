@@ -20,6 +20,9 @@ pub enum CommitOutcome {
     Committed,
     /// An earlier call already had; nothing changed.
     AlreadyCommitted,
+    /// The handle's records were lost before this call and the operator chose to go on
+    /// without them ([`crate::OnLostHandle::Abandon`]); never returned by a sink.
+    Abandoned,
 }
 
 /// What an abort did to the external system (idempotent for the same reason).
@@ -112,6 +115,13 @@ pub trait CommittingSink {
     /// As [`CommittingSink::commit`].
     fn recover(&mut self, committable: &Self::Committable) -> Result<CommitOutcome> {
         self.commit(committable)
+    }
+
+    /// Whether `error`, returned by `commit` or `recover`, may pass if tried again (a
+    /// timeout, a connection reset). The base retries those a bounded number of times.
+    fn is_transient(&self, error: &anyhow::Error) -> bool {
+        let _ = error;
+        false
     }
 
     /// Reads a handle persisted under an older `version` (the current one never gets

@@ -85,6 +85,15 @@ pub struct RunArgs {
     /// The job.
     #[command(flatten)]
     pub job: JobArgs,
+    /// The operator's way out of a lost (expired, or rolled back by hand) handle that
+    /// fails recovery at every restart: accept the loss of its records, report it, and
+    /// go on. Use once, then re-ingest the lost checkpoint's records.
+    #[arg(long)]
+    pub abandon_lost_handles: bool,
+    /// Print `phase: …` lines to stderr as the run enters each phase, so the kill
+    /// harness can tell where each kill landed.
+    #[arg(long)]
+    pub phase_markers: bool,
 }
 
 /// How the kill harness kills.
@@ -111,6 +120,15 @@ pub struct HarnessArgs {
     /// Whether to print a line per run [default: true, or false for soak].
     #[arg(long, value_name = "BOOL")]
     pub verbose: Option<bool>,
+    /// Rescale at every restart: the parallelism of each run in turn, cycling, e.g.
+    /// `--rescale 3,2,4` [default: no rescale].
+    #[arg(long, value_delimiter = ',')]
+    pub rescale: Vec<u32>,
+    /// VERIFIED needs at least this many kills in each place a kill can land (before
+    /// the first checkpoint, mid-epoch, between pre-commit and commit, during recovery,
+    /// during the orphan sweep).
+    #[arg(long, default_value_t = 1)]
+    pub min_landings: u64,
 }
 
 /// `demo crash`, and `demo` without a subcommand.
@@ -158,6 +176,10 @@ pub struct BenchCli {
     /// How many interleaved runs per variant; the median counts.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..))]
     pub repeat: u64,
+    /// One JSON object per line (`sink`, `path`, `barrier_every`, `records`,
+    /// `records_per_s`, `ratio` against `plain`) instead of the table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[cfg(test)]

@@ -1,12 +1,12 @@
 //! Bounded crash runs: tens of real SIGKILLs per sink, each followed by the output
-//! checks, then exactly-once at the end of every job. The PostgreSQL sinks skip (loudly)
+//! checks, then exactly-once at the end of every job; every restart rescales (3 → 2 → 4). The PostgreSQL sinks skip (loudly)
 //! without `BYO_PG`; `just soak` runs the long version.
 
 mod common;
 
 use std::time::Duration;
 
-use real_sinks::crash::{self, CrashPlan};
+use real_sinks::crash::{self, CrashPlan, Landing};
 use real_sinks::job::{JobConfig, SinkKind};
 
 fn bounded(sink: SinkKind, postgres: Option<String>) {
@@ -29,6 +29,9 @@ fn bounded(sink: SinkKind, postgres: Option<String>) {
         budget: Duration::from_secs(120),
         postgres,
         verbose: false,
+        // Every restart rescales: scale-in and scale-out with pending handles.
+        rescale: vec![3, 2, 4],
+        min_landings: 0,
     };
     let report = crash::run(&plan, &mut std::io::stderr()).unwrap();
     eprintln!("{sink}: {report:?}");
@@ -38,6 +41,17 @@ fn bounded(sink: SinkKind, postgres: Option<String>) {
         report.kills
     );
     assert!(report.rounds >= 1);
+    // Every kill is placed, and kills land inside the protocol, not only at start-up.
+    assert_eq!(report.landings.values().sum::<u64>(), report.kills);
+    let inside = Landing::MEASURED
+        .iter()
+        .filter(|l| report.landings.contains_key(l))
+        .count();
+    assert!(
+        inside >= 2,
+        "kills landed in too few places: {:?}",
+        report.landings
+    );
     let _ = std::fs::remove_dir_all(&root);
 }
 

@@ -95,7 +95,7 @@ fn a_prepared_transaction_is_invisible_until_committed_and_commits_once() {
         sink.commit(&never)
             .unwrap_err()
             .to_string()
-            .contains("rows are lost")
+            .contains("records are lost")
     );
     assert_eq!(sink.abort(&never).unwrap(), AbortOutcome::AlreadyAborted);
 }

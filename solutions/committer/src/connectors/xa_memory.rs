@@ -8,7 +8,7 @@ use std::rc::Rc;
 use anyhow::{Context, Result, bail};
 
 use super::xa_store::XaStore;
-use crate::{AbortOutcome, CommitOutcome};
+use crate::{AbortOutcome, CommitOutcome, HandleLost};
 
 /// The database's durable contents.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,7 +120,10 @@ impl<T: Clone> XaStore for XaConnection<T> {
         } else if db.committed.contains(gid) {
             Ok(CommitOutcome::AlreadyCommitted)
         } else {
-            bail!("transaction {gid} is neither prepared nor committed: its rows are lost")
+            Err(HandleLost {
+                handle: format!("transaction {gid}"),
+            }
+            .into())
         }
     }
 

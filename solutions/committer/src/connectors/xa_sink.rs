@@ -109,6 +109,10 @@ impl<C: XaStore> CommittingSink for XaSink<C> {
     fn abort(&mut self, gid: &GlobalTxnId) -> Result<AbortOutcome> {
         self.connection.rollback_prepared(&gid.to_string())
     }
+
+    fn is_transient(&self, error: &anyhow::Error) -> bool {
+        self.connection.is_transient(error)
+    }
 }
 
 impl<C: XaStore> ExactlyOnceCapable for XaSink<C> {}

@@ -55,6 +55,12 @@ pub trait XaStore {
     /// # Errors
     /// When the store cannot be read.
     fn prepared_transactions(&self) -> Result<Vec<String>>;
+
+    /// Whether `error`, from `commit_prepared`, may pass if tried again.
+    fn is_transient(&self, error: &anyhow::Error) -> bool {
+        let _ = error;
+        false
+    }
 }
 
 /// A deterministic global transaction id: `<job>-g<generation>-sub<N>of<P>-c<checkpoint>`.

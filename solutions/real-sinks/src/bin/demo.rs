@@ -13,11 +13,12 @@ use std::io::{Write, stdout};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use clap::Parser;
+use committer::{CommitPolicy, OnLostHandle};
 use real_sinks::cli::{CrashArgs, DemoCli, DemoCommand, HarnessArgs, RunArgs, SoakArgs};
-use real_sinks::crash::{self, CrashPlan, CrashReport};
-use real_sinks::job::{JobConfig, SinkKind, run_with};
+use real_sinks::crash::{self, CrashPlan, CrashReport, Landing};
+use real_sinks::job::{JobConfig, RunOptions, SinkKind, run_with_options};
 
 fn main() -> ExitCode {
     let cli = DemoCli::parse();
@@ -43,10 +44,23 @@ fn postgres() -> Option<String> {
 /// One run of the pipeline.
 fn pipeline(args: &RunArgs) -> Result<()> {
     let config = args.job.config("demo");
-    run_with(
+    let on_lost = if args.abandon_lost_handles {
+        OnLostHandle::Abandon
+    } else {
+        OnLostHandle::Fail
+    };
+    let options = RunOptions {
+        policy: CommitPolicy {
+            on_lost,
+            ..CommitPolicy::default()
+        },
+        phase_markers: args.phase_markers,
+    };
+    run_with_options(
         &args.dir,
         &config,
         postgres().as_deref(),
+        options,
         &mut stdout().lock(),
     )?;
     Ok(())
@@ -67,7 +81,17 @@ fn plan(harness: &HarnessArgs, config: JobConfig, kills: u64, verbose: bool) -> 
         budget: Duration::from_secs(harness.budget_secs),
         postgres: postgres(),
         verbose: harness.verbose.unwrap_or(verbose),
+        rescale: harness.rescale.clone(),
+        min_landings: harness.min_landings,
     };
+    for &parallelism in &plan.rescale {
+        JobConfig {
+            parallelism,
+            ..plan.config.clone()
+        }
+        .validate()
+        .context("--rescale")?;
+    }
     if plan.delay_ms.0 > plan.delay_ms.1 {
         bail!("--min-delay-ms must not exceed --max-delay-ms");
     }
@@ -90,20 +114,42 @@ fn crash_test(args: &CrashArgs) -> Result<()> {
          notifications {} checkpoint(s) late; SIGKILL {} time(s) at random moments",
         plan.config.sink,
         plan.config.records,
-        plan.config.parallelism,
+        if plan.rescale.is_empty() {
+            plan.config.parallelism.to_string()
+        } else {
+            format!("{:?} in turn (rescaled at every restart)", plan.rescale)
+        },
         plan.config.barrier_every,
         plan.config.commit_lag,
         plan.kills
     );
     let report = crash::run(&plan, &mut stdout().lock())?;
-    summary(plan.config.sink, &report)?;
+    summary(plan.config.sink, &report, plan.min_landings)?;
     let _ = std::fs::remove_dir(&plan.root);
     Ok(())
 }
 
-fn summary(sink: SinkKind, report: &CrashReport) -> Result<()> {
+fn summary(sink: SinkKind, report: &CrashReport, min_landings: u64) -> Result<()> {
+    let hits = |landing: &Landing| report.landings.get(landing).copied().unwrap_or(0);
+    let mut out = stdout().lock();
+    writeln!(out, "where the {} kills landed:", report.kills)?;
+    for (landing, count) in &report.landings {
+        writeln!(out, "  {count:>5}  {landing}")?;
+    }
+    let missed: Vec<String> = Landing::MEASURED
+        .iter()
+        .filter(|l| hits(l) < min_landings)
+        .map(|l| format!("{l} ({} of {min_landings})", hits(l)))
+        .collect();
+    if !missed.is_empty() {
+        bail!(
+            "NOT VERIFIED {sink}: the output was right, but too few kills landed {}: \
+             raise --kills or widen --min-delay-ms/--max-delay-ms",
+            missed.join(", ")
+        );
+    }
     writeln!(
-        stdout(),
+        out,
         "VERIFIED {sink}: {} kills, {} restarts, {} job(s), {} records {}, no partial \
          output at any kill, {} staged/prepared leftovers found at kills and all repaired, \
          nothing left at the end ({:.1} s)",
@@ -135,7 +181,7 @@ fn soak(args: &SoakArgs) -> Result<()> {
         config.job = format!("{}-{sink}", config.job);
         let plan = plan(&args.harness, config, 200, false)?;
         let report = crash::run(&plan, &mut std::io::sink())?;
-        summary(sink, &report)?;
+        summary(sink, &report, plan.min_landings)?;
         figures.push((sink, report));
         let _ = std::fs::remove_dir(&plan.root);
     }

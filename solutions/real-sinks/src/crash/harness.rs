@@ -5,6 +5,7 @@
 //! next round starts a fresh job, so the kill count does not depend on how fast the
 //! machine is. Every round is verified on its own.
 
+use std::collections::BTreeMap;
 use std::fs::{self, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -14,6 +15,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
+use super::delays::AdaptiveDelays;
+use super::landing::{Landing, MARKER};
 use super::verify::Verifier;
 use crate::job::{JobConfig, SinkKind};
 use crate::rng::Rng;
@@ -27,7 +30,8 @@ pub struct CrashPlan {
     pub root: PathBuf,
     /// The job of round 0; round `r` runs it under the name `<job>-<r>`.
     pub config: JobConfig,
-    /// How many kills to aim for, over all rounds.
+    /// How many kills to aim for, over all rounds (up to 4 times as many while some
+    /// measured landing has fewer than `min_landings`).
     pub kills: u64,
     /// The seed of the kill moments.
     pub seed: u64,
@@ -39,6 +43,12 @@ pub struct CrashPlan {
     pub postgres: Option<String>,
     /// Whether to print a line per run.
     pub verbose: bool,
+    /// The parallelism of each run in turn, cycling (empty: the job's throughout): every
+    /// restart then rescales, and restore must hand each pending handle and each orphan
+    /// to exactly one subtask of the new parallelism.
+    pub rescale: Vec<u32>,
+    /// How many kills each measured [`Landing`] needs before the run may say VERIFIED.
+    pub min_landings: u64,
 }
 
 /// What a crash run did.
@@ -55,6 +65,8 @@ pub struct CrashReport {
     /// Staged files or prepared transactions found right after the kills, summed: each
     /// one is repaired (committed by recovery or swept as an orphan) by a later run.
     pub leftovers: u64,
+    /// Where the kills landed, per category.
+    pub landings: BTreeMap<Landing, u64>,
     /// Wall time.
     pub elapsed: Duration,
 }
@@ -67,9 +79,20 @@ pub struct CrashReport {
 pub fn run(plan: &CrashPlan, out: &mut impl Write) -> Result<CrashReport> {
     let start = Instant::now();
     let mut rng = Rng::new(plan.seed);
+    let mut delays = AdaptiveDelays::new(plan.delay_ms.0, plan.delay_ms.1);
     let mut report = CrashReport::default();
     let mut round = 0;
-    while report.rounds == 0 || (report.kills < plan.kills && start.elapsed() < plan.budget) {
+    // Past the planned kills, the harness goes on (up to 4 times as many, within the
+    // budget) while some place a kill can land has been hit too rarely.
+    let wants_kill = |report: &CrashReport, delays: &AdaptiveDelays| {
+        let counts = delays.counts();
+        let covered = Landing::MEASURED
+            .iter()
+            .all(|l| counts.get(l).copied().unwrap_or(0) >= plan.min_landings);
+        let quota = if covered { plan.kills } else { plan.kills * 4 };
+        report.kills < quota && start.elapsed() < plan.budget
+    };
+    while report.rounds == 0 || wants_kill(&report, &delays) {
         let mut config = plan.config.clone();
         config.job = format!("{}-{round}", plan.config.job);
         let dir = plan.root.join(&config.job);
@@ -81,9 +104,12 @@ pub fn run(plan: &CrashPlan, out: &mut impl Write) -> Result<CrashReport> {
         verifier.purge()?;
         let mut runs = 0;
         loop {
-            let killing = report.kills < plan.kills && start.elapsed() < plan.budget;
-            let delay = Duration::from_millis(rng.between(plan.delay_ms.0, plan.delay_ms.1));
+            let killing = wants_kill(&report, &delays);
+            let delay = Duration::from_millis(delays.next(&mut rng, report.kills));
             let before = log_len(&dir);
+            if !plan.rescale.is_empty() {
+                config.parallelism = plan.rescale[runs % plan.rescale.len()];
+            }
             let mut child = spawn(plan, &config, &dir)?;
             if runs > 0 {
                 report.restarts += 1;
@@ -99,6 +125,8 @@ pub fn run(plan: &CrashPlan, out: &mut impl Write) -> Result<CrashReport> {
                 break;
             }
             report.kills += 1;
+            let landing = Landing::of_run(&run_text(&dir, before));
+            delays.record(delay.as_millis() as u64, landing);
             let visible = verifier.at_kill().with_context(|| {
                 format!("after kill {} (job folder {})", report.kills, dir.display())
             })?;
@@ -107,8 +135,8 @@ pub fn run(plan: &CrashPlan, out: &mut impl Write) -> Result<CrashReport> {
             if plan.verbose {
                 writeln!(
                     out,
-                    "  run {runs}: {log} -- SIGKILL after {} ms; output intact, {visible} visible, \
-                     {leftovers} staged/prepared left for the restart",
+                    "  run {runs}: {log} -- SIGKILL after {} ms ({landing}); output intact, \
+                     {visible} visible, {leftovers} staged/prepared left for the restart",
                     delay.as_millis()
                 )?;
             }
@@ -135,6 +163,7 @@ pub fn run(plan: &CrashPlan, out: &mut impl Write) -> Result<CrashReport> {
         fs::remove_dir_all(&dir)?;
         round += 1;
     }
+    report.landings = delays.counts();
     report.elapsed = start.elapsed();
     Ok(report)
 }
@@ -147,6 +176,7 @@ fn spawn(plan: &CrashPlan, config: &JobConfig, dir: &Path) -> Result<Child> {
     let mut command = Command::new(&plan.exe);
     command
         .arg("run")
+        .arg("--phase-markers")
         .arg("--dir")
         .arg(dir)
         .args(["--job", &config.job])
@@ -192,12 +222,18 @@ fn log_len(dir: &Path) -> u64 {
     fs::metadata(dir.join("runs.log")).map_or(0, |m| m.len())
 }
 
-/// What the latest run logged (from byte `from` of the log), on one line.
-fn run_log(dir: &Path, from: u64) -> Result<String> {
+/// What the latest run logged (from byte `from` of the log), markers included.
+fn run_text(dir: &Path, from: u64) -> String {
     let log = fs::read(dir.join("runs.log")).unwrap_or_default();
     let start = usize::try_from(from).unwrap_or(usize::MAX).min(log.len());
-    let text = String::from_utf8_lossy(&log[start..]);
-    let lines: Vec<&str> = text.lines().collect();
+    String::from_utf8_lossy(&log[start..]).into_owned()
+}
+
+/// What the latest run logged (from byte `from` of the log), on one line, without its
+/// phase markers.
+fn run_log(dir: &Path, from: u64) -> Result<String> {
+    let text = run_text(dir, from);
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with(MARKER)).collect();
     if lines.is_empty() {
         return Ok("killed before it opened".into());
     }

@@ -20,8 +20,8 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use committer::connectors::StagedName;
 use committer::{
-    AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, ExactlyOnceCapable, Mechanism,
-    OpenContext, RunToken, SubtaskId,
+    AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, ExactlyOnceCapable, HandleLost,
+    Mechanism, OpenContext, RunToken, SubtaskId,
 };
 
 use super::format::{check_record, trailer};
@@ -182,11 +182,14 @@ impl CommittingSink for FileSink {
             Err(e) if e.kind() == ErrorKind::NotFound && published.exists() => {
                 Ok(CommitOutcome::AlreadyCommitted)
             }
-            Err(e) if e.kind() == ErrorKind::NotFound => bail!(
-                "staged file {name} is neither prepared ({}) nor published ({}): its records are lost",
-                prepared.display(),
-                published.display()
-            ),
+            Err(e) if e.kind() == ErrorKind::NotFound => Err(HandleLost {
+                handle: format!(
+                    "staged file {name} (prepared {}, published {})",
+                    prepared.display(),
+                    published.display()
+                ),
+            }
+            .into()),
             Err(e) => Err(e).with_context(|| format!("publishing {}", prepared.display())),
         }
     }

@@ -1,9 +1,11 @@
 //! The job's configuration, fixed at its first run and checked at every restart.
 //!
 //! A restart must run the job it restores: the checkpoint's offset indexes *this*
-//! input, and its handles were made by *this* parallelism. So the first run writes the
-//! configuration next to the checkpoints, and a restart with different flags is refused
-//! instead of silently mixing two jobs.
+//! input. So the first run writes the configuration next to the checkpoints, and a
+//! restart with different flags is refused instead of silently mixing two jobs. The
+//! parallelism is the exception: a restart may rescale (up to the job's key groups),
+//! because restore goes through the framework's succession, which gives every restored
+//! handle and every orphan exactly one owner at the new parallelism.
 
 use std::fmt;
 use std::fs;
@@ -94,11 +96,11 @@ impl JobConfig {
         Ok(())
     }
 
-    /// The configuration the job in `dir` was started with, written there if this is
-    /// its first run.
+    /// The configuration the job in `dir` runs with now: `self`, checked against the one
+    /// stored there (written if this is its first run, rewritten on a rescale).
     ///
     /// # Errors
-    /// When `self` is invalid, or differs from the one stored in `dir`.
+    /// When `self` is invalid, or differs from the stored one in more than parallelism.
     pub fn load_or_init(&self, dir: &Path) -> Result<JobConfig> {
         self.validate()?;
         let path = dir.join("job.json");
@@ -106,13 +108,21 @@ impl JobConfig {
             Ok(bytes) => {
                 let stored: JobConfig = serde_json::from_slice(&bytes)
                     .with_context(|| format!("reading {}", path.display()))?;
-                if &stored != self {
+                let rescaled = JobConfig {
+                    parallelism: self.parallelism,
+                    ..stored.clone()
+                };
+                if &rescaled != self {
                     bail!(
-                        "{} was started as {stored:?}; a restart must run the same job, got {self:?}",
+                        "{} was started as {stored:?}; a restart must run the same job (only \
+                         --parallelism may change), got {self:?}",
                         dir.display()
                     );
                 }
-                Ok(stored)
+                if stored.parallelism != self.parallelism {
+                    replace_file(&path, &serde_json::to_vec_pretty(self)?)?;
+                }
+                Ok(rescaled)
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 replace_file(&path, &serde_json::to_vec_pretty(self)?)?;

@@ -3,12 +3,16 @@
 
 mod checkpoints;
 mod config;
+mod fence;
 mod input;
+mod marks;
 mod pipeline;
 mod sinks;
 
-pub use checkpoints::{Checkpoint, CheckpointStore};
+pub use checkpoints::{CHECKPOINT_VERSION, Checkpoint, CheckpointStore, decode, encode};
 pub use config::{JobConfig, SinkKind};
+pub use fence::{FolderFence, RunFence};
 pub use input::{InputRecord, generate};
-pub use pipeline::{KEYS, MAX_PARALLELISM, RunSummary, route, run};
-pub use sinks::{run_with, upsert_change};
+pub use marks::{SinkMark, check_restore, file_mark, upsert_mark, xa_mark};
+pub use pipeline::{KEYS, MAX_PARALLELISM, RunGuards, RunSummary, route, run};
+pub use sinks::{RunOptions, run_with, run_with_options, upsert_change};

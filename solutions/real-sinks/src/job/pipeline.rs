@@ -2,7 +2,9 @@
 //! ends or the process is killed.
 //!
 //! The run is a single process with `parallelism` sink subtasks, each a
-//! [`CommitterOperator`] over a [`FileOperatorState`]. At a barrier every subtask
+//! [`CommitterOperator`] over an [`InMemoryOperatorState`]: operator state lives in
+//! memory and reaches disk only inside the checkpoint (as in Flink), so a handle costs
+//! no file write of its own; the restore reads it back from `checkpoint.json`. At a barrier every subtask
 //! prepares and persists its handle, then the coordinator writes the checkpoint file,
 //! which completes the checkpoint; notifications follow `commit_lag` checkpoints later, so a
 //! kill often finds several completed but uncommitted handles, the case recovery exists for.
@@ -10,18 +12,23 @@
 use std::collections::VecDeque;
 use std::io::Write;
 use std::path::Path;
+use std::rc::Rc;
 
 use anyhow::{Context, Result};
 use committer::{
-    CheckpointId, CommitOutcome, CommitterOperator, CommittingSink, FileOperatorState,
-    InMemoryOperatorState, NoTripwire, OperatorStateBackend, RunContext, SubtaskId, Succession,
+    CheckpointId, CommitOutcome, CommitPolicy, CommitterOperator, CommittingSink, Fence,
+    InMemoryOperatorState, RunContext, SubtaskId, Succession, merge_snapshots,
 };
 use solution01::Source;
+use solution03::{key_group_for, operator_index_for};
+
+use crate::crash::{Phase, PhaseTripwire};
 
 use super::checkpoints::{Checkpoint, CheckpointStore};
 use super::config::JobConfig;
+use super::fence::RunFence;
 use super::input::{self, InputRecord};
-use crate::durable::create_dir_durably;
+use super::marks::{SinkMark, check_restore};
 
 /// Key groups of the job; fixed for its life (it bounds the parallelism).
 pub const MAX_PARALLELISM: u32 = 128;
@@ -30,9 +37,21 @@ pub const MAX_PARALLELISM: u32 = 128;
 /// change of one key goes to one subtask, in order.
 pub const KEYS: u64 = 101;
 
-/// The subtask `seq` goes to.
-pub fn route(seq: u64, parallelism: u32) -> usize {
-    ((seq % KEYS) % u64::from(parallelism)) as usize
+/// The subtask `seq` goes to: its key's key group, and the subtask whose key-group
+/// range holds it at `parallelism` (stage 03's assignment, so a rescale moves whole key
+/// groups between subtasks).
+///
+/// # Errors
+/// When `parallelism` is 0 or above [`MAX_PARALLELISM`].
+pub fn route(seq: u64, parallelism: u32) -> Result<usize> {
+    let key = seq % KEYS;
+    let group = key_group_for(&key.to_le_bytes(), MAX_PARALLELISM)?;
+    Ok(operator_index_for(group, parallelism, MAX_PARALLELISM)? as usize)
+}
+
+/// [`route`] of every key at `parallelism`, computed once per run.
+fn routes(parallelism: u32) -> Result<Vec<usize>> {
+    (0..KEYS).map(|key| route(key, parallelism)).collect()
 }
 
 /// How a run went.
@@ -48,16 +67,30 @@ pub struct RunSummary {
     pub resumed_at: u64,
 }
 
-type Operators<S> = Vec<CommitterOperator<S, FileOperatorState>>;
+/// What a run holds and checks besides its configuration.
+pub struct RunGuards {
+    /// The run's fence, taken on its folder (and the external system).
+    pub fence: Rc<RunFence>,
+    /// What the sink already holds, read under the fence.
+    pub mark: Option<SinkMark>,
+    /// How handles are finalised: retries, and what to do with a lost one.
+    pub policy: CommitPolicy,
+    /// Whether to print phase markers for the kill harness ([`crate::crash::Phase`]).
+    pub phase_markers: bool,
+}
 
-/// Runs the job in `dir` to the end of its input. `make_sink` builds subtask `me`'s
-/// sink, `convert` turns an input record into the sink's record; progress goes to `log`.
+type Operators<S> = Vec<CommitterOperator<S, InMemoryOperatorState>>;
+
+/// Runs the job in `dir` to the end of its input under `guards`. `make_sink` builds subtask `me`'s sink, `convert` turns an input record into the
+/// sink's record; progress goes to `log`.
 ///
 /// # Errors
-/// When the configuration differs from the job's, or any durable step fails.
+/// When the configuration differs from the job's, the checkpoint is missing, damaged or
+/// older than the sink's mark, a newer run fenced this one, or any durable step fails.
 pub fn run<S, F, C>(
     dir: &Path,
     config: &JobConfig,
+    guards: RunGuards,
     mut make_sink: F,
     convert: C,
     log: &mut impl Write,
@@ -67,10 +100,15 @@ where
     F: FnMut(SubtaskId) -> Result<S>,
     C: Fn(&InputRecord) -> S::Record,
 {
-    create_dir_durably(&dir.join("state"))?;
     let config = config.load_or_init(dir)?;
     let store = CheckpointStore::new(dir);
-    let generation = store.bump_generation()?;
+    let RunGuards {
+        fence,
+        mark,
+        policy,
+        phase_markers: marks,
+    } = guards;
+    let generation = fence.generation();
     let restored = store.latest()?;
     let resumed_at = restored.as_ref().map_or(0, |c| c.offset);
     let mut summary = RunSummary {
@@ -83,28 +121,38 @@ where
         writeln!(log, "g{generation}: the input is already done")?;
         return Ok(summary);
     }
+    check_restore(restored.as_ref(), mark, &config.job)?;
     let mut source = input::open(dir, config.records, config.seed)?;
     source.seek(resumed_at)?;
-    let empty = InMemoryOperatorState::new().snapshot()?;
+    // Every subtask restores the union of the checkpoint's snapshots and the framework's
+    // succession decides which handles it finalises, so the same code restores at the
+    // same parallelism, after a scale-in and after a scale-out.
+    let snapshot = merge_snapshots(
+        restored
+            .iter()
+            .flat_map(|c| c.snapshots.iter().map(Vec::as_slice)),
+    )?;
     let mut operators: Operators<S> = Vec::new();
     for index in 0..config.parallelism {
         let me = SubtaskId::new(index, config.parallelism)?;
-        let snapshot = restored
-            .as_ref()
-            .and_then(|c| c.snapshots.get(index as usize))
-            .unwrap_or(&empty);
-        // From the checkpoint, never from the live file: that may hold handles of
-        // checkpoints that never completed.
-        let state =
-            FileOperatorState::restore(dir.join("state").join(format!("{me}.json")), snapshot)?;
+        // From the checkpoint: live state of a checkpoint that never completed is gone
+        // with the process that held it.
+        let state = InMemoryOperatorState::restore(&snapshot)?;
         let context = RunContext {
             job: config.job.clone(),
             generation,
             succession: Succession::new(me, MAX_PARALLELISM)?,
         };
-        let operator =
-            CommitterOperator::open(make_sink(me)?, state, &context, Box::new(NoTripwire))
-                .with_context(|| format!("opening {me}"))?;
+        Phase::Sweep.mark(marks);
+        let operator = CommitterOperator::open_with(
+            make_sink(me)?,
+            state,
+            &context,
+            Box::new(PhaseTripwire { enabled: marks }),
+            Box::new(Rc::clone(&fence)),
+            policy,
+        )
+        .with_context(|| format!("opening {me}"))?;
         let recovered = operator.recovered().iter().map(|&(c, o)| (me, c, o));
         summary.recovered.extend(recovered);
         operators.push(operator);
@@ -118,16 +166,18 @@ where
         describe(&summary.recovered)
     )?;
     log.flush()?;
+    Phase::Writing.mark(marks);
 
     let mut next = summary.restored.map_or(1, |c| c + 1);
     let mut waiting = VecDeque::new();
+    let routes = routes(config.parallelism)?;
     while let Some(record) = source.poll() {
-        let subtask = route(record.seq, config.parallelism);
+        let subtask = routes[(record.seq % KEYS) as usize];
         operators[subtask].write(convert(&record))?;
         if source.position() % config.barrier_every == 0 {
             checkpoint(
                 &mut operators,
-                &store,
+                (&store, &*fence, marks),
                 next,
                 source.position(),
                 &mut waiting,
@@ -139,7 +189,7 @@ where
     if source.position() % config.barrier_every != 0 {
         checkpoint(
             &mut operators,
-            &store,
+            (&store, &*fence, marks),
             next,
             source.position(),
             &mut waiting,
@@ -150,6 +200,7 @@ where
     for operator in operators {
         operator.finish()?;
     }
+    fence.check()?;
     store.mark_done()?;
     writeln!(log, "g{generation}: done at offset {}", source.position())?;
     Ok(summary)
@@ -159,23 +210,28 @@ where
 /// notifications older than `commit_lag` checkpoints are delivered.
 fn checkpoint<S: CommittingSink>(
     operators: &mut Operators<S>,
-    store: &CheckpointStore,
+    (store, fence, marks): (&CheckpointStore, &RunFence, bool),
     id: CheckpointId,
     offset: u64,
     waiting: &mut VecDeque<CheckpointId>,
     commit_lag: u64,
 ) -> Result<()> {
+    Phase::PreCommit.mark(marks);
     let snapshots = operators
         .iter_mut()
         .map(|op| op.on_barrier(id))
         .collect::<Result<Vec<_>>>()?;
+    // A fenced run must not complete a checkpoint the newer run would then restore.
+    fence.check()?;
     store.complete(&Checkpoint {
         id,
         offset,
         snapshots,
     })?;
     waiting.push_back(id);
-    checkpoint_notify(operators, waiting, commit_lag)
+    checkpoint_notify(operators, waiting, commit_lag)?;
+    Phase::Writing.mark(marks);
+    Ok(())
 }
 
 /// Delivers the oldest notifications until at most `keep` are waiting.
@@ -202,6 +258,7 @@ fn describe(recovered: &[(SubtaskId, CheckpointId, CommitOutcome)]) -> String {
         .map(|(s, c, o)| match o {
             CommitOutcome::Committed => format!("{s} c{c} committed"),
             CommitOutcome::AlreadyCommitted => format!("{s} c{c} already committed"),
+            CommitOutcome::Abandoned => format!("{s} c{c} ABANDONED (its records are lost)"),
         })
         .collect();
     parts.join(", ")

@@ -3,27 +3,64 @@
 
 use std::io::Write;
 use std::path::Path;
+use std::rc::Rc;
 
 use anyhow::{Context, Result};
+use committer::CommitPolicy;
 use committer::connectors::{Change, RowKind};
 
 use super::config::{JobConfig, SinkKind};
+use super::fence::{FolderFence, RunFence};
 use super::input::InputRecord;
-use super::pipeline::{KEYS, RunSummary, run};
+use super::marks::{file_mark, upsert_mark, xa_mark};
+use super::pipeline::{KEYS, RunGuards, RunSummary, run};
+use crate::durable::create_dir_durably;
 use crate::file::{FileSink, Layout};
-use crate::pg::{PgUpsertSink, PgXaSink, PgXaStore, XaRow, connect, shared};
+use crate::pg::{PgFence, PgUpsertSink, PgXaSink, PgXaStore, XaRow, connect, shared};
 
 /// Runs the job in `dir` through its configured sink; `postgres` is the connection
 /// string the PostgreSQL sinks need.
 ///
+/// The run first takes the job folder's fence, then (PostgreSQL sinks) the job name's
+/// fence on the server, so a second run of the job is refused while this one lives.
+///
 /// # Errors
-/// When a PostgreSQL sink is asked for without a connection string, or the run fails.
+/// When a PostgreSQL sink is asked for without a connection string, another run holds
+/// the job, or the run fails.
 pub fn run_with(
     dir: &Path,
     config: &JobConfig,
     postgres: Option<&str>,
     log: &mut impl Write,
 ) -> Result<RunSummary> {
+    run_with_options(dir, config, postgres, RunOptions::default(), log)
+}
+
+/// How a run behaves beyond its job's configuration.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RunOptions {
+    /// How handles are finalised (the demo's `--abandon-lost-handles` sets
+    /// [`committer::OnLostHandle::Abandon`]).
+    pub policy: CommitPolicy,
+    /// Whether to print phase markers for the kill harness.
+    pub phase_markers: bool,
+}
+
+/// [`run_with`] under `options`.
+///
+/// # Errors
+/// As [`run_with`].
+pub fn run_with_options(
+    dir: &Path,
+    config: &JobConfig,
+    postgres: Option<&str>,
+    options: RunOptions,
+    log: &mut impl Write,
+) -> Result<RunSummary> {
+    let RunOptions {
+        policy,
+        phase_markers,
+    } = options;
     let conninfo = || {
         postgres.with_context(|| {
             format!(
@@ -32,12 +69,28 @@ pub fn run_with(
             )
         })
     };
+    config.validate()?;
+    create_dir_durably(dir)?;
+    let folder = FolderFence::take(dir)?;
+    let external: Option<Box<dyn committer::Fence>> = match config.sink {
+        SinkKind::File => None,
+        SinkKind::Xa | SinkKind::Upsert => Some(Box::new(PgFence::take(conninfo()?, &config.job)?)),
+    };
+    let fence = Rc::new(RunFence::new(folder, external));
     match config.sink {
         SinkKind::File => {
             let layout = Layout::new(&dir.join("sink"), &config.job)?;
+            let mark = file_mark(&layout)?;
+            let guards = RunGuards {
+                fence,
+                mark,
+                policy,
+                phase_markers,
+            };
             run(
                 dir,
                 config,
+                guards,
                 |_| Ok(FileSink::new(layout.clone())),
                 InputRecord::line,
                 log,
@@ -45,7 +98,9 @@ pub fn run_with(
         }
         SinkKind::Xa => {
             let conninfo = conninfo()?;
-            let control = shared(connect(conninfo)?);
+            let mut control = connect(conninfo)?;
+            let mark = xa_mark(&mut control, &config.job)?;
+            let control = shared(control);
             // Every subtask may hold `commit_lag + 1` prepared transactions, one more while preparing.
             let in_flight = i64::from(config.parallelism) * (config.commit_lag as i64 + 2);
             let make = |_| {
@@ -57,12 +112,25 @@ pub fn run_with(
                 seq: r.seq as i64,
                 payload: r.payload.clone(),
             };
-            run(dir, config, make, convert, log)
+            let guards = RunGuards {
+                fence,
+                mark,
+                policy,
+                phase_markers,
+            };
+            run(dir, config, guards, make, convert, log)
         }
         SinkKind::Upsert => {
             let conninfo = conninfo()?;
+            let mark = upsert_mark(&mut connect(conninfo)?, &config.job)?;
             let make = |_| PgUpsertSink::open(&config.job, connect(conninfo)?);
-            run(dir, config, make, upsert_change, log)
+            let guards = RunGuards {
+                fence,
+                mark,
+                policy,
+                phase_markers,
+            };
+            run(dir, config, guards, make, upsert_change, log)
         }
     }
 }

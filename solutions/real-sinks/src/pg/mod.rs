@@ -8,16 +8,18 @@
 //! Tables live in the server's `public` schema and carry a `job` column, so jobs (and
 //! concurrent test runs) share one database without seeing each other's rows.
 
+mod fence;
 mod schema;
 mod upsert;
 mod xa;
 
+pub use fence::PgFence;
 pub use schema::{
     SharedClient, check_prepared_capacity, connect, ensure_schema, max_prepared_transactions,
     shared,
 };
 pub use upsert::PgUpsertSink;
-pub use xa::{PgXaStore, XaRow, lock};
+pub use xa::{PgXaStore, XaRow, is_transient, lock};
 
 /// Shape B on PostgreSQL: the framework's XA adopter over [`PgXaStore`].
 pub type PgXaSink = committer::connectors::XaSink<PgXaStore>;

@@ -22,9 +22,19 @@ pub fn shared(client: Client) -> SharedClient {
 /// # Errors
 /// When the server cannot be reached or refuses the login.
 pub fn connect(conninfo: &str) -> Result<Client> {
-    Client::connect(conninfo, NoTls)
-        .with_context(|| format!("connecting to PostgreSQL at {conninfo:?}"))
+    let mut client = Client::connect(conninfo, NoTls)
+        .with_context(|| format!("connecting to PostgreSQL at {conninfo:?}"))?;
+    client
+        .batch_execute(SESSION_TIMEOUTS)
+        .context("setting the session's statement and lock timeouts")?;
+    Ok(client)
 }
+
+/// Every session's limits: a statement stuck behind a lock (another run's prepared
+/// transaction, an operator's open transaction) or a server that stopped answering
+/// fails with an error naming the timeout instead of hanging the pipeline. Their codes
+/// are transient ([`super::is_transient`]), so a commit is retried before the run fails.
+pub const SESSION_TIMEOUTS: &str = "SET statement_timeout = '30s'; SET lock_timeout = '5s'";
 
 // Concurrent `CREATE TABLE IF NOT EXISTS` can still collide in the catalogue, so every
 // creator takes the same advisory lock first (the key is arbitrary, fixed).
@@ -32,6 +42,8 @@ const SCHEMA: &str = "
     SELECT pg_advisory_xact_lock(80808);
     CREATE TABLE IF NOT EXISTS xo_xa_rows (job text NOT NULL, seq bigint NOT NULL, payload text NOT NULL);
     CREATE TABLE IF NOT EXISTS xo_committed (gid text PRIMARY KEY);
+    CREATE TABLE IF NOT EXISTS xo_fence (job text PRIMARY KEY, epoch bigint NOT NULL);
+    CREATE TABLE IF NOT EXISTS xo_upsert_flushed (job text PRIMARY KEY, checkpoint bigint NOT NULL);
     CREATE TABLE IF NOT EXISTS xo_upsert_rows (job text NOT NULL, key bigint NOT NULL, value text NOT NULL, PRIMARY KEY (job, key));
 ";
 
@@ -39,7 +51,8 @@ const SCHEMA: &str = "
 ///
 /// `xo_xa_rows` has no key on purpose: a duplicate must be able to show, or the crash
 /// harness could not see one. `xo_committed` records every committed global id (see
-/// [`super::PgXaStore`]).
+/// [`super::PgXaStore`]). `xo_fence` holds each job's fencing epoch ([`super::PgFence`]),
+/// `xo_upsert_flushed` the checkpoint of each upsert job's newest flush.
 ///
 /// # Errors
 /// When the server refuses the DDL.

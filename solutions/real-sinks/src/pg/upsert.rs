@@ -68,7 +68,9 @@ impl CommittingSink for PgUpsertSink {
 
     /// Flushes the netted changes in one transaction, so a flush is all or nothing
     /// (not needed for convergence, but it keeps readers from seeing half a flush).
-    fn prepare_commit(&mut self, _checkpoint: CheckpointId) -> Result<Option<()>> {
+    /// The flush records its checkpoint in the same transaction: the mark a restore
+    /// checks so that an older `checkpoint.json` is refused.
+    fn prepare_commit(&mut self, checkpoint: CheckpointId) -> Result<Option<()>> {
         if self.netted.is_empty() {
             return Ok(None);
         }
@@ -95,6 +97,12 @@ impl CommittingSink for PgUpsertSink {
             &[&self.job, &deleted],
         )
         .context("deleting a flush's retracted keys")?;
+        txn.execute(
+            "INSERT INTO xo_upsert_flushed (job, checkpoint) VALUES ($1, $2) \
+             ON CONFLICT (job) DO UPDATE SET checkpoint = GREATEST(xo_upsert_flushed.checkpoint, EXCLUDED.checkpoint)",
+            &[&self.job, &(checkpoint as i64)],
+        )
+        .context("recording the flush's checkpoint")?;
         txn.commit().context("committing a flush")?;
         self.statements += (keys.len() + deleted.len()) as u64;
         Ok(None)

@@ -23,7 +23,7 @@
 
 use anyhow::{Context, Result, bail};
 use committer::connectors::XaStore;
-use committer::{AbortOutcome, CommitOutcome};
+use committer::{AbortOutcome, CommitOutcome, HandleLost};
 use postgres::Client;
 use postgres::error::SqlState;
 
@@ -139,7 +139,10 @@ impl XaStore for PgXaStore {
                 if self.recorded_committed(gid)? {
                     Ok(CommitOutcome::AlreadyCommitted)
                 } else {
-                    bail!("transaction {gid} is neither prepared nor committed: its rows are lost")
+                    Err(HandleLost {
+                        handle: format!("prepared transaction {gid}"),
+                    }
+                    .into())
                 }
             }
             Err(e) => Err(e).with_context(|| format!("committing prepared transaction {gid}")),
@@ -161,6 +164,10 @@ impl XaStore for PgXaStore {
         }
     }
 
+    fn is_transient(&self, error: &anyhow::Error) -> bool {
+        is_transient(error)
+    }
+
     fn prepared_transactions(&self) -> Result<Vec<String>> {
         let rows = lock(&self.control)?.query(
             "SELECT gid FROM pg_prepared_xacts WHERE database = current_database() ORDER BY gid",
@@ -168,6 +175,24 @@ impl XaStore for PgXaStore {
         )?;
         Ok(rows.iter().map(|r| r.get(0)).collect())
     }
+}
+
+/// Whether a PostgreSQL error may pass on a retry: a lock or statement timeout, a
+/// serialisation failure or deadlock, a server starting up or shedding load. A closed
+/// connection is not: this client never reconnects, so the run must restart.
+pub fn is_transient(error: &anyhow::Error) -> bool {
+    const TRANSIENT: [SqlState; 6] = [
+        SqlState::LOCK_NOT_AVAILABLE,
+        SqlState::QUERY_CANCELED,
+        SqlState::T_R_SERIALIZATION_FAILURE,
+        SqlState::T_R_DEADLOCK_DETECTED,
+        SqlState::CANNOT_CONNECT_NOW,
+        SqlState::TOO_MANY_CONNECTIONS,
+    ];
+    error
+        .chain()
+        .filter_map(|e| e.downcast_ref::<postgres::Error>())
+        .any(|e| e.code().is_some_and(|code| TRANSIENT.contains(code)))
 }
 
 /// Locks a shared connection.

@@ -1,11 +1,8 @@
 //! Driving a sink the two ways the bench compares: its verbs alone, and through the base.
 
-use std::fs;
-use std::path::{Path, PathBuf};
-
 use anyhow::Result;
 use committer::{
-    CommitterOperator, CommittingSink, FileOperatorState, RunContext, SubtaskId, Succession,
+    CommitterOperator, CommittingSink, InMemoryOperatorState, RunContext, SubtaskId, Succession,
 };
 use real_sinks::job::InputRecord;
 
@@ -36,7 +33,7 @@ pub fn drive_alone<S: CommittingSink>(
 
 /// Writes `records` through the base: barrier and completion at every `every`th record.
 pub fn drive_operator<S: CommittingSink>(
-    mut operator: CommitterOperator<S, FileOperatorState>,
+    mut operator: CommitterOperator<S, InMemoryOperatorState>,
     records: &[InputRecord],
     every: u64,
     convert: impl Fn(&InputRecord) -> S::Record,
@@ -63,8 +60,7 @@ pub fn run_context(job: &str) -> Result<RunContext> {
     })
 }
 
-/// A fresh durable operator state in `dir`.
-pub fn state(dir: &Path) -> Result<FileOperatorState> {
-    fs::create_dir_all(dir)?;
-    FileOperatorState::open(PathBuf::from(dir).join("state.json"))
+/// A fresh operator state, in memory as the pipeline keeps it.
+pub fn state() -> InMemoryOperatorState {
+    InMemoryOperatorState::new()
 }

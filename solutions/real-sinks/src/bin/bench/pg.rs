@@ -1,6 +1,5 @@
 //! The PostgreSQL XA sink against the same batched inserts committed per checkpoint.
 
-use std::path::Path;
 use std::time::Duration;
 
 use anyhow::Result;
@@ -64,17 +63,17 @@ pub fn xa_alone(
     timed(|| drive_alone(&mut sink, records, every, xa_row))
 }
 
-/// The XA sink as the pipeline runs it: through the base, handles in the durable backend.
+/// The XA sink as the pipeline runs it: through the base, handles in operator state in
+/// memory (the checkpoint carries them).
 pub fn xa_operator(
     pg: &str,
     control: &SharedClient,
-    dir: &Path,
     job: &str,
     records: &[InputRecord],
     every: u64,
 ) -> Result<Duration> {
     let sink = PgXaSink::new(PgXaStore::open(job, connect(pg)?, control.clone(), 2)?);
     let operator =
-        CommitterOperator::open(sink, state(dir)?, &run_context(job)?, Box::new(NoTripwire))?;
+        CommitterOperator::open(sink, state(), &run_context(job)?, Box::new(NoTripwire))?;
     timed(|| drive_operator(operator, records, every, xa_row))
 }
