@@ -58,6 +58,27 @@ flawed_job! {
     replay_into_old_sink, ReplayIntoOldSink, OldSink, OldSinkSpy
 }
 
+flawed_job! {
+    /// **Mistake:** "a fresh sink is a fresh system": the replay numbers its checkpoints
+    /// from 1 again, so its first pre-commit reuses an id the dead sink was given.
+    /// **Verdict:** `protocol`, "reused checkpoint id".
+    replay_restarts_ids, ReplayRestartsIds, RestartIds, RestartIdsSpy
+}
+
+flawed_job! {
+    /// **Mistake:** the replay numbers its checkpoints from the one after the last
+    /// notified checkpoint, reusing the ids of the transactions the crash aborted.
+    /// **Verdict:** `protocol`, "reused checkpoint id".
+    replay_reuses_aborted_ids, ReplayReusesAbortedIds, ReuseAborted, ReuseAbortedSpy
+}
+
+flawed_job! {
+    /// **Mistake:** recovery skips `new_sink()` when nothing is left to replay, as if a
+    /// crash after the last notified checkpoint were a clean finish.
+    /// **Verdict:** `protocol`, "no fresh sink".
+    no_fresh_sink_when_nothing_left, NoFreshSinkWhenNothingLeft, NoFresh, NoFreshSpy
+}
+
 // Bad input.
 
 flawed_job! {
@@ -93,6 +114,9 @@ flawed_job! {
 #[case::replay_from_last_taken_loses(drive::<LastTaken>, "exactly-once", "lost record")]
 #[case::replay_from_last_taken(drive::<LastTaken>, "protocol", "replay from the wrong offset")]
 #[case::replay_into_old_sink(drive::<OldSink>, "protocol", "sink used past the crash")]
+#[case::replay_restarts_ids(drive::<RestartIds>, "protocol", "reused checkpoint id")]
+#[case::replay_reuses_aborted_ids(drive::<ReuseAborted>, "protocol", "reused checkpoint id")]
+#[case::no_fresh_sink_when_nothing_left(drive::<NoFresh>, "protocol", "no fresh sink")]
 #[case::no_barrier_check(drive::<DivZero>, "bad-input", "accepted bad input")]
 #[case::clamp_crash(drive::<Clamp>, "bad-input", "accepted bad input")]
 #[case::unnamed_error(drive::<Unnamed>, "bad-input", "error does not name the argument")]
