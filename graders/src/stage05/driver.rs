@@ -56,8 +56,13 @@ pub enum Observation {
     Errors {
         /// What the call returned.
         result: Result<String, String>,
+        /// `assign(ts)` of the nearest valid assigner, for `ts` in `0..=BOUNDARY_MAX_TS`.
+        boundary: Vec<Result<Vec<(u64, u64)>, String>>,
     },
 }
+
+/// The largest timestamp the `errors` check asks a boundary assigner about.
+pub const BOUNDARY_MAX_TS: u64 = 9;
 
 fn message(e: anyhow::Error) -> String {
     format!("{e:#}")
@@ -109,6 +114,9 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             result: I::operator(call.spec())
                 .map(|_| "an operator".to_owned())
                 .map_err(message),
+            boundary: (0..=BOUNDARY_MAX_TS)
+                .map(|ts| I::assign(call.boundary(), ts).map_err(message))
+                .collect(),
         },
     }
 }

@@ -13,20 +13,7 @@ use crate::harness::case::expect_sequence;
 pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
     match (case, observation) {
         (Case::Assign { spec, .. }, Observation::Assign { windows }) => {
-            for (ts, got) in (0u64..).zip(windows) {
-                let want = oracle::windows(*spec, ts);
-                if got.as_ref() != Ok(&want) {
-                    return Err(Failure::new(
-                        format!("{spec}.assign({ts}) = {}", show_windows(&want)),
-                        format!("{got:?}"),
-                    )
-                    .step(format!(
-                        "timestamp {ts} belongs to every window of {spec} that contains it: {}",
-                        show_windows(&want)
-                    )));
-                }
-            }
-            Ok(())
+            judge_assign(*spec, windows)
         }
         (Case::Firing { spec, elements }, Observation::Run { run }) => {
             judge_firing(*spec, elements, built(run)?)
@@ -65,14 +52,36 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             expect_sequence("fired results", &want_fired, fired)?;
             expect_sequence("late records", &want_late, late)
         }
-        (Case::Errors { call }, Observation::Errors { result }) => {
-            expect_error_naming(result, call.argument(), call.spec())
+        (Case::Errors { call }, Observation::Errors { result, boundary }) => {
+            expect_error_naming(result, call.argument(), call.spec())?;
+            judge_assign(call.boundary(), boundary)
         }
         _ => Err(Failure::new(
             "an observation of the same kind as the case",
             format!("{observation:?}"),
         )),
     }
+}
+
+/// `Ok` when `windows[ts]` is `spec.assign(ts)` for every `ts`.
+fn judge_assign(
+    spec: AssignerSpec,
+    windows: &[Result<Vec<(u64, u64)>, String>],
+) -> Result<(), Failure> {
+    for (ts, got) in (0u64..).zip(windows) {
+        let want = oracle::windows(spec, ts);
+        if got.as_ref() != Ok(&want) {
+            return Err(Failure::new(
+                format!("{spec}.assign({ts}) = {}", show_windows(&want)),
+                format!("{got:?}"),
+            )
+            .step(format!(
+                "timestamp {ts} belongs to every window of {spec} that contains it: {}",
+                show_windows(&want)
+            )));
+        }
+    }
+    Ok(())
 }
 
 fn built(run: &Result<Run, String>) -> Result<&Run, Failure> {
