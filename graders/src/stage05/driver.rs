@@ -21,6 +21,8 @@ pub struct Run {
     pub outputs: Vec<Output>,
     /// `state_size()` after each element.
     pub sizes: Vec<usize>,
+    /// `current_watermark()` after each element.
+    pub watermarks: Vec<Option<u64>>,
 }
 
 /// What the driver saw while running one case. `Err` holds an error's message.
@@ -140,5 +142,6 @@ fn feed<I: Implementation>(operator: &mut I::Operator, elements: &[Element], run
             Element::Watermark(wm) => Output::Fired(I::on_watermark(operator, *wm)),
         });
         run.sizes.push(I::state_size(operator));
+        run.watermarks.push(I::current_watermark(operator));
     }
 }

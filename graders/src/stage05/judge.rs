@@ -9,6 +9,8 @@ use crate::harness::Failure;
 use crate::harness::arguments::expect_error_naming;
 use crate::harness::case::expect_sequence;
 
+use super::readings::{judge_assign, judge_current_watermark, show_windows};
+
 /// `Ok` when `observation` is what `case` demands.
 pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
     match (case, observation) {
@@ -63,36 +65,10 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
     }
 }
 
-/// `Ok` when `windows[ts]` is `spec.assign(ts)` for every `ts`.
-fn judge_assign(
-    spec: AssignerSpec,
-    windows: &[Result<Vec<(u64, u64)>, String>],
-) -> Result<(), Failure> {
-    for (ts, got) in (0u64..).zip(windows) {
-        let want = oracle::windows(spec, ts);
-        if got.as_ref() != Ok(&want) {
-            return Err(Failure::new(
-                format!("{spec}.assign({ts}) = {}", show_windows(&want)),
-                format!("{got:?}"),
-            )
-            .step(format!(
-                "timestamp {ts} belongs to every window of {spec} that contains it: {}",
-                show_windows(&want)
-            )));
-        }
-    }
-    Ok(())
-}
-
 fn built(run: &Result<Run, String>) -> Result<&Run, Failure> {
     run.as_ref().map_err(|e| {
         Failure::new("a window operator", format!("Err({e})")).step("building the operator failed")
     })
-}
-
-fn show_windows(windows: &[(u64, u64)]) -> String {
-    let shown: Vec<String> = windows.iter().map(|(s, e)| format!("[{s}, {e})")).collect();
-    format!("[{}]", shown.join(", "))
 }
 
 fn show_fired(fired: &[Fired]) -> String {
@@ -167,7 +143,7 @@ fn judge_firing(spec: AssignerSpec, elements: &[Element], run: &Run) -> Result<(
         }
         fired_before.extend(got.iter().cloned().map(|f| (f, *wm)));
     }
-    Ok(())
+    judge_current_watermark(elements, run)
 }
 
 fn window_of(fired: &Fired) -> String {

@@ -21,6 +21,7 @@ mod driver;
 mod judge;
 pub mod oracle;
 mod plan;
+mod readings;
 
 pub use binding::{AssignerSpec, Element, Fired, Implementation, LateRecord};
 pub use driver::{Observation, Output, Run, drive};
