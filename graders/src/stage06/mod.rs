@@ -6,7 +6,8 @@
 //! - `inject-barriers`: `Barrier(c)` right after record `c * barrier_every`, for every
 //!   length up to [`plan::MAX_INJECT_LEN`] and every cadence up to len + 1;
 //! - `configuration`: `barrier_every = 0` and `BarrierAligner::new(0)` are errors naming
-//!   the argument;
+//!   the argument, and the hand-picked [`BadCall`]s (an input that does not exist, a
+//!   barrier out of turn, schedules `aligned_snapshots` cannot follow) are errors;
 //! - `alignment`: for every shape of 2 then 3 inputs (each with its own cadence, all
 //!   carrying the same barriers) and every interleaving, every `on_element` call returns
 //!   exactly what the model does (records of unblocked inputs straight out, blocked
@@ -19,6 +20,7 @@
 //!   operator's state and `aligner.snapshot()`), replay each input from its cut; every
 //!   record is folded exactly once and the replay aligns as the model does.
 
+mod bad_calls;
 mod binding;
 pub mod case;
 mod driver;
@@ -27,6 +29,7 @@ pub mod oracle;
 pub mod plan;
 mod snapshots;
 
+pub use bad_calls::BadCall;
 pub use binding::{Implementation, spy_fold};
 pub use case::{Case, Elem, Out, list};
 pub use driver::{Observation, Step, drive};
