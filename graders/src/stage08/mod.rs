@@ -26,7 +26,7 @@
 //! | a pre-commit at every barrier up to the crash point and nowhere else, once more at a clean finish | `protocol` | `crash_before_barrier`, `shortcut` |
 //! | no checkpoint committed before its notification is due, none left uncommitted once due | `protocol` | `ignore_lag`, `late_by_one` |
 //! | a notification commits the oldest pending checkpoint | `protocol` | `newest_first` |
-//! | at the crash: the notified checkpoints visible, the open and every unnotified prepared transaction aborted | `protocol` | `no_abort_on_crash`, `abort_only_open`, `commit_pending_on_crash_is_early` |
+//! | at the crash: the notified checkpoints visible, the open and every unnotified prepared transaction aborted | `protocol` | `no_abort_on_crash`, `abort_only_open`, `commit_pending_on_crash_is_not_aborted` |
 //! | recovery replays `records[offset..]` from the last notified checkpoint into a fresh sink | `protocol` | `replay_from_zero`, `replay_from_last_taken`, `replay_into_old_sink` |
 //! | a crash always calls `new_sink()` a second time, even with nothing left to replay | `protocol` | `no_fresh_sink_when_nothing_left` |
 //! | checkpoint ids keep counting across the restart and are never reused, not even aborted ones | `protocol` | `replay_restarts_ids`, `replay_reuses_aborted_ids`, `final_reuses_id` |

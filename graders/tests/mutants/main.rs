@@ -16,6 +16,7 @@ mod stage07;
 mod stage08;
 
 mod references;
+mod wordings;
 
 use graders::harness::{Stage, StageReport, expect_rejected};
 

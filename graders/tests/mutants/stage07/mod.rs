@@ -294,3 +294,19 @@ graders::impl_stage07!(
 fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str) {
     rejects::<ExactlyOnceState>(drive, check);
 }
+
+/// A recovery that never asks the store reads as such.
+#[test]
+fn computing_the_restart_point_reads_never_asked_the_store() {
+    let report = rejects::<ExactlyOnceState>(drive::<ComputeRestart>, "checkpoints");
+    crate::wordings::reads(
+        &report,
+        "checkpoints",
+        [
+            "run_with_recovery_in(spy store) over words [], barrier_every 1, crash_after Some(0), completion_lag 0",
+            "latest_completed()",
+            "no more calls",
+            "store call 1 (the recovery after the crash after 0 record(s)): recovery never asked the store for latest_completed(); a real job has nothing but the store after a crash, so the restart point must be the one the store hands out",
+        ],
+    );
+}
