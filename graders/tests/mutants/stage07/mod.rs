@@ -11,6 +11,7 @@ use rstest::rstest;
 use crate::{accepted, rejects};
 
 mod flawed;
+mod wordings;
 
 /// A mutant crate: stage 07's API with the flawed runner of mistake `$m`.
 macro_rules! runner_mutant {
@@ -82,9 +83,9 @@ runner_mutant! {
     /// **Mistake:** after restoring the counts, the source is replayed from offset 0
     /// instead of the checkpoint's offset.
     /// **Verdict:** `exactly-once-state` fails on `[a]`, `barrier_every = 1`, crash after 1:
-    /// the run returns the spy store's error "checkpoint 1 is already completed" (the
-    /// replay from 0 retakes a checkpoint that completed); on longer inputs the counts
-    /// are too high.
+    /// the run returns the spy store's refusal "the grader's spy store refused save(1, ..):
+    /// checkpoint 1 is already completed" (the replay from 0 retakes a checkpoint that
+    /// completed); on longer inputs the counts are too high.
     replay_from_zero, super::flawed::REPLAY_FROM_ZERO
 }
 graders::impl_stage07!(ReplayFromZero, ReplayFromZeroSpy, replay_from_zero);
@@ -293,20 +294,4 @@ graders::impl_stage07!(
 #[case::convenience_drops_the_crash(drive::<ConvenienceDropsTheCrash>, "own-store")]
 fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str) {
     rejects::<ExactlyOnceState>(drive, check);
-}
-
-/// A recovery that never asks the store reads as such.
-#[test]
-fn computing_the_restart_point_reads_never_asked_the_store() {
-    let report = rejects::<ExactlyOnceState>(drive::<ComputeRestart>, "checkpoints");
-    crate::wordings::reads(
-        &report,
-        "checkpoints",
-        [
-            "run_with_recovery_in(spy store) over words [], barrier_every 1, crash_after Some(0), completion_lag 0",
-            "latest_completed()",
-            "no more calls",
-            "store call 1 (the recovery after the crash after 0 record(s)): recovery never asked the store for latest_completed(); a real job has nothing but the store after a crash, so the restart point must be the one the store hands out",
-        ],
-    );
 }
