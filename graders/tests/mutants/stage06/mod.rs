@@ -149,7 +149,7 @@ graders::impl_stage06!(ZeroCadence, zero_cadence_accepted);
 /// **Mistake:** `inject_barriers` puts the barrier *before* record `c * barrier_every`
 /// (it tests the index before pushing the record), and so never after the last record.
 /// **Verdict:** `inject-barriers` fails on the one-record input with `barrier_every = 1`:
-/// "stream stops after 1 items; item 1 should be Barrier(1)".
+/// "stream stops after 1 item; item 1 should be Barrier(1)".
 mod barrier_before_record {
     pub use solution06::*;
     pub fn inject_barriers<T: Clone>(
