@@ -84,6 +84,15 @@ impl Replay {
     }
 }
 
+/// `n` and `noun`, in the plural unless `n` is 1: "1 check", "4 checks".
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("{n} {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// The one-line summary of a stage.
 pub fn summary_line(report: &StageReport, style: &Style) -> String {
     let title = ladder::title(report.stage);
@@ -92,9 +101,9 @@ pub fn summary_line(report: &StageReport, style: &Style) -> String {
         StageStatus::Passed => (
             style.good("PASS"),
             format!(
-                "{} checks, {} cases judged",
-                report.checks.len(),
-                report.judged
+                "{}, {} judged",
+                count(report.checks.len(), "check"),
+                count(report.judged, "case")
             ),
         ),
         StageStatus::NotStarted => (
@@ -104,10 +113,10 @@ pub fn summary_line(report: &StageReport, style: &Style) -> String {
         StageStatus::Failed => (
             style.bad("FAIL"),
             format!(
-                "{failing} of {} checks fail, {} of {} cases judged",
-                report.checks.len(),
+                "{failing} of {} fail, {} of {} judged",
+                count(report.checks.len(), "check"),
                 report.judged,
-                report.planned
+                count(report.planned, "case")
             ),
         ),
     };
@@ -228,5 +237,33 @@ fn list(records: &[String]) -> String {
         "none".to_owned()
     } else {
         records.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_check_and_one_case_are_singular() {
+        assert_eq!(count(1, "check"), "1 check");
+        assert_eq!(count(0, "case"), "0 cases");
+        assert_eq!(count(4, "check"), "4 checks");
+        let replay = StageReport {
+            stage: 1,
+            seed: 0,
+            judged: 1,
+            planned: 1,
+            checks: vec![crate::harness::CheckReport {
+                name: "seek".to_owned(),
+                law: String::new(),
+                judged: 1,
+                planned: 1,
+                first_failure: None,
+            }],
+            printed: Vec::new(),
+        };
+        let line = summary_line(&replay, &Style::plain());
+        assert!(line.ends_with("PASS  1 check, 1 case judged"), "{line}");
     }
 }

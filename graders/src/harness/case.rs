@@ -63,6 +63,15 @@ impl Failure {
         let diff = super::diff::multiset_diff(expected, actual);
         self.missing = diff.missing.iter().map(|r| format!("{r:?}")).collect();
         self.extra = diff.extra.iter().map(|r| format!("{r:?}")).collect();
+        if self.missing.is_empty() && self.extra.is_empty() && expected != actual {
+            // Nothing missing and nothing extra: name it as what it is.
+            const WRONG_ORDER: &str = "the right elements in the wrong order";
+            self.first_wrong_step = Some(match self.first_wrong_step.take() {
+                Some(step) if step.contains("wrong order") => step,
+                Some(step) => format!("{step}: {WRONG_ORDER}"),
+                None => WRONG_ORDER.to_owned(),
+            });
+        }
         self
     }
 }
@@ -87,7 +96,8 @@ pub fn expect_sequence<T: fmt::Debug + PartialEq + Ord + Clone>(
     let step = match (expected.get(first), actual.get(first)) {
         (Some(e), Some(a)) => format!("{what}[{first}] is {a:?}, expected {e:?}"),
         (Some(e), None) => {
-            format!("{what} stops after {first} items; item {first} should be {e:?}")
+            let items = if first == 1 { "item" } else { "items" };
+            format!("{what} stops after {first} {items}; item {first} should be {e:?}")
         }
         (None, Some(a)) => format!("{what} has an extra item at {first}: {a:?}"),
         (None, None) => unreachable!("sequences of equal length that differ differ somewhere"),
@@ -98,4 +108,24 @@ pub fn expect_sequence<T: fmt::Debug + PartialEq + Ord + Clone>(
     )
     .step(step)
     .multiset(expected, actual))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_ordering_mistake_reads_as_the_right_elements_in_the_wrong_order() {
+        let failure = expect_sequence("output", &[1, 2, 3], &[1, 3, 2]).unwrap_err();
+        assert_eq!(
+            failure.first_wrong_step.as_deref(),
+            Some("output[1] is 3, expected 2: the right elements in the wrong order")
+        );
+        assert!(failure.missing.is_empty() && failure.extra.is_empty());
+        let lost = expect_sequence("output", &[1, 2], &[1]).unwrap_err();
+        assert_eq!(
+            lost.first_wrong_step.as_deref(),
+            Some("output stops after 1 item; item 1 should be 2")
+        );
+    }
 }

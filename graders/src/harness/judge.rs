@@ -246,7 +246,11 @@ pub fn judge_run<S: Stage>(seed: u64, only: Option<usize>, run: &DriverRun) -> S
     }
 }
 
-fn judge_outcome<S: Stage>(case: &S::Case, outcome: &Outcome<serde_json::Value>) -> Option<Fault> {
+/// What is wrong with the outcome of one case, if anything.
+pub fn judge_outcome<S: Stage>(
+    case: &S::Case,
+    outcome: &Outcome<serde_json::Value>,
+) -> Option<Fault> {
     match outcome {
         Outcome::Returned(value) => match S::Observation::deserialize(value) {
             Ok(observation) => S::judge(case, &observation).err().map(Fault::from),

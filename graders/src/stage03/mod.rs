@@ -17,6 +17,23 @@
 //!   uninterrupted ones;
 //! - `errors`: parallelism 0, parallelism above `max_parallelism` and `max_parallelism` 0
 //!   are errors naming the argument.
+//!
+//! ## Traceability
+//!
+//! Each requirement of the brief, the check that judges it and the mutants (in
+//! `graders/tests/mutants/`) it rejects; `tests/traceability.rs` keeps it complete.
+//!
+//! | requirement of the brief | check | mutants |
+//! |---|---|---|
+//! | `key_group_for(key)` is `stable_hash(key) % max_parallelism`, with the given FNV-1a | `key-group` | `random_state_hash` |
+//! | the ranges are exactly the formula's and tile `[0, maxp)` with no gap, overlap or empty range | `key-group-range` | `range_end_off_by_one`, `floor_range` |
+//! | `operator_index_for(g)` is the subtask whose range holds `g` | `operator-index` | `operator_index_round_robin` |
+//! | every record reaches the subtask owning its key group, once, in input order | `partition` | `modulo_routing` |
+//! | `parallel_count` at every `p` equals the `p = 1` count, each key on its owner | `parallel-count` | `count_on_one_subtask` |
+//! | `rescale` puts every key's state exactly once on the subtask owning its key group | `rescale` | `rescale_whole_maps` |
+//! | `parents(j, p, q)` is exactly the old subtasks whose ranges overlap `j`'s, in increasing order | `parents` | `parents_exclusive` |
+//! | restoring each new subtask from its parents' snapshots keeps every count, each key on its owner | `crash` | `restore_keeps_every_key`, `restore_drops_last_group` |
+//! | a parallelism of 0 or above `max_parallelism`, and a `max_parallelism` of 0, are errors naming the argument | `errors` | `unchecked_parallelism` |
 
 mod binding;
 mod case;

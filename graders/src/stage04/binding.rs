@@ -76,6 +76,8 @@ pub trait Implementation {
         input: usize,
         ts: u64,
     ) -> anyhow::Result<Option<u64>>;
+    /// `CombinedWatermark::current()`.
+    fn combiner_current(combiner: &Self::Combiner) -> Option<u64>;
     /// `snapshot()`.
     ///
     /// # Errors
@@ -175,6 +177,9 @@ macro_rules! impl_stage04 {
                 ts: u64,
             ) -> $crate::__anyhow::Result<Option<u64>> {
                 combiner.on_watermark(input, ts)
+            }
+            fn combiner_current(combiner: &Self::Combiner) -> Option<u64> {
+                combiner.current()
             }
             fn combiner_snapshot(combiner: &Self::Combiner) -> $crate::__anyhow::Result<Vec<u8>> {
                 combiner.snapshot()

@@ -33,6 +33,8 @@ pub enum Observation {
         restore: Result<(), String>,
         /// One entry per step run.
         results: Vec<Result<Option<u64>, String>>,
+        /// `current()` after each step run.
+        current: Vec<Option<u64>>,
     },
     /// A run cut by a snapshot and a restore, beside the same run uninterrupted.
     Crash {
@@ -153,10 +155,12 @@ fn combine<I: Implementation>(
             return Observation::Combined {
                 restore: Err(format!("CombinedWatermark::new({inputs}): {e:#}")),
                 results: Vec::new(),
+                current: Vec::new(),
             };
         }
     };
     let mut results = Vec::new();
+    let mut current = Vec::new();
     for i in 0..=interleaving.len() {
         if crash_after == Some(i) {
             let restored = I::combiner_snapshot(&combiner).and_then(|bytes| {
@@ -169,16 +173,19 @@ fn combine<I: Implementation>(
                     return Observation::Combined {
                         restore: Err(message(e)),
                         results,
+                        current,
                     };
                 }
             };
         }
         if let Some(&(input, ts)) = interleaving.get(i) {
             results.push(I::on_watermark(&mut combiner, input, ts).map_err(message));
+            current.push(I::combiner_current(&combiner));
         }
     }
     Observation::Combined {
         restore: Ok(()),
         results,
+        current,
     }
 }

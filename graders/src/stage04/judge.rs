@@ -69,8 +69,12 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 inputs,
                 interleaving,
             },
-            Observation::Combined { restore, results },
-        ) => judge_combined(*inputs, interleaving, restore, results),
+            Observation::Combined {
+                restore,
+                results,
+                current,
+            },
+        ) => judge_combined(*inputs, interleaving, restore, results, current),
         (
             Case::CombinerCrash {
                 interleaving,
@@ -80,7 +84,9 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             Observation::Crash { cut, uninterrupted },
         ) => match (cut.as_ref(), uninterrupted.as_ref()) {
             (
-                Observation::Combined { restore, results },
+                Observation::Combined {
+                    restore, results, ..
+                },
                 Observation::Combined { results: whole, .. },
             ) => {
                 if let Err(e) = restore {

@@ -14,6 +14,22 @@
 //! - `crash`: the generator or the combiner goes to bytes after every element, a new one
 //!   is restored and continues: the same watermarks as the uninterrupted run;
 //! - `errors`: 0 inputs and an unknown input are errors naming the argument.
+//!
+//! ## Traceability
+//!
+//! Each requirement of the brief, the check that judges it and the mutants (in
+//! `graders/tests/mutants/`) it rejects; `tests/traceability.rs` keeps it complete.
+//!
+//! | requirement of the brief | check | mutants |
+//! |---|---|---|
+//! | a fresh generator has no watermark; then exactly `max_ts - max_delay - 1`, or `None` while `max_ts <= max_delay` | `generator` | `watermark_without_minus_one` |
+//! | the formula never underflows near 0 | `generator` | `saturating_watermark` |
+//! | `with_watermarks` emits a watermark exactly when it advanced: no repeat, no regression, nothing missing | `with-watermarks` | `repeats_watermarks`, `final_watermark_only` |
+//! | `split_late`: exactly the records `<=` an earlier watermark are late | `lateness` | `late_strictly_below` |
+//! | `on_watermark` returns `None` until every input has reported, then the minimum of the inputs' largest watermarks, when it advances | `combiner` | `combined_by_max`, `min_over_reported` |
+//! | `CombinedWatermark::current` is the combined watermark returned last | `combiner` | `combined_not_stored` |
+//! | state to bytes and back after every record or step: every reading equals the uninterrupted run's | `crash` | `max_ts_not_in_snapshot` |
+//! | `CombinedWatermark::new(0)` and an unknown input are errors naming the argument | `errors` | `zero_inputs_accepted` |
 
 mod binding;
 mod case;

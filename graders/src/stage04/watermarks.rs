@@ -137,6 +137,7 @@ pub(super) fn judge_combined(
     interleaving: &[(usize, u64)],
     restore: &Result<(), String>,
     got: &[Result<Option<u64>, String>],
+    current: &[Option<u64>],
 ) -> Result<(), Failure> {
     if let Err(e) = restore {
         return Err(Failure::new("a combiner", format!("Err({e})")));
@@ -172,6 +173,22 @@ pub(super) fn judge_combined(
             format!("{} results", want.len()),
             format!("{} results", got.len()),
         ));
+    }
+    // `current()` is the combined watermark emitted last: after step i, the last `Some`
+    // among the first i + 1 results.
+    for (i, got_current) in current.iter().enumerate() {
+        let want_current = want[..=i].iter().rev().flatten().next().copied();
+        if *got_current != want_current {
+            let (input, ts) = interleaving[i];
+            return Err(Failure::new(
+                format!("current() = {want_current:?}"),
+                format!("current() = {got_current:?}"),
+            )
+            .step(format!(
+                "after step {} on_watermark({input}, {ts}), current() returned {got_current:?}, but the combined watermark emitted last is {want_current:?}",
+                i + 1
+            )));
+        }
     }
     Ok(())
 }

@@ -105,6 +105,8 @@ pub trait Implementation {
     fn on_watermark(operator: &mut Self::Operator, wm: u64) -> Vec<Fired>;
     /// `state_size()`.
     fn state_size(operator: &Self::Operator) -> usize;
+    /// `current_watermark()`.
+    fn current_watermark(operator: &Self::Operator) -> Option<u64>;
     /// `snapshot()`.
     ///
     /// # Errors
@@ -229,6 +231,12 @@ macro_rules! impl_stage05 {
                 match operator {
                     $operator::Tumbling(op) => op.state_size(),
                     $operator::Sliding(op) => op.state_size(),
+                }
+            }
+            fn current_watermark(operator: &$operator) -> Option<u64> {
+                match operator {
+                    $operator::Tumbling(op) => op.current_watermark(),
+                    $operator::Sliding(op) => op.current_watermark(),
                 }
             }
             fn snapshot(operator: &$operator) -> $crate::__anyhow::Result<Vec<u8>> {

@@ -21,6 +21,8 @@ pub struct Run {
     pub outputs: Vec<Output>,
     /// `state_size()` after each element.
     pub sizes: Vec<usize>,
+    /// `current_watermark()` after each element.
+    pub watermarks: Vec<Option<u64>>,
 }
 
 /// What the driver saw while running one case. `Err` holds an error's message.
@@ -56,8 +58,13 @@ pub enum Observation {
     Errors {
         /// What the call returned.
         result: Result<String, String>,
+        /// `assign(ts)` of the nearest valid assigner, for `ts` in `0..=BOUNDARY_MAX_TS`.
+        boundary: Vec<Result<Vec<(u64, u64)>, String>>,
     },
 }
+
+/// The largest timestamp the `errors` check asks a boundary assigner about.
+pub const BOUNDARY_MAX_TS: u64 = 9;
 
 fn message(e: anyhow::Error) -> String {
     format!("{e:#}")
@@ -109,6 +116,9 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             result: I::operator(call.spec())
                 .map(|_| "an operator".to_owned())
                 .map_err(message),
+            boundary: (0..=BOUNDARY_MAX_TS)
+                .map(|ts| I::assign(call.boundary(), ts).map_err(message))
+                .collect(),
         },
     }
 }
@@ -132,5 +142,6 @@ fn feed<I: Implementation>(operator: &mut I::Operator, elements: &[Element], run
             Element::Watermark(wm) => Output::Fired(I::on_watermark(operator, *wm)),
         });
         run.sizes.push(I::state_size(operator));
+        run.watermarks.push(I::current_watermark(operator));
     }
 }

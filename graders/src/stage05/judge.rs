@@ -9,24 +9,13 @@ use crate::harness::Failure;
 use crate::harness::arguments::expect_error_naming;
 use crate::harness::case::expect_sequence;
 
+use super::readings::{judge_assign, judge_current_watermark, show_windows};
+
 /// `Ok` when `observation` is what `case` demands.
 pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
     match (case, observation) {
         (Case::Assign { spec, .. }, Observation::Assign { windows }) => {
-            for (ts, got) in (0u64..).zip(windows) {
-                let want = oracle::windows(*spec, ts);
-                if got.as_ref() != Ok(&want) {
-                    return Err(Failure::new(
-                        format!("{spec}.assign({ts}) = {}", show_windows(&want)),
-                        format!("{got:?}"),
-                    )
-                    .step(format!(
-                        "timestamp {ts} belongs to every window of {spec} that contains it: {}",
-                        show_windows(&want)
-                    )));
-                }
-            }
-            Ok(())
+            judge_assign(*spec, windows)
         }
         (Case::Firing { spec, elements }, Observation::Run { run }) => {
             judge_firing(*spec, elements, built(run)?)
@@ -65,8 +54,9 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             expect_sequence("fired results", &want_fired, fired)?;
             expect_sequence("late records", &want_late, late)
         }
-        (Case::Errors { call }, Observation::Errors { result }) => {
-            expect_error_naming(result, call.argument(), call.spec())
+        (Case::Errors { call }, Observation::Errors { result, boundary }) => {
+            expect_error_naming(result, call.argument(), call.spec())?;
+            judge_assign(call.boundary(), boundary)
         }
         _ => Err(Failure::new(
             "an observation of the same kind as the case",
@@ -79,11 +69,6 @@ fn built(run: &Result<Run, String>) -> Result<&Run, Failure> {
     run.as_ref().map_err(|e| {
         Failure::new("a window operator", format!("Err({e})")).step("building the operator failed")
     })
-}
-
-fn show_windows(windows: &[(u64, u64)]) -> String {
-    let shown: Vec<String> = windows.iter().map(|(s, e)| format!("[{s}, {e})")).collect();
-    format!("[{}]", shown.join(", "))
 }
 
 fn show_fired(fired: &[Fired]) -> String {
@@ -158,7 +143,7 @@ fn judge_firing(spec: AssignerSpec, elements: &[Element], run: &Run) -> Result<(
         }
         fired_before.extend(got.iter().cloned().map(|f| (f, *wm)));
     }
-    Ok(())
+    judge_current_watermark(elements, run)
 }
 
 fn window_of(fired: &Fired) -> String {

@@ -72,6 +72,17 @@ impl ErrorCall {
         }
     }
 
+    /// The nearest valid assigner, which must be accepted and assign right: an extreme
+    /// the plan's own assigners never reach (a size of 1, a slide equal to the size).
+    pub fn boundary(self) -> AssignerSpec {
+        match self {
+            ErrorCall::TumblingZero => AssignerSpec::Tumbling(1),
+            ErrorCall::SlidingSizeZero => AssignerSpec::Sliding(1, 1),
+            ErrorCall::SlideZero => AssignerSpec::Sliding(4, 1),
+            ErrorCall::SlideAboveSize => AssignerSpec::Sliding(4, 4),
+        }
+    }
+
     /// The word the error message must contain.
     pub fn argument(self) -> &'static str {
         match self {
@@ -171,7 +182,7 @@ impl case::Case for Case {
                 "{spec}, elements (key@ts=value) {}, operator snapshotted and restored after {crash_after} element(s)",
                 show(elements)
             ),
-            Case::Errors { call } => format!("{}", call.spec()),
+            Case::Errors { call } => format!("{}, then {}", call.spec(), call.boundary()),
         }
     }
 }

@@ -13,7 +13,8 @@ pub(super) const INJECT: Check = Check {
 };
 pub(super) const CONFIGURATION: Check = Check {
     name: "configuration",
-    law: "barrier_every = 0 and an aligner of 0 inputs are errors that name the argument",
+    law: "barrier_every = 0 and an aligner of 0 inputs are errors that name the argument; \
+          an input that does not exist and a barrier out of turn are errors",
 };
 pub(super) const ALIGNMENT: Check = Check {
     name: "alignment",
@@ -95,6 +96,11 @@ pub enum Case {
     },
     /// `BarrierAligner::new(0)`: must be an error naming `inputs`.
     NoInputs,
+    /// A call the brief calls an error, picked by hand.
+    BadCall {
+        /// The call.
+        call: super::BadCall,
+    },
     /// Feed the inputs to one aligner in `schedule` order, observing every call.
     Align {
         /// The inputs' elements.
@@ -143,7 +149,7 @@ impl case::Case for Case {
     fn check(&self) -> Check {
         match self {
             Case::Inject { .. } => INJECT,
-            Case::ZeroCadence { .. } | Case::NoInputs => CONFIGURATION,
+            Case::ZeroCadence { .. } | Case::NoInputs | Case::BadCall { .. } => CONFIGURATION,
             Case::Align { .. } => ALIGNMENT,
             Case::Snapshots { .. } => SNAPSHOTS,
             Case::Crash { .. } => CRASH,
@@ -158,6 +164,7 @@ impl case::Case for Case {
             } => format!("inject_barriers(&{records:?}, {barrier_every})"),
             Case::ZeroCadence { records } => format!("inject_barriers(&{records:?}, 0)"),
             Case::NoInputs => "BarrierAligner::new(0)".to_owned(),
+            Case::BadCall { call } => call.describe().to_owned(),
             Case::Align { inputs, schedule } => describe_run(inputs, schedule),
             Case::Snapshots { inputs, schedule } => format!(
                 "aligned_snapshots over {}, and over every prefix of the arrivals",

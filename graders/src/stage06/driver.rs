@@ -32,6 +32,11 @@ pub enum Observation {
         /// `Ok` or the error message.
         result: Result<(), String>,
     },
+    /// What a bad call answered: `Ok` with its answer, or the error's message.
+    BadCall {
+        /// The answer or the error.
+        result: Result<String, String>,
+    },
     /// Every call of an aligned run.
     Align {
         /// One entry per call that returned `Ok`.
@@ -73,6 +78,9 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         },
         Case::NoInputs => Observation::NoInputs {
             result: I::aligner(0).map(|_| ()).map_err(|e| format!("{e:#}")),
+        },
+        Case::BadCall { call } => Observation::BadCall {
+            result: call.run::<I>(),
         },
         Case::Align { inputs, schedule } => {
             let mut steps = Vec::new();

@@ -33,6 +33,13 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
         (Case::NoInputs, Observation::NoInputs { result }) => {
             expect_refusal(result.clone(), "inputs", "BarrierAligner::new")
         }
+        (Case::BadCall { call }, Observation::BadCall { result }) => match result {
+            Err(_) => Ok(()),
+            Ok(answer) => Err(Failure::new("Err(..)", answer.clone()).step(format!(
+                "{}: the brief calls this an error",
+                call.describe()
+            ))),
+        },
         (Case::Align { inputs, schedule }, Observation::Align { steps, error }) => {
             let model = oracle::steps(inputs, schedule, 0, &vec![0; inputs.len()]);
             judge_steps(inputs, &model, steps, error.as_deref(), "")

@@ -43,6 +43,9 @@ pub fn plan(seed: u64) -> Vec<Case> {
         cases.push(Case::ZeroCadence { records });
     }
     cases.push(Case::NoInputs);
+    for call in super::BadCall::ALL {
+        cases.push(Case::BadCall { call });
+    }
 
     let runs: Vec<(Vec<Vec<Elem>>, Vec<usize>)> = shapes()
         .into_iter()

@@ -25,9 +25,14 @@ impl SpyStore {
             offset,
             state: state.clone(),
         });
-        self.model
-            .save(id, offset, state)
-            .map_err(anyhow::Error::msg)
+        // The refusal is the grader's spy keeping the brief's contract, caused by the
+        // job's call: say so, or it reads as the learner's own store failing.
+        self.model.save(id, offset, state).map_err(|e| {
+            anyhow::anyhow!(
+                "the grader's spy store refused save({id}, offset {offset}, ..): {e} \
+                 (a completed checkpoint may have been restored, so the job must never save it again)"
+            )
+        })
     }
 
     /// `complete`, recorded.

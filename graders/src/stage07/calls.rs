@@ -91,6 +91,9 @@ pub(super) fn judge_calls(run: &Run, want: &Expected, calls: &[Call]) -> Result<
         };
         return Err(Failure::new(show(expected), show(actual)).step(format!("{at}: {why}")));
     }
+    if let Some(k) = run.crash_after {
+        asked_the_store(k, want, calls)?;
+    }
     if let Some(extra) = got.get(want.calls.len()) {
         return Err(Failure::new("no more calls", show(extra)).step(format!(
             "store call {}: the run should be over ({} calls)",
@@ -99,6 +102,39 @@ pub(super) fn judge_calls(run: &Run, want: &Expected, calls: &[Call]) -> Result<
         )));
     }
     Ok(())
+}
+
+/// Recovery asks the store, and only the store, where to restart: some
+/// `latest_completed()` must come after the last call before the crash and before the
+/// first call after it (the restart point is the one the spy handed out).
+fn asked_the_store(k: usize, want: &Expected, calls: &[Call]) -> Result<(), Failure> {
+    let mut protocol_calls = 0;
+    let mut asked = false;
+    for call in calls {
+        match call {
+            Call::LatestCompleted { .. } if protocol_calls == want.before_crash => asked = true,
+            Call::LatestCompleted { .. } => {}
+            _ if protocol_calls == want.before_crash && !asked => break,
+            _ => protocol_calls += 1,
+        }
+    }
+    if asked {
+        return Ok(());
+    }
+    Err(Failure::new(
+        "latest_completed()",
+        calls
+            .iter()
+            .filter(|c| !matches!(c, Call::LatestCompleted { .. }))
+            .nth(want.before_crash)
+            .map_or_else(|| "no more calls".to_owned(), show),
+    )
+    .step(format!(
+        "store call {} (the recovery after the crash after {k} record(s)): recovery never asked the store \
+         for latest_completed(); a real job has nothing but the store after a crash, so the restart point \
+         must be the one the store hands out",
+        want.before_crash + 1
+    )))
 }
 
 fn show(call: &Call) -> String {

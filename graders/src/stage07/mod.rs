@@ -18,6 +18,23 @@
 //!     those of `offset..len` from the restored counts; a wrong replay is explained
 //!     (which checkpoint or offset it started from, with which state);
 //! - `own-store`: `run_with_recovery` (the implementation's own store) gives the same.
+//!
+//! ## Traceability
+//!
+//! Each requirement of the brief, the check that judges it and the mutants (in
+//! `graders/tests/mutants/`) it rejects; `tests/traceability.rs` keeps it complete.
+//!
+//! | requirement of the brief | check | mutants |
+//! |---|---|---|
+//! | `barrier_every = 0` and `crash_after > len` are errors naming the argument, before any store call | `arguments` | `accepting_a_crash_point_past_the_end` |
+//! | the store: which calls fail, and `latest_completed()` is the completed checkpoint with the highest id | `store` | `restoring_the_first_completed_checkpoint` |
+//! | every `save(c, ..)` carries offset `c * barrier_every` and, as JSON, the counts of the first `c * barrier_every` records | `checkpoints` | `saving_before_applying`, `skipping_the_serialisation_round_trip` |
+//! | `complete(c)` comes `completion_lag` barriers after `save(c)`; what is in flight completes at the end | `checkpoints` | `ignoring_the_completion_lag`, `leaving_checkpoints_in_flight_at_the_end` |
+//! | the job checkpoints at all (no batch shortcut) | `checkpoints` | `the_no_checkpoint_shortcut` |
+//! | recovery asks the store, and only the store, where to restart (`latest_completed`) | `checkpoints` | `computing_the_restart_point_without_the_store` |
+//! | only completed checkpoints are restored; nothing but the store survives the crash | `exactly-once-state` | `keeping_memory_across_the_crash`, `replaying_from_zero_with_restored_state` |
+//! | `emitted` is the emissions of `0..k`, then of `offset..len` from the restored state | `at-least-once-output` | `restoring_an_in_flight_checkpoint` |
+//! | `run_with_recovery` with your own store gives the same outcome | `own-store` | `convenience_drops_the_crash` |
 
 mod binding;
 mod calls;

@@ -35,11 +35,11 @@ pub enum Anomaly {
     MissingBarrier,
     /// A pre-commit where no barrier falls.
     PreCommitOffBarrier,
-    /// The same checkpoint id was pre-committed twice on one sink.
+    /// A checkpoint id was pre-committed twice, on one sink or across the restart.
     ReusedCheckpointId,
     /// The job made its output without any sink.
     NoSink,
-    /// After a crash with records left to replay, no fresh sink was created.
+    /// After a crash, no fresh sink was created.
     NoFreshSink,
     /// More sinks than one per attempt.
     ExtraSink,

@@ -3,15 +3,20 @@
 //! end (so a replay that commits its tail as one transaction, or keeps taking
 //! checkpoints, passes).
 
+use std::collections::BTreeSet;
+
 use super::anomaly::Anomaly;
 use super::call::SpyCall;
 use super::cell::{CellFailure, fail};
 use super::oracle::ModelSink;
 
-/// Walks the fresh sink's calls after a crash; returns its model at the end.
+/// Walks the fresh sink's calls after a crash, where `used` holds every checkpoint id the
+/// first sink was given (the aborted ones too: ids keep counting across the restart and
+/// are never reused); returns its model at the end.
 pub(super) fn walk_fresh_sink(
     records: &[u32],
     offset: usize,
+    used: &BTreeSet<u64>,
     calls: &[SpyCall],
 ) -> Result<ModelSink, CellFailure> {
     let want = &records[offset..];
@@ -43,6 +48,14 @@ pub(super) fn walk_fresh_sink(
     for (n, call) in calls.iter().enumerate() {
         let at = format!("fresh sink, call {} ({call:?})", n + 1);
         match *call {
+            SpyCall::PreCommit(id) if used.contains(&id) => {
+                return fail(
+                    Anomaly::ReusedCheckpointId,
+                    format!(
+                        "{at}: pre-committed checkpoint id {id}, which the first sink was already given before the crash: ids keep counting across the restart and are never reused"
+                    ),
+                );
+            }
             SpyCall::PreCommit(id) if model.transactions.contains_key(&id) => {
                 return fail(
                     Anomaly::ReusedCheckpointId,

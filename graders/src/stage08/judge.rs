@@ -134,7 +134,14 @@ pub fn judge_protocol(
                 format!("created {n} sinks in a run without a crash; only one is needed"),
             );
         }
-        (Some(_), 1) if offset == records.len() => {}
+        (Some(k), 1) if offset == records.len() => {
+            return fail(
+                Anomaly::NoFreshSink,
+                format!(
+                    "after the crash after record {k}, no fresh sink was created: a crash is a crash even when nothing is left to replay, and recovery still calls new_sink()"
+                ),
+            );
+        }
         (Some(k), 1) => {
             return fail(
                 Anomaly::NoFreshSink,
@@ -145,7 +152,8 @@ pub fn judge_protocol(
             );
         }
         (Some(_), 2) => {
-            let fresh = walk_fresh_sink(records, offset, &run.sinks[1])?;
+            let used = first.transactions.keys().copied().collect();
+            let fresh = walk_fresh_sink(records, offset, &used, &run.sinks[1])?;
             visible.extend_from_slice(&fresh.committed);
         }
         (Some(_), n) => {

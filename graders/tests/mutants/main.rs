@@ -15,6 +15,9 @@ mod stage06;
 mod stage07;
 mod stage08;
 
+mod references;
+mod wordings;
+
 use graders::harness::{Stage, StageReport, expect_rejected};
 
 /// Fails the test, printing `why` first: the harness's panic hook keeps panic messages

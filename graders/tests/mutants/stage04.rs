@@ -166,6 +166,9 @@ macro_rules! combiner {
                 }
                 Ok(None)
             }
+            pub fn current(&self) -> Option<u64> {
+                self.combined
+            }
             pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
                 Ok(serde_json::to_vec(self)?)
             }
@@ -212,6 +215,11 @@ mod zero_inputs_accepted {
         pub fn on_watermark(&mut self, input: usize, ts: u64) -> anyhow::Result<Option<u64>> {
             self.0.as_mut().expect("an input").on_watermark(input, ts)
         }
+        pub fn current(&self) -> Option<u64> {
+            self.0
+                .as_ref()
+                .and_then(solution04::CombinedWatermark::current)
+        }
         pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
             self.0.as_ref().expect("an input").snapshot()
         }
@@ -221,6 +229,44 @@ mod zero_inputs_accepted {
     }
 }
 graders::impl_stage04!(ZeroInputsAccepted, zero_inputs_accepted);
+
+/// **Mistake:** the combined watermark is kept twice, in the field `on_watermark`
+/// compares against and in a second one that `current()` reads, and only the first is
+/// ever updated: "`on_watermark` returns it, so `current()` needs no care".
+/// **Verdict:** `combiner` fails: after the first step that reports a watermark,
+/// `current()` is `None`.
+mod combined_not_stored {
+    pub use solution04::*;
+
+    pub struct CombinedWatermark {
+        inner: solution04::CombinedWatermark,
+        blank: Option<u64>,
+    }
+    impl CombinedWatermark {
+        pub fn new(inputs: usize) -> anyhow::Result<Self> {
+            Ok(Self {
+                inner: solution04::CombinedWatermark::new(inputs)?,
+                blank: None,
+            })
+        }
+        pub fn on_watermark(&mut self, input: usize, ts: u64) -> anyhow::Result<Option<u64>> {
+            self.inner.on_watermark(input, ts)
+        }
+        pub fn current(&self) -> Option<u64> {
+            self.blank
+        }
+        pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
+            self.inner.snapshot()
+        }
+        pub fn restore(bytes: &[u8]) -> anyhow::Result<Self> {
+            Ok(Self {
+                inner: solution04::CombinedWatermark::restore(bytes)?,
+                blank: None,
+            })
+        }
+    }
+}
+graders::impl_stage04!(CombinedNotStored, combined_not_stored);
 
 /// Every mutant of this file and the check that must reject it (the mutant's doc
 /// comment says why).
@@ -234,6 +280,7 @@ graders::impl_stage04!(ZeroInputsAccepted, zero_inputs_accepted);
 #[case::combined_by_max(drive::<CombinedByMax>, "combiner")]
 #[case::min_over_reported(drive::<MinOverReported>, "combiner")]
 #[case::zero_inputs_accepted(drive::<ZeroInputsAccepted>, "errors")]
+#[case::combined_not_stored(drive::<CombinedNotStored>, "combiner")]
 fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str) {
     rejects::<EventTime>(drive, check);
 }

@@ -10,6 +10,7 @@ impl FirstSink<'_> {
     /// After the sink's last call: every record before the stop written, and at the
     /// crash the notified checkpoints visible and everything else aborted.
     pub(super) fn end(&self) -> Result<(), CellFailure> {
+        self.flushed_at_crash()?;
         let stop = self.schedule.stop();
         let p = self.position;
         if p < stop {

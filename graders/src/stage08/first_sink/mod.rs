@@ -17,6 +17,7 @@ use super::oracle::{ModelSink, Schedule};
 impl FirstSink<'_> {
     /// Checks `call` against the schedule, then applies it to the model.
     fn call(&mut self, call: SpyCall) -> Result<(), CellFailure> {
+        self.calls += 1;
         let p = self.position;
         let commit_lag = self.schedule.commit_lag;
         match call {
@@ -103,14 +104,23 @@ impl FirstSink<'_> {
                         && index + commit_lag > self.barriers
                         && !self.finishing()
                     {
-                        let when = if self.running() {
-                            format!("at barrier {}", self.barriers)
-                        } else {
-                            format!(
-                                "after the crash after record {p}, having passed {} barriers",
-                                self.barriers
-                            )
-                        };
+                        if !self.running() {
+                            if self.last_barrier_at == Some(p) && self.committed_at_crash.is_none()
+                            {
+                                self.committed_at_crash = Some((id, index, offset, self.calls));
+                                self.model.apply(call);
+                                return Ok(());
+                            }
+                            self.early_at_last_barrier()?;
+                            return fail(
+                                Anomaly::NotAborted,
+                                format!(
+                                    "committed checkpoint {id} (barrier {index}, after record {offset}) at the crash after record {p}, though it was never notified (with commit_lag = {commit_lag} its notification would arrive at barrier {}): at the crash it must be aborted, not committed",
+                                    index + commit_lag
+                                ),
+                            );
+                        }
+                        let when = format!("at barrier {}", self.barriers);
                         return fail(
                             Anomaly::VisibleBeforeNotification,
                             format!(
@@ -122,6 +132,7 @@ impl FirstSink<'_> {
                 }
             }
             SpyCall::Abort(id) => {
+                self.early_at_last_barrier()?;
                 self.none_late()?;
                 if self.model.pending.contains(&id) && self.running() {
                     return fail(
@@ -133,6 +144,7 @@ impl FirstSink<'_> {
                 }
             }
             SpyCall::AbortOpen => {
+                self.early_at_last_barrier()?;
                 if !self.model.open.is_empty() && self.running() {
                     return fail(
                         Anomaly::AbortedWhileRunning,
@@ -164,6 +176,8 @@ pub(super) fn walk_first_sink(
         last_barrier_at: None,
         taken: BTreeMap::new(),
         final_taken: false,
+        committed_at_crash: None,
+        calls: 0,
     };
     for (n, call) in calls.iter().enumerate() {
         sink.call(*call).map_err(|f| CellFailure {

@@ -27,6 +27,48 @@ pub(super) struct FirstSink<'a> {
     pub(super) last_barrier_at: Option<usize>,
     pub(super) taken: BTreeMap<u64, Taken>,
     pub(super) final_taken: bool,
+    /// A checkpoint committed before its notification at the crash point, right after
+    /// the barrier there and before any abort: `(id, barrier index, offset, call)`. Whether it
+    /// was an early notification at that barrier or a flush at the crash shows only
+    /// later: an abort after it means the job went on to recover normally (so it was
+    /// the barrier's commit); no abort at all means it flushed instead of aborting.
+    pub(super) committed_at_crash: Option<(u64, usize, usize, usize)>,
+    /// Calls walked so far.
+    pub(super) calls: usize,
+}
+
+impl FirstSink<'_> {
+    /// The commit held in `committed_at_crash`, judged as an early notification.
+    pub(super) fn early_at_last_barrier(&self) -> Result<(), CellFailure> {
+        let Some((id, index, offset, call)) = self.committed_at_crash else {
+            return Ok(());
+        };
+        let commit_lag = self.schedule.commit_lag;
+        fail(
+            Anomaly::VisibleBeforeNotification,
+            format!(
+                "call {call} (Commit({id})) committed checkpoint {id} (barrier {index}, after record {offset}) at barrier {}, the last before the crash, but with commit_lag = {commit_lag} its notification arrives at barrier {}",
+                self.barriers,
+                index + commit_lag
+            ),
+        )
+    }
+
+    /// The commit held in `committed_at_crash`, judged as a flush at the crash.
+    pub(super) fn flushed_at_crash(&self) -> Result<(), CellFailure> {
+        let Some((id, index, offset, call)) = self.committed_at_crash else {
+            return Ok(());
+        };
+        fail(
+            Anomaly::NotAborted,
+            format!(
+                "call {call} (Commit({id})) committed checkpoint {id} (barrier {index}, after record {offset}) at the crash after record {}, though it was never notified (with commit_lag = {} its notification would arrive at barrier {}), and aborted nothing: at the crash it must be aborted, not committed",
+                self.position,
+                self.schedule.commit_lag,
+                index + self.schedule.commit_lag
+            ),
+        )
+    }
 }
 
 impl FirstSink<'_> {

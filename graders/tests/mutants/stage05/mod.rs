@@ -9,6 +9,13 @@ use crate::{accepted, rejects};
 
 #[macro_use]
 mod window_operator;
+mod watermark_at_firing;
+
+graders::impl_stage05!(
+    WatermarkAtFiring,
+    WatermarkAtFiringOperator,
+    watermark_at_firing
+);
 
 use self::window_operator::OnFire;
 
@@ -252,6 +259,7 @@ graders::impl_stage05!(
 #[rstest]
 #[case::fires_at_end(drive::<FiresAtEnd>, "firing")]
 #[case::fires_twice(drive::<FiresTwice>, "firing")]
+#[case::watermark_at_firing(drive::<WatermarkAtFiring>, "firing")]
 #[case::never_purges(drive::<NeverPurges>, "state")]
 #[case::counts_late_records(drive::<CountsLateRecords>, "lateness")]
 #[case::late_by_timestamp(drive::<LateByTimestamp>, "lateness")]

@@ -109,6 +109,9 @@ macro_rules! window_operator {
                 }
                 out
             }
+            pub fn current_watermark(&self) -> Option<u64> {
+                self.watermark
+            }
             pub fn state_size(&self) -> usize {
                 self.open.values().map(BTreeMap::len).sum()
             }

@@ -37,6 +37,16 @@ graders::impl_stage06!(Faithful, faithful);
 accepted!(the_mutant_scaffolding_without_a_mistake_passes: Barriers, drive::<Faithful>);
 
 aligner_mutant! {
+    /// **Mistake:** "barriers always come in order, so any barrier is the one being
+    /// aligned": the aligner never checks a barrier's id, and a barrier out of turn
+    /// silently joins the current alignment.
+    /// **Verdict:** `configuration` fails: `on_element(0, B2)` on a fresh aligner
+    /// answers instead of refusing.
+    no_turn_check_m, super::flawed::NO_TURN_CHECK
+}
+graders::impl_stage06!(NoTurnCheck, no_turn_check_m);
+
+aligner_mutant! {
     /// **Mistake:** the snapshot is taken when the *first* input delivers `Barrier(c)`, not
     /// the last (inputs are still blocked as they deliver it).
     /// **Verdict:** `alignment` fails on the first 2-input case with a barrier, at the step
@@ -139,7 +149,7 @@ graders::impl_stage06!(ZeroCadence, zero_cadence_accepted);
 /// **Mistake:** `inject_barriers` puts the barrier *before* record `c * barrier_every`
 /// (it tests the index before pushing the record), and so never after the last record.
 /// **Verdict:** `inject-barriers` fails on the one-record input with `barrier_every = 1`:
-/// "stream stops after 1 items; item 1 should be Barrier(1)".
+/// "stream stops after 1 item; item 1 should be Barrier(1)".
 mod barrier_before_record {
     pub use solution06::*;
     pub fn inject_barriers<T: Clone>(
@@ -206,6 +216,7 @@ graders::impl_stage06!(WholeInput, snapshots_from_whole_input);
 /// comment says why).
 #[rstest]
 #[case::snapshot_at_first_barrier(drive::<FirstBarrier>, "alignment")]
+#[case::accepting_a_barrier_out_of_turn(drive::<NoTurnCheck>, "configuration")]
 #[case::not_blocking_the_input(drive::<NoBlocking>, "alignment")]
 #[case::releasing_before_the_checkpoint(drive::<ReleaseBefore>, "alignment")]
 #[case::losing_a_buffered_barrier(drive::<DropBarriers>, "alignment")]

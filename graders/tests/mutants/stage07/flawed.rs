@@ -15,6 +15,7 @@ pub const SKIP_ROUND_TRIP: u8 = 5;
 pub const CRASH_PAST_END_ACCEPTED: u8 = 6;
 pub const LAG_IGNORED: u8 = 7;
 pub const NO_FINAL_COMPLETIONS: u8 = 8;
+pub const COMPUTE_RESTART: u8 = 9;
 
 type Counts = BTreeMap<String, u64>;
 
@@ -49,7 +50,21 @@ pub fn run<S: CheckpointStore, const M: u8>(
         &mut last_saved,
     )?;
     if crash_after.is_some() {
-        let (offset, restored) = match (M, store.latest_completed()) {
+        let latest = if M == COMPUTE_RESTART {
+            // The restart point worked out from the schedule, not asked of the store.
+            let completed = (stop / every).saturating_sub(commit_lag);
+            let offset = completed * every;
+            let counts = words[..offset].iter().fold(Counts::new(), |mut c, w| {
+                *c.entry(w.clone()).or_default() += 1;
+                c
+            });
+            return finish_computed::<S, M>(
+                words, every, commit_lag, offset, counts, store, emitted,
+            );
+        } else {
+            store.latest_completed()
+        };
+        let (offset, restored) = match (M, latest) {
             (RESTORE_LAST_SAVED, _) => match &last_saved {
                 Some((_, offset, c)) => (*offset, c.clone()),
                 None => (0, Counts::new()),
@@ -81,6 +96,34 @@ pub fn run<S: CheckpointStore, const M: u8>(
         for id in in_flight {
             store.complete(id)?;
         }
+    }
+    Ok(RecoveryOutcome { counts, emitted })
+}
+
+/// The replay of `COMPUTE_RESTART`, from a restart point the store was never asked for.
+fn finish_computed<S: CheckpointStore, const M: u8>(
+    words: &[String],
+    every: usize,
+    commit_lag: usize,
+    offset: usize,
+    mut counts: Counts,
+    store: &mut S,
+    mut emitted: Vec<(String, u64)>,
+) -> Result<RecoveryOutcome> {
+    let mut last_saved = None;
+    let in_flight = attempt::<S, M>(
+        words,
+        every,
+        commit_lag,
+        offset,
+        words.len(),
+        &mut counts,
+        store,
+        &mut emitted,
+        &mut last_saved,
+    )?;
+    for id in in_flight {
+        store.complete(id)?;
     }
     Ok(RecoveryOutcome { counts, emitted })
 }

@@ -11,6 +11,7 @@ use rstest::rstest;
 use crate::{accepted, rejects};
 
 mod flawed;
+mod wordings;
 
 /// A mutant crate: stage 07's API with the flawed runner of mistake `$m`.
 macro_rules! runner_mutant {
@@ -70,12 +71,21 @@ runner_mutant! {
 graders::impl_stage07!(RestoreLastSaved, RestoreLastSavedSpy, restore_last_saved);
 
 runner_mutant! {
+    /// **Mistake:** recovery works the restart point out from the schedule (completed
+    /// barriers = barriers before the crash minus the lag) and recounts the prefix,
+    /// never asking the store: right here, but a real job has nothing but the store.
+    /// **Verdict:** `checkpoints`: "recovery never asked the store".
+    compute_restart, super::flawed::COMPUTE_RESTART
+}
+graders::impl_stage07!(ComputeRestart, ComputeRestartSpy, compute_restart);
+
+runner_mutant! {
     /// **Mistake:** after restoring the counts, the source is replayed from offset 0
     /// instead of the checkpoint's offset.
     /// **Verdict:** `exactly-once-state` fails on `[a]`, `barrier_every = 1`, crash after 1:
-    /// the run returns the spy store's error "checkpoint 1 is already completed" (the
-    /// replay from 0 retakes a checkpoint that completed); on longer inputs the counts
-    /// are too high.
+    /// the run returns the spy store's refusal "the grader's spy store refused save(1, ..):
+    /// checkpoint 1 is already completed" (the replay from 0 retakes a checkpoint that
+    /// completed); on longer inputs the counts are too high.
     replay_from_zero, super::flawed::REPLAY_FROM_ZERO
 }
 graders::impl_stage07!(ReplayFromZero, ReplayFromZeroSpy, replay_from_zero);
@@ -272,6 +282,7 @@ graders::impl_stage07!(
 #[rstest]
 #[case::saving_before_applying(drive::<SaveBeforeApply>, "checkpoints")]
 #[case::restoring_an_in_flight_checkpoint(drive::<RestoreLastSaved>, "at-least-once-output")]
+#[case::computing_the_restart_point_without_the_store(drive::<ComputeRestart>, "checkpoints")]
 #[case::replaying_from_zero_with_restored_state(drive::<ReplayFromZero>, "exactly-once-state")]
 #[case::keeping_memory_across_the_crash(drive::<KeepMemory>, "exactly-once-state")]
 #[case::skipping_the_serialisation_round_trip(drive::<SkipRoundTrip>, "checkpoints")]

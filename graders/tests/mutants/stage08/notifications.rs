@@ -74,3 +74,19 @@ fn is_rejected(
     let report = rejects::<TransactionalSinkStage>(drive, check);
     expect_anomaly(&report, check, anomaly);
 }
+
+/// Ignoring the lag reads as an early notification at its barrier.
+#[test]
+fn ignoring_the_lag_reads_visible_before_notification() {
+    let report = crate::rejects::<TransactionalSinkStage>(drive::<IgnoreLag>, "protocol");
+    crate::wordings::reads(
+        &report,
+        "protocol",
+        [
+            "run_exactly_once_sink_with(&[2], 1, crash_after, commit_lag, spy) at every crash point and lag 0..=2",
+            "at the crash after record 1: records[..0] visible, the rest aborted; the fresh sink gets records[0..]",
+            "visible before notification: output [2]",
+            "with barrier_every = 1, crash_after = 1, commit_lag = 1: first sink, call 4 (AbortOpen): call 3 (Commit(1)) committed checkpoint 1 (barrier 1, after record 1) at barrier 1, the last before the crash, but with commit_lag = 1 its notification arrives at barrier 2\n      crash point x commit_lag (ok, or the anomaly):\n                lag 0     lag 1     lag 2\n      no crash  ok        ok        ok\n      after 0   ok        ok        ok\n      after 1   ok        EARLY     EARLY\n      see it: cargo byo trace 08 --records 1 --barrier-every 1 --crash-after 1 --lag 1 --mine",
+        ],
+    );
+}

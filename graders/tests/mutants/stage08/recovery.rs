@@ -34,7 +34,9 @@ flawed_job! {
     /// **Mistake:** at the crash the job "flushes": it commits every pending checkpoint
     /// instead of aborting it.
     /// **Verdict:** `exactly-once`, "duplicate" (the replay writes them again), and
-    /// `protocol`, "visible before notification".
+    /// `protocol`, "not aborted": "committed checkpoint 1 ... at the crash after record
+    /// 1, though it was never notified ...: at the crash it must be aborted, not
+    /// committed".
     commit_pending_on_crash, CommitPendingOnCrash, Flush, FlushSpy
 }
 
@@ -56,6 +58,27 @@ flawed_job! {
     /// **Verdict:** `protocol`, "sink used past the crash" (records, or with an empty
     /// input the final checkpoint, go to the dead attempt's sink).
     replay_into_old_sink, ReplayIntoOldSink, OldSink, OldSinkSpy
+}
+
+flawed_job! {
+    /// **Mistake:** "a fresh sink is a fresh system": the replay numbers its checkpoints
+    /// from 1 again, so its first pre-commit reuses an id the dead sink was given.
+    /// **Verdict:** `protocol`, "reused checkpoint id".
+    replay_restarts_ids, ReplayRestartsIds, RestartIds, RestartIdsSpy
+}
+
+flawed_job! {
+    /// **Mistake:** the replay numbers its checkpoints from the one after the last
+    /// notified checkpoint, reusing the ids of the transactions the crash aborted.
+    /// **Verdict:** `protocol`, "reused checkpoint id".
+    replay_reuses_aborted_ids, ReplayReusesAbortedIds, ReuseAborted, ReuseAbortedSpy
+}
+
+flawed_job! {
+    /// **Mistake:** recovery skips `new_sink()` when nothing is left to replay, as if a
+    /// crash after the last notified checkpoint were a clean finish.
+    /// **Verdict:** `protocol`, "no fresh sink".
+    no_fresh_sink_when_nothing_left, NoFreshSinkWhenNothingLeft, NoFresh, NoFreshSpy
 }
 
 // Bad input.
@@ -87,12 +110,15 @@ flawed_job! {
 #[case::tail_never_committed_loses(drive::<NoTailCommit>, "exactly-once", "lost record")]
 #[case::tail_never_committed(drive::<NoTailCommit>, "protocol", "not committed at the end")]
 #[case::commit_pending_on_crash_duplicates(drive::<Flush>, "exactly-once", "duplicate")]
-#[case::commit_pending_on_crash_is_early(drive::<Flush>, "protocol", "visible before notification")]
+#[case::commit_pending_on_crash_is_not_aborted(drive::<Flush>, "protocol", "not aborted")]
 #[case::replay_from_zero_duplicates(drive::<FromZero>, "exactly-once", "duplicate")]
 #[case::replay_from_zero(drive::<FromZero>, "protocol", "replay from the wrong offset")]
 #[case::replay_from_last_taken_loses(drive::<LastTaken>, "exactly-once", "lost record")]
 #[case::replay_from_last_taken(drive::<LastTaken>, "protocol", "replay from the wrong offset")]
 #[case::replay_into_old_sink(drive::<OldSink>, "protocol", "sink used past the crash")]
+#[case::replay_restarts_ids(drive::<RestartIds>, "protocol", "reused checkpoint id")]
+#[case::replay_reuses_aborted_ids(drive::<ReuseAborted>, "protocol", "reused checkpoint id")]
+#[case::no_fresh_sink_when_nothing_left(drive::<NoFresh>, "protocol", "no fresh sink")]
 #[case::no_barrier_check(drive::<DivZero>, "bad-input", "accepted bad input")]
 #[case::clamp_crash(drive::<Clamp>, "bad-input", "accepted bad input")]
 #[case::unnamed_error(drive::<Unnamed>, "bad-input", "error does not name the argument")]
@@ -103,4 +129,52 @@ fn is_rejected(
 ) {
     let report = rejects::<TransactionalSinkStage>(drive, check);
     expect_anomaly(&report, check, anomaly);
+}
+
+/// Flushing at the crash reads "not aborted", at the crash, not an early notification.
+#[test]
+fn a_flush_at_the_crash_reads_not_aborted() {
+    let report = rejects::<TransactionalSinkStage>(drive::<Flush>, "protocol");
+    crate::wordings::reads(
+        &report,
+        "protocol",
+        [
+            "run_exactly_once_sink_with(&[2], 1, crash_after, commit_lag, spy) at every crash point and lag 0..=2",
+            "at the crash after record 1: records[..0] visible, the rest aborted; the fresh sink gets records[0..]",
+            "not aborted: output [2, 2]",
+            "with barrier_every = 1, crash_after = 1, commit_lag = 1: first sink, after its last call: call 3 (Commit(1)) committed checkpoint 1 (barrier 1, after record 1) at the crash after record 1, though it was never notified (with commit_lag = 1 its notification would arrive at barrier 2), and aborted nothing: at the crash it must be aborted, not committed\n      crash point x commit_lag (ok, or the anomaly):\n                lag 0     lag 1     lag 2\n      no crash  ok        ok        ok\n      after 0   ok        ok        ok\n      after 1   ok        NOABORT   NOABORT\n      see it: cargo byo trace 08 --records 1 --barrier-every 1 --crash-after 1 --lag 1 --mine",
+        ],
+    );
+}
+
+/// A replay that numbers its checkpoints from 1 again names the reused id.
+#[test]
+fn a_reused_id_reads_as_such() {
+    let report = rejects::<TransactionalSinkStage>(drive::<RestartIds>, "protocol");
+    crate::wordings::reads(
+        &report,
+        "protocol",
+        [
+            "run_exactly_once_sink_with(&[2], 1, crash_after, commit_lag, spy) at every crash point and lag 0..=2",
+            "at the crash after record 1: records[..1] visible, the rest aborted; the fresh sink gets records[1..]",
+            "reused checkpoint id: output [2]",
+            "with barrier_every = 1, crash_after = 1, commit_lag = 0: fresh sink, call 1 (PreCommit(1)): pre-committed checkpoint id 1, which the first sink was already given before the crash: ids keep counting across the restart and are never reused\n      crash point x commit_lag (ok, or the anomaly):\n                lag 0     lag 1     lag 2\n      no crash  ok        ok        ok\n      after 0   ok        ok        ok\n      after 1   REUSED    REUSED    REUSED\n      see it: cargo byo trace 08 --records 1 --barrier-every 1 --crash-after 1 --lag 0 --mine",
+        ],
+    );
+}
+
+/// Skipping `new_sink()` with nothing to replay says that a crash is a crash.
+#[test]
+fn no_fresh_sink_reads_a_crash_is_a_crash() {
+    let report = rejects::<TransactionalSinkStage>(drive::<NoFresh>, "protocol");
+    crate::wordings::reads(
+        &report,
+        "protocol",
+        [
+            "run_exactly_once_sink_with(&[], 1, crash_after, commit_lag, spy) at every crash point and lag 0..=2",
+            "at the crash after record 0: records[..0] visible, the rest aborted; the fresh sink gets records[0..]",
+            "no fresh sink: output []",
+            "with barrier_every = 1, crash_after = 0, commit_lag = 0: after the crash after record 0, no fresh sink was created: a crash is a crash even when nothing is left to replay, and recovery still calls new_sink()\n      crash point x commit_lag (ok, or the anomaly):\n                lag 0     lag 1     lag 2\n      no crash  ok        ok        ok\n      after 0   NOFRESH   NOFRESH   NOFRESH\n      see it: cargo byo trace 08 --records 0 --barrier-every 1 --crash-after 0 --lag 0 --mine",
+        ],
+    );
 }

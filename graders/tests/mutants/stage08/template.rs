@@ -24,6 +24,9 @@ pub enum Flaw {
     NoFinalPreCommit,
     CrashBeforeBarrier,
     FinalReusesId,
+    ReplayRestartsIds,
+    ReplayReusesAbortedIds,
+    NoFreshSinkWhenNothingLeft,
     NoBarrierCheck,
     ClampCrash,
     UnnamedError,
@@ -41,6 +44,7 @@ struct Job<S> {
     next_id: CheckpointId,
     pending: VecDeque<(CheckpointId, usize)>,
     last_notified: usize,
+    last_notified_id: CheckpointId,
     last_taken: usize,
     written_since_barrier: usize,
     replaying: bool,
@@ -80,6 +84,7 @@ impl<S> Job<S> {
             .unwrap_or_default();
             self.sink.commit(id);
             self.last_notified = offset;
+            self.last_notified_id = id;
         }
     }
 
@@ -155,6 +160,7 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
         next_id: 1,
         pending: VecDeque::new(),
         last_notified: 0,
+        last_notified_id: 0,
         last_taken: 0,
         written_since_barrier: 0,
         replaying: false,
@@ -192,12 +198,16 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
         return Ok(job.sink.committed().to_vec());
     }
     let mut output = job.sink.committed().to_vec();
+    if flaw == Flaw::NoFreshSinkWhenNothingLeft && from == len {
+        return Ok(output);
+    }
     job.sink = new_sink();
     job.replaying = true;
     job.written_since_barrier = 0;
-    if flaw == Flaw::TailAsOneTransaction {
-        // A fresh sink numbers its own transactions from 1.
-        job.next_id = 1;
+    match flaw {
+        Flaw::ReplayRestartsIds => job.next_id = 1,
+        Flaw::ReplayReusesAbortedIds => job.next_id = job.last_notified_id + 1,
+        _ => {}
     }
     job.run(records, from, len, flaw != Flaw::TailAsOneTransaction);
     if flaw != Flaw::TailNeverCommitted {
