@@ -40,6 +40,8 @@ pub struct StageRun {
     pub outcome: StageOutcome,
     /// Its grade binary, when it built (to replay a case).
     pub binary: Option<PathBuf>,
+    /// The compiler's warnings on its crate, as rendered.
+    pub warnings: Vec<String>,
 }
 
 impl<'a> Pipeline<'a> {
@@ -63,6 +65,7 @@ impl<'a> Pipeline<'a> {
             limits,
             batch,
             built: None,
+            warnings: BTreeMap::new(),
             broken: BTreeSet::new(),
             uses: stage_uses(self.root),
             on_step,
@@ -110,6 +113,8 @@ pub struct Ladder<'l, 'a> {
     batch: Batch,
     /// With [`Batch::Together`], every graded stage's build, once the first is asked for.
     built: Option<BTreeMap<u8, Built>>,
+    /// The warnings of the builds so far, by stage.
+    warnings: BTreeMap<u8, Vec<String>>,
     /// The stages that did not build: a later stage that uses one is blocked by it.
     broken: BTreeSet<u8>,
     /// Which earlier stages each stage uses ([`stage_uses`]).
@@ -133,6 +138,7 @@ impl Ladder<'_, '_> {
             stage,
             outcome,
             binary: None,
+            warnings: Vec::new(),
         };
         if !stage.graded() {
             return Ok(outcome(StageOutcome::Ungraded));
@@ -156,15 +162,20 @@ impl Ladder<'_, '_> {
                         .filter(|s| s.graded())
                         .collect();
                     (self.on_step)(Step::Building(&graded));
-                    self.built = Some(self.pipeline.build(&graded)?);
+                    let builds = self.pipeline.build_all(&graded)?;
+                    self.warnings = builds.warnings;
+                    self.built = Some(builds.built);
                 }
                 self.built.as_mut().and_then(|b| b.remove(&stage.number))
             }
             Batch::OneByOne => {
                 (self.on_step)(Step::Building(std::slice::from_ref(&stage)));
-                self.pipeline.build(&[stage])?.remove(&stage.number)
+                let mut builds = self.pipeline.build_all(&[stage])?;
+                self.warnings.append(&mut builds.warnings);
+                builds.built.remove(&stage.number)
             }
         };
+        let warnings = self.warnings.remove(&stage.number).unwrap_or_default();
         match built {
             Some(Built::Binary(binary)) => {
                 (self.on_step)(Step::Judging(stage));
@@ -175,11 +186,15 @@ impl Ladder<'_, '_> {
                     stage,
                     outcome: judged,
                     binary: Some(binary),
+                    warnings,
                 })
             }
             Some(Built::Failed(errors)) => {
                 self.broken.insert(stage.number);
-                Ok(outcome(StageOutcome::DoesNotBuild(errors)))
+                Ok(StageRun {
+                    warnings,
+                    ..outcome(StageOutcome::DoesNotBuild(errors))
+                })
             }
             None => Ok(outcome(StageOutcome::DoesNotBuild(
                 "no grade binary was built".to_owned(),

@@ -71,6 +71,7 @@ pub struct Pipeline<'a> {
     side: Side,
     cargo_args: &'a [&'a str],
     launcher: &'a dyn Launcher,
+    speak: bool,
 }
 
 impl<'a> Pipeline<'a> {
@@ -83,6 +84,7 @@ impl<'a> Pipeline<'a> {
             side: Side::Learner,
             cargo_args: &[],
             launcher: &Direct,
+            speak: false,
         }
     }
 
@@ -112,19 +114,38 @@ impl<'a> Pipeline<'a> {
         Self { launcher, ..self }
     }
 
-    /// Builds the grade binaries of `selected` (see [`build::build`]).
+    /// Says what it builds and shows progress while cargo runs (on standard error): for
+    /// the learner's verbs, where a first build must not look hung.
+    pub fn speaking(self) -> Self {
+        Self {
+            speak: true,
+            ..self
+        }
+    }
+
+    /// Builds the grade binaries of `selected` and keeps the compiler's warnings on each
+    /// stage's crate (see [`build::build_all`]).
     ///
     /// # Errors
     /// When cargo cannot be run.
-    pub fn build(&self, selected: &[&StageInfo]) -> Result<BTreeMap<u8, Built>> {
-        build::build(
+    pub fn build_all(&self, selected: &[&StageInfo]) -> Result<build::Builds> {
+        build::build_all(
             self.root,
             self.target_dir,
             selected,
             self.side,
             self.cargo_args,
             self.launcher,
+            self.speak,
         )
+    }
+
+    /// Builds the grade binaries of `selected` (see [`build::build`]).
+    ///
+    /// # Errors
+    /// When cargo cannot be run.
+    pub fn build(&self, selected: &[&StageInfo]) -> Result<BTreeMap<u8, Built>> {
+        self.build_all(selected).map(|b| b.built)
     }
 
     /// Drives `binary`, stage `stage`'s grade binary, over the plan of `seed` (or only
@@ -235,8 +256,8 @@ mod tests {
             matches!(built.get(&1), Some(Built::Failed(e)) if e.contains("refused by the launcher")),
             "{built:?}"
         );
-        // Together, then stage by stage to find whose errors they are.
-        assert_eq!(stand.started.get(), 2);
+        // One stage's failed build already has its own errors: it is not built again.
+        assert_eq!(stand.started.get(), 1);
     }
 
     #[test]
