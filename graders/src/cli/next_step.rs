@@ -58,6 +58,18 @@ pub fn next(stage: &StageInfo, style: &Style) -> String {
     format!("{}\n", style.bold(&line))
 }
 
+/// What the counts of a report mean, said once under the reports.
+pub fn units(style: &Style) -> String {
+    format!(
+        "{}\n",
+        style.dim(
+            "(a case is one input of a check, judged whole; where a stage crashes your code, \
+             one case holds a run for every crash point and commit lag of that input, so a \
+             case is often many runs)"
+        )
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

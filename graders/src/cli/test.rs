@@ -8,7 +8,7 @@ use anyhow::Result;
 
 use super::args::TestOptions;
 use super::next_step;
-use super::pipeline::{Batch, Pipeline, StageOutcome, StageRun};
+use super::pipeline::{Batch, Pipeline, StageOutcome, StageRun, workers};
 use super::progress::Progress;
 use super::workspace::Root;
 use crate::harness::driver::DEFAULT_SEED;
@@ -48,7 +48,7 @@ pub(super) fn run(root: &Root, options: &TestOptions) -> Result<ExitCode> {
             Batch::Together,
             &|_| {},
         )
-        .collect::<Result<_>>()?;
+        .judge_at_once(workers())?;
     let mut all_passed = true;
     for run in &runs {
         let (stage, outcome) = (run.stage, &run.outcome);
@@ -72,6 +72,12 @@ pub(super) fn run(root: &Root, options: &TestOptions) -> Result<ExitCode> {
         }
     }
     progress.save(root)?;
+    if runs
+        .iter()
+        .any(|r| matches!(r.outcome, StageOutcome::Judged(_)))
+    {
+        print!("{}", next_step::units(&style));
+    }
     let passed = runs.iter().filter(|r| r.outcome.passed()).count();
     println!(
         "{}",

@@ -123,7 +123,7 @@ pub(super) fn run(root: &Root, options: &TraceOptions) -> Result<ExitCode> {
             .protocol_case()
             .context("trace: this schedule is not in the graded plan")?;
         let info = stages::get(8).context("stage 08 is on the ladder")?;
-        let pipeline = Pipeline::new(root.path());
+        let pipeline = Pipeline::new(root.path()).speaking();
         let binary = match pipeline.build(&[info])?.remove(&8) {
             Some(Built::Binary(binary)) => binary,
             Some(Built::Failed(errors)) => bail!("trace: stage 08 does not compile:\n{errors}"),

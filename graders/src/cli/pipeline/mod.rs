@@ -14,8 +14,10 @@ use std::process::Command;
 use anyhow::{Context, Result};
 
 mod ladder;
+mod together;
 
 pub use ladder::{Batch, Ladder, StageRun, Step};
+pub use together::workers;
 
 use super::build::{self, Built, Side};
 use super::launcher::{Direct, DriverLaunch, Launcher};
@@ -214,15 +216,15 @@ impl<'a> Pipeline<'a> {
 
 #[cfg(test)]
 mod tests {
-    use std::cell::Cell;
     use std::path::PathBuf;
+    use std::sync::atomic::{AtomicUsize, Ordering};
 
     use super::*;
 
     /// Counts what it starts and replaces every command with `sh -c script`.
     struct Stand<'s> {
         script: &'s str,
-        started: Cell<usize>,
+        started: AtomicUsize,
     }
 
     impl Launcher for Stand<'_> {
@@ -231,7 +233,7 @@ mod tests {
         }
 
         fn driver(&self, _: Command) -> Command {
-            self.started.set(self.started.get() + 1);
+            self.started.fetch_add(1, Ordering::Relaxed);
             let mut command = Command::new("sh");
             command.args(["-c", self.script]);
             command
@@ -246,7 +248,7 @@ mod tests {
     fn every_build_starts_through_the_launcher() {
         let stand = Stand {
             script: "echo 'error: refused by the launcher' >&2; exit 101",
-            started: Cell::new(0),
+            started: AtomicUsize::new(0),
         };
         let root = root();
         let pipeline = Pipeline::new(&root).launcher(&stand);
@@ -257,7 +259,7 @@ mod tests {
             "{built:?}"
         );
         // One stage's failed build already has its own errors: it is not built again.
-        assert_eq!(stand.started.get(), 1);
+        assert_eq!(stand.started.load(Ordering::Relaxed), 1);
     }
 
     #[test]
@@ -271,7 +273,7 @@ mod tests {
         );
         let stand = Stand {
             script: "exit 0",
-            started: Cell::new(0),
+            started: AtomicUsize::new(0),
         };
         let pipeline = Pipeline::new(&root).launcher(&stand);
         let run = pipeline.drive(missing, 1, 0, Some(0), Limits::default());
@@ -279,6 +281,6 @@ mod tests {
             run.is_ok_and(|r| !r.finished),
             "the stand-in ran and reported nothing"
         );
-        assert_eq!(stand.started.get(), 1);
+        assert_eq!(stand.started.load(Ordering::Relaxed), 1);
     }
 }
