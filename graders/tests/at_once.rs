@@ -14,7 +14,10 @@ fn byo_test(workers: &str) -> String {
     let text = String::from_utf8(out.stdout).unwrap();
     // The last line is the tally with the wall time.
     let mut lines: Vec<&str> = text.lines().collect();
-    assert!(lines.pop().is_some_and(|l| l.contains("stage(s) pass")), "{text}");
+    assert!(
+        lines.pop().is_some_and(|l| l.contains("stage(s) pass")),
+        "{text}"
+    );
     lines.join("\n")
 }
 

@@ -1,6 +1,6 @@
 //! `byo watch` as a learner runs it, against a scratch kata whose stage 01 is a crate of a
 //! few lines: a build error is shown and the watch goes on, a save judges again, `q`
-//! quits with success. Every wait has a deadline; nothing sleeps.
+//! quits with success; the first build says what it builds. Every wait has a deadline; nothing sleeps.
 
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
@@ -65,13 +65,14 @@ fn until(lines: &Receiver<String>, wanted: &str) -> Vec<String> {
 fn watch_shows_a_build_error_judges_again_on_save_and_quits_on_q() {
     let dir = tempfile::tempdir().unwrap();
     scratch_kata(dir.path());
+    let stderr = fs::File::create(dir.path().join("stderr.txt")).unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_byo"))
         .args(["watch", "01"])
         .env("BYO_ROOT", dir.path())
         .env_remove("CARGO_TARGET_DIR")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(stderr)
         .spawn()
         .unwrap();
     let stdout = child.stdout.take().unwrap();
@@ -121,4 +122,10 @@ fn watch_shows_a_build_error_judges_again_on_save_and_quits_on_q() {
         assert!(Instant::now() < deadline, "byo watch did not quit on q");
     };
     assert!(status.success(), "{status}");
+    // Its target folder was new: the first build said what it builds and that it is long.
+    let said = fs::read_to_string(dir.path().join("stderr.txt")).unwrap();
+    assert!(
+        said.starts_with("byo: building stage(s) 01 with cargo; the first build"),
+        "{said}"
+    );
 }
