@@ -19,6 +19,11 @@ start stage:
 test *args:
     cargo byo test {{args}}
 
+# Judge the current stage again on every save (the screen cleared each time); q or Ctrl-C quits.
+[no-exit-message]
+watch *stage:
+    cargo byo watch {{stage}}
+
 # Reveal the next hint of the current stage (or of the stage named).
 [no-exit-message]
 hint *stage:

@@ -34,6 +34,12 @@ pub enum Verb {
     },
     /// Judge stages 01..=current, or the ones named.
     Test(TestOptions),
+    /// Judge the current stage (or stage NN) again on every save; q or Ctrl-C quits.
+    Watch {
+        /// The stage to watch (default: the current stage).
+        #[arg(value_name = "NN", value_parser = stage_number)]
+        stage: Option<u8>,
+    },
     /// Reveal the next hint of the current stage (or of stage NN).
     Hint {
         /// The stage whose hint to reveal (default: the current stage).

@@ -8,6 +8,7 @@ use std::process::Command;
 use anyhow::{Context, Result};
 use serde::Deserialize;
 
+use super::heartbeat::Heartbeat;
 use super::launcher::Launcher;
 use crate::harness::process;
 use crate::harness::supervisor::Unconfined;
@@ -48,9 +49,54 @@ pub fn build(
     extra: &[&str],
     launcher: &dyn Launcher,
 ) -> Result<BTreeMap<u8, Built>> {
+    build_all(root, target_dir, stages, side, extra, launcher, false).map(|b| b.built)
+}
+
+/// What [`build_all`] returns: each stage's build, and the compiler's warnings on each
+/// stage's own crate.
+#[derive(Debug, Clone, Default)]
+pub struct Builds {
+    /// Each stage's grade binary or errors.
+    pub built: BTreeMap<u8, Built>,
+    /// The warnings whose location is in each stage's folder, as rendered.
+    pub warnings: BTreeMap<u8, Vec<String>>,
+}
+
+/// [`build`], keeping the warnings; with `speak`, saying what it builds and how far it
+/// is (a heartbeat on standard error).
+///
+/// # Errors
+/// When cargo cannot be started at all.
+pub fn build_all(
+    root: &Path,
+    target_dir: Option<&Path>,
+    stages: &[&StageInfo],
+    side: Side,
+    extra: &[&str],
+    launcher: &dyn Launcher,
+    speak: bool,
+) -> Result<Builds> {
+    let _heartbeat = speak.then(|| {
+        let names: Vec<String> = stages.iter().map(|s| format!("{:02}", s.number)).collect();
+        let target = target_dir.map_or_else(
+            || {
+                std::env::var_os("CARGO_TARGET_DIR")
+                    .map_or_else(|| root.join("target"), PathBuf::from)
+            },
+            Path::to_path_buf,
+        );
+        Heartbeat::start(&format!("stage(s) {}", names.join(", ")), target)
+    });
     let together = cargo_build(root, target_dir, stages, side, extra, launcher)?;
+    let mut warnings = BTreeMap::new();
+    let by_folder = super::warnings::by_stage_folder(&together.stderr);
+    for stage in stages {
+        if let Some(found) = by_folder.get(&stage.folder()) {
+            warnings.insert(stage.number, found.clone());
+        }
+    }
     if together.success {
-        return Ok(stages
+        let built = stages
             .iter()
             .map(|s| {
                 let built = match together.binaries.get(&s.folder()) {
@@ -59,7 +105,8 @@ pub fn build(
                 };
                 (s.number, built)
             })
-            .collect());
+            .collect();
+        return Ok(Builds { built, warnings });
     }
     let mut results = BTreeMap::new();
     for stage in stages {
@@ -76,7 +123,10 @@ pub fn build(
         };
         results.insert(stage.number, built);
     }
-    Ok(results)
+    Ok(Builds {
+        built: results,
+        warnings,
+    })
 }
 
 #[derive(Clone)]

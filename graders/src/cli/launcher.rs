@@ -6,8 +6,9 @@
 use std::process::Command;
 use std::time::Duration;
 
-/// Turns a command, fully set up, into the command to spawn.
-pub trait Launcher {
+/// Turns a command, fully set up, into the command to spawn. Shared by the threads that
+/// judge stages at once, hence `Sync`.
+pub trait Launcher: Sync {
     /// The cargo command that builds grade binaries.
     fn build(&self, cargo: Command) -> Command {
         cargo

@@ -1,6 +1,6 @@
 //! The `byo` command: the learner's and the instructor's verbs.
 //!
-//! `byo start NN`, `byo test [NN ...]`, `byo hint`, `byo status`, `byo trace 08 ...`,
+//! `byo start NN`, `byo test [NN ...]`, `byo watch [NN]`, `byo hint`, `byo status`, `byo trace 08 ...`,
 //! `byo grade`. The command line is declared in [`args`] (clap); every verb that judges
 //! goes through one [`pipeline`]: build a stage's grade binary ([`build`]), drive it under
 //! the [`supervisor`](crate::harness::supervisor), judge ([`crate::stages::judge`]); the
@@ -10,14 +10,18 @@ pub mod args;
 pub mod autograder;
 pub mod build;
 pub mod grade;
+mod heartbeat;
 mod hint;
 pub mod launcher;
+mod next_step;
 pub mod pipeline;
 pub mod progress;
 mod start;
 mod status;
 mod test;
 mod trace;
+mod warnings;
+pub mod watch;
 pub mod workspace;
 
 use std::process::ExitCode;
@@ -43,8 +47,9 @@ pub fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     };
     // Builds and drivers lead process groups of their own, out of the terminal's reach:
-    // on Ctrl-C, byo ends them itself (grading's lock goes with the process).
-    if let Err(e) = crate::harness::process::end_children_on_interrupt(|| {}) {
+    // on Ctrl-C, byo ends them itself (grading's lock goes with the process), and puts
+    // back the terminal `byo watch` set to read one key at a time.
+    if let Err(e) = crate::harness::process::end_children_on_interrupt(watch::restore_terminal) {
         eprintln!("warning: {e:#}; an interrupt may leave builds or drivers running");
     }
     match run(verb) {
@@ -62,6 +67,7 @@ fn run(verb: Verb) -> anyhow::Result<ExitCode> {
         Verb::Start { stage } => start::run(&root, stage),
         Verb::Test(options) => test::run(&root, &options),
         Verb::Hint { stage } => hint::run(&root, stage),
+        Verb::Watch { stage } => watch::run(&root, stage),
         Verb::Status => status::run(&root),
         Verb::Trace(options) => trace::run(&root, &options),
         Verb::Grade(options) => grade::run(&root, &options),

@@ -47,7 +47,8 @@ pub(super) fn run(root: &Root, number: u8) -> Result<ExitCode> {
         }
     }
     println!(
-        "Then: `just test` (or `cargo byo test`) judges stages 01 to {number:02}; `just hint` gives a hint."
+        "Then: `just test` (or `cargo byo test`) judges stages 01 to {number:02}; `just watch` \
+         judges this stage again on every save; `just hint` gives a hint."
     );
     Ok(ExitCode::SUCCESS)
 }

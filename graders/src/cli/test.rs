@@ -7,7 +7,8 @@ use std::time::Instant;
 use anyhow::Result;
 
 use super::args::TestOptions;
-use super::pipeline::{Batch, Pipeline, StageOutcome};
+use super::next_step;
+use super::pipeline::{Batch, Pipeline, StageOutcome, StageRun, workers};
 use super::progress::Progress;
 use super::workspace::Root;
 use crate::harness::driver::DEFAULT_SEED;
@@ -37,8 +38,8 @@ pub(super) fn run(root: &Root, options: &TestOptions) -> Result<ExitCode> {
     }
     let style = Style::detect();
     let started = Instant::now();
-    let pipeline = Pipeline::new(root.path());
-    let outcomes: Vec<StageOutcome> = pipeline
+    let pipeline = Pipeline::new(root.path()).speaking();
+    let runs: Vec<StageRun> = pipeline
         .ladder(
             &selected,
             seed,
@@ -47,14 +48,20 @@ pub(super) fn run(root: &Root, options: &TestOptions) -> Result<ExitCode> {
             Batch::Together,
             &|_| {},
         )
-        .map(|run| run.map(|r| r.outcome))
-        .collect::<Result<_>>()?;
+        .judge_at_once(workers())?;
     let mut all_passed = true;
-    for (stage, outcome) in selected.iter().zip(&outcomes) {
+    for run in &runs {
+        let (stage, outcome) = (run.stage, &run.outcome);
         print!(
             "{}",
             render_outcome(stage, outcome, &style, options.case.is_some())
         );
+        print!("{}", next_step::warnings(&run.warnings, &style));
+        // The way on is only news under the stage the learner is on (the last judged).
+        let last = std::ptr::eq(run, runs.last().unwrap_or(run));
+        if last && outcome.passed() && stage.number >= progress.current_or_first() {
+            print!("{}", next_step::next(stage, &style));
+        }
         all_passed &= outcome.passed();
         // A replay or another seed is not the learner's standing; only full default runs count.
         if options.case.is_none()
@@ -65,12 +72,18 @@ pub(super) fn run(root: &Root, options: &TestOptions) -> Result<ExitCode> {
         }
     }
     progress.save(root)?;
-    let passed = outcomes.iter().filter(|o| o.passed()).count();
+    if runs
+        .iter()
+        .any(|r| matches!(r.outcome, StageOutcome::Judged(_)))
+    {
+        print!("{}", next_step::units(&style));
+    }
+    let passed = runs.iter().filter(|r| r.outcome.passed()).count();
     println!(
         "{}",
         style.dim(&format!(
             "{passed} of {} stage(s) pass ({:.1} s)",
-            outcomes.len(),
+            runs.len(),
             started.elapsed().as_secs_f64()
         ))
     );

@@ -127,21 +127,23 @@ pub(super) fn run(root: &Root, options: &TraceOptions) -> Result<ExitCode> {
             .protocol_case()
             .context("trace: this schedule is not in the graded plan")?;
         let info = stages::get(8).context("stage 08 is on the ladder")?;
-        let pipeline = Pipeline::new(root.path());
+        let pipeline = Pipeline::new(root.path()).speaking();
         let binary = match pipeline.build(&[info])?.remove(&8) {
             Some(Built::Binary(binary)) => binary,
             Some(Built::Failed(errors)) => bail!("trace: stage 08 does not compile:\n{errors}"),
             None => bail!("trace: no grade binary was built for stage 08"),
         };
         let run = pipeline.drive(&binary, 8, trace.seed, Some(index), Limits::default())?;
-        Some(
-            trace
-                .mine_from(&run, index)
-                .map_err(|e| anyhow!("trace: {e:#}"))?,
-        )
+        let drawn = trace
+            .mine_from(&run, index)
+            .map_err(|e| anyhow!("trace: {e:#}"))?;
+        Some((drawn, run.printed))
     } else {
         None
     };
+    let (mine, printed) = mine.map_or((None, Vec::new()), |(drawn, printed)| {
+        (Some(drawn), printed)
+    });
     let style = Style::detect();
     let paint = |mark: Mark, text: &str| match mark {
         Mark::Heading => style.bold(text),
@@ -151,6 +153,20 @@ pub(super) fn run(root: &Root, options: &TraceOptions) -> Result<ExitCode> {
         Mark::Warn => style.warn(text),
     };
     print!("{}", render(&trace, mine.as_ref(), &paint));
+    if !printed.is_empty() {
+        // The driver cannot yet say which run printed what: the case it replays holds
+        // the drawn run and every other crash point and lag of the same input.
+        println!(
+            "\n{}",
+            style.dim(
+                "your code printed (every run of this input, each crash point and lag in \
+                 turn; the drawn run is one of them):"
+            )
+        );
+        for line in &printed {
+            println!("    {line}");
+        }
+    }
     if let Some(path) = &options.html {
         let page = render_html(&trace, mine.as_ref()).map_err(|unfit| anyhow!("trace: {unfit}"))?;
         // A new file only: nothing the learner keeps is overwritten.

@@ -40,6 +40,8 @@ pub struct StageRun {
     pub outcome: StageOutcome,
     /// Its grade binary, when it built (to replay a case).
     pub binary: Option<PathBuf>,
+    /// The compiler's warnings on its crate, as rendered.
+    pub warnings: Vec<String>,
 }
 
 impl<'a> Pipeline<'a> {
@@ -63,6 +65,7 @@ impl<'a> Pipeline<'a> {
             limits,
             batch,
             built: None,
+            warnings: BTreeMap::new(),
             broken: BTreeSet::new(),
             uses: stage_uses(self.root),
             on_step,
@@ -102,19 +105,21 @@ pub fn stage_uses(root: &Path) -> BTreeMap<u8, BTreeSet<u8>> {
 /// The stages of a [`Pipeline::ladder`], one at a time.
 pub struct Ladder<'l, 'a> {
     pipeline: &'l Pipeline<'a>,
-    selected: &'l [&'static StageInfo],
-    next: usize,
+    pub(super) selected: &'l [&'static StageInfo],
+    pub(super) next: usize,
     seed: u64,
     only: Option<usize>,
     limits: Limits,
     batch: Batch,
     /// With [`Batch::Together`], every graded stage's build, once the first is asked for.
     built: Option<BTreeMap<u8, Built>>,
+    /// The warnings of the builds so far, by stage.
+    warnings: BTreeMap<u8, Vec<String>>,
     /// The stages that did not build: a later stage that uses one is blocked by it.
     broken: BTreeSet<u8>,
     /// Which earlier stages each stage uses ([`stage_uses`]).
     uses: BTreeMap<u8, BTreeSet<u8>>,
-    on_step: &'l dyn Fn(Step<'_>),
+    pub(super) on_step: &'l dyn Fn(Step<'_>),
 }
 
 impl Iterator for Ladder<'_, '_> {
@@ -127,15 +132,90 @@ impl Iterator for Ladder<'_, '_> {
     }
 }
 
-impl Ladder<'_, '_> {
+/// How a ladder judges a built stage.
+#[derive(Clone, Copy)]
+pub(super) struct Judging<'l, 'a> {
+    pipeline: &'l Pipeline<'a>,
+    seed: u64,
+    only: Option<usize>,
+    limits: Limits,
+}
+
+impl Judging<'_, '_> {
+    /// Drives and judges `stage`'s `binary`.
+    pub(super) fn judge(
+        self,
+        stage: &'static StageInfo,
+        binary: PathBuf,
+        warnings: Vec<String>,
+    ) -> StageRun {
+        let judged = self
+            .pipeline
+            .judge(&binary, stage.number, self.seed, self.only, self.limits);
+        StageRun {
+            stage,
+            outcome: judged,
+            binary: Some(binary),
+            warnings,
+        }
+    }
+}
+
+/// A stage readied for judging, or already decided without it.
+pub(super) enum Prepared {
+    /// Decided: ungraded, blocked, or not built.
+    Done(StageRun),
+    /// Built: its binary and warnings, to be driven and judged.
+    Ready {
+        /// The grade binary.
+        binary: PathBuf,
+        /// The compiler's warnings on its crate.
+        warnings: Vec<String>,
+    },
+}
+
+impl<'a> Ladder<'_, 'a> {
     fn run(&mut self, stage: &'static StageInfo) -> Result<StageRun> {
+        match self.prepare(stage)? {
+            Prepared::Done(run) => Ok(run),
+            Prepared::Ready { binary, warnings } => {
+                (self.on_step)(Step::Judging(stage));
+                Ok(self.judge(stage, binary, warnings))
+            }
+        }
+    }
+
+    /// Drives and judges a built stage.
+    pub(super) fn judge(
+        &self,
+        stage: &'static StageInfo,
+        binary: PathBuf,
+        warnings: Vec<String>,
+    ) -> StageRun {
+        self.judging().judge(stage, binary, warnings)
+    }
+
+    /// What judging a built stage needs, without the ladder's progress callback: shared
+    /// by the threads that judge stages at once.
+    pub(super) fn judging(&self) -> Judging<'_, 'a> {
+        Judging {
+            pipeline: self.pipeline,
+            seed: self.seed,
+            only: self.only,
+            limits: self.limits,
+        }
+    }
+
+    /// Builds `stage` (or takes it from the batch) and decides whatever needs no judging.
+    pub(super) fn prepare(&mut self, stage: &'static StageInfo) -> Result<Prepared> {
         let outcome = |outcome| StageRun {
             stage,
             outcome,
             binary: None,
+            warnings: Vec::new(),
         };
         if !stage.graded() {
-            return Ok(outcome(StageOutcome::Ungraded));
+            return Ok(Prepared::Done(outcome(StageOutcome::Ungraded)));
         }
         // Its own errors would be the earlier stage's errors again: name the cause.
         let uses = self.uses.get(&stage.number);
@@ -144,7 +224,7 @@ impl Ladder<'_, '_> {
             .iter()
             .find(|b| uses.is_some_and(|u| u.contains(b)))
         {
-            return Ok(outcome(StageOutcome::Blocked(*earlier)));
+            return Ok(Prepared::Done(outcome(StageOutcome::Blocked(*earlier))));
         }
         let built = match self.batch {
             Batch::Together => {
@@ -156,106 +236,36 @@ impl Ladder<'_, '_> {
                         .filter(|s| s.graded())
                         .collect();
                     (self.on_step)(Step::Building(&graded));
-                    self.built = Some(self.pipeline.build(&graded)?);
+                    let builds = self.pipeline.build_all(&graded)?;
+                    self.warnings = builds.warnings;
+                    self.built = Some(builds.built);
                 }
                 self.built.as_mut().and_then(|b| b.remove(&stage.number))
             }
             Batch::OneByOne => {
                 (self.on_step)(Step::Building(std::slice::from_ref(&stage)));
-                self.pipeline.build(&[stage])?.remove(&stage.number)
+                let mut builds = self.pipeline.build_all(&[stage])?;
+                self.warnings.append(&mut builds.warnings);
+                builds.built.remove(&stage.number)
             }
         };
-        match built {
-            Some(Built::Binary(binary)) => {
-                (self.on_step)(Step::Judging(stage));
-                let judged =
-                    self.pipeline
-                        .judge(&binary, stage.number, self.seed, self.only, self.limits);
-                Ok(StageRun {
-                    stage,
-                    outcome: judged,
-                    binary: Some(binary),
-                })
-            }
+        let warnings = self.warnings.remove(&stage.number).unwrap_or_default();
+        Ok(match built {
+            Some(Built::Binary(binary)) => Prepared::Ready { binary, warnings },
             Some(Built::Failed(errors)) => {
                 self.broken.insert(stage.number);
-                Ok(outcome(StageOutcome::DoesNotBuild(errors)))
+                Prepared::Done(StageRun {
+                    warnings,
+                    ..outcome(StageOutcome::DoesNotBuild(errors))
+                })
             }
-            None => Ok(outcome(StageOutcome::DoesNotBuild(
+            None => Prepared::Done(outcome(StageOutcome::DoesNotBuild(
                 "no grade binary was built".to_owned(),
             ))),
-        }
+        })
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use std::cell::RefCell;
-    use std::path::Path;
-    use std::process::Command;
-
-    use super::*;
-    use crate::cli::launcher::Launcher;
-    use crate::stages;
-
-    /// Every build fails with a compiler error, without running cargo.
-    struct Broken;
-
-    impl Launcher for Broken {
-        fn build(&self, _: Command) -> Command {
-            let mut command = Command::new("sh");
-            command.args(["-c", "echo 'error[E0425]: cannot find value' >&2; exit 101"]);
-            command
-        }
-    }
-
-    fn walk(batch: Batch) -> (Vec<String>, Vec<String>) {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let pipeline = Pipeline::new(&root).launcher(&Broken);
-        let selected = [stages::get(1).unwrap(), stages::get(2).unwrap()];
-        let steps = RefCell::new(Vec::new());
-        let on_step = |step: Step<'_>| {
-            steps.borrow_mut().push(match step {
-                Step::Building(s) => {
-                    format!("build {:?}", s.iter().map(|s| s.number).collect::<Vec<_>>())
-                }
-                Step::Judging(s) => format!("judge {}", s.number),
-            });
-        };
-        let outcomes = pipeline
-            .ladder(&selected, 0, None, Limits::default(), batch, &on_step)
-            .map(|run| match run.unwrap().outcome {
-                StageOutcome::DoesNotBuild(e) => format!("does not build: {e}"),
-                StageOutcome::Blocked(by) => format!("blocked by {by:02}"),
-                other => format!("{other:?}"),
-            })
-            .collect();
-        (outcomes, steps.into_inner())
-    }
-
-    #[test]
-    fn stages_use_what_their_manifests_name() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let uses = stage_uses(&root);
-        let of = |n: u8| uses[&n].iter().copied().collect::<Vec<_>>();
-        assert_eq!(of(1), Vec::<u8>::new());
-        assert_eq!(of(3), [1, 2]);
-        assert_eq!(of(6), Vec::<u8>::new(), "06 uses neither 04 nor 05");
-        assert!(of(8).contains(&7) && of(8).contains(&1));
-    }
-
-    #[test]
-    fn a_stage_that_does_not_build_blocks_the_later_ones() {
-        let expected = [
-            "does not build: error[E0425]: cannot find value",
-            "blocked by 01",
-        ];
-        let (outcomes, steps) = walk(Batch::Together);
-        assert_eq!(outcomes, expected);
-        assert_eq!(steps, ["build [1, 2]"]);
-        let (outcomes, steps) = walk(Batch::OneByOne);
-        assert_eq!(outcomes, expected);
-        // Stage 02 is never built: its errors would be stage 01's again.
-        assert_eq!(steps, ["build [1]"]);
-    }
-}
+#[path = "ladder_tests.rs"]
+mod tests;

@@ -14,8 +14,10 @@ use std::process::Command;
 use anyhow::{Context, Result};
 
 mod ladder;
+mod together;
 
 pub use ladder::{Batch, Ladder, StageRun, Step};
+pub use together::workers;
 
 use super::build::{self, Built, Side};
 use super::launcher::{Direct, DriverLaunch, Launcher};
@@ -71,6 +73,7 @@ pub struct Pipeline<'a> {
     side: Side,
     cargo_args: &'a [&'a str],
     launcher: &'a dyn Launcher,
+    speak: bool,
 }
 
 impl<'a> Pipeline<'a> {
@@ -83,6 +86,7 @@ impl<'a> Pipeline<'a> {
             side: Side::Learner,
             cargo_args: &[],
             launcher: &Direct,
+            speak: false,
         }
     }
 
@@ -112,19 +116,38 @@ impl<'a> Pipeline<'a> {
         Self { launcher, ..self }
     }
 
-    /// Builds the grade binaries of `selected` (see [`build::build`]).
+    /// Says what it builds and shows progress while cargo runs (on standard error): for
+    /// the learner's verbs, where a first build must not look hung.
+    pub fn speaking(self) -> Self {
+        Self {
+            speak: true,
+            ..self
+        }
+    }
+
+    /// Builds the grade binaries of `selected` and keeps the compiler's warnings on each
+    /// stage's crate (see [`build::build_all`]).
     ///
     /// # Errors
     /// When cargo cannot be run.
-    pub fn build(&self, selected: &[&StageInfo]) -> Result<BTreeMap<u8, Built>> {
-        build::build(
+    pub fn build_all(&self, selected: &[&StageInfo]) -> Result<build::Builds> {
+        build::build_all(
             self.root,
             self.target_dir,
             selected,
             self.side,
             self.cargo_args,
             self.launcher,
+            self.speak,
         )
+    }
+
+    /// Builds the grade binaries of `selected` (see [`build::build`]).
+    ///
+    /// # Errors
+    /// When cargo cannot be run.
+    pub fn build(&self, selected: &[&StageInfo]) -> Result<BTreeMap<u8, Built>> {
+        self.build_all(selected).map(|b| b.built)
     }
 
     /// Drives `binary`, stage `stage`'s grade binary, over the plan of `seed` (or only
@@ -193,15 +216,15 @@ impl<'a> Pipeline<'a> {
 
 #[cfg(test)]
 mod tests {
-    use std::cell::Cell;
     use std::path::PathBuf;
+    use std::sync::atomic::{AtomicUsize, Ordering};
 
     use super::*;
 
     /// Counts what it starts and replaces every command with `sh -c script`.
     struct Stand<'s> {
         script: &'s str,
-        started: Cell<usize>,
+        started: AtomicUsize,
     }
 
     impl Launcher for Stand<'_> {
@@ -210,7 +233,7 @@ mod tests {
         }
 
         fn driver(&self, _: Command) -> Command {
-            self.started.set(self.started.get() + 1);
+            self.started.fetch_add(1, Ordering::Relaxed);
             let mut command = Command::new("sh");
             command.args(["-c", self.script]);
             command
@@ -225,24 +248,18 @@ mod tests {
     fn every_build_starts_through_the_launcher() {
         let stand = Stand {
             script: "echo 'error: refused by the launcher' >&2; exit 101",
-            started: Cell::new(0),
+            started: AtomicUsize::new(0),
         };
         let root = root();
         let pipeline = Pipeline::new(&root).launcher(&stand);
-        let selected = [stages::get(1).unwrap(), stages::get(2).unwrap()];
-        let built = pipeline.build(&selected).unwrap();
-        for stage in [1, 2] {
-            assert!(
-                matches!(built.get(&stage), Some(Built::Failed(e)) if e.contains("refused by the launcher")),
-                "{built:?}"
-            );
-        }
-        // Together, then stage by stage to find whose errors they are.
-        assert_eq!(stand.started.get(), 3);
-        // One stage alone is not built a second time: its errors are already its own.
-        stand.started.set(0);
-        pipeline.build(&selected[..1]).unwrap();
-        assert_eq!(stand.started.get(), 1);
+        let stage = stages::get(1).unwrap();
+        let built = pipeline.build(&[stage]).unwrap();
+        assert!(
+            matches!(built.get(&1), Some(Built::Failed(e)) if e.contains("refused by the launcher")),
+            "{built:?}"
+        );
+        // One stage's failed build already has its own errors: it is not built again.
+        assert_eq!(stand.started.load(Ordering::Relaxed), 1);
     }
 
     #[test]
@@ -256,7 +273,7 @@ mod tests {
         );
         let stand = Stand {
             script: "exit 0",
-            started: Cell::new(0),
+            started: AtomicUsize::new(0),
         };
         let pipeline = Pipeline::new(&root).launcher(&stand);
         let run = pipeline.drive(missing, 1, 0, Some(0), Limits::default());
@@ -264,6 +281,6 @@ mod tests {
             run.is_ok_and(|r| !r.finished),
             "the stand-in ran and reported nothing"
         );
-        assert_eq!(stand.started.get(), 1);
+        assert_eq!(stand.started.load(Ordering::Relaxed), 1);
     }
 }
