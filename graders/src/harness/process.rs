@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::Mutex;
-use std::sync::mpsc::{self, RecvTimeoutError, SyncSender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -78,6 +78,27 @@ pub fn end_children_on_interrupt(cleanup: fn()) -> Result<()> {
     Ok(())
 }
 
+/// Watches a spawned `child` whose stdout and stderr are pipes: its lines, the ends of
+/// its pipes and its exit all arrive, bounded, on the returned channel. Returns its pid.
+pub fn watch(mut child: Child) -> (u32, Receiver<Event>) {
+    let pid = child.id();
+    let (events, inbox) = mpsc::sync_channel(capture::CHANNEL_DEPTH);
+    capture::forward(
+        child.stdout.take(),
+        events.clone(),
+        Event::Stdout,
+        Event::StdoutClosed,
+    );
+    capture::forward(
+        child.stderr.take(),
+        events.clone(),
+        Event::Stderr,
+        Event::StderrClosed,
+    );
+    wait_for(child, events);
+    (pid, inbox)
+}
+
 /// SIGKILL to a running child and to its process group; its waiter reaps it.
 pub fn kill(pid: u32) {
     kill_group(pid);
@@ -131,27 +152,13 @@ pub fn run_bounded(
     let mut command = confinement.confine(command);
     lead_group(&mut command);
     let program = command.get_program().to_string_lossy().into_owned();
-    let mut child = command
+    let child = command
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .with_context(|| format!("starting `{program}`"))?;
-    let pid = child.id();
-    let (events, inbox) = mpsc::sync_channel(capture::CHANNEL_DEPTH);
-    capture::forward(
-        child.stdout.take(),
-        events.clone(),
-        Event::Stdout,
-        Event::StdoutClosed,
-    );
-    capture::forward(
-        child.stderr.take(),
-        events.clone(),
-        Event::Stderr,
-        Event::StderrClosed,
-    );
-    wait_for(child, events);
+    let (pid, inbox) = watch(child);
     let deadline = Instant::now() + limit;
     let mut run = BoundedRun {
         status: None,

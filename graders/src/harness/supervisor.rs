@@ -17,12 +17,12 @@
 
 use std::io::Write;
 use std::process::{Command, Stdio};
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
-use super::capture::{self, Event, Printed};
+use super::capture::{Event, Printed};
 use super::judge::{DriverRun, Fault};
 use super::process::{kill, kill_group};
 use super::protocol::{Message, REQUEST_ENV, Request, fresh_nonce};
@@ -121,21 +121,7 @@ pub fn supervise_confined(
         // A driver that died at once leaves a closed pipe; its death is reported below.
         let _ = writeln!(stdin, "{request_line}");
     }
-    let pid = child.id();
-    let (events, inbox) = mpsc::sync_channel(capture::CHANNEL_DEPTH);
-    capture::forward(
-        child.stdout.take(),
-        events.clone(),
-        Event::Stdout,
-        Event::StdoutClosed,
-    );
-    capture::forward(
-        child.stderr.take(),
-        events.clone(),
-        Event::Stderr,
-        Event::StderrClosed,
-    );
-    super::process::wait_for(child, events);
+    let (pid, inbox) = super::process::watch(child);
 
     let mut watch = Watch::new(request);
     let mut printed = Printed::default();
