@@ -19,6 +19,7 @@ pub mod process;
 pub mod protocol;
 pub mod rng;
 pub mod sandbox;
+mod sequence;
 pub mod stage;
 pub mod supervisor;
 

@@ -40,7 +40,7 @@ pub enum Unfit {
         /// The input's length.
         records: usize,
     },
-    /// A timeline of more than [`MAX_DRAWN`] records is too long to read (and to build).
+    /// A timeline of more than `MAX_DRAWN` (60) records is too long to read (and to build).
     TooLongToDraw {
         /// The length asked for.
         records: usize,

@@ -7,8 +7,11 @@
 use std::fmt::Write as _;
 
 use super::super::binding::SpyCall;
-use super::super::oracle::{ModelSink, Schedule};
+use super::super::driver::SpiedRun;
+use super::super::oracle::{ModelSink, Schedule, reference_calls};
+use super::super::plan::input;
 use super::timeline::{describe, first_divergence};
+use super::{Trace, Unfit};
 
 const COLUMN: usize = 120;
 const LABEL: usize = 150;
@@ -46,8 +49,33 @@ fn columns(sinks: &[Vec<SpyCall>]) -> Vec<Column> {
     out
 }
 
+/// The trace of `trace` as a self-contained HTML page of SVG swimlanes (the reference's
+/// run and, with `mine`, the learner's, the first divergence marked).
+///
+/// # Errors
+/// Why the schedule cannot be drawn.
+pub fn render_html(trace: &Trace, mine: Option<&SpiedRun>) -> Result<String, Unfit> {
+    trace.check()?;
+    let records = input(trace.seed, trace.records);
+    let schedule = trace.schedule();
+    let reference = reference_calls(&records, schedule);
+    let crash = trace
+        .crash_after
+        .map_or("no crash".to_owned(), |k| format!("crash after record {k}"));
+    let title = format!(
+        "stage 08 · records {records:?} · barrier every {} · {crash} · commit lag {}",
+        trace.barrier_every, trace.lag
+    );
+    Ok(page(
+        &title,
+        schedule,
+        &reference,
+        mine.map(|m| m.sinks.as_slice()),
+    ))
+}
+
 /// The HTML page: a heading, then one swimlane per run.
-pub fn page(
+fn page(
     title: &str,
     schedule: Schedule,
     reference: &[Vec<SpyCall>],
@@ -177,4 +205,59 @@ fn escape(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::driver::RunResult;
+    use super::*;
+    use crate::harness::driver::DEFAULT_SEED;
+
+    fn args(records: usize, barrier_every: usize, crash_after: Option<usize>, lag: usize) -> Trace {
+        Trace {
+            records,
+            barrier_every,
+            crash_after,
+            lag,
+            seed: DEFAULT_SEED,
+        }
+    }
+
+    #[test]
+    fn the_picture_draws_every_call_the_crash_and_the_divergence() {
+        let a = args(4, 2, Some(3), 0);
+        let html = render_html(&a, None).unwrap();
+        let records = input(a.seed, 4);
+        let calls: usize = reference_calls(&records, a.schedule())
+            .iter()
+            .map(Vec::len)
+            .sum();
+        assert!(html.starts_with("<!doctype html>") && html.ends_with("</html>\n"));
+        assert_eq!(html.matches("<svg ").count(), 1);
+        assert_eq!(html.matches(">step ").count(), calls, "a column per call");
+        assert!(
+            html.contains("sink #2 visible"),
+            "a lane per sink after the crash"
+        );
+        assert!(html.contains("↻ recovery</text>"));
+        assert!(
+            !html.contains("http://") || html.matches("http://").count() == 1,
+            "no network but the SVG namespace"
+        );
+
+        let mut sinks = reference_calls(&records, a.schedule());
+        sinks[1].remove(0);
+        let mine = SpiedRun {
+            result: RunResult::Output(Vec::new()),
+            sinks,
+        };
+        let html = render_html(&a, Some(&mine)).unwrap();
+        assert_eq!(html.matches("<svg ").count(), 2);
+        assert!(html.contains("<title>first divergence</title>"));
+        assert!(html.contains("First divergence at step"));
+        assert_eq!(
+            render_html(&args(3, 0, None, 0), None),
+            Err(Unfit::NoBarrierInterval)
+        );
+    }
 }

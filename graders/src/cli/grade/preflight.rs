@@ -1,0 +1,98 @@
+//! What `byo grade` checks before a submission is graded: that the memory cap can be
+//! applied, that the graders' own build is the instructor's (made before any submission's
+//! code runs), and that a folder is a submission at all.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+use anyhow::{Result, bail};
+
+use super::jail::{GradeLauncher, JudgeSide};
+use super::{overlay, submission};
+use crate::cli::pipeline::Pipeline;
+use crate::harness::supervisor::EnvironmentError;
+use crate::stages::StageInfo;
+
+/// The most virtual memory a driver may map.
+pub(super) const MEMORY_CAP: u64 = 4 << 30;
+
+/// Names the output folder uses for itself: a submission named so would overwrite them.
+pub(super) const RESERVED: [&str; 6] = [
+    ".byo-grade",
+    "grades.csv",
+    "grades.json",
+    "cohort.md",
+    "cohort.html",
+    "lock",
+];
+
+/// How a stage's errors say the grading machine failed (see [`EnvironmentError`]).
+pub(super) const ENVIRONMENT_FAILED: &str = "the grading environment failed";
+
+/// Why `path` cannot be graded as a submission, if it cannot.
+pub(super) fn not_a_submission(path: &Path, name: &str) -> Option<String> {
+    if RESERVED.contains(&name) {
+        return Some(format!(
+            "its name `{name}` is one the output folder uses for itself; rename the folder"
+        ));
+    }
+    if !path.is_dir() {
+        return Some(format!("`{}` is not a folder", path.display()));
+    }
+    if !path.join("stages").is_dir() {
+        return Some(format!(
+            "`{}` has no stages/ folder, so it is not a copy of the kata",
+            path.display()
+        ));
+    }
+    None
+}
+
+/// Applies the memory cap once to a shell, so that a machine where it cannot be applied
+/// fails before grading, as the grading environment's error, not as every student's.
+pub(super) fn check_memory_cap(bytes: u64) -> Result<()> {
+    let status = Command::new("/bin/sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {} 2>/dev/null", bytes / 1024))
+        .status();
+    match status {
+        Ok(s) if s.success() => Ok(()),
+        _ => Err(EnvironmentError(format!(
+            "`ulimit -v {}` fails in this shell, so drivers cannot be given their {} GiB \
+             memory cap; raise the hard limit (`ulimit -v unlimited`) and grade again",
+            bytes / 1024,
+            bytes >> 30
+        ))
+        .into()),
+    }
+}
+
+/// Builds the selected stages of the pristine tree (the skeletons) before any
+/// submission's code is built or run, so that the graders' own build is the instructor's,
+/// and returns what it looks like for later checks.
+pub(super) fn build_judge_side(
+    pristine: &Path,
+    workspace: &Path,
+    target: &Path,
+    selected: &[&StageInfo],
+    launcher: &GradeLauncher<'_>,
+) -> Result<(JudgeSide, f64)> {
+    let started = Instant::now();
+    overlay::sync(pristine, workspace)?;
+    let graded: Vec<&StageInfo> = selected.iter().copied().filter(|s| s.graded()).collect();
+    eprintln!("building the graders once, before any submission (the first time takes minutes)");
+    let built = Pipeline::new(workspace)
+        .target_dir(target)
+        .cargo_args(submission::OFFLINE)
+        .launcher(launcher)
+        .build(&graded)?;
+    for (stage, outcome) in built {
+        if let crate::cli::build::Built::Failed(errors) = outcome {
+            bail!("grade: the instructor's own stage {stage:02} does not build:\n{errors}");
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!("graders built in {seconds:.1} s");
+    Ok((JudgeSide::read(target)?, seconds))
+}
