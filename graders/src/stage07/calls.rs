@@ -80,7 +80,7 @@ pub(super) fn judge_calls(run: &Run, want: &Expected, calls: &[Call]) -> Result<
                 }
             ),
             (Call::Save { id, .. }, Call::Complete { id: done }) => format!(
-                "complete({done}) came too early: with completion_lag = {commit_lag}, checkpoint {done} \
+                "complete({done}) came too early: with commit_lag = {commit_lag}, checkpoint {done} \
                  completes {commit_lag} barrier(s) after its own save, right after that barrier's save \
                  (expected the save of checkpoint {id} here)"
             ),

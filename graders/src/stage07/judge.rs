@@ -195,7 +195,7 @@ fn judge_emitted(run: &Run, want: &Expected, got: &[(String, u64)]) -> Result<()
             } else if from as u64 > c {
                 format!(
                     "the replay started from checkpoint {from} (offset {start}), which was still in \
-                     flight at the crash (completion_lag = {}): only completed checkpoints may be \
+                     flight at the crash (commit_lag = {}): only completed checkpoints may be \
                      restored; {latest}",
                     run.commit_lag
                 )

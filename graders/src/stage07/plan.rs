@@ -26,7 +26,7 @@ pub(super) const STORE: Check = Check {
 pub(super) const PROTOCOL: Check = Check {
     name: "checkpoints",
     law: "checkpoint c is saved with offset c * barrier_every and the counts of that prefix \
-          as JSON, and completes completion_lag barriers later, across the crash",
+          as JSON, and completes commit_lag barriers later, across the crash",
 };
 pub(super) const STATE: Check = Check {
     name: "exactly-once-state",
@@ -51,16 +51,15 @@ pub struct Run {
     pub barrier_every: usize,
     /// Where the job dies, if it does.
     pub crash_after: Option<usize>,
-    /// The commit lag: barriers between a checkpoint's save and its completion. Its
-    /// wire name stays `completion_lag`, so the plan (and its fingerprint) is unchanged.
-    #[serde(rename = "completion_lag")]
+    /// The commit lag: barriers between a checkpoint's save and its completion (stage 08
+    /// commits on that completion, hence one name for both stages).
     pub commit_lag: usize,
 }
 
 impl Run {
     fn describe(&self) -> String {
         format!(
-            "words [{}], barrier_every {}, crash_after {:?}, completion_lag {}",
+            "words [{}], barrier_every {}, crash_after {:?}, commit_lag {}",
             self.words.join(" "),
             self.barrier_every,
             self.crash_after,

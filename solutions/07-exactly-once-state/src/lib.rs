@@ -7,7 +7,7 @@
 //! checkpoint must outlive the process that took it.
 //!
 //! **Law (only completed cuts count).** A checkpoint is saved when taken but completes
-//! `completion_lag` barriers later (until then it is still being made durable). Recovery
+//! `commit_lag` barriers later (until then it is still being made durable). Recovery
 //! restores the latest *completed* checkpoint, or empty state at offset 0 if there is
 //! none, never one still in flight.
 //!

@@ -27,20 +27,14 @@ pub fn run_with_recovery(
     words: &[String],
     barrier_every: usize,
     crash_after: Option<usize>,
-    completion_lag: usize,
+    commit_lag: usize,
 ) -> Result<RecoveryOutcome> {
     let mut store = InMemoryCheckpointStore::new();
-    run_with_recovery_in(
-        words,
-        barrier_every,
-        crash_after,
-        completion_lag,
-        &mut store,
-    )
+    run_with_recovery_in(words, barrier_every, crash_after, commit_lag, &mut store)
 }
 
 /// Counts `words`, taking checkpoint `c` into `store` after record `c * barrier_every`
-/// and completing it `completion_lag` barriers later (every checkpoint still in flight
+/// and completing it `commit_lag` barriers later (every checkpoint still in flight
 /// completes at the end of the input).
 ///
 /// With `crash_after = Some(k)` the job dies after processing exactly `k` records (with
@@ -60,7 +54,7 @@ pub fn run_with_recovery_in<S: CheckpointStore>(
     words: &[String],
     barrier_every: usize,
     crash_after: Option<usize>,
-    completion_lag: usize,
+    commit_lag: usize,
     store: &mut S,
 ) -> Result<RecoveryOutcome> {
     if barrier_every == 0 {
@@ -76,7 +70,7 @@ pub fn run_with_recovery_in<S: CheckpointStore>(
     }
     let cadence = Cadence {
         barrier_every,
-        completion_lag,
+        commit_lag,
     };
     let end = words.len() as Offset;
     // The outside world: it keeps what was emitted whatever happens to the job.

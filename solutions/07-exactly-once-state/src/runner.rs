@@ -14,7 +14,7 @@ pub(crate) struct Cadence {
     /// A checkpoint is taken after every this many records (at least 1).
     pub(crate) barrier_every: usize,
     /// A checkpoint completes this many barriers after it was taken.
-    pub(crate) completion_lag: usize,
+    pub(crate) commit_lag: usize,
 }
 
 /// A running job: everything in here is lost in a crash, except what it put in the
@@ -82,9 +82,9 @@ impl<'s, S: CheckpointStore> Job<'s, S> {
     fn take_checkpoint(&mut self, id: CheckpointId, offset: Offset) -> Result<()> {
         self.store.save(id, offset, self.counter.snapshot()?)?;
         self.in_flight.push_back(id);
-        // A checkpoint completes `completion_lag` barriers after its own: with lag 0 at
+        // A checkpoint completes `commit_lag` barriers after its own: with lag 0 at
         // once, with lag 1 at the next barrier, ...
-        while self.in_flight.len() > self.cadence.completion_lag {
+        while self.in_flight.len() > self.cadence.commit_lag {
             if let Some(oldest) = self.in_flight.pop_front() {
                 self.store.complete(oldest)?;
             }

@@ -25,20 +25,14 @@ pub fn run_with_recovery(
     words: &[String],
     barrier_every: usize,
     crash_after: Option<usize>,
-    completion_lag: usize,
+    commit_lag: usize,
 ) -> Result<RecoveryOutcome> {
     let mut store = InMemoryCheckpointStore::new();
-    run_with_recovery_in(
-        words,
-        barrier_every,
-        crash_after,
-        completion_lag,
-        &mut store,
-    )
+    run_with_recovery_in(words, barrier_every, crash_after, commit_lag, &mut store)
 }
 
 /// Counts `words`, taking checkpoint `c` into `store` after record `c * barrier_every`
-/// and completing it `completion_lag` barriers later (every checkpoint still in flight
+/// and completing it `commit_lag` barriers later (every checkpoint still in flight
 /// completes at the end of the input).
 ///
 /// With `crash_after = Some(k)` the job dies after processing exactly `k` records (with
@@ -58,14 +52,14 @@ pub fn run_with_recovery_in<S: CheckpointStore>(
     words: &[String],
     barrier_every: usize,
     crash_after: Option<usize>,
-    completion_lag: usize,
+    commit_lag: usize,
     store: &mut S,
 ) -> Result<RecoveryOutcome> {
     // TODO(stage 07): validate the arguments; run a first attempt (count, emit, save a
-    // checkpoint at every barrier, complete it `completion_lag` barriers later) that stops
+    // checkpoint at every barrier, complete it `commit_lag` barriers later) that stops
     // after `crash_after` records if set; then drop everything, restore the store's latest
     // completed checkpoint (or start empty at offset 0), seek a source there and run to the
     // end, completing every checkpoint still in flight once the input is exhausted.
-    let _ = (words, barrier_every, crash_after, completion_lag, store);
+    let _ = (words, barrier_every, crash_after, commit_lag, store);
     todo!()
 }

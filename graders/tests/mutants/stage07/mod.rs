@@ -63,8 +63,8 @@ runner_mutant! {
     /// **Mistake:** recovery restores the last checkpoint the job *saved* (remembered on
     /// the side), whether or not it completed.
     /// **Verdict:** `at-least-once-output` fails on the first crash with
-    /// `completion_lag = 1` after a save: "the replay started from checkpoint 1
-    /// (offset 1), which was still in flight at the crash (completion_lag = 1): only
+    /// `commit_lag = 1` after a save: "the replay started from checkpoint 1
+    /// (offset 1), which was still in flight at the crash (commit_lag = 1): only
     /// completed checkpoints may be restored; no checkpoint had completed".
     restore_last_saved, super::flawed::RESTORE_LAST_SAVED
 }
@@ -119,9 +119,9 @@ graders::impl_stage07!(CrashPastEnd, CrashPastEndSpy, crash_past_end_accepted);
 
 runner_mutant! {
     /// **Mistake:** every checkpoint completes at once, whatever the commit lag says.
-    /// **Verdict:** `checkpoints` fails on the first run with `completion_lag = 1` and a
+    /// **Verdict:** `checkpoints` fails on the first run with `commit_lag = 1` and a
     /// barrier (`[a]`, crash after 1): "store call 2 (...): complete(1) came too early:
-    /// with completion_lag = 1, checkpoint 1 completes 1 barrier(s) after its own save".
+    /// with commit_lag = 1, checkpoint 1 completes 1 barrier(s) after its own save".
     lag_ignored, super::flawed::LAG_IGNORED
 }
 graders::impl_stage07!(LagIgnored, LagIgnoredSpy, lag_ignored);
@@ -129,7 +129,7 @@ graders::impl_stage07!(LagIgnored, LagIgnoredSpy, lag_ignored);
 runner_mutant! {
     /// **Mistake:** checkpoints still in flight at the end of the input are never
     /// completed.
-    /// **Verdict:** `checkpoints` fails on the first run with `completion_lag = 1` and a
+    /// **Verdict:** `checkpoints` fails on the first run with `commit_lag = 1` and a
     /// barrier: "checkpoint 1 never completed: ... every checkpoint still in flight
     /// completes at the end of the input".
     no_final_completions, super::flawed::NO_FINAL_COMPLETIONS
@@ -287,7 +287,7 @@ graders::impl_stage07!(
 #[case::keeping_memory_across_the_crash(drive::<KeepMemory>, "exactly-once-state")]
 #[case::skipping_the_serialisation_round_trip(drive::<SkipRoundTrip>, "checkpoints")]
 #[case::accepting_a_crash_point_past_the_end(drive::<CrashPastEnd>, "arguments")]
-#[case::ignoring_the_completion_lag(drive::<LagIgnored>, "checkpoints")]
+#[case::ignoring_the_commit_lag(drive::<LagIgnored>, "checkpoints")]
 #[case::leaving_checkpoints_in_flight_at_the_end(drive::<NoFinalCompletions>, "checkpoints")]
 #[case::the_no_checkpoint_shortcut(drive::<Shortcut>, "checkpoints")]
 #[case::restoring_the_first_completed_checkpoint(drive::<FirstCompleted>, "store")]

@@ -13,7 +13,7 @@ fn computing_the_restart_point_reads_never_asked_the_store() {
         &report,
         "checkpoints",
         [
-            "run_with_recovery_in(spy store) over words [], barrier_every 1, crash_after Some(0), completion_lag 0",
+            "run_with_recovery_in(spy store) over words [], barrier_every 1, crash_after Some(0), commit_lag 0",
             "latest_completed()",
             "no more calls",
             "store call 1 (the recovery after the crash after 0 record(s)): recovery never asked the store for latest_completed(); a real job has nothing but the store after a crash, so the restart point must be the one the store hands out",
@@ -30,7 +30,7 @@ fn a_refused_re_save_reads_as_the_spy_s_refusal() {
         &report,
         "exactly-once-state",
         [
-            "run_with_recovery_in(spy store) over words [a], barrier_every 1, crash_after Some(1), completion_lag 0",
+            "run_with_recovery_in(spy store) over words [a], barrier_every 1, crash_after Some(1), commit_lag 0",
             "Ok(outcome)",
             "Err(the grader's spy store refused save(1, offset 1, ..): checkpoint 1 is already completed (a completed checkpoint may have been restored, so the job must never save it again))",
             "a valid run (barrier_every 1, crash_after Some(1)) returned an error",
