@@ -37,6 +37,8 @@ pub enum Anomaly {
     PreCommitOffBarrier,
     /// A checkpoint id was pre-committed twice, on one sink or across the restart.
     ReusedCheckpointId,
+    /// A commit named a checkpoint id that was never pre-committed.
+    CommittedUnknownId,
     /// The job made its output without any sink.
     NoSink,
     /// After a crash, no fresh sink was created.
@@ -80,6 +82,7 @@ impl Anomaly {
             Anomaly::MissingBarrier => "missing barrier",
             Anomaly::PreCommitOffBarrier => "pre-commit off a barrier",
             Anomaly::ReusedCheckpointId => "reused checkpoint id",
+            Anomaly::CommittedUnknownId => "commit of an id never pre-committed",
             Anomaly::NoSink => "no sink",
             Anomaly::NoFreshSink => "no fresh sink",
             Anomaly::ExtraSink => "extra sink",
@@ -113,6 +116,7 @@ impl Anomaly {
             Anomaly::MissingBarrier => "NOBARR",
             Anomaly::PreCommitOffBarrier => "OFFBARR",
             Anomaly::ReusedCheckpointId => "REUSED",
+            Anomaly::CommittedUnknownId => "UNKNOWN",
             Anomaly::NoSink => "NOSINK",
             Anomaly::NoFreshSink => "NOFRESH",
             Anomaly::ExtraSink => "XSINK",

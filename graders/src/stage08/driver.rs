@@ -32,10 +32,11 @@ pub struct SpiedRun {
 /// What the driver saw while running one case.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Observation {
-    /// `committed()` after the last operation of every sequence, in plan order.
+    /// `committed()` after the last operation of every sequence, in plan order, or
+    /// where the sequence panicked.
     SinkModel {
         /// One entry per sequence of `sequences_from([first])`.
-        committed: Vec<Vec<u32>>,
+        committed: Vec<Result<Vec<u32>, SinkPanic>>,
     },
     /// One result per cell of the grid (`Case::cells` order).
     ExactlyOnce {
@@ -56,25 +57,45 @@ pub enum Observation {
     },
 }
 
+/// A panic of the sink alone: where in its sequence it happened, and its message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SinkPanic {
+    /// How many operations of the sequence ran before the one that panicked (the
+    /// sequence's length: the closing `committed()` panicked).
+    pub after: usize,
+    /// The panic's message.
+    pub message: String,
+}
+
+/// Runs every sequence starting with `first` on fresh sinks; a panic ends its sequence
+/// only, and says in which operation it happened, so a report can show the sequence.
+fn sink_model<I: Implementation>(first: SinkOp) -> Observation {
+    let committed = sequences_from(&[first])
+        .iter()
+        .map(|ops| {
+            let mut sink =
+                caught(I::sink_new).map_err(|message| SinkPanic { after: 0, message })?;
+            let mut written = 0;
+            for (n, &op) in ops.iter().enumerate() {
+                if op == SinkOp::Write {
+                    written += 1;
+                }
+                caught(AssertUnwindSafe(|| I::sink_apply(&mut sink, op, written)))
+                    .map_err(|message| SinkPanic { after: n, message })?;
+            }
+            caught(AssertUnwindSafe(|| I::sink_committed(&sink))).map_err(|message| SinkPanic {
+                after: ops.len(),
+                message,
+            })
+        })
+        .collect();
+    Observation::SinkModel { committed }
+}
+
 /// Runs `case` against the implementation `I`.
 pub fn drive<I: Implementation>(case: &Case) -> Observation {
     match case {
-        Case::SinkModel { first } => Observation::SinkModel {
-            committed: sequences_from(&[*first])
-                .iter()
-                .map(|ops| {
-                    let mut sink = I::sink_new();
-                    let mut written = 0;
-                    for &op in ops {
-                        if op == SinkOp::Write {
-                            written += 1;
-                        }
-                        I::sink_apply(&mut sink, op, written);
-                    }
-                    I::sink_committed(&sink)
-                })
-                .collect(),
-        },
+        Case::SinkModel { first } => sink_model::<I>(*first),
         Case::ExactlyOnce {
             records,
             barrier_every,
@@ -122,19 +143,25 @@ pub fn spied<I: Implementation>(
 /// Runs one cell, turning a panic into a result so the other cells still run, except a
 /// `todo!()`, which must reach the harness as one ("not started").
 fn guarded(run: impl FnOnce() -> anyhow::Result<Vec<u32>>) -> RunResult {
-    match panic::catch_unwind(AssertUnwindSafe(run)) {
+    match caught(AssertUnwindSafe(run)) {
         Ok(Ok(output)) => RunResult::Output(output),
         Ok(Err(e)) => RunResult::Error(format!("{e:#}")),
-        Err(payload) => {
-            let message = payload
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_owned())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "panicked with a non-string payload".to_owned());
-            if message.starts_with("not yet implemented") {
-                panic::resume_unwind(payload);
-            }
-            RunResult::Panicked(message)
-        }
+        Err(message) => RunResult::Panicked(message),
     }
+}
+
+/// `run`'s value, or its panic's message; a `todo!()` goes on unwinding, to reach the
+/// harness as one ("not started").
+fn caught<T>(run: impl FnOnce() -> T + panic::UnwindSafe) -> Result<T, String> {
+    panic::catch_unwind(run).map_err(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "panicked with a non-string payload".to_owned());
+        if message.starts_with("not yet implemented") {
+            panic::resume_unwind(payload);
+        }
+        message
+    })
 }

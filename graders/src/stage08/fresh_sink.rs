@@ -62,6 +62,14 @@ pub(super) fn walk_fresh_sink(
                     format!("{at}: pre-committed checkpoint id {id} a second time"),
                 );
             }
+            SpyCall::Commit(id) if !model.transactions.contains_key(&id) && !used.contains(&id) => {
+                return fail(
+                    Anomaly::CommittedUnknownId,
+                    format!(
+                        "{at}: committed checkpoint {id}, which no sink was ever given in a pre-commit: a commit names a checkpoint the sink has prepared"
+                    ),
+                );
+            }
             SpyCall::Commit(id)
                 if model
                     .pending
@@ -103,10 +111,17 @@ pub(super) fn walk_fresh_sink(
             .flat_map(|id| model.prepared(*id).unwrap_or_default().to_vec())
             .chain(model.open.iter().copied())
             .collect();
-        return fail(
-            Anomaly::NotCommittedAtEnd,
-            format!("the fresh sink ended with {left:?} written but never committed"),
-        );
+        // An empty prepared transaction holds no record but is still left open in the
+        // sink (a real one keeps its locks or staged files): say which, not "written".
+        let why = if left.is_empty() {
+            format!(
+                "the fresh sink ended with checkpoint(s) {:?} pre-committed but never committed; they hold no record, but every prepared transaction must end committed (or aborted)",
+                model.pending
+            )
+        } else {
+            format!("the fresh sink ended with {left:?} written but never committed")
+        };
+        return fail(Anomaly::NotCommittedAtEnd, why);
     }
     if model.committed != want {
         return fail(

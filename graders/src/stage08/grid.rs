@@ -94,6 +94,7 @@ pub(super) fn grid_failure(
         failure.step
     );
     let _ = write!(step, "\n{}", matrix(records.len(), verdicts));
+    let _ = write!(step, "\n      {}", reading(records.len(), verdicts));
     let crash_flag = crash_after.map_or(String::new(), |k| format!(" --crash-after {k}"));
     let _ = write!(
         step,
@@ -105,6 +106,26 @@ pub(super) fn grid_failure(
         Some(output) => failure.multiset(records, output),
         None => failure,
     })
+}
+
+/// How to read the matrix's pattern, in one line. Lag 0 is the column where "prepared"
+/// and "notified" coincide (a checkpoint is notified at its own barrier), so a mix-up
+/// of the two fails only at lag > 0, whether it lives in the notification queue or in
+/// the crash handling: the columns do not tell those apart, the rows do.
+fn reading(len: usize, verdicts: &[Result<(), CellFailure>]) -> String {
+    let failing: Vec<(Option<usize>, usize)> = Case::cells(len)
+        .into_iter()
+        .zip(verdicts)
+        .filter(|(_, v)| v.is_err())
+        .map(|(cell, _)| cell)
+        .collect();
+    if failing.iter().all(|(_, lag)| *lag > 0) {
+        "reading it: only lag > 0 fails; at lag 0 a checkpoint is notified at its own barrier, so a mix-up of \"prepared\" and \"notified\" hides there (a commit before the notification, a commit instead of an abort at the crash, a replay from the last checkpoint taken, an off queue)".to_owned()
+    } else if failing.iter().any(|(crash, _)| crash.is_none()) {
+        "reading it: the run without a crash fails too; start with the normal run (writes, barriers, notifications, the final commit)".to_owned()
+    } else {
+        "reading it: only crashes fail, at lag 0 too; look at the crash handling and the replay (what is aborted, the fresh sink, where the replay starts, its ids)".to_owned()
+    }
 }
 
 /// The crash-point x commit lag matrix of a grid: `ok`, or the failing cell's anomaly code.

@@ -26,12 +26,13 @@
 //! | a pre-commit at every barrier up to the crash point and nowhere else, once more at a clean finish | `protocol` | `crash_before_barrier`, `shortcut` |
 //! | no checkpoint committed before its notification is due, none left uncommitted once due | `protocol` | `ignore_lag`, `late_by_one` |
 //! | a notification commits the oldest pending checkpoint | `protocol` | `newest_first` |
+//! | a commit names a checkpoint the sink has prepared (blamed at that commit) | `protocol` | `commits_next_id` |
 //! | at the crash: the notified checkpoints visible, the open and every unnotified prepared transaction aborted | `protocol` | `no_abort_on_crash`, `abort_only_open`, `commit_pending_on_crash_is_not_aborted` |
 //! | recovery replays `records[offset..]` from the last notified checkpoint into a fresh sink | `protocol` | `replay_from_zero`, `replay_from_last_taken`, `replay_into_old_sink` |
 //! | a crash always calls `new_sink()` a second time, even with nothing left to replay | `protocol` | `no_fresh_sink_when_nothing_left` |
 //! | checkpoint ids keep counting across the restart and are never reused, not even aborted ones | `protocol` | `replay_restarts_ids`, `replay_reuses_aborted_ids`, `final_reuses_id` |
-//! | the replay ends with all of it committed | `protocol` | `tail_never_committed` |
-//! | the sink alone: open and prepared data invisible, a commit publishes once, aborted data never appears | `sink-model` | `write_visible_at_once`, `commit_not_idempotent`, `abort_ignored`, `abort_open_ignored`, `pre_commit_keeps_open`, `unknown_commit` |
+//! | the replay ends with all of it committed, empty prepared transactions too | `protocol` | `tail_never_committed`, `replay_final_left_prepared` |
+//! | the sink alone: open and prepared data invisible, a commit publishes once, aborted data never appears | `sink-model` | `write_visible_at_once`, `commit_not_idempotent`, `abort_ignored`, `abort_open_ignored`, `pre_commit_keeps_open`, `unknown_commit`, `panics_on_unknown_commit` |
 //! | `barrier_every = 0` and `crash_after > len` are errors naming the argument, through both entry points | `bad-input` | `no_barrier_check`, `clamp_crash`, `unnamed_error` |
 
 mod anomaly;

@@ -3,55 +3,77 @@
 
 use super::anomaly::Anomaly;
 use super::call::SpyCall;
+use super::driver::SinkPanic;
 use super::oracle::{ModelSink, ModelTxn};
 use super::plan::{SinkOp, sequences_from};
 use crate::harness::case::Failure;
 use crate::harness::diff::multiset_diff;
 
-pub(super) fn judge_sink_model(first: SinkOp, committed: &[Vec<u32>]) -> Result<(), Failure> {
+pub(super) fn judge_sink_model(
+    first: SinkOp,
+    committed: &[Result<Vec<u32>, SinkPanic>],
+) -> Result<(), Failure> {
     let sequences = sequences_from(&[first]);
+    // The failure of the shortest failing sequence (the first of that length).
     let mut worst: Option<(usize, Failure)> = None;
     for (i, ops) in sequences.iter().enumerate() {
-        let mut model = ModelSink::default();
-        let mut written = 0;
-        for &op in ops {
-            let call = match op {
-                SinkOp::Write => {
-                    written += 1;
-                    SpyCall::Write(written)
+        let (len, failure) = match committed.get(i) {
+            Some(Err(panic)) => panicked(ops, panic),
+            Some(Ok(got)) => {
+                let model = model_after(ops);
+                if *got == model.committed {
+                    continue;
                 }
-                SinkOp::PreCommit(id) => SpyCall::PreCommit(id),
-                SinkOp::Commit(id) => SpyCall::Commit(id),
-                SinkOp::Abort(id) => SpyCall::Abort(id),
-                SinkOp::AbortOpen => SpyCall::AbortOpen,
-            };
-            model.apply(call);
-        }
-        let got = committed.get(i);
-        if got == Some(&model.committed) || worst.as_ref().is_some_and(|(len, _)| *len <= ops.len())
-        {
-            continue;
-        }
-        let actual = got.map_or_else(
-            || "no observation".to_owned(),
-            |g| format!("committed() = {g:?}"),
-        );
-        let why = got.map_or(String::new(), |g| sink_law(&model, g));
-        let failure = Failure::new(
-            format!("committed() = {:?}", model.committed),
-            format!("{}: {actual}", Anomaly::SinkContract.name()),
-        )
-        .step(format!(
-            "after {} (writes write 1, 2, 3, ... in order): {why}",
-            describe_ops(ops)
-        ));
-        let failure = match got {
-            Some(g) => failure.multiset(&model.committed, g),
-            None => failure,
+                let failure = Failure::new(
+                    format!("committed() = {:?}", model.committed),
+                    format!("{}: committed() = {got:?}", Anomaly::SinkContract.name()),
+                )
+                .step(format!(
+                    "after {} (writes write 1, 2, 3, ... in order): {}",
+                    describe_ops(ops, 0..ops.len()),
+                    sink_law(&model, got)
+                ))
+                .multiset(&model.committed, got);
+                (ops.len(), failure)
+            }
+            None => (
+                ops.len(),
+                Failure::new(
+                    format!("committed() = {:?}", model_after(ops).committed),
+                    "no observation",
+                )
+                .step(format!("after {}", describe_ops(ops, 0..ops.len()))),
+            ),
         };
-        worst = Some((ops.len(), failure));
+        if worst.as_ref().is_none_or(|(shortest, _)| *shortest > len) {
+            worst = Some((len, failure));
+        }
     }
     worst.map_or(Ok(()), |(_, f)| Err(f))
+}
+
+/// A sequence that panicked, as `(operations it took, failure)`: the operations up to the
+/// one that panicked, and what the model shows after them.
+fn panicked(ops: &[SinkOp], panic: &SinkPanic) -> (usize, Failure) {
+    let at = panic.after.min(ops.len());
+    let (what, len) = if at < ops.len() {
+        (describe_ops(ops, at..=at), at + 1)
+    } else {
+        ("committed()".to_owned(), ops.len())
+    };
+    let before = if at == 0 {
+        "on a fresh sink".to_owned()
+    } else {
+        format!("after {}", describe_ops(ops, 0..at))
+    };
+    let failure = Failure::new(
+        format!("committed() = {:?}", model_after(&ops[..len]).committed),
+        format!("{}: {}", Anomaly::Panicked.name(), panic.message),
+    )
+    .step(format!(
+        "{what} panicked {before} (writes write 1, 2, 3, ... in order): a sink answers every call of the trait without panicking (a commit or an abort of an id it does not hold is ignored)"
+    ));
+    (len, failure)
 }
 
 /// Which law of the sink a wrong `committed()` breaks.
@@ -84,20 +106,47 @@ fn sink_law(model: &ModelSink, got: &[u32]) -> String {
     }
 }
 
-fn describe_ops(ops: &[SinkOp]) -> String {
+/// The model after `ops`.
+fn model_after(ops: &[SinkOp]) -> ModelSink {
+    let mut model = ModelSink::default();
+    let mut written = 0;
+    for &op in ops {
+        let call = match op {
+            SinkOp::Write => {
+                written += 1;
+                SpyCall::Write(written)
+            }
+            SinkOp::PreCommit(id) => SpyCall::PreCommit(id),
+            SinkOp::Commit(id) => SpyCall::Commit(id),
+            SinkOp::Abort(id) => SpyCall::Abort(id),
+            SinkOp::AbortOpen => SpyCall::AbortOpen,
+        };
+        model.apply(call);
+    }
+    model
+}
+
+/// The operations of `ops` at `range`, as calls (writes numbered from the sequence's start).
+fn describe_ops(ops: &[SinkOp], range: impl std::ops::RangeBounds<usize>) -> String {
     let mut written = 0;
     let calls: Vec<String> = ops
         .iter()
-        .map(|op| match op {
-            SinkOp::Write => {
-                written += 1;
-                format!("write({written})")
-            }
-            SinkOp::PreCommit(id) => format!("pre_commit({id})"),
-            SinkOp::Commit(id) => format!("commit({id})"),
-            SinkOp::Abort(id) => format!("abort({id})"),
-            SinkOp::AbortOpen => "abort_open()".to_owned(),
+        .enumerate()
+        .map(|(n, op)| {
+            let call = match op {
+                SinkOp::Write => {
+                    written += 1;
+                    format!("write({written})")
+                }
+                SinkOp::PreCommit(id) => format!("pre_commit({id})"),
+                SinkOp::Commit(id) => format!("commit({id})"),
+                SinkOp::Abort(id) => format!("abort({id})"),
+                SinkOp::AbortOpen => "abort_open()".to_owned(),
+            };
+            (n, call)
         })
+        .filter(|(n, _)| range.contains(n))
+        .map(|(_, call)| call)
         .collect();
     calls.join(", ")
 }

@@ -39,12 +39,13 @@ impl FirstSink<'_> {
                 );
             }
             if let Some(id) = self.model.pending.first() {
+                let held = match self.model.prepared(*id).unwrap_or_default() {
+                    [] => "holding no record, but pre-committed all the same".to_owned(),
+                    records => format!("holding {records:?}"),
+                };
                 return fail(
                     Anomaly::NotCommittedAtEnd,
-                    format!(
-                        "at the clean finish checkpoint {id} ({:?}) was never committed",
-                        self.model.prepared(*id).unwrap_or_default()
-                    ),
+                    format!("at the clean finish checkpoint {id} ({held}) was never committed"),
                 );
             }
             return multiset_anomaly(self.records, &self.model.committed).map_or(Ok(()), Err);

@@ -90,6 +90,17 @@ impl FirstSink<'_> {
                 }
             }
             SpyCall::Commit(id) => {
+                if !self.model.transactions.contains_key(&id) {
+                    // Blamed here, not at the later call that notices a checkpoint
+                    // still pending: the commit named the wrong id.
+                    return fail(
+                        Anomaly::CommittedUnknownId,
+                        format!(
+                            "committed checkpoint {id}, which was never pre-committed on this sink (pre-committed so far: {:?}): a commit names a checkpoint the sink has prepared",
+                            self.model.transactions.keys().collect::<Vec<_>>()
+                        ),
+                    );
+                }
                 if let Some(rank) = self.model.pending.iter().position(|p| *p == id) {
                     if rank > 0 {
                         return fail(

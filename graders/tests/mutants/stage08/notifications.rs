@@ -56,6 +56,14 @@ flawed_job! {
     final_reuses_id, FinalReusesId, ReusedId, ReusedIdSpy
 }
 
+flawed_job! {
+    /// **Mistake:** a notification commits the id the *next* barrier will take (the
+    /// counter, already incremented) instead of the notified checkpoint's.
+    /// **Verdict:** `protocol`, "commit of an id never pre-committed", at that commit
+    /// (not at the later call that finds the checkpoint still pending).
+    commits_next_id, CommitsNextId, NextId, NextIdSpy
+}
+
 /// Every mutant of this file, the check that must reject it and the anomaly its report
 /// must name (the mutant's doc comment says why).
 #[rstest]
@@ -66,6 +74,7 @@ flawed_job! {
 #[case::crash_before_barrier(drive::<CrashEarly>, "protocol", "missing barrier")]
 #[case::no_final_pre_commit(drive::<NoFinal>, "exactly-once", "lost record")]
 #[case::final_reuses_id(drive::<ReusedId>, "protocol", "reused checkpoint id")]
+#[case::commits_next_id(drive::<NextId>, "protocol", "commit of an id never pre-committed")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
@@ -86,7 +95,23 @@ fn ignoring_the_lag_reads_visible_before_notification() {
             "run_exactly_once_sink_with(&[2], 1, crash_after, commit_lag, spy) at every crash point and lag 0..=2",
             "at the crash after record 1: records[..0] visible, the rest aborted; the fresh sink gets records[0..]",
             "visible before notification: output [2]",
-            "with barrier_every = 1, crash_after = 1, commit_lag = 1: first sink, call 4 (AbortOpen): call 3 (Commit(1)) committed checkpoint 1 (barrier 1, after record 1) at barrier 1, the last before the crash, but with commit_lag = 1 its notification arrives at barrier 2\n      crash point x commit_lag (ok, or the anomaly):\n                lag 0     lag 1     lag 2\n      no crash  ok        ok        ok\n      after 0   ok        ok        ok\n      after 1   ok        EARLY     EARLY\n      see it: cargo byo trace 08 --records 1 --barrier-every 1 --crash-after 1 --lag 1 --mine",
+            "with barrier_every = 1, crash_after = 1, commit_lag = 1: first sink, call 4 (AbortOpen): call 3 (Commit(1)) committed checkpoint 1 (barrier 1, after record 1) at barrier 1, the last before the crash, but with commit_lag = 1 its notification arrives at barrier 2\n      crash point x commit_lag (ok, or the anomaly):\n                lag 0     lag 1     lag 2\n      no crash  ok        ok        ok\n      after 0   ok        ok        ok\n      after 1   ok        EARLY     EARLY\n      reading it: only lag > 0 fails; at lag 0 a checkpoint is notified at its own barrier, so a mix-up of \"prepared\" and \"notified\" hides there (a commit before the notification, a commit instead of an abort at the crash, a replay from the last checkpoint taken, an off queue)\n      see it: cargo byo trace 08 --records 1 --barrier-every 1 --crash-after 1 --lag 1 --mine",
+        ],
+    );
+}
+
+/// A commit of an id never pre-committed is blamed on that commit.
+#[test]
+fn a_commit_of_an_unknown_id_reads_as_such() {
+    let report = crate::rejects::<TransactionalSinkStage>(drive::<NextId>, "protocol");
+    crate::wordings::reads(
+        &report,
+        "protocol",
+        [
+            "run_exactly_once_sink_with(&[2], 1, crash_after, commit_lag, spy) at every crash point and lag 0..=2",
+            "every checkpoint committed when notified, the output = records",
+            "commit of an id never pre-committed: output []",
+            "with barrier_every = 1, crash_after = none, commit_lag = 0: first sink, call 3 (Commit(2)): committed checkpoint 2, which was never pre-committed on this sink (pre-committed so far: [1]): a commit names a checkpoint the sink has prepared\n      crash point x commit_lag (ok, or the anomaly):\n                lag 0     lag 1     lag 2\n      no crash  UNKNOWN   ok        ok\n      after 0   UNKNOWN   ok        ok\n      after 1   UNKNOWN   ok        ok\n      reading it: the run without a crash fails too; start with the normal run (writes, barriers, notifications, the final commit)\n      see it: cargo byo trace 08 --records 1 --barrier-every 1 --lag 0 --mine",
         ],
     );
 }

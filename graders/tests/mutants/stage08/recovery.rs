@@ -81,6 +81,15 @@ flawed_job! {
     no_fresh_sink_when_nothing_left, NoFreshSinkWhenNothingLeft, NoFresh, NoFreshSpy
 }
 
+flawed_job! {
+    /// **Mistake:** the replay pre-commits its final transaction but forgets to queue it,
+    /// so it is never committed (empty or not).
+    /// **Verdict:** `protocol`, "not committed at the end"; on the smallest input the
+    /// leftover is empty, and the report says "pre-committed but never committed", not
+    /// "written".
+    replay_final_left_prepared, ReplayFinalLeftPrepared, LeftPrepared, LeftPreparedSpy
+}
+
 // Bad input.
 
 flawed_job! {
@@ -119,6 +128,7 @@ flawed_job! {
 #[case::replay_restarts_ids(drive::<RestartIds>, "protocol", "reused checkpoint id")]
 #[case::replay_reuses_aborted_ids(drive::<ReuseAborted>, "protocol", "reused checkpoint id")]
 #[case::no_fresh_sink_when_nothing_left(drive::<NoFresh>, "protocol", "no fresh sink")]
+#[case::replay_final_left_prepared(drive::<LeftPrepared>, "protocol", "not committed at the end")]
 #[case::no_barrier_check(drive::<DivZero>, "bad-input", "accepted bad input")]
 #[case::clamp_crash(drive::<Clamp>, "bad-input", "accepted bad input")]
 #[case::unnamed_error(drive::<Unnamed>, "bad-input", "error does not name the argument")]
@@ -142,7 +152,7 @@ fn a_flush_at_the_crash_reads_not_aborted() {
             "run_exactly_once_sink_with(&[2], 1, crash_after, commit_lag, spy) at every crash point and lag 0..=2",
             "at the crash after record 1: records[..0] visible, the rest aborted; the fresh sink gets records[0..]",
             "not aborted: output [2, 2]",
-            "with barrier_every = 1, crash_after = 1, commit_lag = 1: first sink, after its last call: call 3 (Commit(1)) committed checkpoint 1 (barrier 1, after record 1) at the crash after record 1, though it was never notified (with commit_lag = 1 its notification would arrive at barrier 2), and aborted nothing: at the crash it must be aborted, not committed\n      crash point x commit_lag (ok, or the anomaly):\n                lag 0     lag 1     lag 2\n      no crash  ok        ok        ok\n      after 0   ok        ok        ok\n      after 1   ok        NOABORT   NOABORT\n      see it: cargo byo trace 08 --records 1 --barrier-every 1 --crash-after 1 --lag 1 --mine",
+            "with barrier_every = 1, crash_after = 1, commit_lag = 1: first sink, after its last call: call 3 (Commit(1)) committed checkpoint 1 (barrier 1, after record 1) at the crash after record 1, though it was never notified (with commit_lag = 1 its notification would arrive at barrier 2), and aborted nothing: at the crash it must be aborted, not committed\n      crash point x commit_lag (ok, or the anomaly):\n                lag 0     lag 1     lag 2\n      no crash  ok        ok        ok\n      after 0   ok        ok        ok\n      after 1   ok        NOABORT   NOABORT\n      reading it: only lag > 0 fails; at lag 0 a checkpoint is notified at its own barrier, so a mix-up of \"prepared\" and \"notified\" hides there (a commit before the notification, a commit instead of an abort at the crash, a replay from the last checkpoint taken, an off queue)\n      see it: cargo byo trace 08 --records 1 --barrier-every 1 --crash-after 1 --lag 1 --mine",
         ],
     );
 }
@@ -158,7 +168,7 @@ fn a_reused_id_reads_as_such() {
             "run_exactly_once_sink_with(&[2], 1, crash_after, commit_lag, spy) at every crash point and lag 0..=2",
             "at the crash after record 1: records[..1] visible, the rest aborted; the fresh sink gets records[1..]",
             "reused checkpoint id: output [2]",
-            "with barrier_every = 1, crash_after = 1, commit_lag = 0: fresh sink, call 1 (PreCommit(1)): pre-committed checkpoint id 1, which the first sink was already given before the crash: ids keep counting across the restart and are never reused\n      crash point x commit_lag (ok, or the anomaly):\n                lag 0     lag 1     lag 2\n      no crash  ok        ok        ok\n      after 0   ok        ok        ok\n      after 1   REUSED    REUSED    REUSED\n      see it: cargo byo trace 08 --records 1 --barrier-every 1 --crash-after 1 --lag 0 --mine",
+            "with barrier_every = 1, crash_after = 1, commit_lag = 0: fresh sink, call 1 (PreCommit(1)): pre-committed checkpoint id 1, which the first sink was already given before the crash: ids keep counting across the restart and are never reused\n      crash point x commit_lag (ok, or the anomaly):\n                lag 0     lag 1     lag 2\n      no crash  ok        ok        ok\n      after 0   ok        ok        ok\n      after 1   REUSED    REUSED    REUSED\n      reading it: only crashes fail, at lag 0 too; look at the crash handling and the replay (what is aborted, the fresh sink, where the replay starts, its ids)\n      see it: cargo byo trace 08 --records 1 --barrier-every 1 --crash-after 1 --lag 0 --mine",
         ],
     );
 }
@@ -174,7 +184,23 @@ fn no_fresh_sink_reads_a_crash_is_a_crash() {
             "run_exactly_once_sink_with(&[], 1, crash_after, commit_lag, spy) at every crash point and lag 0..=2",
             "at the crash after record 0: records[..0] visible, the rest aborted; the fresh sink gets records[0..]",
             "no fresh sink: output []",
-            "with barrier_every = 1, crash_after = 0, commit_lag = 0: after the crash after record 0, no fresh sink was created: a crash is a crash even when nothing is left to replay, and recovery still calls new_sink()\n      crash point x commit_lag (ok, or the anomaly):\n                lag 0     lag 1     lag 2\n      no crash  ok        ok        ok\n      after 0   NOFRESH   NOFRESH   NOFRESH\n      see it: cargo byo trace 08 --records 0 --barrier-every 1 --crash-after 0 --lag 0 --mine",
+            "with barrier_every = 1, crash_after = 0, commit_lag = 0: after the crash after record 0, no fresh sink was created: a crash is a crash even when nothing is left to replay, and recovery still calls new_sink()\n      crash point x commit_lag (ok, or the anomaly):\n                lag 0     lag 1     lag 2\n      no crash  ok        ok        ok\n      after 0   NOFRESH   NOFRESH   NOFRESH\n      reading it: only crashes fail, at lag 0 too; look at the crash handling and the replay (what is aborted, the fresh sink, where the replay starts, its ids)\n      see it: cargo byo trace 08 --records 0 --barrier-every 1 --crash-after 0 --lag 0 --mine",
+        ],
+    );
+}
+
+/// An empty transaction left prepared reads as such, not as records "written".
+#[test]
+fn an_empty_leftover_reads_pre_committed_not_written() {
+    let report = rejects::<TransactionalSinkStage>(drive::<LeftPrepared>, "protocol");
+    crate::wordings::reads(
+        &report,
+        "protocol",
+        [
+            "run_exactly_once_sink_with(&[], 1, crash_after, commit_lag, spy) at every crash point and lag 0..=2",
+            "at the crash after record 0: records[..0] visible, the rest aborted; the fresh sink gets records[0..]",
+            "not committed at the end: output []",
+            "with barrier_every = 1, crash_after = 0, commit_lag = 0: the fresh sink ended with checkpoint(s) [1] pre-committed but never committed; they hold no record, but every prepared transaction must end committed (or aborted)\n      crash point x commit_lag (ok, or the anomaly):\n                lag 0     lag 1     lag 2\n      no crash  ok        ok        ok\n      after 0   UNCOMM    UNCOMM    UNCOMM\n      reading it: only crashes fail, at lag 0 too; look at the crash handling and the replay (what is aborted, the fresh sink, where the replay starts, its ids)\n      see it: cargo byo trace 08 --records 0 --barrier-every 1 --crash-after 0 --lag 0 --mine",
         ],
     );
 }

@@ -49,6 +49,15 @@ flawed_sink! {
     unknown_commit_publishes_open, UnknownCommitPublishesOpen, Unknown, UnknownSpy
 }
 
+flawed_sink! {
+    /// **Mistake:** `commit` of an id the sink does not hold panics ("cannot happen"),
+    /// where the contract ignores it (a notification may arrive for a checkpoint the
+    /// sink never prepared, or twice).
+    /// **Verdict:** `sink-model`, "panicked", showing the sequence: `commit(1)` on a
+    /// fresh sink.
+    panics_on_unknown_commit, PanicsOnUnknownCommit, PanicsUnknown, PanicsUnknownSpy
+}
+
 /// Every mutant of this file, the check that must reject it and the anomaly its report
 /// must name (the mutant's doc comment says why).
 #[rstest]
@@ -60,6 +69,7 @@ flawed_sink! {
 #[case::pre_commit_keeps_open(drive::<KeepsOpen>, "sink-model", "sink breaks the contract")]
 #[case::pre_commit_keeps_open_duplicates(drive::<KeepsOpen>, "exactly-once", "duplicate")]
 #[case::unknown_commit(drive::<Unknown>, "sink-model", "sink breaks the contract")]
+#[case::panics_on_unknown_commit(drive::<PanicsUnknown>, "sink-model", "panicked")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
@@ -67,4 +77,20 @@ fn is_rejected(
 ) {
     let report = rejects::<TransactionalSinkStage>(drive, check);
     expect_anomaly(&report, check, anomaly);
+}
+
+/// A panic of the sink alone shows the operations that led to it.
+#[test]
+fn a_panicking_sink_shows_its_sequence() {
+    let report = rejects::<TransactionalSinkStage>(drive::<PanicsUnknown>, "sink-model");
+    crate::wordings::reads(
+        &report,
+        "sink-model",
+        [
+            "every sequence of up to 6 operations on a fresh TransactionalSink starting with Write",
+            "committed() = []",
+            "panicked: commit of unknown checkpoint 1",
+            "commit(1) panicked after write(1) (writes write 1, 2, 3, ... in order): a sink answers every call of the trait without panicking (a commit or an abort of an id it does not hold is ignored)",
+        ],
+    );
 }

@@ -27,6 +27,8 @@ pub enum Flaw {
     ReplayRestartsIds,
     ReplayReusesAbortedIds,
     NoFreshSinkWhenNothingLeft,
+    CommitsNextId,
+    ReplayFinalLeftPrepared,
     NoBarrierCheck,
     ClampCrash,
     UnnamedError,
@@ -82,6 +84,12 @@ impl<S> Job<S> {
                 self.pending.pop_front()
             }
             .unwrap_or_default();
+            // The off-by-one: the id the next barrier will take, not the one notified.
+            let id = if self.flaw == Flaw::CommitsNextId {
+                self.next_id
+            } else {
+                id
+            };
             self.sink.commit(id);
             self.last_notified = offset;
             self.last_notified_id = id;
@@ -103,7 +111,9 @@ impl<S> Job<S> {
             }
             let id = self.next_id;
             self.sink.pre_commit(id);
-            self.pending.push_back((id, len));
+            if !(self.flaw == Flaw::ReplayFinalLeftPrepared && self.replaying) {
+                self.pending.push_back((id, len));
+            }
         }
         for (id, _) in self.pending.drain(..) {
             self.sink.commit(id);
@@ -226,6 +236,7 @@ pub enum SinkFlaw {
     AbortOpenIgnored,
     PreCommitKeepsOpen,
     UnknownCommitPublishesOpen,
+    PanicsOnUnknownCommit,
 }
 
 pub trait Flawed {
@@ -278,6 +289,9 @@ impl<T: Clone, F: Flawed> TwoPhaseCommitSink<T> for FlawedSink<T, F> {
             }
             None if F::FLAW == SinkFlaw::UnknownCommitPublishesOpen => {
                 self.committed.append(&mut self.open);
+            }
+            None if F::FLAW == SinkFlaw::PanicsOnUnknownCommit => {
+                panic!("commit of unknown checkpoint {id}")
             }
             None => {}
         }
