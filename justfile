@@ -90,3 +90,26 @@ bench *args:
         trap '.ci/pg stop "$dir"' EXIT
     fi
     cargo run -q -p real-sinks --bin bench -- {{args}}
+
+# cargo-mutants on the reference overlaid in stage NN, the stage's grader as the only suite: `just mutants 04 -j 1`. Works in a scratch copy; figures in graders/MUTANTS.md.
+[group('project')]
+mutants stage *args:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    command -v cargo-mutants >/dev/null || { echo "mutants: cargo-mutants is not installed (cargo install --locked cargo-mutants)" >&2; exit 2; }
+    case "{{stage}}" in 0[1-8]) ;; *) echo "mutants: stage must be 01..08, got '{{stage}}'" >&2; exit 2;; esac
+    n="{{stage}}"; repo=$(pwd)
+    stage_dir=$(ls -d stages/$n-*); solution_dir=$(ls -d solutions/$n-*)
+    scratch=$(mktemp -d "${TMPDIR:-/tmp}/byo-mutants-$n.XXXXXX")
+    # The working tree as it is (uncommitted edits too), without target/ or .git/.
+    tar --exclude=./target --exclude=./.git -cf - . | tar -xf - -C "$scratch"
+    # The reference's sources over the skeleton's, and the stage's predecessors by the
+    # learner's crate names pointed at their references, as `byo` grades a solution.
+    rm -rf "$scratch/$stage_dir/src"
+    cp -r "$solution_dir/src" "$scratch/$stage_dir/src"
+    sed -E -i 's#^stage([0-9]{2}) = \{ path = "\.\./([^"]+)" \}#stage\1 = { package = "solution\1", path = "../../solutions/\2" }#' "$scratch/$stage_dir/Cargo.toml"
+    echo "mutants: stage $n in $scratch (mutants.out there); build dir target/mutants"
+    cd "$scratch"
+    # Its own build dir (dependencies built once, then reused by every stage's run).
+    CARGO_TARGET_DIR="$repo/target/mutants" cargo mutants --in-place -p "stage$n" \
+        --features grade --test-package "stage$n" {{args}} -- --test grade
