@@ -91,7 +91,7 @@ bench *args:
     fi
     cargo run -q -p real-sinks --bin bench -- {{args}}
 
-# cargo-mutants on the reference overlaid in stage NN, the stage's grader as the only suite: `just mutants 04 -j 1`. Works in a scratch copy; figures in graders/MUTANTS.md.
+# cargo-mutants on the reference overlaid in stage NN, the stage's grader as the only suite: `just mutants 04` (in place, so one mutant at a time; CARGO_BUILD_JOBS=1 spares a busy machine). Works in a scratch copy; figures in graders/MUTANTS.md.
 [group('project')]
 mutants stage *args:
     #!/usr/bin/env bash

@@ -22,15 +22,87 @@ fn context(want: &Expected, run: &Run, n: usize) -> String {
     }
 }
 
-pub(super) fn judge_calls(run: &Run, want: &Expected, calls: &[Call]) -> Result<(), Failure> {
-    let got: Vec<&Call> = calls
+/// When a store call was made, in the job's terms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Made {
+    /// In a run without a crash.
+    NoCrash,
+    /// Before the crash.
+    BeforeCrash,
+    /// After the recovery, which restored this checkpoint (`None`: none had completed).
+    AfterRecovery(Option<u64>),
+    /// In a run with a crash whose recovery never asked the store, so the calls alone
+    /// cannot tell which side of the crash it fell on.
+    Unknown,
+}
+
+impl Made {
+    fn describe(self, k: usize) -> String {
+        match self {
+            Made::NoCrash => "no crash".to_owned(),
+            Made::BeforeCrash => format!("before the crash after {k} record(s)"),
+            Made::AfterRecovery(None) => format!(
+                "after the crash after {k} record(s), recovered with no completed checkpoint (latest_completed() returned None)"
+            ),
+            Made::AfterRecovery(Some(c)) => format!(
+                "after the crash after {k} record(s), recovered from checkpoint {c} (latest_completed() returned it)"
+            ),
+            Made::Unknown => format!(
+                "in a run with a crash after {k} record(s) whose recovery never asked latest_completed()"
+            ),
+        }
+    }
+
+    /// Whether two calls fall on different sides of the crash (unknown sides never do).
+    fn other_side(self, other: Made) -> bool {
+        matches!(
+            (self, other),
+            (Made::BeforeCrash, Made::AfterRecovery(_))
+                | (Made::AfterRecovery(_), Made::BeforeCrash)
+        )
+    }
+}
+
+/// When each call other than `latest_completed()` was made, told by the calls themselves
+/// (not by where the protocol expects a call of that number): the recovery is the job's
+/// last `latest_completed()`, the one a job asks after the crash.
+fn made<'a>(run: &Run, calls: &'a [Call]) -> Vec<(&'a Call, Made)> {
+    let recovery = calls.iter().enumerate().rev().find_map(|(i, c)| match c {
+        Call::LatestCompleted { returned } => Some((i, *returned)),
+        _ => None,
+    });
+    calls
         .iter()
-        .filter(|c| !matches!(c, Call::LatestCompleted { .. }))
-        .collect();
+        .enumerate()
+        .filter(|(_, c)| !matches!(c, Call::LatestCompleted { .. }))
+        .map(|(i, call)| {
+            let when = match (run.crash_after, recovery) {
+                (None, _) => Made::NoCrash,
+                (Some(_), None) => Made::Unknown,
+                (Some(_), Some((r, _))) if i < r => Made::BeforeCrash,
+                (Some(_), Some((_, returned))) => Made::AfterRecovery(returned),
+            };
+            (call, when)
+        })
+        .collect()
+}
+
+/// When the protocol makes its call number `n`.
+fn expected_made(want: &Expected, run: &Run, n: usize) -> Made {
+    match run.crash_after {
+        None => Made::NoCrash,
+        Some(_) if n < want.before_crash => Made::BeforeCrash,
+        Some(_) => Made::AfterRecovery(Some(want.restored.0).filter(|c| *c > 0)),
+    }
+}
+
+pub(super) fn judge_calls(run: &Run, want: &Expected, calls: &[Call]) -> Result<(), Failure> {
+    let made = made(run, calls);
     let commit_lag = run.commit_lag;
+    let k = run.crash_after.unwrap_or(run.words.len());
     for (n, expected) in want.calls.iter().enumerate() {
-        let at = format!("store call {} ({})", n + 1, context(want, run, n));
-        let Some(actual) = got.get(n) else {
+        let Some(&(actual, when)) = made.get(n) else {
+            let at = format!("store call {} ({})", n + 1, context(want, run, n));
             let why = match expected {
                 Call::Complete { id } => format!(
                     "checkpoint {id} never completed: it completes {commit_lag} barrier(s) after its save, \
@@ -43,10 +115,26 @@ pub(super) fn judge_calls(run: &Run, want: &Expected, calls: &[Call]) -> Result<
             };
             return Err(Failure::new(show(expected), "no more calls").step(format!("{at}: {why}")));
         };
-        if *actual == expected {
+        // Labelled by the call the job made, when it made it: not by the expected one's.
+        let at = format!("store call {} ({})", n + 1, when.describe(k));
+        let due = expected_made(want, run, n);
+        if actual == expected && !when.other_side(due) {
             continue;
         }
-        let why = match (expected, *actual) {
+        if actual == expected {
+            let why = match (expected, due) {
+                (Call::Save { offset, .. }, Made::BeforeCrash) => format!(
+                    "the protocol makes this save before the crash: the barrier after record {offset} takes its checkpoint before the job dies (crash_after = {k}: after record {k} and its barrier)"
+                ),
+                (_, due) => format!("the protocol makes this call {}", due.describe(k)),
+            };
+            return Err(Failure::new(
+                format!("{} {}", show(expected), due.describe(k)),
+                format!("{} {}", show(actual), when.describe(k)),
+            )
+            .step(format!("{at}: {why}")));
+        }
+        let why = match (expected, actual) {
             (
                 Call::Save { id, offset, state },
                 Call::Save {
@@ -94,10 +182,11 @@ pub(super) fn judge_calls(run: &Run, want: &Expected, calls: &[Call]) -> Result<
     if let Some(k) = run.crash_after {
         asked_the_store(k, want, calls)?;
     }
-    if let Some(extra) = got.get(want.calls.len()) {
+    if let Some((extra, when)) = made.get(want.calls.len()) {
         return Err(Failure::new("no more calls", show(extra)).step(format!(
-            "store call {}: the run should be over ({} calls)",
+            "store call {} ({}): the run should be over ({} calls)",
             want.calls.len() + 1,
+            when.describe(k),
             want.calls.len()
         )));
     }

@@ -31,6 +31,7 @@
 //! | every `save(c, ..)` carries offset `c * barrier_every` and, as JSON, the counts of the first `c * barrier_every` records | `checkpoints` | `saving_before_applying`, `skipping_the_serialisation_round_trip` |
 //! | `complete(c)` comes `commit_lag` barriers after `save(c)`; what is in flight completes at the end | `checkpoints` | `ignoring_the_commit_lag`, `leaving_checkpoints_in_flight_at_the_end` |
 //! | the job checkpoints at all (no batch shortcut) | `checkpoints` | `the_no_checkpoint_shortcut` |
+//! | the crash comes after the `k`-th record *and its barrier*: that checkpoint is saved before the job dies | `checkpoints` | `checking_the_crash_before_the_barrier` |
 //! | recovery asks the store, and only the store, where to restart (`latest_completed`) | `checkpoints` | `computing_the_restart_point_without_the_store` |
 //! | only completed checkpoints are restored; nothing but the store survives the crash | `exactly-once-state` | `keeping_memory_across_the_crash`, `replaying_from_zero_with_restored_state` |
 //! | `emitted` is the emissions of `0..k`, then of `offset..len` from the restored state | `at-least-once-output` | `restoring_an_in_flight_checkpoint` |

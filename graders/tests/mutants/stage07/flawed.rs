@@ -16,6 +16,7 @@ pub const CRASH_PAST_END_ACCEPTED: u8 = 6;
 pub const LAG_IGNORED: u8 = 7;
 pub const NO_FINAL_COMPLETIONS: u8 = 8;
 pub const COMPUTE_RESTART: u8 = 9;
+pub const CRASH_BEFORE_BARRIER: u8 = 10;
 
 type Counts = BTreeMap<String, u64>;
 
@@ -147,6 +148,11 @@ fn attempt<S: CheckpointStore, const M: u8>(
         let before = serde_json::to_vec(&*counts)?;
         *counts.entry(word.clone()).or_default() += 1;
         emitted.push((word.clone(), counts[word]));
+        // The crash checked before the barrier: the job dies without its last checkpoint
+        // (only the attempt cut short by a crash stops before the end of the input).
+        if barrier && M == CRASH_BEFORE_BARRIER && offset == to && to < words.len() {
+            break;
+        }
         if barrier {
             let id = (offset / every) as u64;
             let state = match M {

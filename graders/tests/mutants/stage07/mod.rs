@@ -140,6 +140,20 @@ graders::impl_stage07!(
     no_final_completions
 );
 
+runner_mutant! {
+    /// **Mistake:** the crash is checked before the barrier, so the job dies without the
+    /// checkpoint the `k`-th record's barrier takes; the replay then saves it.
+    /// **Verdict:** `checkpoints`: the save is labelled by when the job made it, "after
+    /// the crash ..., recovered with no completed checkpoint", against the protocol's
+    /// "before the crash".
+    crash_before_barrier, super::flawed::CRASH_BEFORE_BARRIER
+}
+graders::impl_stage07!(
+    CrashBeforeBarrier,
+    CrashBeforeBarrierSpy,
+    crash_before_barrier
+);
+
 /// **Mistake (the shortcut):** no checkpointing at all: the counts come from the whole
 /// input and the emissions are one running count, as if nothing had crashed.
 /// **Verdict:** `checkpoints` fails on the first input with a barrier: "store call 1:
@@ -290,6 +304,7 @@ graders::impl_stage07!(
 #[case::ignoring_the_commit_lag(drive::<LagIgnored>, "checkpoints")]
 #[case::leaving_checkpoints_in_flight_at_the_end(drive::<NoFinalCompletions>, "checkpoints")]
 #[case::the_no_checkpoint_shortcut(drive::<Shortcut>, "checkpoints")]
+#[case::checking_the_crash_before_the_barrier(drive::<CrashBeforeBarrier>, "checkpoints")]
 #[case::restoring_the_first_completed_checkpoint(drive::<FirstCompleted>, "store")]
 #[case::convenience_drops_the_crash(drive::<ConvenienceDropsTheCrash>, "own-store")]
 fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str) {
