@@ -16,15 +16,22 @@ pub const MAX_CALLS_PER_SINK: usize = 10_000;
 /// The calls on every sink a job created, in creation order, shared by its spies.
 pub type SpyLog = Rc<RefCell<Vec<Vec<SpyCall>>>>;
 
+/// What the implementation's own sink showed as `committed()` after each call, per
+/// sink in creation order, shared by the spies that delegate to it.
+pub type SeenLog = Rc<RefCell<Vec<Vec<Vec<u32>>>>>;
+
 /// The grader's side of a spying sink: a correct sink (the model) that logs every call.
 ///
 /// `impl_stage08!` wraps it in a local type that implements the implementation's
-/// `TwoPhaseCommitSink<u32>` (which the orphan rule forbids doing from here).
+/// `TwoPhaseCommitSink<u32>` (which the orphan rule forbids doing from here). That type
+/// either answers `committed()` from the model, or, for `byo trace 08 --mine`, delegates
+/// every call to the implementation's own sink and records what it shows ([`SeenLog`]).
 #[derive(Debug)]
 pub struct Spy {
     log: SpyLog,
     index: usize,
     model: ModelSink,
+    seen: Option<SeenLog>,
 }
 
 impl Spy {
@@ -39,6 +46,26 @@ impl Spy {
             log: Rc::clone(log),
             index,
             model: ModelSink::default(),
+            seen: None,
+        }
+    }
+
+    /// A new sink in front of the implementation's own, registered as the next one in
+    /// `log` and in `seen`.
+    pub fn delegating(log: &SpyLog, seen: &SeenLog) -> Self {
+        seen.borrow_mut().push(Vec::new());
+        Self {
+            seen: Some(Rc::clone(seen)),
+            ..Self::new(log)
+        }
+    }
+
+    /// Records what the implementation's own sink shows after the call just logged.
+    pub fn saw(&self, visible: &[u32]) {
+        if let Some(seen) = &self.seen
+            && let Some(sink) = seen.borrow_mut().get_mut(self.index)
+        {
+            sink.push(visible.to_vec());
         }
     }
 
@@ -86,6 +113,21 @@ pub trait Implementation {
         commit_lag: usize,
     ) -> anyhow::Result<Vec<u32>>;
 
+    /// `run_exactly_once_sink_with(..)` with a `new_sink` that makes spies logging into
+    /// `log` in front of the implementation's own `TransactionalSink`, whose
+    /// `committed()` after each call goes into `seen`.
+    ///
+    /// # Errors
+    /// Whatever the implementation returns.
+    fn run_own_sink(
+        records: &[u32],
+        barrier_every: usize,
+        crash_after: Option<usize>,
+        commit_lag: usize,
+        log: &SpyLog,
+        seen: &SeenLog,
+    ) -> anyhow::Result<Vec<u32>>;
+
     /// `run_exactly_once_sink_with(..)` with a `new_sink` that makes spies logging into `log`.
     ///
     /// # Errors
@@ -104,28 +146,55 @@ pub trait Implementation {
 #[macro_export]
 macro_rules! impl_stage08 {
     ($binding:ident, $spy:ident, $($imp:ident)::+) => {
-        /// The grader's spying sink: a correct sink that logs every call.
+        /// The grader's spying sink: a correct sink that logs every call, or (with the
+        /// implementation's own sink inside) one that delegates to it.
         #[doc(hidden)]
-        pub struct $spy($crate::stage08::Spy);
+        pub struct $spy(
+            $crate::stage08::Spy,
+            Option<$($imp)::+::TransactionalSink<u32>>,
+        );
 
         impl $($imp)::+::TwoPhaseCommitSink<u32> for $spy {
             fn write(&mut self, record: u32) {
                 self.0.call($crate::stage08::SpyCall::Write(record));
+                if let Some(own) = &mut self.1 {
+                    $($imp)::+::TwoPhaseCommitSink::write(own, record);
+                    self.0.saw($($imp)::+::TwoPhaseCommitSink::committed(own));
+                }
             }
             fn pre_commit(&mut self, id: $($imp)::+::CheckpointId) {
                 self.0.call($crate::stage08::SpyCall::PreCommit(id));
+                if let Some(own) = &mut self.1 {
+                    $($imp)::+::TwoPhaseCommitSink::pre_commit(own, id);
+                    self.0.saw($($imp)::+::TwoPhaseCommitSink::committed(own));
+                }
             }
             fn commit(&mut self, id: $($imp)::+::CheckpointId) {
                 self.0.call($crate::stage08::SpyCall::Commit(id));
+                if let Some(own) = &mut self.1 {
+                    $($imp)::+::TwoPhaseCommitSink::commit(own, id);
+                    self.0.saw($($imp)::+::TwoPhaseCommitSink::committed(own));
+                }
             }
             fn abort(&mut self, id: $($imp)::+::CheckpointId) {
                 self.0.call($crate::stage08::SpyCall::Abort(id));
+                if let Some(own) = &mut self.1 {
+                    $($imp)::+::TwoPhaseCommitSink::abort(own, id);
+                    self.0.saw($($imp)::+::TwoPhaseCommitSink::committed(own));
+                }
             }
             fn abort_open(&mut self) {
                 self.0.call($crate::stage08::SpyCall::AbortOpen);
+                if let Some(own) = &mut self.1 {
+                    $($imp)::+::TwoPhaseCommitSink::abort_open(own);
+                    self.0.saw($($imp)::+::TwoPhaseCommitSink::committed(own));
+                }
             }
             fn committed(&self) -> &[u32] {
-                self.0.committed()
+                match &self.1 {
+                    Some(own) => $($imp)::+::TwoPhaseCommitSink::committed(own),
+                    None => self.0.committed(),
+                }
             }
         }
 
@@ -172,7 +241,28 @@ macro_rules! impl_stage08 {
                     barrier_every,
                     crash_after,
                     commit_lag,
-                    || $spy($crate::stage08::Spy::new(log)),
+                    || $spy($crate::stage08::Spy::new(log), None),
+                )
+            }
+            fn run_own_sink(
+                records: &[u32],
+                barrier_every: usize,
+                crash_after: Option<usize>,
+                commit_lag: usize,
+                log: &$crate::stage08::SpyLog,
+                seen: &$crate::stage08::SeenLog,
+            ) -> $crate::__anyhow::Result<Vec<u32>> {
+                $($imp)::+::run_exactly_once_sink_with(
+                    records,
+                    barrier_every,
+                    crash_after,
+                    commit_lag,
+                    || {
+                        $spy(
+                            $crate::stage08::Spy::delegating(log, seen),
+                            Some($($imp)::+::TransactionalSink::new()),
+                        )
+                    },
                 )
             }
         }

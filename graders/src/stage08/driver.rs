@@ -7,6 +7,7 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 
 use super::binding::{Implementation, SpyCall, SpyLog};
+use super::own_sink::{OwnSinkRun, own_sink_run};
 use super::plan::{Case, SinkOp, sequences_from};
 
 /// How one run of the job ended.
@@ -27,6 +28,10 @@ pub struct SpiedRun {
     pub result: RunResult,
     /// The calls on every sink the job created, in creation order.
     pub sinks: Vec<Vec<SpyCall>>,
+    /// The same cell with the learner's own sink behind the spy, where that shows
+    /// something else (for `byo trace 08 --mine`; the judge does not look at it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub own: Option<Box<OwnSinkRun>>,
 }
 
 /// What the driver saw while running one case.
@@ -113,7 +118,13 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         } => Observation::Protocol {
             cells: Case::cells(records.len())
                 .into_iter()
-                .map(|(crash, commit_lag)| spied::<I>(records, *barrier_every, crash, commit_lag))
+                .map(|(crash, commit_lag)| {
+                    let mut run = spied::<I>(records, *barrier_every, crash, commit_lag);
+                    run.own =
+                        own_sink_run::<I>(records, *barrier_every, crash, commit_lag, &run.result)
+                            .map(Box::new);
+                    run
+                })
                 .collect(),
         },
         Case::BadInput {
@@ -137,7 +148,11 @@ pub fn spied<I: Implementation>(
     let log: SpyLog = Rc::new(RefCell::new(Vec::new()));
     let result = guarded(|| I::run_spied(records, barrier_every, crash_after, commit_lag, &log));
     let sinks = log.borrow().clone();
-    SpiedRun { result, sinks }
+    SpiedRun {
+        result,
+        sinks,
+        own: None,
+    }
 }
 
 /// Runs one cell, turning a panic into a result so the other cells still run, except a

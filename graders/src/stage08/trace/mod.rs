@@ -2,11 +2,22 @@
 //! transactions, visible output) with barrier, notification, crash and recovery marks;
 //! with the learner's run, that run beside the reference's, the first divergence marked.
 //!
+//! The learner's run is their job with their own sink behind the spy (an
+//! [`OwnSinkRun`](super::OwnSinkRun), where it differs from the run with the grader's
+//! correct sink): its visible lane is what their sink showed, and the first step where
+//! that departs from a correct sink after the same calls is marked `◆`. The job itself
+//! is judged as the grader judges it, on the run with the correct sink. Each commit is
+//! named by its place in the schedule: notified, at the end, or unnotified (before its
+//! notification, or at the crash instead of an abort).
+//!
 //! The timeline is rebuilt from the calls on the sinks alone, so the reference's run
 //! ([`reference_calls`]) and a learner's run (a [`SpiedRun`] from the driver) are drawn
 //! by the same code. The renderer parses no flags and knows no terminal: it takes a
 //! [`Trace`] and a [`Paint`] and returns text; the `byo` command does the rest.
 
+mod columns;
+mod events;
+mod mine;
 mod schedule;
 mod svg;
 mod timeline;
@@ -17,12 +28,11 @@ pub use schedule::{Trace, Unfit};
 
 use std::fmt::Write as _;
 
-use super::binding::SpyCall;
-use super::driver::{RunResult, SpiedRun};
-use super::judge::judge_protocol;
+use super::driver::SpiedRun;
 use super::oracle::reference_calls;
 use super::plan::input;
-use timeline::{describe, first_divergence, flatten, timeline};
+use mine::yours;
+use timeline::{first_divergence, timeline};
 
 /// What a part of the trace is, for whoever colours it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,73 +104,24 @@ pub fn render(trace: &Trace, mine: Option<&SpiedRun>, paint: &Paint<'_>) -> Stri
             )
         )
     );
-    let divergence = mine.and_then(|m| first_divergence(&reference, &m.sinks));
+    let divergence = mine.and_then(|m| first_divergence(&reference, yours(m).0));
     let _ = writeln!(out, "\n{}", paint(Mark::Heading, "reference"));
-    out.push_str(&timeline(&records, schedule, &reference, divergence, paint));
+    out.push_str(&timeline(
+        &records, schedule, &reference, divergence, None, paint,
+    ));
     let Some(mine) = mine else {
         return out;
     };
-    let _ = writeln!(out, "\n{}", paint(Mark::Heading, "yours"));
-    out.push_str(&timeline(
-        &records,
-        schedule,
-        &mine.sinks,
-        divergence,
-        paint,
+    out.push_str(&mine::render_mine(
+        &records, schedule, &reference, mine, divergence, paint,
     ));
-    match &mine.result {
-        RunResult::Output(output) => {
-            let _ = writeln!(out, "  returned {output:?}");
-        }
-        RunResult::Error(e) => {
-            let _ = writeln!(out, "  returned Err({e})");
-        }
-        RunResult::Panicked(m) => {
-            let _ = writeln!(out, "  panicked: {m}");
-        }
-    }
-    match divergence {
-        None => {
-            let _ = writeln!(
-                out,
-                "\n{}",
-                paint(Mark::Good, "same calls as the reference")
-            );
-        }
-        Some(step) => {
-            let show = |calls: &[(usize, SpyCall)]| {
-                calls
-                    .get(step)
-                    .map_or("nothing (the run ended)".to_owned(), |(sink, call)| {
-                        format!("{} on sink #{}", describe(*call), sink + 1)
-                    })
-            };
-            let _ = writeln!(
-                out,
-                "\n{} at step {}: the reference does {}, yours does {}",
-                paint(Mark::Bad, "first divergence"),
-                step + 1,
-                show(&flatten(&reference)),
-                show(&flatten(&mine.sinks))
-            );
-        }
-    }
-    let verdict = match judge_protocol(&records, schedule, mine) {
-        Ok(()) => paint(
-            Mark::Good,
-            "verdict: the protocol holds (differences from the reference are allowed)",
-        ),
-        Err(f) => paint(
-            Mark::Bad,
-            &format!("verdict: {}: {}", f.anomaly.name(), f.step),
-        ),
-    };
-    let _ = writeln!(out, "{verdict}");
     out
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::driver::RunResult;
+    use super::super::judge::judge_protocol;
     use super::super::oracle::{ModelSink, Schedule};
     use super::super::plan::{Case, MAX_LEN};
     use super::*;
@@ -200,6 +161,7 @@ mod tests {
                     let run = SpiedRun {
                         result: RunResult::Output(visible),
                         sinks,
+                        own: None,
                     };
                     assert_eq!(
                         judge_protocol(&records, schedule, &run),
@@ -230,11 +192,12 @@ mod tests {
         let mine = SpiedRun {
             result: RunResult::Output(Vec::new()),
             sinks,
+            own: None,
         };
         let text = render(&a, Some(&mine), &unpainted);
         assert!(text.contains("first divergence at step"), "{text}");
         assert!(
-            text.contains("verdict: replay from the wrong offset"),
+            text.contains("your job: replay from the wrong offset"),
             "{text}"
         );
     }

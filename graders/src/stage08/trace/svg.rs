@@ -8,8 +8,12 @@ use std::fmt::Write as _;
 
 use super::super::binding::SpyCall;
 use super::super::driver::SpiedRun;
-use super::super::oracle::{ModelSink, Schedule, reference_calls};
+use super::super::oracle::{Schedule, reference_calls};
+use super::super::own_sink::OwnSinkRun;
 use super::super::plan::input;
+use super::columns::{Column, columns};
+use super::events::Event;
+use super::mine::yours;
 use super::timeline::{describe, first_divergence};
 use super::{Trace, Unfit};
 
@@ -17,37 +21,6 @@ const COLUMN: usize = 120;
 const LABEL: usize = 150;
 const ROW: usize = 22;
 const TOP: usize = 46;
-
-/// One call, and what the sink holds after it.
-struct Column {
-    sink: usize,
-    call: SpyCall,
-    open: Vec<u32>,
-    prepared: Vec<(u64, Vec<u32>)>,
-    visible: Vec<u32>,
-}
-
-fn columns(sinks: &[Vec<SpyCall>]) -> Vec<Column> {
-    let mut out = Vec::new();
-    for (sink, calls) in sinks.iter().enumerate() {
-        let mut model = ModelSink::default();
-        for &call in calls {
-            model.apply(call);
-            out.push(Column {
-                sink,
-                call,
-                open: model.open.clone(),
-                prepared: model
-                    .pending
-                    .iter()
-                    .map(|id| (*id, model.prepared(*id).unwrap_or_default().to_vec()))
-                    .collect(),
-                visible: model.committed.clone(),
-            });
-        }
-    }
-    out
-}
 
 /// The trace of `trace` as a self-contained HTML page of SVG swimlanes (the reference's
 /// run and, with `mine`, the learner's, the first divergence marked).
@@ -66,22 +39,18 @@ pub fn render_html(trace: &Trace, mine: Option<&SpiedRun>) -> Result<String, Unf
         "stage 08 · records {records:?} · barrier every {} · {crash} · commit lag {}",
         trace.barrier_every, trace.lag
     );
-    Ok(page(
-        &title,
-        schedule,
-        &reference,
-        mine.map(|m| m.sinks.as_slice()),
-    ))
+    Ok(page(&title, records.len(), schedule, &reference, mine))
 }
 
 /// The HTML page: a heading, then one swimlane per run.
 fn page(
     title: &str,
+    len: usize,
     schedule: Schedule,
     reference: &[Vec<SpyCall>],
-    mine: Option<&[Vec<SpyCall>]>,
+    mine: Option<&SpiedRun>,
 ) -> String {
-    let divergence = mine.and_then(|m| first_divergence(reference, m));
+    let divergence = mine.and_then(|m| first_divergence(reference, yours(m).0));
     let mut html = String::from(
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <title>byo trace 08</title><style>body{font-family:system-ui,sans-serif;margin:1.5em}\
@@ -90,15 +59,26 @@ fn page(
     );
     let _ = writeln!(html, "<h1>{}</h1>", escape(title));
     html.push_str(
-        "<p class=\"legend\"><span>▮ pre-commit (barrier)</span><span>✓ commit (notified)</span>\
+        "<p class=\"legend\"><span>▮ pre-commit (barrier)</span><span>✓ commit (notified, or at the end)</span>\
+         <span style=\"color:#c0392b\">! commit no notification called for</span>\
          <span>✗ abort</span><span style=\"color:#c0392b\">┆ crash</span>\
          <span style=\"color:#d35400\">↻ recovery</span></p>\n",
     );
     html.push_str("<h2>reference</h2>\n");
-    html.push_str(&swimlane(schedule, reference, divergence));
+    html.push_str(&swimlane(
+        &columns(len, schedule, reference, None),
+        schedule,
+        reference,
+        divergence,
+        None,
+    ));
     if let Some(mine) = mine {
-        html.push_str("<h2>yours</h2>\n");
-        html.push_str(&swimlane(schedule, mine, divergence));
+        let (sinks, own) = yours(mine);
+        let departure = own.and_then(OwnSinkRun::departure);
+        html.push_str("<h2>yours (your job, your sink)</h2>\n");
+        let columns = columns(len, schedule, sinks, own.map(|o| o.visible.as_slice()));
+        let departed = departure.as_ref().map(|d| d.step);
+        html.push_str(&swimlane(&columns, schedule, sinks, divergence, departed));
         let _ = writeln!(
             html,
             "<p>{}</p>",
@@ -107,13 +87,31 @@ fn page(
                 Some(step) => format!("First divergence at step {} (marked in red).", step + 1),
             }
         );
+        if let Some(d) = departure {
+            let _ = writeln!(
+                html,
+                "<p>Your sink departs at step {} (framed in orange): after {} on sink #{} it {}, where a correct sink shows {:?}.</p>",
+                d.step + 1,
+                escape(&describe(d.call)),
+                d.sink + 1,
+                d.yours
+                    .as_ref()
+                    .map_or("panicked".to_owned(), |v| format!("shows {v:?}")),
+                d.model
+            );
+        }
     }
     html.push_str("</body></html>\n");
     html
 }
 
-fn swimlane(schedule: Schedule, sinks: &[Vec<SpyCall>], divergence: Option<usize>) -> String {
-    let columns = columns(sinks);
+fn swimlane(
+    columns: &[Column],
+    schedule: Schedule,
+    sinks: &[Vec<SpyCall>],
+    divergence: Option<usize>,
+    departed: Option<usize>,
+) -> String {
     let lanes = sinks.len().max(1) * 3;
     let width = LABEL + COLUMN * columns.len().max(1) + 10;
     let height = TOP + ROW * lanes + 10;
@@ -136,12 +134,23 @@ fn swimlane(schedule: Schedule, sinks: &[Vec<SpyCall>], divergence: Option<usize
     }
     for (step, column) in columns.iter().enumerate() {
         let x = LABEL + COLUMN * step;
-        let (mark, colour) = match column.call {
-            SpyCall::Write(_) => ("", "#555"),
-            SpyCall::PreCommit(_) => ("▮ ", "#2c6fbb"),
-            SpyCall::Commit(_) => ("✓ ", "#1e8449"),
-            SpyCall::Abort(_) | SpyCall::AbortOpen => ("✗ ", "#c0392b"),
+        let (mark, colour) = match column.event {
+            Event::Write(_) => ("", "#555"),
+            Event::Barrier(_) | Event::EndPreCommit(_) | Event::PreCommit(_) => ("▮ ", "#2c6fbb"),
+            Event::Notified(_) | Event::EndCommit(_) | Event::Commit(_) => ("✓ ", "#1e8449"),
+            Event::Unnotified(_) => ("! ", "#c0392b"),
+            Event::Abort(_) | Event::AbortOpen => ("✗ ", "#c0392b"),
         };
+        if departed == Some(step) {
+            let _ = writeln!(
+                svg,
+                "<rect x=\"{}\" y=\"4\" width=\"{}\" height=\"{}\" fill=\"none\" \
+                 stroke=\"#d35400\" stroke-width=\"2\"><title>your sink departs</title></rect>",
+                x + 3,
+                COLUMN - 6,
+                height - 8
+            );
+        }
         if divergence == Some(step) {
             let _ = writeln!(
                 svg,
@@ -169,7 +178,7 @@ fn swimlane(schedule: Schedule, sinks: &[Vec<SpyCall>], divergence: Option<usize
         for (i, text) in [
             format!("{:?}", column.open),
             prepared,
-            format!("{:?}", column.visible),
+            column.visible.clone(),
         ]
         .iter()
         .enumerate()
@@ -250,6 +259,7 @@ mod tests {
         let mine = SpiedRun {
             result: RunResult::Output(Vec::new()),
             sinks,
+            own: None,
         };
         let html = render_html(&a, Some(&mine)).unwrap();
         assert_eq!(html.matches("<svg ").count(), 2);

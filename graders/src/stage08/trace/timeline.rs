@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use super::super::binding::SpyCall;
 use super::super::oracle::{ModelSink, Schedule};
+use super::events::events;
 use super::{Mark, Paint};
 
 pub(super) fn flatten(sinks: &[Vec<SpyCall>]) -> Vec<(usize, SpyCall)> {
@@ -32,20 +33,30 @@ pub(super) fn describe(call: SpyCall) -> String {
     }
 }
 
-/// One run as rows: step, sink, event, source offset, open, prepared, visible.
+/// What the learner's own sink showed, drawn in place of the model's visible output:
+/// `committed()` after each call, per sink, and the step where it first departs.
+pub(super) struct Seen<'a> {
+    pub(super) visible: &'a [Vec<Vec<u32>>],
+    pub(super) departed: Option<usize>,
+}
+
+/// One run as rows: step, sink, event, source offset, open, prepared, visible (the
+/// model's after the same calls, or with `seen` what the learner's sink showed).
 pub(super) fn timeline(
     records: &[u32],
     schedule: Schedule,
     sinks: &[Vec<SpyCall>],
     highlight: Option<usize>,
+    seen: Option<&Seen<'_>>,
     paint: &Paint<'_>,
 ) -> String {
     let mut out = format!(
         "  {:>4}  {:<4}  {:<26} {:>6}  {:<14} {:<22} {}\n",
         "step", "sink", "event", "offset", "open", "prepared", "visible"
     );
+    let events = events(records.len(), schedule, sinks);
     let mut step = 0;
-    for (index, calls) in sinks.iter().enumerate() {
+    for (index, (calls, events)) in sinks.iter().zip(&events).enumerate() {
         let writes = calls
             .iter()
             .filter(|c| matches!(c, SpyCall::Write(_)))
@@ -71,8 +82,7 @@ pub(super) fn timeline(
         }
         let mut model = ModelSink::default();
         let mut crash_marked = false;
-        let mut last_barrier = None;
-        for &call in calls {
+        for (n, (&call, event)) in calls.iter().zip(events).enumerate() {
             let aborting = matches!(call, SpyCall::Abort(_) | SpyCall::AbortOpen);
             if index == 0
                 && !crash_marked
@@ -89,22 +99,6 @@ pub(super) fn timeline(
             if let SpyCall::Write(_) = call {
                 offset += 1;
             }
-            let event = match call {
-                SpyCall::Write(r) => format!("  write({r})"),
-                SpyCall::PreCommit(id)
-                    if schedule.is_barrier(offset) && last_barrier != Some(offset) =>
-                {
-                    last_barrier = Some(offset);
-                    format!("▮ barrier: pre_commit({id})")
-                }
-                SpyCall::PreCommit(id) if offset == records.len() => {
-                    format!("▮ end: pre_commit({id})")
-                }
-                SpyCall::PreCommit(id) => format!("▮ pre_commit({id})"),
-                SpyCall::Commit(id) => format!("✓ notified: commit({id})"),
-                SpyCall::Abort(id) => format!("✗ abort({id})"),
-                SpyCall::AbortOpen => "✗ abort_open()".to_owned(),
-            };
             model.apply(call);
             let prepared = model
                 .pending
@@ -112,12 +106,27 @@ pub(super) fn timeline(
                 .map(|id| format!("c{id}{:?}", model.prepared(*id).unwrap_or_default()))
                 .collect::<Vec<_>>()
                 .join(" ");
-            let marker = if highlight == Some(step) { "▶" } else { " " };
+            let visible = match seen {
+                None => format!("{:?}", model.committed),
+                Some(seen) => seen
+                    .visible
+                    .get(index)
+                    .and_then(|v| v.get(n))
+                    .map_or("(your sink panicked)".to_owned(), |v| format!("{v:?}")),
+            };
+            let departed = seen.is_some_and(|s| s.departed == Some(step));
+            let marker = if highlight == Some(step) {
+                "▶"
+            } else if departed {
+                "◆"
+            } else {
+                " "
+            };
             let row = format!(
-                "{marker} {:>4}  #{:<3}  {:<26} {:>6}  {:<14} {:<22} {:?}",
+                "{marker} {:>4}  #{:<3}  {:<26} {:>6}  {:<14} {:<22} {visible}",
                 step + 1,
                 index + 1,
-                event,
+                event.label(),
                 offset,
                 format!("{:?}", model.open),
                 if prepared.is_empty() {
@@ -125,9 +134,8 @@ pub(super) fn timeline(
                 } else {
                     prepared
                 },
-                model.committed
             );
-            let row = if highlight == Some(step) {
+            let row = if highlight == Some(step) || departed {
                 paint(Mark::Bad, &row)
             } else {
                 row

@@ -104,6 +104,7 @@ macro_rules! flawed_sink {
 mod notifications;
 mod recovery;
 mod sink;
+mod trace;
 
 // ---- correct variants, which must pass ----
 
