@@ -21,9 +21,13 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 );
                 let got = after_each.get(i);
                 if got != Some(&want) {
+                    // Both sides as the same three readings, not the observation's Option.
                     return Err(Failure::new(
                         format!("get(a), get(b), snapshot = {want:?}"),
-                        format!("{got:?}"),
+                        got.map_or_else(
+                            || "no readings".to_owned(),
+                            |g| format!("get(a), get(b), snapshot = {g:?}"),
+                        ),
                     )
                     .step(format!("after operation {} ({op:?})", i + 1)));
                 }

@@ -16,7 +16,7 @@ pub(super) fn judge_parents(
             let (start, end) = oracle::range(j, to, maxp);
             return Err(Failure::new(
                 format!("parents({j}, {from}, {to}, {maxp}) = {want:?}"),
-                format!("{got:?}"),
+                format!("parents({j}, {from}, {to}, {maxp}) = {}", returned(got)),
             )
             .step(format!(
                 "new subtask {j} owns {start}..={end}; the old ranges at parallelism {from} are {}",
@@ -29,6 +29,14 @@ pub(super) fn judge_parents(
         }
     }
     Ok(())
+}
+
+/// A call's result in the notation of its expected value: the value itself, or `Err(..)`.
+fn returned<T: std::fmt::Debug>(got: &Result<T, String>) -> String {
+    match got {
+        Ok(value) => format!("{value:?}"),
+        Err(e) => format!("Err({e})"),
+    }
 }
 
 pub(super) fn show_range((start, end): (u32, u32)) -> String {
@@ -45,7 +53,7 @@ pub(super) fn judge_key_groups(
         if *hash != want_hash {
             return Err(Failure::new(
                 format!("stable_hash({key:?}) = {want_hash:#010x}"),
-                format!("{hash:#010x}"),
+                format!("stable_hash({key:?}) = {hash:#010x}"),
             )
             .step("stable_hash is not the FNV-1a hash the skeleton gives: keep it as it was"));
         }
@@ -53,7 +61,7 @@ pub(super) fn judge_key_groups(
         if group.as_ref() != Ok(&want) {
             return Err(Failure::new(
                 format!("key_group_for({key:?}, {maxp}) = {want}"),
-                format!("{group:?}"),
+                format!("key_group_for({key:?}, {maxp}) = {}", returned(group)),
             )
             .step(format!(
                 "key {key:?}: stable_hash {want_hash:#010x} % {maxp} is {want}"
@@ -63,7 +71,7 @@ pub(super) fn judge_key_groups(
     if groups.len() != keys.len() {
         return Err(Failure::new(
             format!("{} key groups", keys.len()),
-            format!("{}", groups.len()),
+            format!("{} key groups", groups.len()),
         ));
     }
     Ok(())
@@ -85,7 +93,7 @@ pub(super) fn judge_ranges(
                         "key_group_range({i}, {p}, {maxp}) = {}",
                         show_range(want[i as usize])
                     ),
-                    format!("Err({e:?})"),
+                    format!("key_group_range({i}, {p}, {maxp}) = Err({e})"),
                 )
                 .step(format!("subtask {i} of {p} has no range")));
             }
@@ -118,7 +126,8 @@ pub(super) fn judge_ranges(
         if (start, end) != expected || tiling.is_some() {
             let why = tiling.unwrap_or_else(|| {
                 format!(
-                    "the ranges tile [0, {maxp}) but are not Flink's: ceil({i} * {maxp} / {p}) = {} and ceil({} * {maxp} / {p}) - 1 = {}",
+                    "the ranges tile 0..={} but are not Flink's: ceil({i} * {maxp} / {p}) = {} and ceil({} * {maxp} / {p}) - 1 = {}",
+                    maxp - 1,
                     expected.0,
                     i + 1,
                     expected.1
@@ -139,7 +148,7 @@ pub(super) fn judge_ranges(
     if got.len() != want.len() {
         return Err(Failure::new(
             format!("{p} ranges"),
-            format!("{}", got.len()),
+            format!("{} ranges", got.len()),
         ));
     }
     Ok(())
@@ -160,7 +169,7 @@ pub(super) fn judge_owners(
         if got.as_ref() != Ok(&want) {
             return Err(Failure::new(
                 format!("operator_index_for({g}, {p}, {maxp}) = {want}"),
-                format!("{got:?}"),
+                format!("operator_index_for({g}, {p}, {maxp}) = {}", returned(got)),
             )
             .step(format!(
                 "key group {g} belongs to the range {} of subtask {want} ({g} * {p} / {maxp} = {want})",

@@ -122,7 +122,7 @@ fn judge_partition(
 ) -> Result<(), Failure> {
     let want = oracle::partition(&super::driver::numbered(keys), p, maxp);
     let streams = streams.as_ref().map_err(|e| {
-        Failure::new(format!("{p} streams"), format!("Err({e:?})")).step("partition failed")
+        Failure::new(format!("{p} streams"), format!("Err({e})")).step("partition failed")
     })?;
     if streams.len() != p as usize {
         return Err(Failure::new(
@@ -160,7 +160,7 @@ fn judge_counts(
 ) -> Result<(), Failure> {
     let want = oracle::counts(keys, p, maxp);
     let got = counts.as_ref().map_err(|e| {
-        Failure::new(format!("{want:?}"), format!("Err({e:?})")).step(format!("{what} failed"))
+        Failure::new(format!("{want:?}"), format!("Err({e})")).step(format!("{what} failed"))
     })?;
     if got.len() != p as usize {
         return Err(Failure::new(

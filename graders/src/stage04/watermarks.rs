@@ -161,10 +161,13 @@ pub(super) fn judge_combined(
                 want[..i].iter().rev().flatten().next()
             )
         };
+        // Both sides in the notation of the expected readings: `Some(3)`, not `Ok(Some(3))`.
+        let shown: Vec<String> = got.iter().map(returned).collect();
         return Err(
-            Failure::new(format!("{want:?}"), format!("{got:?}")).step(format!(
-                "step {} on_watermark({input}, {ts}) returned {g:?}, expected {w:?}: {state}",
-                i + 1
+            Failure::new(format!("{want:?}"), format!("[{}]", shown.join(", "))).step(format!(
+                "step {} on_watermark({input}, {ts}) returned {}, expected {w:?}: {state}",
+                i + 1,
+                returned(g)
             )),
         );
     }
@@ -191,4 +194,12 @@ pub(super) fn judge_combined(
         }
     }
     Ok(())
+}
+
+/// A reading in the notation of the expected ones: the value itself, or `Err(..)`.
+fn returned(got: &Result<Option<u64>, String>) -> String {
+    match got {
+        Ok(value) => format!("{value:?}"),
+        Err(e) => format!("Err({e})"),
+    }
 }

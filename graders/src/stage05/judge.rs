@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use super::oracle::{self, Expected};
 use super::plan::{Case, show};
-use super::{AssignerSpec, Element, Fired, Observation, Output, Run};
+use super::{AssignerSpec, Element, Fired, LateRecord, Observation, Output, Run};
 use crate::harness::Failure;
 use crate::harness::arguments::expect_error_naming;
 use crate::harness::case::expect_sequence;
@@ -71,6 +71,23 @@ fn built(run: &Result<Run, String>) -> Result<&Run, Failure> {
     })
 }
 
+/// An answer of the operator in the notation of the expected ones.
+fn answer(output: Option<&Output>) -> String {
+    match output {
+        Some(Output::Fired(fired)) => show_fired(fired),
+        Some(Output::Late(record)) => late(record.as_ref()),
+        None => "no answer".to_owned(),
+    }
+}
+
+/// `on_record`'s answer, in the notation of the elements: `Some(a@1=2)` (late) or `None`.
+fn late(record: Option<&LateRecord>) -> String {
+    record.map_or_else(
+        || "None".to_owned(),
+        |(key, ts, value)| format!("Some({key}@{ts}={value})"),
+    )
+}
+
 fn show_fired(fired: &[Fired]) -> String {
     let shown: Vec<String> = fired.iter().map(Fired::to_string).collect();
     format!("[{}]", shown.join(", "))
@@ -96,7 +113,7 @@ fn judge_firing(spec: AssignerSpec, elements: &[Element], run: &Run) -> Result<(
         let got = match run.outputs.get(i) {
             Some(Output::Fired(got)) => got,
             other => {
-                return Err(Failure::new(show_fired(w), format!("{other:?}"))
+                return Err(Failure::new(show_fired(w), answer(other))
                     .step(format!("{}: no results", at(elements, i))));
             }
         };
@@ -163,7 +180,7 @@ fn judge_lateness(spec: AssignerSpec, elements: &[Element], run: &Run) -> Result
                 let got = match run.outputs.get(i) {
                     Some(Output::Late(got)) => got,
                     other => {
-                        return Err(Failure::new(format!("{w:?}"), format!("{other:?}"))
+                        return Err(Failure::new(late(w.as_ref()), answer(other))
                             .step(format!("{}: no answer", at(elements, i))));
                     }
                 };
@@ -188,7 +205,7 @@ fn judge_lateness(spec: AssignerSpec, elements: &[Element], run: &Run) -> Result
                     ),
                     None => "no watermark came yet: nothing is late".to_owned(),
                 };
-                return Err(Failure::new(format!("{w:?}"), format!("{got:?}"))
+                return Err(Failure::new(late(w.as_ref()), late(got.as_ref()))
                     .step(format!("{}: {reason}", at(elements, i))));
             }
             _ => {}

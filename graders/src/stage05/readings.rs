@@ -14,9 +14,14 @@ pub(super) fn judge_assign(
     for (ts, got) in (0u64..).zip(windows) {
         let want = oracle::windows(spec, ts);
         if got.as_ref() != Ok(&want) {
+            // Both sides as windows `[start, end)`, not the observation's tuples.
+            let got = match got {
+                Ok(windows) => show_windows(windows),
+                Err(e) => format!("Err({e})"),
+            };
             return Err(Failure::new(
                 format!("{spec}.assign({ts}) = {}", show_windows(&want)),
-                format!("{got:?}"),
+                format!("{spec}.assign({ts}) = {got}"),
             )
             .step(format!(
                 "timestamp {ts} belongs to every window of {spec} that contains it: {}",

@@ -15,6 +15,7 @@ mod stage06;
 mod stage07;
 mod stage08;
 
+mod notation;
 mod references;
 mod wordings;
 
