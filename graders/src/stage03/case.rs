@@ -39,7 +39,7 @@ pub(super) const CRASH: Check = Check {
 };
 pub(super) const ERRORS: Check = Check {
     name: "errors",
-    law: "an invalid parallelism is an error that names the argument, never a panic",
+    law: "an invalid parallelism, index or key group is an error that names the argument, never a panic",
 };
 
 /// A call with an invalid argument, and the argument its error must name.
@@ -61,11 +61,15 @@ pub enum ErrorCall {
     RescaleZero,
     /// `KeyedSubtask::new(0, 0, 8)`
     SubtaskZero,
+    /// `key_group_range(2, 2, 8)`: the index out of range.
+    RangeIndexOutOfRange,
+    /// `operator_index_for(8, 2, 8)`: the key group out of range.
+    IndexKeyGroupOutOfRange,
 }
 
 impl ErrorCall {
     /// Every invalid call, in plan order.
-    pub const ALL: [ErrorCall; 8] = [
+    pub const ALL: [ErrorCall; 10] = [
         ErrorCall::RangeParallelismZero,
         ErrorCall::RangeAboveMax,
         ErrorCall::KeyGroupMaxZero,
@@ -74,6 +78,8 @@ impl ErrorCall {
         ErrorCall::CountAboveMax,
         ErrorCall::RescaleZero,
         ErrorCall::SubtaskZero,
+        ErrorCall::RangeIndexOutOfRange,
+        ErrorCall::IndexKeyGroupOutOfRange,
     ];
 
     /// The call as code.
@@ -87,6 +93,8 @@ impl ErrorCall {
             ErrorCall::CountAboveMax => "parallel_count(&keys, 9, 8)",
             ErrorCall::RescaleZero => "rescale(state, 0, 8)",
             ErrorCall::SubtaskZero => "KeyedSubtask::new(0, 0, 8)",
+            ErrorCall::RangeIndexOutOfRange => "key_group_range(2, 2, 8)",
+            ErrorCall::IndexKeyGroupOutOfRange => "operator_index_for(8, 2, 8)",
         }
     }
 
@@ -94,6 +102,8 @@ impl ErrorCall {
     pub fn argument(self) -> &'static str {
         match self {
             ErrorCall::KeyGroupMaxZero => "max_parallelism",
+            ErrorCall::RangeIndexOutOfRange => "operator_index",
+            ErrorCall::IndexKeyGroupOutOfRange => "key_group",
             _ => "parallelism",
         }
     }

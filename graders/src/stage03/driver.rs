@@ -228,5 +228,11 @@ fn invalid_call<I: Implementation>(call: ErrorCall) -> Result<String, String> {
             show(I::rescale(oracle::counts(&keys, 1, 8), 0, 8).map(|c| format!("{c:?}")))
         }
         ErrorCall::SubtaskZero => show(I::subtask(0, 0, 8).map(|_| "a subtask".to_owned())),
+        ErrorCall::RangeIndexOutOfRange => {
+            show(I::key_group_range(2, 2, 8).map(|r| format!("{r:?}")))
+        }
+        ErrorCall::IndexKeyGroupOutOfRange => {
+            show(I::operator_index_for(8, 2, 8).map(|i| i.to_string()))
+        }
     }
 }

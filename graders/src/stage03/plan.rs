@@ -71,13 +71,18 @@ pub fn plan(seed: u64) -> Vec<Case> {
             max_parallelism,
         });
     }
-    for (parallelism, max_parallelism) in configs() {
+    // After the enumerated configurations, so the smallest failing case still comes
+    // first: the largest `max_parallelism` there is, where `i * max_parallelism` in
+    // the range formula overflows a `u32` (the brief: compute the formulas in u64).
+    for (parallelism, max_parallelism) in configs().into_iter().chain([(3, u32::MAX)]) {
         cases.push(Case::Ranges {
             parallelism,
             max_parallelism,
         });
     }
-    for (parallelism, max_parallelism) in configs() {
+    // Likewise, where `key_group * parallelism` overflows a `u32` (small enough to
+    // enumerate every key group).
+    for (parallelism, max_parallelism) in configs().into_iter().chain([(70_000, 70_000)]) {
         cases.push(Case::OperatorIndex {
             parallelism,
             max_parallelism,

@@ -253,6 +253,63 @@ mod operator_index_round_robin {
 }
 graders::impl_stage03!(OperatorIndexRoundRobin, operator_index_round_robin);
 
+/// **Mistake:** the formulas in `u32`, as the signatures are, where the brief says to
+/// compute them in `u64`: `i * max_parallelism` and `key_group * parallelism` overflow
+/// for a large `max_parallelism`.
+/// **Verdict:** `key-group-range` fails on the fixed case `key_group_range(1, 3,
+/// u32::MAX)` and `operator-index` on `(70_000, 70_000)`: "attempt to multiply with
+/// overflow" in the debug build the grader runs (a wrong range or index in release).
+mod formulas_in_u32 {
+    pub use solution03::*;
+
+    pub fn key_group_range(
+        i: u32,
+        p: u32,
+        maxp: u32,
+    ) -> anyhow::Result<std::ops::RangeInclusive<u32>> {
+        solution03::key_group_range(i, p, maxp)?;
+        Ok((i * maxp).div_ceil(p)..=((i + 1) * maxp).div_ceil(p) - 1)
+    }
+
+    pub fn operator_index_for(
+        key_group: u32,
+        parallelism: u32,
+        max_parallelism: u32,
+    ) -> anyhow::Result<u32> {
+        solution03::operator_index_for(key_group, parallelism, max_parallelism)?;
+        Ok(key_group * parallelism / max_parallelism)
+    }
+}
+graders::impl_stage03!(FormulasInU32, formulas_in_u32);
+
+/// **Mistake:** only the configuration is checked: an operator index at or above the
+/// parallelism and a key group at or above `max_parallelism` go through the formulas,
+/// where the brief calls them errors.
+/// **Verdict:** `errors` fails on `key_group_range(2, 2, 8)`, which returns `8..=11`.
+mod unchecked_indices {
+    pub use solution03::*;
+
+    pub fn key_group_range(
+        i: u32,
+        p: u32,
+        maxp: u32,
+    ) -> anyhow::Result<std::ops::RangeInclusive<u32>> {
+        solution03::key_group_range(0, p, maxp)?;
+        let (i, p, maxp) = (u64::from(i), u64::from(p), u64::from(maxp));
+        Ok((i * maxp).div_ceil(p) as u32..=(((i + 1) * maxp).div_ceil(p) - 1) as u32)
+    }
+
+    pub fn operator_index_for(
+        key_group: u32,
+        parallelism: u32,
+        max_parallelism: u32,
+    ) -> anyhow::Result<u32> {
+        solution03::operator_index_for(0, parallelism, max_parallelism)?;
+        Ok((u64::from(key_group) * u64::from(parallelism) / u64::from(max_parallelism)) as u32)
+    }
+}
+graders::impl_stage03!(UncheckedIndices, unchecked_indices);
+
 /// Every mutant of this file and the check that must reject it (the mutant's doc
 /// comment says why).
 #[rstest]
@@ -267,6 +324,9 @@ graders::impl_stage03!(OperatorIndexRoundRobin, operator_index_round_robin);
 #[case::count_on_one_subtask(drive::<CountOnOneSubtask>, "parallel-count")]
 #[case::unchecked_parallelism(drive::<UncheckedParallelism>, "errors")]
 #[case::operator_index_round_robin(drive::<OperatorIndexRoundRobin>, "operator-index")]
+#[case::formulas_in_u32_ranges(drive::<FormulasInU32>, "key-group-range")]
+#[case::formulas_in_u32_owners(drive::<FormulasInU32>, "operator-index")]
+#[case::unchecked_indices(drive::<UncheckedIndices>, "errors")]
 fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str) {
     rejects::<Parallelism>(drive, check);
 }
