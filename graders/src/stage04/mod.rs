@@ -24,6 +24,7 @@
 //! |---|---|---|
 //! | a fresh generator has no watermark; then exactly `max_ts - max_delay - 1`, or `None` while `max_ts <= max_delay` | `generator` | `watermark_without_minus_one` |
 //! | the formula never underflows near 0 | `generator` | `saturating_watermark` |
+//! | nor overflows at the top: fixed cases with `max_delay = u64::MAX` and timestamps up to `u64::MAX`, after the enumerated ones | `generator` | `delay_plus_one_overflows` |
 //! | `with_watermarks` emits a watermark exactly when it advanced: no repeat, no regression, nothing missing | `with-watermarks` | `repeats_watermarks`, `final_watermark_only` |
 //! | `split_late`: exactly the records `<=` an earlier watermark are late | `lateness` | `late_strictly_below` |
 //! | `on_watermark` returns `None` until every input has reported, then the minimum of the inputs' largest watermarks, when it advances | `combiner` | `combined_by_max`, `min_over_reported` |

@@ -53,6 +53,12 @@ fn combiner_inputs(rng: &mut Rng) -> Vec<Vec<Vec<u64>>> {
     all
 }
 
+/// The generator's fixed edge cases: `(arrivals, max_delay)`.
+const EDGES: [(&[(u64, u32)], u64); 2] = [
+    (&[(0, 0), (7, 1), (u64::MAX, 2)], u64::MAX),
+    (&[(u64::MAX - 1, 0), (u64::MAX, 1)], 0),
+];
+
 /// Every case for `seed`.
 pub fn plan(seed: u64) -> Vec<Case> {
     let mut rng = Rng::new(seed, 4);
@@ -67,6 +73,13 @@ pub fn plan(seed: u64) -> Vec<Case> {
             });
         }
     }
+    // Fixed cases past the enumeration's bounds, after it so the smallest failing case
+    // still comes first: the largest bound there is (no watermark ever, and
+    // `max_delay + 1` overflows), and timestamps at the top of `u64`.
+    cases.extend(EDGES.iter().map(|(arrivals, max_delay)| Case::Generator {
+        arrivals: arrivals.to_vec(),
+        max_delay: *max_delay,
+    }));
     for arrivals in &orders {
         for max_delay in MAX_DELAYS {
             cases.push(Case::WithWatermarks {

@@ -47,6 +47,17 @@ mod saturating_watermark {
 }
 graders::impl_stage04!(SaturatingWatermark, saturating_watermark);
 
+/// **Mistake:** the watermark as one subtraction that may fail, `max_ts.checked_sub(max_delay
+/// + 1)`: right for every small bound, but `max_delay + 1` overflows at `u64::MAX`.
+/// **Verdict:** `generator` fails on the fixed case with `max_delay = u64::MAX`: "attempt
+/// to add with overflow" in the debug build the grader runs (in release it wraps to 0 and
+/// every record's own timestamp becomes the watermark).
+mod delay_plus_one_overflows {
+    pub use solution04::*;
+    generator!(|max_ts, d| max_ts.checked_sub(d + 1),);
+}
+graders::impl_stage04!(DelayPlusOneOverflows, delay_plus_one_overflows);
+
 /// **Mistake:** the watermark is `max_ts - max_delay`, without the `- 1`: it promises that
 /// a record exactly `max_delay` behind will not come, though it is within the bound.
 /// **Verdict:** `generator` fails at `max_delay` 0: after a record at 0, the watermark
@@ -272,6 +283,7 @@ graders::impl_stage04!(CombinedNotStored, combined_not_stored);
 /// comment says why).
 #[rstest]
 #[case::saturating_watermark(drive::<SaturatingWatermark>, "generator")]
+#[case::delay_plus_one_overflows(drive::<DelayPlusOneOverflows>, "generator")]
 #[case::watermark_without_minus_one(drive::<WithoutMinusOne>, "generator")]
 #[case::max_ts_not_in_snapshot(drive::<MaxTsNotInSnapshot>, "crash")]
 #[case::repeats_watermarks(drive::<RepeatsWatermarks>, "with-watermarks")]
