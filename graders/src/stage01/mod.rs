@@ -22,6 +22,11 @@
 //! | `seek` past the end is an error value, never a panic and never a silent clamp, and leaves the position unchanged | `seek-past-end` | `seek_clamps` |
 //! | `Map`, `Filter`, `FlatMap` and `then` produce what the same functions produce over an iterator, in the same order | `chain` | `filter_inverted`, `flat_map_first_only`, `chain_first_only` |
 //! | stopping after any record and resuming a fresh source at `position()` loses and repeats nothing | `crash` | `iterator_source_fails_crash` |
+//!
+//! ## Mutation testing
+//!
+//! cargo-mutants on the reference overlaid in stage 01, this grader as the only suite
+//! (`just mutants 01`): the figures and every missed mutant are in `graders/MUTANTS.md`.
 
 mod binding;
 pub mod catalogue;

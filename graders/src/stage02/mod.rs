@@ -24,6 +24,11 @@
 //! | snapshot to bytes, restore a new operator and continue: the same as the uninterrupted run | `crash` | `restore_forgets_state` |
 //! | `word_count` emits `(word, count so far)` once per occurrence, in order | `word-count` | `word_count_final_counts` |
 //! | words are separated by any whitespace; an empty string is never a word | `word-count` | `word_count_splits_on_space` |
+//!
+//! ## Mutation testing
+//!
+//! cargo-mutants on the reference overlaid in stage 02, this grader as the only suite
+//! (`just mutants 02`): the figures and every missed mutant are in `graders/MUTANTS.md`.
 
 mod binding;
 mod driver;

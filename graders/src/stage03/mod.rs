@@ -40,6 +40,11 @@
 //! | restoring each new subtask from its parents' snapshots keeps every count, each key on its owner | `crash` | `restore_keeps_every_key`, `restore_drops_last_group` |
 //! | a parallelism of 0 or above `max_parallelism`, and a `max_parallelism` of 0, are errors naming the argument | `errors` | `unchecked_parallelism` |
 //! | an operator index or a key group out of range is an error naming the argument | `errors` | `unchecked_indices` |
+//!
+//! ## Mutation testing
+//!
+//! cargo-mutants on the reference overlaid in stage 03, this grader as the only suite
+//! (`just mutants 03`): the figures and every missed mutant are in `graders/MUTANTS.md`.
 
 mod binding;
 mod case;

@@ -31,6 +31,11 @@
 //! | `CombinedWatermark::current` is the combined watermark returned last | `combiner` | `combined_not_stored` |
 //! | state to bytes and back after every record or step: every reading equals the uninterrupted run's | `crash` | `max_ts_not_in_snapshot` |
 //! | `CombinedWatermark::new(0)` and an unknown input are errors naming the argument | `errors` | `zero_inputs_accepted` |
+//!
+//! ## Mutation testing
+//!
+//! cargo-mutants on the reference overlaid in stage 04, this grader as the only suite
+//! (`just mutants 04`): the figures and every missed mutant are in `graders/MUTANTS.md`.
 
 mod binding;
 mod case;

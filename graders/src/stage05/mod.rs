@@ -31,6 +31,11 @@
 //! | restoring from bytes after any element answers what the uninterrupted run answers | `crash` | `watermark_not_in_snapshot` |
 //! | `window_sums` returns the results in firing order and the late records in stream order | `window-sums` | `batch_window_sums` |
 //! | a size of 0 or a slide outside `1..=size` is an error naming the argument; the nearest valid arguments work | `errors` | `slide_beyond_size_accepted` |
+//!
+//! ## Mutation testing
+//!
+//! cargo-mutants on the reference overlaid in stage 05, this grader as the only suite
+//! (`just mutants 05`): the figures and every missed mutant are in `graders/MUTANTS.md`.
 
 mod binding;
 mod driver;

@@ -35,6 +35,11 @@
 //! | the held-back elements follow, re-fed in arrival order, barriers included | `alignment` | `re_feeding_newest_first`, `losing_a_buffered_barrier`, `releasing_without_re_feeding` |
 //! | each snapshot is the fold of exactly the records before its barriers; a cut-short schedule holds only completed checkpoints | `aligned-snapshots` | `snapshots_from_the_whole_input` |
 //! | restore the last completed snapshot and replay each input from its cut: every record folded exactly once | `crash` | `restoring_from_scratch` |
+//!
+//! ## Mutation testing
+//!
+//! cargo-mutants on the reference overlaid in stage 06, this grader as the only suite
+//! (`just mutants 06`): the figures and every missed mutant are in `graders/MUTANTS.md`.
 
 mod bad_calls;
 mod binding;

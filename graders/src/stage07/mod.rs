@@ -36,6 +36,11 @@
 //! | only completed checkpoints are restored; nothing but the store survives the crash | `exactly-once-state` | `keeping_memory_across_the_crash`, `replaying_from_zero_with_restored_state` |
 //! | `emitted` is the emissions of `0..k`, then of `offset..len` from the restored state | `at-least-once-output` | `restoring_an_in_flight_checkpoint` |
 //! | `run_with_recovery` with your own store gives the same outcome | `own-store` | `convenience_drops_the_crash` |
+//!
+//! ## Mutation testing
+//!
+//! cargo-mutants on the reference overlaid in stage 07, this grader as the only suite
+//! (`just mutants 07`): the figures and every missed mutant are in `graders/MUTANTS.md`.
 
 mod binding;
 mod calls;

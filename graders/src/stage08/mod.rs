@@ -34,6 +34,11 @@
 //! | the replay ends with all of it committed, empty prepared transactions too | `protocol` | `tail_never_committed`, `replay_final_left_prepared` |
 //! | the sink alone: open and prepared data invisible, a commit publishes once, aborted data never appears | `sink-model` | `write_visible_at_once`, `commit_not_idempotent`, `abort_ignored`, `abort_open_ignored`, `pre_commit_keeps_open`, `unknown_commit`, `panics_on_unknown_commit` |
 //! | `barrier_every = 0` and `crash_after > len` are errors naming the argument, through both entry points | `bad-input` | `no_barrier_check`, `clamp_crash`, `unnamed_error` |
+//!
+//! ## Mutation testing
+//!
+//! cargo-mutants on the reference overlaid in stage 08, this grader as the only suite
+//! (`just mutants 08`): the figures and every missed mutant are in `graders/MUTANTS.md`.
 
 mod anomaly;
 mod binding;
