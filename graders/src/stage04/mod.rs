@@ -28,6 +28,7 @@
 //! | `with_watermarks` emits a watermark exactly when it advanced: no repeat, no regression, nothing missing | `with-watermarks` | `repeats_watermarks`, `final_watermark_only` |
 //! | `split_late`: exactly the records `<=` an earlier watermark are late | `lateness` | `late_strictly_below` |
 //! | `on_watermark` returns `None` until every input has reported, then the minimum of the inputs' largest watermarks, when it advances | `combiner` | `combined_by_max`, `min_over_reported` |
+//! | an input's watermark is the largest it reported: a smaller one later changes nothing (a fixed run, after the drawn ones, has one under every seed) | `combiner` | `latest_input_watermark` |
 //! | `CombinedWatermark::current` is the combined watermark returned last | `combiner` | `combined_not_stored` |
 //! | state to bytes and back after every record or step: every reading equals the uninterrupted run's | `crash` | `max_ts_not_in_snapshot` |
 //! | `CombinedWatermark::new(0)` and an unknown input are errors naming the argument | `errors` | `zero_inputs_accepted` |

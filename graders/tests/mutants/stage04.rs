@@ -203,6 +203,53 @@ mod combined_by_max {
 }
 graders::impl_stage04!(CombinedByMax, combined_by_max);
 
+/// **Mistake:** an input's watermark is the latest it reported, not the largest, so a
+/// smaller value later takes the promise back and holds the minimum down.
+/// **Verdict:** `combiner` fails on the fixed run `(0, 5), (1, 4), (0, 2), (1, 6)`: the
+/// last call returns `None`, expected `Some(5)`.
+mod latest_input_watermark {
+    pub use solution04::*;
+
+    #[derive(serde::Serialize, serde::Deserialize)]
+    pub struct CombinedWatermark {
+        inputs: Vec<Option<u64>>,
+        combined: Option<u64>,
+    }
+    impl CombinedWatermark {
+        pub fn new(inputs: usize) -> anyhow::Result<Self> {
+            anyhow::ensure!(inputs > 0, "inputs must be at least 1, got 0");
+            Ok(Self {
+                inputs: vec![None; inputs],
+                combined: None,
+            })
+        }
+        pub fn on_watermark(&mut self, input: usize, ts: u64) -> anyhow::Result<Option<u64>> {
+            anyhow::ensure!(input < self.inputs.len(), "unknown input {input}");
+            self.inputs[input] = Some(ts);
+            let candidate = if self.inputs.iter().all(Option::is_some) {
+                self.inputs.iter().flatten().min().copied()
+            } else {
+                None
+            };
+            if candidate > self.combined {
+                self.combined = candidate;
+                return Ok(candidate);
+            }
+            Ok(None)
+        }
+        pub fn current(&self) -> Option<u64> {
+            self.combined
+        }
+        pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
+            Ok(serde_json::to_vec(self)?)
+        }
+        pub fn restore(bytes: &[u8]) -> anyhow::Result<Self> {
+            Ok(serde_json::from_slice(bytes)?)
+        }
+    }
+}
+graders::impl_stage04!(LatestInputWatermark, latest_input_watermark);
+
 /// **Mistake:** inputs that have not reported are left out of the minimum, so the first
 /// input's watermark is reported before the others have said anything.
 /// **Verdict:** `combiner` fails: the very first `on_watermark` returns `Some`.
@@ -291,6 +338,7 @@ graders::impl_stage04!(CombinedNotStored, combined_not_stored);
 #[case::late_strictly_below(drive::<LateStrictlyBelow>, "lateness")]
 #[case::combined_by_max(drive::<CombinedByMax>, "combiner")]
 #[case::min_over_reported(drive::<MinOverReported>, "combiner")]
+#[case::latest_input_watermark(drive::<LatestInputWatermark>, "combiner")]
 #[case::zero_inputs_accepted(drive::<ZeroInputsAccepted>, "errors")]
 #[case::combined_not_stored(drive::<CombinedNotStored>, "combiner")]
 fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str) {
