@@ -169,14 +169,19 @@ fn guarded(run: impl FnOnce() -> anyhow::Result<Vec<u32>>) -> RunResult {
 /// harness as one ("not started").
 fn caught<T>(run: impl FnOnce() -> T + panic::UnwindSafe) -> Result<T, String> {
     panic::catch_unwind(run).map_err(|payload| {
-        let message = payload
-            .downcast_ref::<&str>()
-            .map(|s| (*s).to_owned())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "panicked with a non-string payload".to_owned());
+        let message = panic_message(payload.as_ref());
         if message.starts_with("not yet implemented") {
             panic::resume_unwind(payload);
         }
         message
     })
+}
+
+/// A panic's message, from its payload.
+pub(super) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "panicked with a non-string payload".to_owned())
 }

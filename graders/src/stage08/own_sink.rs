@@ -11,7 +11,7 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 
 use super::binding::{Implementation, SeenLog, SpyCall, SpyLog};
-use super::driver::RunResult;
+use super::driver::{RunResult, panic_message};
 use super::oracle::ModelSink;
 
 /// One cell run with the learner's own sink behind the spy.
@@ -87,13 +87,7 @@ pub(super) fn own_sink_run<I: Implementation>(
     })) {
         Ok(Ok(output)) => RunResult::Output(output),
         Ok(Err(e)) => RunResult::Error(format!("{e:#}")),
-        Err(payload) => RunResult::Panicked(
-            payload
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_owned())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "panicked with a non-string payload".to_owned()),
-        ),
+        Err(payload) => RunResult::Panicked(panic_message(payload.as_ref())),
     };
     let run = OwnSinkRun {
         result,

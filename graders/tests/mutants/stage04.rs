@@ -47,11 +47,12 @@ mod saturating_watermark {
 }
 graders::impl_stage04!(SaturatingWatermark, saturating_watermark);
 
-/// **Mistake:** the watermark as one subtraction that may fail, `max_ts.checked_sub(max_delay
-/// + 1)`: right for every small bound, but `max_delay + 1` overflows at `u64::MAX`.
+/// **Mistake:** the watermark as one subtraction that may fail,
+/// `max_ts.checked_sub(max_delay + 1)`: right for every small bound, but `max_delay + 1`
+/// overflows at `u64::MAX`.
 /// **Verdict:** `generator` fails on the fixed case with `max_delay = u64::MAX`: "attempt
-/// to add with overflow" in the debug build the grader runs (in release it wraps to 0 and
-/// every record's own timestamp becomes the watermark).
+/// to add with overflow" in the debug build the grader runs (in release it wraps to 0,
+/// and every record's own timestamp becomes the watermark).
 mod delay_plus_one_overflows {
     pub use solution04::*;
     generator!(|max_ts, d| max_ts.checked_sub(d + 1),);
