@@ -13,6 +13,7 @@ use super::progress::Progress;
 use super::workspace::Root;
 use crate::harness::driver::DEFAULT_SEED;
 use crate::harness::supervisor::Limits;
+use crate::misconception;
 use crate::report::{self, Replay, Style};
 use crate::stages::{self, StageInfo};
 
@@ -68,7 +69,11 @@ pub(super) fn run(root: &Root, options: &TestOptions) -> Result<ExitCode> {
             && options.seed.is_none()
             && let Some(result) = outcome.last_result()
         {
-            progress.results.insert(Progress::key(stage.number), result);
+            let card = match outcome {
+                StageOutcome::Judged(report) => misconception::likely(report),
+                _ => None,
+            };
+            progress.record(stage.number, result, card);
         }
     }
     progress.save(root)?;

@@ -18,6 +18,7 @@ mod stage08;
 
 mod cards;
 mod references;
+mod unseen;
 mod wordings;
 
 use graders::harness::{Stage, StageReport, expect_rejected};
