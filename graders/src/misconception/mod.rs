@@ -27,6 +27,7 @@ mod stage05;
 mod stage06;
 mod stage07;
 mod stage08;
+mod stage08_sink;
 
 use crate::harness::judge::{CaseFailure, CheckReport, Fault, StageReport, StageStatus};
 
@@ -82,6 +83,11 @@ pub enum Clue {
     Either(&'static Clue, &'static Clue),
     /// A symptom that needs a little reading of the failure, described for the catalogue.
     Test(fn(&Symptom) -> bool, &'static str),
+    /// Another check of the same report fails too, with these clues: for a mistake whose
+    /// first failure alone could have other causes. (Judged on one check alone, as `byo
+    /// grade` shows each failure, such a signature never matches: no card rather than a
+    /// doubtful one.)
+    Fails(&'static str, &'static [Clue]),
 }
 
 /// One failure, as the clues read it.
@@ -133,7 +139,7 @@ impl<'a> Symptom<'a> {
 }
 
 impl Clue {
-    fn holds(&self, s: &Symptom) -> bool {
+    fn holds(&self, s: &Symptom, report: &StageReport) -> bool {
         match self {
             Clue::Case(text) => s.case.contains(text),
             Clue::Expected(text) => s.expected.contains(text),
@@ -142,20 +148,29 @@ impl Clue {
             Clue::Step(text) => s.step.contains(text),
             Clue::Missing(some) => s.missing.is_empty() != *some,
             Clue::Extra(some) => s.extra.is_empty() != *some,
-            Clue::Not(clue) => !clue.holds(s),
-            Clue::Either(a, b) => a.holds(s) || b.holds(s),
+            Clue::Not(clue) => !clue.holds(s, report),
+            Clue::Either(a, b) => a.holds(s, report) || b.holds(s, report),
             Clue::Test(test, _) => test(s),
+            Clue::Fails(check, clues) => report.failures().iter().any(|(c, f)| {
+                let other = Symptom::of(f);
+                c.name == *check && clues.iter().all(|clue| clue.holds(&other, report))
+            }),
         }
     }
 }
 
 impl Signature {
-    /// Whether `failure` of `check` looks like this signature.
-    pub fn matches(&self, check: &CheckReport, failure: &CaseFailure) -> bool {
+    /// Whether `failure` of `check`, in `report`, looks like this signature.
+    pub fn matches(
+        &self,
+        report: &StageReport,
+        check: &CheckReport,
+        failure: &CaseFailure,
+    ) -> bool {
         let symptom = Symptom::of(failure);
         check.name == self.check
             && failure.fault.kind() == self.fault
-            && self.clues.iter().all(|clue| clue.holds(&symptom))
+            && self.clues.iter().all(|clue| clue.holds(&symptom, report))
     }
 }
 
@@ -181,6 +196,7 @@ pub fn all() -> impl Iterator<Item = &'static Card> {
         stage06::CARDS,
         stage07::CARDS,
         stage08::CARDS,
+        stage08_sink::CARDS,
     ]
     .into_iter()
     .flatten()
@@ -200,7 +216,11 @@ pub fn diagnose(report: &StageReport) -> Option<(&CheckReport, &'static Card)> {
     report.failures().into_iter().find_map(|(check, failure)| {
         all()
             .filter(|card| card.stage == report.stage)
-            .find(|card| card.signatures.iter().any(|s| s.matches(check, failure)))
+            .find(|card| {
+                card.signatures
+                    .iter()
+                    .any(|s| s.matches(report, check, failure))
+            })
             .map(|card| (check, card))
     })
 }

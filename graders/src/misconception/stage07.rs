@@ -48,7 +48,18 @@ pub(super) const CARDS: &[Card] = &[
         signatures: &[Signature {
             check: "checkpoints",
             fault: "wrong result",
-            clues: &[Clue::Step("after the crash"), Clue::Step("was never saved")],
+            clues: &[
+                Clue::Step("after the crash"),
+                Clue::Step("was never saved"),
+                // A replay that resumed past records no completed checkpoint covers.
+                Clue::Fails(
+                    "at-least-once-output",
+                    &[
+                        Clue::Step("no checkpoint had completed"),
+                        Clue::Missing(true),
+                    ],
+                ),
+            ],
         }],
     },
     Card {
@@ -62,7 +73,11 @@ pub(super) const CARDS: &[Card] = &[
         signatures: &[Signature {
             check: "checkpoints",
             fault: "wrong result",
-            clues: &[Clue::Expected("no more calls"), Clue::Actual("save(")],
+            clues: &[
+                Clue::Case("crash_after Some("),
+                Clue::Step("the run should be over"),
+                Clue::Actual("save("),
+            ],
         }],
     },
     Card {
