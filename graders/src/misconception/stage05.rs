@@ -135,8 +135,9 @@ pub(super) const CARDS: &[Card] = &[
         id: "05-one-window-per-record",
         stage: 5,
         title: "Each record belongs to one window",
-        why: "Sliding windows overlap: a timestamp lies in size / slide windows, and assign \
-              returns every one of them, so that each window's sum sees the record.",
+        why: "Sliding windows overlap: a timestamp lies in several windows (size / slide of \
+              them when the slide divides the size), and assign returns every one, so that \
+              each window's sum sees the record.",
         reread: "Task",
         signatures: &[Signature {
             check: "assign",
