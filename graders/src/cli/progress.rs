@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
+use super::pipeline::StageOutcome;
 use super::workspace::Root;
 use crate::misconception::{self, Card};
 
@@ -94,6 +95,18 @@ impl Progress {
         format!("{stage:02}")
     }
 
+    /// Remembers a full default run of `stage` (what `byo status` and `byo hint` read):
+    /// its verdict, and the misconception card its report showed.
+    pub fn record_run(&mut self, stage: u8, outcome: &StageOutcome) {
+        if let Some(result) = outcome.last_result() {
+            let card = match outcome {
+                StageOutcome::Judged(report) => misconception::likely(report),
+                _ => None,
+            };
+            self.record(stage, result, card);
+        }
+    }
+
     /// Remembers a full run of `stage`: its verdict and the card its report showed. A card
     /// already offered stays offered while the runs keep showing it.
     pub fn record(&mut self, stage: u8, result: LastResult, card: Option<&Card>) {
@@ -159,6 +172,47 @@ mod tests {
         progress.record(1, LastResult::Passed, None);
         assert!(progress.card_to_offer(1).is_none());
         assert_eq!(progress.results["01"], LastResult::Passed);
+    }
+
+    #[test]
+    fn a_run_whose_report_shows_a_card_remembers_it() {
+        use crate::harness::{CaseFailure, CheckReport, Fault, StageReport};
+        let report = StageReport {
+            stage: 1,
+            seed: 0,
+            judged: 1,
+            planned: 1,
+            checks: vec![CheckReport {
+                name: "seek-past-end".to_owned(),
+                law: String::new(),
+                judged: 1,
+                planned: 1,
+                first_failure: Some(CaseFailure {
+                    index: 0,
+                    case: "VecSource::new(vec![]), poll 0 time(s), then seek(1)".to_owned(),
+                    fault: Fault::Wrong {
+                        expected: "Err(..) naming the offset".to_owned(),
+                        actual: "Ok(())".to_owned(),
+                        first_wrong_step: None,
+                        missing: Vec::new(),
+                        extra: Vec::new(),
+                    },
+                }),
+            }],
+            printed: Vec::new(),
+        };
+        let mut progress = Progress::default();
+        progress.record_run(1, &StageOutcome::Judged(report));
+        assert_eq!(progress.results["01"], LastResult::Failed);
+        assert_eq!(
+            progress.card_to_offer(1).map(|c| c.id),
+            Some("01-clamp-past-the-end")
+        );
+        progress.record_run(1, &StageOutcome::DoesNotBuild(String::new()));
+        assert_eq!(progress.results["01"], LastResult::DoesNotBuild);
+        assert!(progress.card_to_offer(1).is_none());
+        progress.record_run(1, &StageOutcome::Ungraded);
+        assert_eq!(progress.results["01"], LastResult::DoesNotBuild);
     }
 
     #[test]

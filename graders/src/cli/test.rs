@@ -13,7 +13,6 @@ use super::progress::Progress;
 use super::workspace::Root;
 use crate::harness::driver::DEFAULT_SEED;
 use crate::harness::supervisor::Limits;
-use crate::misconception;
 use crate::report::{self, Replay, Style};
 use crate::stages::{self, StageInfo};
 
@@ -65,15 +64,8 @@ pub(super) fn run(root: &Root, options: &TestOptions) -> Result<ExitCode> {
         }
         all_passed &= outcome.passed();
         // A replay or another seed is not the learner's standing; only full default runs count.
-        if options.case.is_none()
-            && options.seed.is_none()
-            && let Some(result) = outcome.last_result()
-        {
-            let card = match outcome {
-                StageOutcome::Judged(report) => misconception::likely(report),
-                _ => None,
-            };
-            progress.record(stage.number, result, card);
+        if options.case.is_none() && options.seed.is_none() {
+            progress.record_run(stage.number, outcome);
         }
     }
     progress.save(root)?;
