@@ -88,6 +88,9 @@ pub enum Clue {
     /// grade` shows each failure, such a signature never matches: no card rather than a
     /// doubtful one.)
     Fails(&'static str, &'static [Clue]),
+    /// Another check of the same report was judged and passed: for a mistake whose
+    /// failure another mistake upstream causes too (judged on one check alone, never).
+    Passes(&'static str),
 }
 
 /// One failure, as the clues read it.
@@ -155,6 +158,10 @@ impl Clue {
                 let other = Symptom::of(f);
                 c.name == *check && clues.iter().all(|clue| clue.holds(&other, report))
             }),
+            Clue::Passes(check) => report
+                .checks
+                .iter()
+                .any(|c| c.name == *check && c.first_failure.is_none() && c.judged > 0),
         }
     }
 }

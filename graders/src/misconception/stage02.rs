@@ -129,6 +129,9 @@ pub(super) const CARDS: &[Card] = &[
             clues: &[
                 Clue::Case("snapshot and restore"),
                 Clue::Either(&Clue::Actual("state {}"), &Clue::Actual("seen: None")),
+                // Without a restore the state is kept: only the restore loses it.
+                Clue::Passes("isolation"),
+                Clue::Passes("final-state"),
             ],
         }],
     },

@@ -87,6 +87,8 @@ pub(super) const CARDS: &[Card] = &[
                     Clue::Expected("Some("),
                     Clue::Actual("None"),
                     Clue::Step("fired already"),
+                    // Windows that fire late make a record look on time too.
+                    Clue::Passes("firing"),
                 ],
             },
         ],
@@ -159,7 +161,13 @@ pub(super) const CARDS: &[Card] = &[
         signatures: &[Signature {
             check: "window-sums",
             fault: "wrong result",
-            clues: &[Clue::Expected("fired results"), Clue::Extra(true)],
+            clues: &[
+                Clue::Expected("fired results"),
+                Clue::Extra(true),
+                // An operator that fires right: only the batch shortcut is left to blame.
+                Clue::Passes("firing"),
+                Clue::Passes("lateness"),
+            ],
         }],
     },
     Card {

@@ -12,8 +12,9 @@ use graders::report::{Replay, Style, render};
 
 use crate::fail;
 
-/// Fails unless `report`'s likely misconception is the card `id`, and its rendering prints
-/// `likely misconception: <title>` right after the check the card explains.
+/// Fails unless `report`'s likely misconception is the card `id`, its rendering prints
+/// `likely misconception: <title>` right after the check the card explains, and no other
+/// failure of the report shows another card.
 pub(crate) fn shows(report: &StageReport, id: &str) {
     let Some((check, card)) = misconception::diagnose(report) else {
         fail(&format!(
@@ -38,6 +39,41 @@ pub(crate) fn shows(report: &StageReport, id: &str) {
     let before = &text[..at];
     if before.rfind("  ✗ ").map(|i| &before[i..i + heading.len()]) != Some(heading.as_str()) {
         fail(&format!("the card is not under `{}`:\n{text}", check.name));
+    }
+    no_other_card(report, id);
+}
+
+/// Cards one mistake's other failures may show besides its own, when the belief of one
+/// implies the other's: `(the mutant's card, the card another of its failures shows)`.
+const IMPLIED: [(&str, &str); 3] = [
+    // A seek that does nothing also accepts offsets past the end.
+    ("01-seek-is-a-formality", "01-clamp-past-the-end"),
+    // A fired window left in place to fire again is fired state kept.
+    ("05-firing-keeps-the-window", "05-fired-state-is-kept"),
+    // State kept as an object, not bytes, is memory that survives the crash.
+    (
+        "07-state-objects-need-no-bytes",
+        "07-memory-survives-the-crash",
+    ),
+];
+
+/// Fails if a failure of `report`, shown alone as `byo grade` shows each failing check,
+/// gets a card other than `id` (or one [`IMPLIED`] by it).
+fn no_other_card(report: &StageReport, id: &str) {
+    for (check, failure) in report.failures() {
+        let alone = StageReport {
+            checks: vec![check.clone()],
+            ..report.clone()
+        };
+        if let Some(card) = misconception::likely(&alone)
+            && card.id != id
+            && !IMPLIED.contains(&(id, card.id))
+        {
+            fail(&format!(
+                "`{}`, shown alone, gets the card `{}`, not `{id}`: {failure:#?}",
+                check.name, card.id
+            ));
+        }
     }
 }
 
