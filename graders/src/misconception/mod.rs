@@ -15,6 +15,10 @@
 //! specific first). A failure no signature matches gets no card: a wrong card is worse
 //! than none. A stage that passed or is not started never gets one.
 //!
+//! A few signatures also ask that another check failed ([`Clue::Fails`]) or passed
+//! ([`Clue::Passes`]), where the failure alone could come from another mistake upstream.
+//! `byo grade` shows each failing check alone, so there such a card is not shown.
+//!
 //! Signatures read the graders' wording of a failure. That wording is pinned by the
 //! mutant catalogues, which also assert each mutant's card, so a rewording that breaks a
 //! signature fails a test rather than silently losing the card.
