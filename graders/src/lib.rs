@@ -33,8 +33,10 @@
 //! 1. [`ladder`]: the stages' numbers, slugs and titles, as data only.
 //! 2. [`harness`]: cases, failures, the [`harness::Stage`] trait, the wire protocol, the
 //!    judge of a driver run, the supervisor, the driver's `main`, shared judges
-//!    ([`harness::arguments`]) and enumerations; and [`report`], which renders a stage
-//!    report (reading the ladder for its title). Neither reaches a stage grader.
+//!    ([`harness::arguments`]) and enumerations; [`misconception`], the cards that name
+//!    the belief behind a failure (recognised from the report alone); and [`report`],
+//!    which renders a stage report (reading the ladder for its title and the cards).
+//!    None reaches a stage grader.
 //! 3. `stage01` .. `stage08`: each stage's plan, binding, driver, judge and oracle,
 //!    using only the harness (never the CLI, the registry or terminal styling; stage 08's
 //!    `trace` view is the one exception, pending its move to the CLI).
@@ -44,6 +46,7 @@
 pub mod cli;
 pub mod harness;
 pub mod ladder;
+pub mod misconception;
 pub mod report;
 pub mod stages;
 

@@ -6,6 +6,10 @@ use std::io::IsTerminal;
 use crate::harness::judge::{CaseFailure, CheckReport, Fault, StageReport, StageStatus};
 use crate::harness::stage::DEFAULT_SEED;
 use crate::ladder;
+use crate::misconception;
+
+mod card;
+pub use card::render_card;
 
 /// Terminal colours, on only for a terminal and never with `NO_COLOR`.
 #[derive(Debug, Clone, Copy, Default)]
@@ -132,8 +136,14 @@ pub fn render(report: &StageReport, style: &Style, replay: &Replay) -> String {
     let mut out = summary_line(report, style);
     out.push('\n');
     let failures = report.failures();
+    let diagnosis = misconception::diagnose(report);
     for (check, failure) in &failures {
         out.push_str(&render_failure(report, check, failure, style, replay));
+        if let Some((explained, card)) = diagnosis
+            && std::ptr::eq(explained, *check)
+        {
+            out.push_str(&render_card(card, style, "    "));
+        }
     }
     if !failures.is_empty() && !report.printed.is_empty() {
         let _ = writeln!(out, "  {}", style.dim("your code printed (last lines):"));

@@ -97,3 +97,32 @@ fn an_unreadable_progress_file_is_reported_and_kept() {
     assert!(err.contains("is not a byo progress file"), "{err}");
     assert_eq!(fs::read_to_string(&file).unwrap(), "my notes, not json");
 }
+
+#[test]
+fn hint_offers_the_last_run_s_misconception_card_first_and_once() {
+    let kata = Scratch::new("card");
+    kata.byo(&["start", "1"]).success();
+    // What `byo test 01` leaves when its report showed a card.
+    let file = kata.path().join(".byo/progress.json");
+    let mut progress: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&file).unwrap()).unwrap();
+    progress["results"]["01"] = "failed".into();
+    progress["cards"]["01"] = serde_json::json!({"id": "01-clamp-past-the-end", "offered": false});
+    fs::write(&file, progress.to_string()).unwrap();
+
+    let card = kata.stdout(&["hint"]);
+    assert!(
+        card.starts_with(
+            "Your last `byo test` of stage 01 failed the way this belief makes it fail:\n\
+             likely misconception: Seeking past the end can just stop at the end\n"
+        ),
+        "{card}"
+    );
+    assert!(
+        card.contains("reread: \"Constraints\" in stages/01-dataflow/README.md"),
+        "{card}"
+    );
+    assert!(!card.contains("Hint 1"), "{card}");
+    assert!(kata.stdout(&["hint"]).starts_with("Hint 1 of 3"));
+    assert!(kata.stdout(&["hint"]).starts_with("Hint 2 of 3"));
+}

@@ -1,4 +1,5 @@
-//! `byo hint [NN]`: reveal the next hint of a stage, and remember it.
+//! `byo hint [NN]`: reveal the next hint of a stage, and remember it; first, once, the
+//! misconception card the stage's last `byo test` showed.
 
 use std::process::ExitCode;
 
@@ -6,13 +7,32 @@ use anyhow::{Context, Result, bail};
 
 use super::progress::Progress;
 use super::workspace::Root;
-use crate::report::Style;
+use crate::report::{Style, render_card};
 use crate::stages;
 
 pub(super) fn run(root: &Root, named: Option<u8>) -> Result<ExitCode> {
     let mut progress = Progress::load(root)?;
     let number = named.unwrap_or_else(|| progress.current_or_first());
     let stage = stages::get(number).context("the parser only accepts stages on the ladder")?;
+    let style = Style::detect();
+    // The card names what the learner's last failure shows, which no generic hint can:
+    // it comes first, once, and the next `byo hint` goes on with the hints.
+    if let Some(card) = progress.card_to_offer(number) {
+        println!(
+            "{}",
+            style.bold(&format!(
+                "Your last `byo test` of stage {number:02} failed the way this belief makes it fail:"
+            ))
+        );
+        print!("{}", render_card(card, &style, ""));
+        println!(
+            "{}",
+            style.dim("Run `byo hint` again for the next hint of the stage.")
+        );
+        progress.offered(number);
+        progress.save(root)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let path = root.hints_file(stage);
     let text =
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
@@ -21,7 +41,6 @@ pub(super) fn run(root: &Root, named: Option<u8>) -> Result<ExitCode> {
         bail!("{} has no `## Hint N` sections", path.display());
     }
     let revealed = progress.hints.entry(Progress::key(number)).or_insert(0);
-    let style = Style::detect();
     if *revealed >= hints.len() {
         println!(
             "{}",

@@ -64,11 +64,8 @@ pub(super) fn run(root: &Root, options: &TestOptions) -> Result<ExitCode> {
         }
         all_passed &= outcome.passed();
         // A replay or another seed is not the learner's standing; only full default runs count.
-        if options.case.is_none()
-            && options.seed.is_none()
-            && let Some(result) = outcome.last_result()
-        {
-            progress.results.insert(Progress::key(stage.number), result);
+        if options.case.is_none() && options.seed.is_none() {
+            progress.record_run(stage.number, outcome);
         }
     }
     progress.save(root)?;

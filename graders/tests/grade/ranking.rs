@@ -56,6 +56,34 @@ fn skipping_the_idea_ranks_below_one_subtle_mistake() {
         assert_eq!(failed, [failing], "{name}: {r:#}");
         assert!(stage(&r, number)["score"].as_f64().unwrap() > 0.5, "{r:#}");
     }
+    // Implementations no mutant is, graded under another seed, still get their mistake's
+    // misconception card.
+    for (name, number, failing, card) in [
+        ("returns-input-08", 8, "protocol", "08-output-needs-no-sink"),
+        (
+            "forgets-zero-08",
+            8,
+            "bad-input",
+            "08-barrier-every-is-trusted",
+        ),
+        (
+            "crash-after-unchecked-07",
+            7,
+            "arguments",
+            "07-crash-past-the-end-is-no-crash",
+        ),
+    ] {
+        let r = report(&out, name);
+        let failure = &stage(&r, number)["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == failing)
+            .unwrap()["failure"];
+        let title = graders::misconception::card(card).unwrap().title;
+        assert_eq!(failure["misconception"], title, "{name}: {r:#}");
+        assert!(failure["detail"].as_str().unwrap().contains(title), "{r:#}");
+    }
     for skipped in ["returns-input-08", "ignores-crash-07"] {
         for subtle in ["forgets-zero-08", "crash-after-unchecked-07"] {
             assert!(

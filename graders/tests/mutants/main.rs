@@ -4,7 +4,8 @@
 //! A mutant is a module that re-exports the reference and shadows the one item it gets
 //! wrong; `impl_stageNN!` binds it exactly as a learner's crate is bound. Each catalogue
 //! ends with its table: one `#[case]` per mutant and check that must reject it, run by
-//! [`rejects`]; [`accepted!`] declares the controls that must pass.
+//! [`rejects`], with the misconception card its report must show ([`cards::shows`]);
+//! [`accepted!`] declares the controls that must pass, with no card.
 
 mod stage01;
 mod stage02;
@@ -15,8 +16,10 @@ mod stage06;
 mod stage07;
 mod stage08;
 
+mod cards;
 mod notation;
 mod references;
+mod unseen;
 mod wordings;
 
 use graders::harness::{Stage, StageReport, expect_rejected};
@@ -36,7 +39,8 @@ pub(crate) fn rejects<S: Stage>(drive: fn(&S::Case) -> S::Observation, check: &s
 
 /// Declares a test asserting that the grader of stage `$stage`, driving through
 /// `$drive`, accepts a correct variant (a mutant catalogue's scaffolding without its
-/// mistake, or a correct solution that differs from the reference).
+/// mistake, or a correct solution that differs from the reference) and finds no
+/// misconception in it.
 macro_rules! accepted {
     ($test:ident: $stage:ty, $drive:expr) => {
         #[test]
@@ -44,6 +48,7 @@ macro_rules! accepted {
             if let Err(why) = graders::harness::expect_accepted::<$stage>($drive) {
                 $crate::fail(&why);
             }
+            $crate::cards::none_for::<$stage>($drive);
         }
     };
 }

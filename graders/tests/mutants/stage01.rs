@@ -206,14 +206,14 @@ graders::impl_stage01!(ChainFirstOnly, chain_first_only);
 /// Every mutant of this file and the check that must reject it (the mutant's doc
 /// comment says why).
 #[rstest]
-#[case::seek_one_late(drive::<SeekOneLate>, "seek")]
-#[case::seek_clamps(drive::<SeekClamps>, "seek-past-end")]
-#[case::iterator_source_fails_seek(drive::<IteratorSource>, "seek")]
-#[case::iterator_source_fails_crash(drive::<IteratorSource>, "crash")]
-#[case::position_since_seek(drive::<PositionSinceSeek>, "seek")]
-#[case::filter_inverted(drive::<FilterInverted>, "chain")]
-#[case::flat_map_first_only(drive::<FlatMapFirstOnly>, "chain")]
-#[case::chain_first_only(drive::<ChainFirstOnly>, "chain")]
-fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str) {
-    rejects::<Dataflow>(drive, check);
+#[case::seek_one_late(drive::<SeekOneLate>, "seek", "01-offset-is-the-last-read")]
+#[case::seek_clamps(drive::<SeekClamps>, "seek-past-end", "01-clamp-past-the-end")]
+#[case::iterator_source_fails_seek(drive::<IteratorSource>, "seek", "01-seek-is-a-formality")]
+#[case::iterator_source_fails_crash(drive::<IteratorSource>, "crash", "01-seek-is-a-formality")]
+#[case::position_since_seek(drive::<PositionSinceSeek>, "seek", "01-position-counts-polls")]
+#[case::filter_inverted(drive::<FilterInverted>, "chain", "01-filter-drops-matches")]
+#[case::flat_map_first_only(drive::<FlatMapFirstOnly>, "chain", "01-one-in-one-out")]
+#[case::chain_first_only(drive::<ChainFirstOnly>, "chain", "01-chain-passes-one")]
+fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str, #[case] card: &str) {
+    crate::cards::shows(&rejects::<Dataflow>(drive, check), card);
 }

@@ -223,13 +223,13 @@ graders::impl_stage02!(
 /// Every mutant of this file and the check that must reject it (the mutant's doc
 /// comment says why).
 #[rstest]
-#[case::one_slot_for_all_keys(drive::<OneSlot>, "isolation")]
-#[case::state_never_stored(drive::<NeverStored>, "isolation")]
-#[case::cleared_state_kept(drive::<ClearedKept>, "final-state")]
-#[case::restore_forgets_state(drive::<ForgetsState>, "crash")]
-#[case::word_count_final_counts(drive::<FinalCounts>, "word-count")]
-#[case::word_count_splits_on_space(drive::<SplitsOnSpace>, "word-count")]
-#[case::update_cannot_delete(drive::<UpdateCannotDelete>, "keyed-state")]
-fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str) {
-    rejects::<KeyedStateStage>(drive, check);
+#[case::one_slot_for_all_keys(drive::<OneSlot>, "isolation", "02-one-state-for-all-keys")]
+#[case::state_never_stored(drive::<NeverStored>, "isolation", "02-state-is-updated-in-place")]
+#[case::cleared_state_kept(drive::<ClearedKept>, "final-state", "02-none-means-no-change")]
+#[case::restore_forgets_state(drive::<ForgetsState>, "crash", "02-restore-starts-afresh")]
+#[case::word_count_final_counts(drive::<FinalCounts>, "word-count", "02-count-is-the-total")]
+#[case::word_count_splits_on_space(drive::<SplitsOnSpace>, "word-count", "02-words-split-on-a-space")]
+#[case::update_cannot_delete(drive::<UpdateCannotDelete>, "keyed-state", "02-none-means-no-change")]
+fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str, #[case] card: &str) {
+    crate::cards::shows(&rejects::<KeyedStateStage>(drive, check), card);
 }

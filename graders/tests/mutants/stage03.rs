@@ -229,7 +229,11 @@ mod unchecked_parallelism {
         p: u32,
         maxp: u32,
     ) -> anyhow::Result<std::ops::RangeInclusive<u32>> {
-        Ok((i * maxp).div_ceil(p)..=((i + 1) * maxp).div_ceil(p) - 1)
+        // In u64, as the brief says: the one mistake here is trusting the arguments.
+        let (i, p, maxp) = (u64::from(i), u64::from(p), u64::from(maxp));
+        let start = (i * maxp).div_ceil(p) as u32;
+        let end = (((i + 1) * maxp).div_ceil(p) - 1) as u32;
+        Ok(start..=end)
     }
 }
 graders::impl_stage03!(UncheckedParallelism, unchecked_parallelism);
@@ -313,20 +317,20 @@ graders::impl_stage03!(UncheckedIndices, unchecked_indices);
 /// Every mutant of this file and the check that must reject it (the mutant's doc
 /// comment says why).
 #[rstest]
-#[case::modulo_routing(drive::<ModuloRouting>, "partition")]
-#[case::range_end_off_by_one(drive::<RangeEndOffByOne>, "key-group-range")]
-#[case::floor_range(drive::<FloorRange>, "key-group-range")]
-#[case::random_state_hash(drive::<RandomStateHash>, "key-group")]
-#[case::rescale_whole_maps(drive::<RescaleWholeMaps>, "rescale")]
-#[case::restore_drops_last_group(drive::<RestoreDropsLastGroup>, "crash")]
-#[case::restore_keeps_every_key(drive::<RestoreKeepsEveryKey>, "crash")]
-#[case::parents_exclusive(drive::<ParentsExclusive>, "parents")]
-#[case::count_on_one_subtask(drive::<CountOnOneSubtask>, "parallel-count")]
-#[case::unchecked_parallelism(drive::<UncheckedParallelism>, "errors")]
-#[case::operator_index_round_robin(drive::<OperatorIndexRoundRobin>, "operator-index")]
-#[case::formulas_in_u32_ranges(drive::<FormulasInU32>, "key-group-range")]
-#[case::formulas_in_u32_owners(drive::<FormulasInU32>, "operator-index")]
-#[case::unchecked_indices(drive::<UncheckedIndices>, "errors")]
-fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str) {
-    rejects::<Parallelism>(drive, check);
+#[case::modulo_routing(drive::<ModuloRouting>, "partition", "03-hash-modulo-parallelism")]
+#[case::range_end_off_by_one(drive::<RangeEndOffByOne>, "key-group-range", "03-range-end-is-exclusive")]
+#[case::floor_range(drive::<FloorRange>, "key-group-range", "03-any-tiling-will-do")]
+#[case::random_state_hash(drive::<RandomStateHash>, "key-group", "03-any-hash-will-do")]
+#[case::rescale_whole_maps(drive::<RescaleWholeMaps>, "rescale", "03-rescale-moves-whole-maps")]
+#[case::restore_drops_last_group(drive::<RestoreDropsLastGroup>, "crash", "03-restore-drops-the-range-end")]
+#[case::restore_keeps_every_key(drive::<RestoreKeepsEveryKey>, "crash", "03-restore-takes-every-key")]
+#[case::parents_exclusive(drive::<ParentsExclusive>, "parents", "03-parents-exclusive")]
+#[case::count_on_one_subtask(drive::<CountOnOneSubtask>, "parallel-count", "03-count-anywhere")]
+#[case::unchecked_parallelism(drive::<UncheckedParallelism>, "errors", "03-arguments-are-trusted")]
+#[case::operator_index_round_robin(drive::<OperatorIndexRoundRobin>, "operator-index", "03-key-groups-round-robin")]
+#[case::formulas_in_u32_ranges(drive::<FormulasInU32>, "key-group-range", "03-u32-is-wide-enough")]
+#[case::formulas_in_u32_owners(drive::<FormulasInU32>, "operator-index", "03-u32-is-wide-enough")]
+#[case::unchecked_indices(drive::<UncheckedIndices>, "errors", "03-arguments-are-trusted")]
+fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str, #[case] card: &str) {
+    crate::cards::shows(&rejects::<Parallelism>(drive, check), card);
 }

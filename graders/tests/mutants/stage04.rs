@@ -330,18 +330,18 @@ graders::impl_stage04!(CombinedNotStored, combined_not_stored);
 /// Every mutant of this file and the check that must reject it (the mutant's doc
 /// comment says why).
 #[rstest]
-#[case::saturating_watermark(drive::<SaturatingWatermark>, "generator")]
-#[case::delay_plus_one_overflows(drive::<DelayPlusOneOverflows>, "generator")]
-#[case::watermark_without_minus_one(drive::<WithoutMinusOne>, "generator")]
-#[case::max_ts_not_in_snapshot(drive::<MaxTsNotInSnapshot>, "crash")]
-#[case::repeats_watermarks(drive::<RepeatsWatermarks>, "with-watermarks")]
-#[case::final_watermark_only(drive::<FinalWatermarkOnly>, "with-watermarks")]
-#[case::late_strictly_below(drive::<LateStrictlyBelow>, "lateness")]
-#[case::combined_by_max(drive::<CombinedByMax>, "combiner")]
-#[case::min_over_reported(drive::<MinOverReported>, "combiner")]
-#[case::latest_input_watermark(drive::<LatestInputWatermark>, "combiner")]
-#[case::zero_inputs_accepted(drive::<ZeroInputsAccepted>, "errors")]
-#[case::combined_not_stored(drive::<CombinedNotStored>, "combiner")]
-fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str) {
-    rejects::<EventTime>(drive, check);
+#[case::saturating_watermark(drive::<SaturatingWatermark>, "generator", "04-watermark-from-max-minus-delay")]
+#[case::watermark_without_minus_one(drive::<WithoutMinusOne>, "generator", "04-watermark-from-max-minus-delay")]
+#[case::max_ts_not_in_snapshot(drive::<MaxTsNotInSnapshot>, "crash", "04-snapshot-without-progress")]
+#[case::repeats_watermarks(drive::<RepeatsWatermarks>, "with-watermarks", "04-watermark-after-every-record")]
+#[case::final_watermark_only(drive::<FinalWatermarkOnly>, "with-watermarks", "04-watermarks-from-the-whole-input")]
+#[case::late_strictly_below(drive::<LateStrictlyBelow>, "lateness", "04-late-means-strictly-behind")]
+#[case::combined_by_max(drive::<CombinedByMax>, "combiner", "04-fastest-input-wins")]
+#[case::min_over_reported(drive::<MinOverReported>, "combiner", "04-silent-inputs-do-not-count")]
+#[case::zero_inputs_accepted(drive::<ZeroInputsAccepted>, "errors", "04-zero-inputs-are-harmless")]
+#[case::combined_not_stored(drive::<CombinedNotStored>, "combiner", "04-current-kept-apart")]
+#[case::delay_plus_one_overflows(drive::<DelayPlusOneOverflows>, "generator", "04-delay-arithmetic-cannot-overflow")]
+#[case::latest_input_watermark(drive::<LatestInputWatermark>, "combiner", "04-an-input-is-where-it-last-said")]
+fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str, #[case] card: &str) {
+    crate::cards::shows(&rejects::<EventTime>(drive, check), card);
 }

@@ -75,6 +75,10 @@ pub struct FailureGrade {
     pub anomaly: String,
     /// The failure as a learner's report shows it.
     pub detail: String,
+    /// The title of the misconception card this failure matches (the belief behind the
+    /// mistake, [`crate::misconception`]), which `detail` prints too.
+    #[serde(default)]
+    pub misconception: Option<String>,
 }
 
 /// One stage of one submission, graded.

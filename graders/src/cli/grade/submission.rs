@@ -13,6 +13,7 @@ use super::score::Weights;
 use crate::cli::pipeline::{Batch, Pipeline, StageOutcome, Step};
 use crate::harness::supervisor::Limits;
 use crate::harness::{Fault, StageReport};
+use crate::misconception;
 use crate::report::{self, Replay, Style};
 use crate::stages::{self, StageInfo};
 
@@ -214,6 +215,7 @@ fn grade_checks(
                         "nondeterministic".to_owned()
                     },
                     detail,
+                    misconception: misconception::likely(&single).map(|c| c.title.to_owned()),
                 }),
                 not_reproduced: nondeterministic,
                 weight: 1.0,

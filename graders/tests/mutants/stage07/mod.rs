@@ -294,19 +294,19 @@ graders::impl_stage07!(
 /// Every mutant of this file and the check that must reject it (the mutant's doc
 /// comment says why).
 #[rstest]
-#[case::saving_before_applying(drive::<SaveBeforeApply>, "checkpoints")]
-#[case::restoring_an_in_flight_checkpoint(drive::<RestoreLastSaved>, "at-least-once-output")]
-#[case::computing_the_restart_point_without_the_store(drive::<ComputeRestart>, "checkpoints")]
-#[case::replaying_from_zero_with_restored_state(drive::<ReplayFromZero>, "exactly-once-state")]
-#[case::keeping_memory_across_the_crash(drive::<KeepMemory>, "exactly-once-state")]
-#[case::skipping_the_serialisation_round_trip(drive::<SkipRoundTrip>, "checkpoints")]
-#[case::accepting_a_crash_point_past_the_end(drive::<CrashPastEnd>, "arguments")]
-#[case::ignoring_the_commit_lag(drive::<LagIgnored>, "checkpoints")]
-#[case::leaving_checkpoints_in_flight_at_the_end(drive::<NoFinalCompletions>, "checkpoints")]
-#[case::the_no_checkpoint_shortcut(drive::<Shortcut>, "checkpoints")]
-#[case::checking_the_crash_before_the_barrier(drive::<CrashBeforeBarrier>, "checkpoints")]
-#[case::restoring_the_first_completed_checkpoint(drive::<FirstCompleted>, "store")]
-#[case::convenience_drops_the_crash(drive::<ConvenienceDropsTheCrash>, "own-store")]
-fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str) {
-    rejects::<ExactlyOnceState>(drive, check);
+#[case::saving_before_applying(drive::<SaveBeforeApply>, "checkpoints", "07-barrier-before-its-record")]
+#[case::restoring_an_in_flight_checkpoint(drive::<RestoreLastSaved>, "at-least-once-output", "07-restore-the-last-saved")]
+#[case::computing_the_restart_point_without_the_store(drive::<ComputeRestart>, "checkpoints", "07-restart-without-the-store")]
+#[case::replaying_from_zero_with_restored_state(drive::<ReplayFromZero>, "exactly-once-state", "07-replay-from-zero")]
+#[case::keeping_memory_across_the_crash(drive::<KeepMemory>, "exactly-once-state", "07-memory-survives-the-crash")]
+#[case::skipping_the_serialisation_round_trip(drive::<SkipRoundTrip>, "checkpoints", "07-state-objects-need-no-bytes")]
+#[case::accepting_a_crash_point_past_the_end(drive::<CrashPastEnd>, "arguments", "07-crash-past-the-end-is-no-crash")]
+#[case::ignoring_the_commit_lag(drive::<LagIgnored>, "checkpoints", "07-complete-at-once")]
+#[case::leaving_checkpoints_in_flight_at_the_end(drive::<NoFinalCompletions>, "checkpoints", "07-in-flight-at-the-end")]
+#[case::the_no_checkpoint_shortcut(drive::<Shortcut>, "checkpoints", "07-restart-without-the-store")]
+#[case::restoring_the_first_completed_checkpoint(drive::<FirstCompleted>, "store", "07-first-completed")]
+#[case::convenience_drops_the_crash(drive::<ConvenienceDropsTheCrash>, "own-store", "07-convenience-may-simplify")]
+#[case::checking_the_crash_before_the_barrier(drive::<CrashBeforeBarrier>, "checkpoints", "07-the-crash-comes-first")]
+fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str, #[case] card: &str) {
+    crate::cards::shows(&rejects::<ExactlyOnceState>(drive, check), card);
 }

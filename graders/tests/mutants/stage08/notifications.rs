@@ -67,21 +67,23 @@ flawed_job! {
 /// Every mutant of this file, the check that must reject it and the anomaly its report
 /// must name (the mutant's doc comment says why).
 #[rstest]
-#[case::shortcut(drive::<Shortcut>, "protocol", "no sink")]
-#[case::ignore_lag(drive::<IgnoreLag>, "protocol", "visible before notification")]
-#[case::late_by_one(drive::<LateByOne>, "protocol", "notification late")]
-#[case::newest_first(drive::<NewestFirst>, "protocol", "notified out of order")]
-#[case::crash_before_barrier(drive::<CrashEarly>, "protocol", "missing barrier")]
-#[case::no_final_pre_commit(drive::<NoFinal>, "exactly-once", "lost record")]
-#[case::final_reuses_id(drive::<ReusedId>, "protocol", "reused checkpoint id")]
-#[case::commits_next_id(drive::<NextId>, "protocol", "commit of an id never pre-committed")]
+#[case::commits_next_id(drive::<NextId>, "protocol", "commit of an id never pre-committed", "08-commit-the-counter")]
+#[case::shortcut(drive::<Shortcut>, "protocol", "no sink", "08-output-needs-no-sink")]
+#[case::ignore_lag(drive::<IgnoreLag>, "protocol", "visible before notification", "08-commit-at-the-barrier")]
+#[case::late_by_one(drive::<LateByOne>, "protocol", "notification late", "08-notification-a-step-late")]
+#[case::newest_first(drive::<NewestFirst>, "protocol", "notified out of order", "08-pending-is-a-stack")]
+#[case::crash_before_barrier(drive::<CrashEarly>, "protocol", "missing barrier", "08-crash-skips-the-barrier")]
+#[case::no_final_pre_commit(drive::<NoFinal>, "exactly-once", "lost record", "08-finish-commits-the-pending")]
+#[case::final_reuses_id(drive::<ReusedId>, "protocol", "reused checkpoint id", "08-final-checkpoint-reuses-an-id")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
     #[case] anomaly: &str,
+    #[case] card: &str,
 ) {
     let report = rejects::<TransactionalSinkStage>(drive, check);
     expect_anomaly(&report, check, anomaly);
+    crate::cards::shows(&report, card);
 }
 
 /// Ignoring the lag reads as an early notification at its barrier.

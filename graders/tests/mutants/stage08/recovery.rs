@@ -114,31 +114,33 @@ flawed_job! {
 /// Every mutant of this file, the check that must reject it and the anomaly its report
 /// must name (the mutant's doc comment says why).
 #[rstest]
-#[case::no_abort_on_crash(drive::<NoAbortCrash>, "protocol", "not aborted")]
-#[case::abort_only_open(drive::<OnlyOpen>, "protocol", "not aborted")]
-#[case::tail_never_committed_loses(drive::<NoTailCommit>, "exactly-once", "lost record")]
-#[case::tail_never_committed(drive::<NoTailCommit>, "protocol", "not committed at the end")]
-#[case::commit_pending_on_crash_duplicates(drive::<Flush>, "exactly-once", "duplicate")]
-#[case::commit_pending_on_crash_is_not_aborted(drive::<Flush>, "protocol", "not aborted")]
-#[case::replay_from_zero_duplicates(drive::<FromZero>, "exactly-once", "duplicate")]
-#[case::replay_from_zero(drive::<FromZero>, "protocol", "replay from the wrong offset")]
-#[case::replay_from_last_taken_loses(drive::<LastTaken>, "exactly-once", "lost record")]
-#[case::replay_from_last_taken(drive::<LastTaken>, "protocol", "replay from the wrong offset")]
-#[case::replay_into_old_sink(drive::<OldSink>, "protocol", "sink used past the crash")]
-#[case::replay_restarts_ids(drive::<RestartIds>, "protocol", "reused checkpoint id")]
-#[case::replay_reuses_aborted_ids(drive::<ReuseAborted>, "protocol", "reused checkpoint id")]
-#[case::no_fresh_sink_when_nothing_left(drive::<NoFresh>, "protocol", "no fresh sink")]
-#[case::replay_final_left_prepared(drive::<LeftPrepared>, "protocol", "not committed at the end")]
-#[case::no_barrier_check(drive::<DivZero>, "bad-input", "accepted bad input")]
-#[case::clamp_crash(drive::<Clamp>, "bad-input", "accepted bad input")]
-#[case::unnamed_error(drive::<Unnamed>, "bad-input", "error does not name the argument")]
+#[case::replay_final_left_prepared(drive::<LeftPrepared>, "protocol", "not committed at the end", "08-replay-needs-no-commit")]
+#[case::no_abort_on_crash(drive::<NoAbortCrash>, "protocol", "not aborted", "08-prepared-is-committed")]
+#[case::abort_only_open(drive::<OnlyOpen>, "protocol", "not aborted", "08-prepared-is-committed")]
+#[case::tail_never_committed_loses(drive::<NoTailCommit>, "exactly-once", "lost record", "08-replay-needs-no-commit")]
+#[case::tail_never_committed(drive::<NoTailCommit>, "protocol", "not committed at the end", "08-replay-needs-no-commit")]
+#[case::commit_pending_on_crash_duplicates(drive::<Flush>, "exactly-once", "duplicate", "08-flush-at-the-crash")]
+#[case::commit_pending_on_crash_is_not_aborted(drive::<Flush>, "protocol", "not aborted", "08-flush-at-the-crash")]
+#[case::replay_from_zero_duplicates(drive::<FromZero>, "exactly-once", "duplicate", "08-replay-from-the-start")]
+#[case::replay_from_zero(drive::<FromZero>, "protocol", "replay from the wrong offset", "08-replay-from-the-start")]
+#[case::replay_from_last_taken_loses(drive::<LastTaken>, "exactly-once", "lost record", "08-replay-from-the-last-taken")]
+#[case::replay_from_last_taken(drive::<LastTaken>, "protocol", "replay from the wrong offset", "08-replay-from-the-last-taken")]
+#[case::replay_into_old_sink(drive::<OldSink>, "protocol", "sink used past the crash", "08-the-old-sink-lives-on")]
+#[case::replay_restarts_ids(drive::<RestartIds>, "protocol", "reused checkpoint id", "08-fresh-sink-fresh-ids")]
+#[case::replay_reuses_aborted_ids(drive::<ReuseAborted>, "protocol", "reused checkpoint id", "08-aborted-ids-are-free")]
+#[case::no_fresh_sink_when_nothing_left(drive::<NoFresh>, "protocol", "no fresh sink", "08-no-replay-no-recovery")]
+#[case::no_barrier_check(drive::<DivZero>, "bad-input", "accepted bad input", "08-barrier-every-is-trusted")]
+#[case::clamp_crash(drive::<Clamp>, "bad-input", "accepted bad input", "08-crash-past-the-end-is-no-crash")]
+#[case::unnamed_error(drive::<Unnamed>, "bad-input", "error does not name the argument", "08-any-error-will-do")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
     #[case] anomaly: &str,
+    #[case] card: &str,
 ) {
     let report = rejects::<TransactionalSinkStage>(drive, check);
     expect_anomaly(&report, check, anomaly);
+    crate::cards::shows(&report, card);
 }
 
 /// Flushing at the crash reads "not aborted", at the crash, not an early notification.

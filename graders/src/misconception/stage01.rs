@@ -1,0 +1,131 @@
+//! Stage 01's cards: sources that do not replay, operators that are not functions of
+//! their whole input.
+
+use super::{Card, Clue, Signature, Symptom, between};
+
+/// After a seek, the source yielded exactly the records it was built with: it never moved.
+fn seek_did_not_move(s: &Symptom) -> bool {
+    let records = between(s.case, "vec![", "]");
+    let yielded = between(s.actual, "records = [", "]");
+    matches!((records, yielded), (Some(r), Some(y)) if !r.is_empty() && r == y)
+}
+
+pub(super) const CARDS: &[Card] = &[
+    Card {
+        id: "01-seek-is-a-formality",
+        stage: 1,
+        title: "A source is just an iterator: seek never really matters",
+        why: "The source is what makes a crash survivable: a checkpoint stores position(), and \
+              a restarted job seeks there to replay what was lost. A seek that does not move \
+              replays everything from the start, so every record before the crash comes out twice.",
+        reread: "The invariant",
+        signatures: &[Signature {
+            check: "seek",
+            fault: "wrong result",
+            clues: &[
+                Clue::Extra(true),
+                Clue::Test(
+                    seek_did_not_move,
+                    "after seek(o > 0) the source yields all its records",
+                ),
+            ],
+        }],
+    },
+    Card {
+        id: "01-offset-is-the-last-read",
+        stage: 1,
+        title: "An offset names the last record read, so seek(o) resumes after it",
+        why: "An offset is the position of the next record to read: seek(o) then poll() yields \
+              records[o], and position() after reading k records is k. Landing one further on \
+              loses a record at every restart.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "seek",
+            fault: "wrong result",
+            clues: &[
+                Clue::Case("seek("),
+                Clue::Expected("records = ["),
+                Clue::Missing(true),
+                Clue::Extra(false),
+            ],
+        }],
+    },
+    Card {
+        id: "01-position-counts-polls",
+        stage: 1,
+        title: "position() counts the records I have polled",
+        why: "position() is where the source stands in its records, whatever seeks came \
+              before: it is what a checkpoint stores and what a restart seeks back to. A count \
+              of polls since the last seek points a restarted job at the wrong record.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "seek",
+            fault: "wrong result",
+            clues: &[Clue::Case("seek("), Clue::Expected("position()")],
+        }],
+    },
+    Card {
+        id: "01-clamp-past-the-end",
+        stage: 1,
+        title: "Seeking past the end can just stop at the end",
+        why: "An offset past the end can only come from a corrupt or foreign checkpoint. \
+              Clamping it hides that and silently replays from the wrong place; the brief asks \
+              for an error that names the offset, and the source left where it was.",
+        reread: "Constraints",
+        signatures: &[Signature {
+            check: "seek-past-end",
+            fault: "wrong result",
+            clues: &[Clue::Actual("Ok(")],
+        }],
+    },
+    Card {
+        id: "01-filter-drops-matches",
+        stage: 1,
+        title: "Filter's predicate picks the records to throw away",
+        why: "Filter keeps exactly the records for which the predicate is true, as \
+              Iterator::filter does; the chain must produce what the same functions produce \
+              over an iterator.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "chain",
+            fault: "wrong result",
+            clues: &[Clue::Case("), Filter("), Clue::Not(&Clue::Case(".then("))],
+        }],
+    },
+    Card {
+        id: "01-one-in-one-out",
+        stage: 1,
+        title: "An operator emits one record for each record it is given",
+        why: "An operator pushes zero, one or many records per input: FlatMap emits every \
+              record its function returns, in order, as Iterator::flat_map does.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "chain",
+            fault: "wrong result",
+            clues: &[
+                Clue::Case("), FlatMap("),
+                Clue::Not(&Clue::Case(".then(")),
+                Clue::Missing(true),
+                Clue::Extra(false),
+            ],
+        }],
+    },
+    Card {
+        id: "01-chain-passes-one",
+        stage: 1,
+        title: "A chain hands the next operator one record per input",
+        why: "Each record the first operator of a chain emits is a record for the second: when \
+              the first emits several, the second must process every one, in order, or the \
+              chain is not the composition of its operators.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "chain",
+            fault: "wrong result",
+            clues: &[
+                Clue::Case(".then("),
+                Clue::Missing(true),
+                Clue::Extra(false),
+            ],
+        }],
+    },
+];

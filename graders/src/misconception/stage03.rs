@@ -1,0 +1,227 @@
+//! Stage 03's cards: routing that ignores key groups, ranges that are not Flink's, hashes
+//! that change, and state lost or doubled at a rescale.
+
+use super::{Card, Clue, Signature, Symptom, between, numbers_after};
+
+/// `operator_index_for(g, p, ..)` answered `g % p`.
+fn round_robin(s: &Symptom) -> bool {
+    let Some(args) = between(s.expected, "operator_index_for(", ")") else {
+        return false;
+    };
+    let args: Vec<u64> = args
+        .split(',')
+        .filter_map(|a| a.trim().parse().ok())
+        .collect();
+    let got: Option<u64> = s
+        .actual
+        .rsplit(" = ")
+        .next()
+        .and_then(|n| n.trim().parse().ok());
+    match (args.as_slice(), got) {
+        ([group, parallelism, _], Some(got)) => *parallelism > 0 && got == group % parallelism,
+        _ => false,
+    }
+}
+
+/// `parents` left out the last old subtask of the expected ones.
+fn last_parent_missing(s: &Symptom) -> bool {
+    let expected = numbers_after(s.expected, "= ");
+    let got = numbers_after(s.actual, "= ");
+    matches!((expected, got), (Some(e), Some(g)) if !e.is_empty() && g == e[..e.len() - 1])
+}
+
+pub(super) const CARDS: &[Card] = &[
+    Card {
+        id: "03-hash-modulo-parallelism",
+        stage: 3,
+        title: "A record goes to subtask hash(key) % parallelism",
+        why: "Routing goes through key groups: key_group_for(key) picks one of max_parallelism \
+              groups, and the subtask whose contiguous range holds that group owns the key. Hash \
+              modulo the parallelism sends a key elsewhere after every rescale, away from its \
+              state.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "partition",
+            fault: "wrong result",
+            clues: &[Clue::Step("went to subtask"), Clue::Step("owns key groups")],
+        }],
+    },
+    Card {
+        id: "03-range-end-is-exclusive",
+        stage: 3,
+        title: "A key-group range ends where the next one starts",
+        why: "The ranges are inclusive (start..=end): subtask i owns ceil(i maxp / p) ..= \
+              ceil((i + 1) maxp / p) - 1. Without the - 1, neighbours share a key group, and the \
+              last range runs past maxp - 1.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "key-group-range",
+            fault: "wrong result",
+            clues: &[Clue::Step("is in the range")],
+        }],
+    },
+    Card {
+        id: "03-any-tiling-will-do",
+        stage: 3,
+        title: "Any split of the key groups into ranges will do, if the ranges tile",
+        why: "The ranges must be the inverse of operator_index_for, or a subtask holds state for \
+              key groups that are routed elsewhere; the brief fixes Flink's formula, with \
+              ceilings, so that both agree.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "key-group-range",
+            fault: "wrong result",
+            clues: &[Clue::Step("tile"), Clue::Step("are not")],
+        }],
+    },
+    Card {
+        id: "03-any-hash-will-do",
+        stage: 3,
+        title: "Any good hash of the key will do for its key group",
+        why: "A key group must be the same in every process and after every restart, since \
+              restored state is found by key group: std's hashers are seeded per process. \
+              key_group_for is stable_hash(key) % max_parallelism, with the brief's FNV-1a.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "key-group",
+            fault: "wrong result",
+            clues: &[Clue::Step("stable_hash"), Clue::Case("max_parallelism")],
+        }],
+    },
+    Card {
+        id: "03-rescale-moves-whole-maps",
+        stage: 3,
+        title: "Rescaling hands each old subtask's state, whole, to some new subtask",
+        why: "State moves key by key: each key goes to the new subtask whose range holds its key \
+              group, so that the record routed there finds it. An old map holds key groups that \
+              now belong to several new subtasks.",
+        reread: "The invariant",
+        signatures: &[Signature {
+            check: "rescale",
+            fault: "wrong result",
+            clues: &[Clue::Step("is on subtask"), Clue::Step("owns key groups")],
+        }],
+    },
+    Card {
+        id: "03-count-anywhere",
+        stage: 3,
+        title: "Only the merged counts matter, not which subtask counted a key",
+        why: "Each key must be counted on the subtask that owns its key group: that is where its \
+              state lives, and where a checkpoint and a rescale look for it. Right totals on the \
+              wrong subtask are lost at the first restart.",
+        reread: "The invariant",
+        signatures: &[Signature {
+            check: "parallel-count",
+            fault: "wrong result",
+            clues: &[Clue::Step("is on subtask"), Clue::Step("owns key groups")],
+        }],
+    },
+    Card {
+        id: "03-restore-drops-the-range-end",
+        stage: 3,
+        title: "A subtask restores the key groups start..end",
+        why: "A subtask's range is inclusive: it restores every key whose group lies in \
+              start..=end. Even without a rescale, keys of the last group of a range vanish when \
+              the end is left out.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "crash",
+            fault: "wrong result",
+            clues: &[
+                Clue::Case("at parallelism 1, snapshot, restore at parallelism 1,"),
+                Clue::Step("right after the restore"),
+                Clue::Step("holds count None"),
+            ],
+        }],
+    },
+    Card {
+        id: "03-restore-takes-every-key",
+        stage: 3,
+        title: "A new subtask can restore everything its parents held",
+        why: "A parent's snapshot holds keys of several new subtasks: each new subtask keeps \
+              only the keys whose group lies in its own range, or a key's state exists twice \
+              and the counts double.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "crash",
+            fault: "wrong result",
+            clues: &[Clue::Step("has state on subtasks"), Clue::Step("twice")],
+        }],
+    },
+    Card {
+        id: "03-parents-exclusive",
+        stage: 3,
+        title: "The parents of a new subtask are the old subtasks first..last",
+        why: "parents(j, ..) lists every old subtask whose range overlaps new subtask j's, the \
+              last one included: leaving it out loses the state of the key groups it owned.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "parents",
+            fault: "wrong result",
+            clues: &[Clue::Test(
+                last_parent_missing,
+                "the last parent is left out",
+            )],
+        }],
+    },
+    Card {
+        id: "03-arguments-are-trusted",
+        stage: 3,
+        title: "Nobody will pass a parallelism of 0, or an index out of range",
+        why: "A parallelism or max_parallelism comes from configuration, and configuration is \
+              wrong sometimes; an operator index or key group comes from a caller's arithmetic. \
+              A division by zero, a silent empty range or a range past max_parallelism turns \
+              that into a crash or lost keys. The brief asks for an error that names the \
+              argument.",
+        reread: "New API",
+        signatures: &[
+            Signature {
+                check: "errors",
+                fault: "panic",
+                clues: &[],
+            },
+            Signature {
+                check: "errors",
+                fault: "wrong result",
+                clues: &[Clue::Actual("Ok(")],
+            },
+        ],
+    },
+    Card {
+        id: "03-key-groups-round-robin",
+        stage: 3,
+        title: "Key groups are dealt out to subtasks round robin",
+        why: "A subtask owns a contiguous range of key groups, so that a rescale moves whole \
+              ranges: operator_index_for(g) = g p / maxp, the subtask whose range holds g.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "operator-index",
+            fault: "wrong result",
+            clues: &[Clue::Test(
+                round_robin,
+                "the answer is key_group % parallelism",
+            )],
+        }],
+    },
+    Card {
+        id: "03-u32-is-wide-enough",
+        stage: 3,
+        title: "The formulas fit in u32, like their arguments",
+        why: "i * max_parallelism and key_group * parallelism are products of two u32 values: \
+              they need 64 bits before the division brings them back. In u32 they overflow for a \
+              large max_parallelism, and the routing panics or sends keys to the wrong subtask.",
+        reread: "New API",
+        signatures: &[
+            Signature {
+                check: "key-group-range",
+                fault: "panic",
+                clues: &[Clue::Step("overflow")],
+            },
+            Signature {
+                check: "operator-index",
+                fault: "panic",
+                clues: &[Clue::Step("overflow")],
+            },
+        ],
+    },
+];

@@ -1,0 +1,121 @@
+//! Stage 08's cards for the sink alone: commits that publish twice or open records,
+//! writes that publish at once, aborts that discard nothing. They show in `sink-model`'s
+//! sequence of operations, read from the first wrong step.
+
+use super::{Card, Clue, Signature, Symptom, between};
+
+/// The operations `sink-model` applied before the sink broke its contract.
+fn operations<'a>(s: &Symptom<'a>) -> &'a str {
+    between(s.step, "after ", " (writes").unwrap_or("")
+}
+
+/// A record became visible though nothing was committed.
+fn visible_without_commit(s: &Symptom) -> bool {
+    let ops = operations(s);
+    !ops.is_empty() && !ops.contains("commit(") && !s.actual.starts_with("panicked")
+}
+
+/// A commit of an id that was never pre-committed published the open transaction.
+fn commit_of_an_unknown_id(s: &Symptom) -> bool {
+    let ops = operations(s);
+    ops.contains(" commit(") && !ops.contains("pre_commit(") && s.step.contains("only open")
+}
+
+/// A record sealed by one pre-commit became visible through a later one.
+fn sealed_twice(s: &Symptom) -> bool {
+    operations(s).matches("pre_commit(").count() >= 2 && s.step.contains("only open or prepared")
+}
+
+/// The call that panicked was a commit or an abort of an id no pre-commit had sealed.
+fn ended_an_unknown_id(s: &Symptom) -> bool {
+    let Some((call, _)) = s.step.split_once(" panicked after ") else {
+        return false;
+    };
+    let id = between(call, "(", ")").unwrap_or("");
+    (call.starts_with("commit(") || call.starts_with("abort("))
+        && !operations(s).contains(&format!("pre_commit({id})"))
+}
+
+/// A failure of the sink alone.
+const fn sink(clues: &'static [Clue]) -> Signature {
+    Signature {
+        check: "sink-model",
+        fault: "wrong result",
+        clues,
+    }
+}
+
+pub(super) const CARDS: &[Card] = &[
+    Card {
+        id: "08-commit-publishes-again",
+        stage: 8,
+        title: "A commit can simply publish the prepared records",
+        why: "Notifications may repeat (after a restore, say): a commit publishes a transaction \
+              once, and a second commit of the same id does nothing.",
+        reread: "New API",
+        signatures: &[sink(&[Clue::Step("visible twice")])],
+    },
+    Card {
+        id: "08-write-publishes",
+        stage: 8,
+        title: "A write can go straight to the output; the transaction only keeps the books",
+        why: "Nothing is visible before its commit: a record written straight to the output \
+              survives the crash that aborts its transaction, and the replay writes it again.",
+        reread: "The invariant",
+        signatures: &[sink(&[Clue::Test(
+            visible_without_commit,
+            "a record is visible before any commit",
+        )])],
+    },
+    Card {
+        id: "08-abort-is-a-formality",
+        stage: 8,
+        title: "An abort only needs to mark the transaction; nothing will commit it again",
+        why: "Aborted data never appears: abort (and abort_open) must discard the records, so \
+              that no later commit, of that id or of the next transaction, can publish them.",
+        reread: "New API",
+        signatures: &[sink(&[Clue::Step("but it was aborted")])],
+    },
+    Card {
+        id: "08-pre-commit-copies",
+        stage: 8,
+        title: "Pre-committing seals a copy of the open transaction",
+        why: "A pre-commit moves the open records into the prepared transaction and starts an \
+              empty one: records left open are sealed again at the next barrier and published \
+              twice.",
+        reread: "New API",
+        signatures: &[sink(&[Clue::Test(
+            sealed_twice,
+            "a record sealed earlier is published by a later commit",
+        )])],
+    },
+    Card {
+        id: "08-commit-the-current-transaction",
+        stage: 8,
+        title: "Committing an id I do not know commits the current transaction",
+        why: "A commit names one prepared transaction: an id the sink does not know (already \
+              committed, aborted, or never pre-committed) is ignored, and open records are \
+              never published by a commit.",
+        reread: "New API",
+        signatures: &[sink(&[Clue::Test(
+            commit_of_an_unknown_id,
+            "a commit with no pre-commit publishes open records",
+        )])],
+    },
+    Card {
+        id: "08-unknown-ids-cannot-happen",
+        stage: 8,
+        title: "A commit or an abort of an id the sink does not hold cannot happen",
+        why: "After a crash and a restore, notifications repeat and aborts name transactions \
+              that may be gone: the sink ignores a commit or an abort of an id it does not hold. \
+              A panic there takes the job down in its recovery.",
+        reread: "New API",
+        signatures: &[sink(&[
+            Clue::Anomaly("panicked"),
+            Clue::Test(
+                ended_an_unknown_id,
+                "a commit or an abort of an id never pre-committed panicked",
+            ),
+        ])],
+    },
+];
