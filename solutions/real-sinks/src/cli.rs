@@ -94,6 +94,13 @@ pub struct RunArgs {
     /// harness can tell where each kill landed.
     #[arg(long)]
     pub phase_markers: bool,
+    /// The PostgreSQL sinks' client-side deadline: when no call returns for this many
+    /// seconds (a stopped or hung server), the run stops with an error, as if killed.
+    /// Above the session's 30 s statement_timeout, so a slow statement is the server's
+    /// to cancel.
+    #[arg(long, value_name = "SECS", default_value_t = 60,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub pg_deadline_secs: u64,
 }
 
 /// How the kill harness kills.
@@ -161,8 +168,9 @@ pub struct SoakArgs {
     pub harness: HarnessArgs,
 }
 
-/// Throughput of the real sinks against the plain way of writing the same data with
-/// the same durability points (PostgreSQL rows need `BYO_PG`).
+/// Throughput of each sink along its paths (plain, minimal, verbs, framework,
+/// reference), each as a ratio to `plain`: the same data written the plain way with the
+/// same durability points. The PostgreSQL sinks need `BYO_PG`.
 #[derive(Debug, Parser)]
 #[command(name = "bench")]
 pub struct BenchCli {
@@ -176,10 +184,43 @@ pub struct BenchCli {
     /// How many interleaved runs per variant; the median counts.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..))]
     pub repeat: u64,
+    /// The sinks to measure, comma-separated (xa and upsert are skipped without `BYO_PG`).
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "file,xa,upsert,memory"
+    )]
+    pub sinks: Vec<BenchSink>,
     /// One JSON object per line (`sink`, `path`, `barrier_every`, `records`,
     /// `records_per_s`, `ratio` against `plain`) instead of the table.
     #[arg(long)]
     pub json: bool,
+}
+
+/// A sink `bench` measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum BenchSink {
+    /// Staged files renamed into the output folder.
+    File,
+    /// PostgreSQL prepared transactions.
+    Xa,
+    /// PostgreSQL netted upserts.
+    Upsert,
+    /// Stage 08's in-memory transactional sink (records are the input's sequence numbers).
+    Memory,
+}
+
+impl BenchSink {
+    /// Its name in the rows.
+    pub fn name(self) -> &'static str {
+        match self {
+            BenchSink::File => "file",
+            BenchSink::Xa => "xa",
+            BenchSink::Upsert => "upsert",
+            BenchSink::Memory => "memory",
+        }
+    }
 }
 
 #[cfg(test)]
