@@ -31,3 +31,4 @@ pub mod file;
 pub mod job;
 pub mod pg;
 pub mod rng;
+pub mod watchdog;

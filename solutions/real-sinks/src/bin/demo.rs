@@ -55,6 +55,7 @@ fn pipeline(args: &RunArgs) -> Result<()> {
             ..CommitPolicy::default()
         },
         phase_markers: args.phase_markers,
+        pg_deadline: Some(Duration::from_secs(args.pg_deadline_secs)),
     };
     run_with_options(
         &args.dir,
