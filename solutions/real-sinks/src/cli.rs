@@ -8,7 +8,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::job::{JobConfig, SinkKind};
 
-/// Kill the real-sink pipeline with SIGKILL at random moments, restart it until its
+/// Kill the real-sink pipeline with SIGKILL at aimed and random moments, restart it until its
 /// input is done, and verify exactly-once. Without a subcommand, `crash`.
 ///
 /// The PostgreSQL sinks read their connection string from `BYO_PG` (`just pg` starts a

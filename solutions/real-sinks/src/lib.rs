@@ -22,7 +22,7 @@
 //! prepared behind.
 //!
 //! [`job`] is the pipeline the `demo` binary runs; [`crash`] is the harness that kills
-//! it at seeded random moments and checks both laws.
+//! it at aimed and seeded random moments and checks both laws.
 
 pub mod cli;
 pub mod crash;
