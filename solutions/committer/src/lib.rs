@@ -27,7 +27,7 @@
 //! | shape B: external (XA) transaction | [`connectors::XaSink`] over [`connectors::XaStore`]; the learner-level sink as shape B: [`connectors::TwoPhaseAdopter`] |
 //! | shape C: idempotent upsert | [`connectors::UpsertSink`] over [`connectors::InMemoryTable`] |
 //! | guarantee labels | [`Mechanism`], [`DeliveryGuarantee`] in `mechanism.rs`; [`ExactlyOnce`], [`ExactlyOnceCapable`], [`request_guarantee`] in `guarantee.rs` |
-//! | the fault simulator and its named scenarios | `tests/sim/` (a job of `p` subtasks, notification faults, crashes at every [`Step`], rescales), `tests/scenarios.rs` (one case per named scenario) |
+//! | the fault simulator and its named scenarios | `tests/sim/` (a job of `p` subtasks, notification faults, crashes at every [`Step`], rescales, restores of an older checkpoint, failing and expired commits, zombies), `tests/scenarios.rs` (one rstest row per scenario of the failure list) |
 //!
 //! # The choreography
 //!
