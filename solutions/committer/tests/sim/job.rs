@@ -16,6 +16,7 @@ use solution03::{key_group_for, operator_index_for, parents};
 
 use super::MAX_PARALLELISM;
 use super::adopters::Adopter;
+use super::checkpoints::{Completed, History};
 use super::faults::{Faulty, Injected, SharedFault, Zombie};
 use super::schedule::{Distribution, Fault, Schedule};
 use super::tripwire::SharedTripwire;
@@ -35,15 +36,6 @@ pub struct Outcome {
     pub failures: usize,
     /// Late effects of a zombie rejected by fencing.
     pub fenced: usize,
-}
-
-/// A completed checkpoint: the source offset and every subtask's operator state.
-#[derive(Debug, Clone)]
-struct Completed {
-    id: CheckpointId,
-    offset: usize,
-    parallelism: u32,
-    states: Vec<Vec<u8>>,
 }
 
 type Sink<A> = Faulty<<A as Adopter>::Sink>;
@@ -124,24 +116,6 @@ pub fn run_on<A: Adopter>(adopter: &A, schedule: &Schedule) -> Result<Outcome> {
         }
     }
     bail!("the job did not finish in {MAX_ATTEMPTS} attempts: {schedule:?}")
-}
-
-/// The completed checkpoints a restore may choose from: the latest and the one before.
-#[derive(Debug, Default)]
-struct History {
-    latest: Option<Completed>,
-    previous: Option<Completed>,
-}
-
-impl History {
-    fn completed(&mut self, c: Completed) {
-        self.previous = self.latest.replace(c);
-    }
-
-    /// The latest checkpoint is lost: the restore takes the one before.
-    fn fall_back(&mut self) {
-        self.latest = self.previous.take();
-    }
 }
 
 enum Finish {

@@ -7,6 +7,7 @@
 #![allow(dead_code, unused_imports, unreachable_pub)]
 
 pub mod adopters;
+pub mod checkpoints;
 pub mod faults;
 pub mod job;
 pub mod schedule;
