@@ -41,7 +41,7 @@ pub struct CrashPlan {
     /// The seed of the kill moments.
     pub seed: u64,
     /// An unaimed kill comes this many milliseconds after the run's start, at random
-    /// (adapting, [`AdaptiveDelays`]).
+    /// (a delay chooser that widens its range while some place was never hit).
     pub delay_ms: (u64, u64),
     /// No new kill after this long; the current job is then run to its end.
     pub budget: Duration,
