@@ -22,14 +22,11 @@ pub fn run_exactly_once_sink<T: Clone>(
     crash_after: Option<usize>,
     commit_lag: usize,
 ) -> Result<Vec<T>> {
-    // The sinks are ours, so their output is moved out rather than copied.
-    let attempts = run_attempts(
-        records,
-        barrier_every,
-        crash_after,
-        commit_lag,
-        TransactionalSink::new,
-    )?;
+    // The sinks are ours: each has room for all it can publish (the input), and its
+    // output is moved out rather than copied.
+    let attempts = run_attempts(records, barrier_every, crash_after, commit_lag, || {
+        TransactionalSink::with_capacity(records.len())
+    })?;
     Ok(attempts.output(TransactionalSink::into_committed))
 }
 

@@ -52,6 +52,16 @@ impl<T> TransactionalSink<T> {
         Self::default()
     }
 
+    /// [`TransactionalSink::new`] with room for `records` visible records up front, for
+    /// a job that knows how much it will publish: the output then never moves as it
+    /// grows.
+    pub fn with_capacity(records: usize) -> Self {
+        Self {
+            committed: Vec::with_capacity(records),
+            ..Self::default()
+        }
+    }
+
     /// Everything visible, moved out of the sink (what [`TwoPhaseCommitSink::committed`]
     /// shows, without copying it).
     pub fn into_committed(self) -> Vec<T> {
