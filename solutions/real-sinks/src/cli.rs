@@ -177,6 +177,10 @@ pub struct BenchCli {
     /// How many input records.
     #[arg(long, default_value_t = 20_000)]
     pub records: u64,
+    /// How many records the memory rows run: in memory, `--records` would be timed in
+    /// microseconds, all noise.
+    #[arg(long, default_value_t = 10_000_000)]
+    pub memory_records: u64,
     /// The barrier intervals to measure, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "100,1000",
           value_parser = clap::value_parser!(u64).range(1..))]

@@ -34,7 +34,8 @@ fn json_rows_follow_the_schema_for_every_sink_and_path() {
         "file,memory"
     };
     let mut bench = Command::new(env!("CARGO_BIN_EXE_bench"));
-    bench.args(["--json", "--records", "250", "--barrier-every", "100,1000"]);
+    bench.args(["--json", "--records", "250", "--memory-records", "250"]);
+    bench.args(["--barrier-every", "100,1000"]);
     bench.args(["--repeat", "1", "--sinks", sinks]);
     match &postgres {
         Some(pg) => bench.env("BYO_PG", pg),

@@ -56,7 +56,11 @@ fn main() -> Result<()> {
     } else {
         Vec::new()
     };
-    let seqs: Vec<u64> = (0..cli.records).collect();
+    let seqs: Vec<u64> = if wants(BenchSink::Memory) {
+        (0..cli.memory_records).collect()
+    } else {
+        Vec::new()
+    };
     let root = std::env::temp_dir().join(format!("real-sinks-bench-{}", std::process::id()));
     let postgres = std::env::var("BYO_PG").ok().filter(|s| !s.is_empty());
     let job = |path: &str, every: u64, i: usize| {
@@ -157,7 +161,7 @@ fn main() -> Result<()> {
         }
         return Ok(());
     }
-    print_table(&mut out, &rows, cli.records, repeat)?;
+    print_table(&mut out, &rows, repeat)?;
     if postgres.is_none() && (wants(BenchSink::Xa) || wants(BenchSink::Upsert)) {
         writeln!(
             out,
@@ -226,20 +230,17 @@ fn median(runs: &[Duration]) -> Duration {
     sorted[sorted.len() / 2]
 }
 
-fn print_table(out: &mut impl Write, rows: &[Row], records: u64, repeat: usize) -> Result<()> {
+fn print_table(out: &mut impl Write, rows: &[Row], repeat: usize) -> Result<()> {
+    writeln!(out, "median of {repeat} interleaved runs each\n")?;
     writeln!(
         out,
-        "{records} records, median of {repeat} interleaved runs each\n"
-    )?;
-    writeln!(
-        out,
-        "| sink | barrier every | path | records/s | ratio to plain |\n|---|---|---|---|---|"
+        "| sink | barrier every | records | path | records/s | ratio to plain |\n|---|---|---|---|---|---|"
     )?;
     for row in rows {
         writeln!(
             out,
-            "| {} | {} | {} | {:.0} | {:.2} |",
-            row.sink, row.barrier_every, row.path, row.records_per_s, row.ratio
+            "| {} | {} | {} | {} | {:.0} | {:.2} |",
+            row.sink, row.barrier_every, row.records, row.path, row.records_per_s, row.ratio
         )?;
     }
     writeln!(
