@@ -138,13 +138,11 @@ fn main() -> Result<()> {
                 }
                 (BenchSink::Xa | BenchSink::Upsert, None) => continue,
             };
-            rows.extend(measure(
-                sink.name(),
-                every,
-                cli.records as usize,
-                repeat,
-                paths,
-            )?);
+            let count = match sink {
+                BenchSink::Memory => seqs.len(),
+                BenchSink::File | BenchSink::Xa | BenchSink::Upsert => records.len(),
+            };
+            rows.extend(measure(sink.name(), every, count, repeat, paths)?);
         }
     }
     let _ = fs::remove_dir_all(&root);
