@@ -8,7 +8,7 @@
 use std::collections::VecDeque;
 
 use anyhow::{Context, Result, bail};
-use stage01::{Offset, Source, VecSource};
+use stage01::{Offset, Source};
 
 use crate::{CheckpointId, TransactionalSink, TwoPhaseCommitSink};
 
@@ -22,13 +22,12 @@ pub fn run_exactly_once_sink<T: Clone>(
     crash_after: Option<usize>,
     commit_lag: usize,
 ) -> Result<Vec<T>> {
-    run_exactly_once_sink_with(
-        records,
-        barrier_every,
-        crash_after,
-        commit_lag,
-        TransactionalSink::new,
-    )
+    // The sinks are ours: each has room for all it can publish (the input), and its
+    // output is moved out rather than copied.
+    let attempts = run_attempts(records, barrier_every, crash_after, commit_lag, || {
+        TransactionalSink::with_capacity(records.len())
+    })?;
+    Ok(attempts.output(TransactionalSink::into_committed))
 }
 
 /// Runs `records` into sinks made by `new_sink` with two-phase commit and returns the
@@ -49,8 +48,42 @@ pub fn run_exactly_once_sink_with<T: Clone, S: TwoPhaseCommitSink<T>>(
     barrier_every: usize,
     crash_after: Option<usize>,
     commit_lag: usize,
-    mut new_sink: impl FnMut() -> S,
+    new_sink: impl FnMut() -> S,
 ) -> Result<Vec<T>> {
+    let attempts = run_attempts(records, barrier_every, crash_after, commit_lag, new_sink)?;
+    Ok(attempts.output(|sink| sink.committed().to_vec()))
+}
+
+/// The sinks the attempts wrote into: the one the crash left behind, if any, and the
+/// one the last attempt finished.
+struct Attempts<S> {
+    dead: Option<S>,
+    last: S,
+}
+
+impl<S> Attempts<S> {
+    /// The visible output: the dead sink's, then the last one's.
+    fn output<T>(self, committed: impl Fn(S) -> Vec<T>) -> Vec<T> {
+        let last = committed(self.last);
+        match self.dead {
+            None => last,
+            Some(dead) => {
+                let mut output = committed(dead);
+                output.extend(last);
+                output
+            }
+        }
+    }
+}
+
+/// One attempt to the end, or one to the crash, the recovery and the replay.
+fn run_attempts<T: Clone, S: TwoPhaseCommitSink<T>>(
+    records: &[T],
+    barrier_every: usize,
+    crash_after: Option<usize>,
+    commit_lag: usize,
+    mut new_sink: impl FnMut() -> S,
+) -> Result<Attempts<S>> {
     if barrier_every == 0 {
         bail!("barrier_every must be at least 1, got 0");
     }
@@ -63,7 +96,10 @@ pub fn run_exactly_once_sink_with<T: Clone, S: TwoPhaseCommitSink<T>>(
         let mut job = Job::start(records, Resume::FIRST, cadence, &mut sink)?;
         job.process_until(records.len());
         job.finish();
-        return Ok(sink.committed().to_vec());
+        return Ok(Attempts {
+            dead: None,
+            last: sink,
+        });
     };
     if crash_after > records.len() {
         bail!(
@@ -85,14 +121,15 @@ pub fn run_exactly_once_sink_with<T: Clone, S: TwoPhaseCommitSink<T>>(
     for id in resume.unnotified() {
         dead.abort(id);
     }
-    let mut output = dead.committed().to_vec();
 
     let mut fresh = new_sink();
     let mut replay = Job::start(records, resume, cadence, &mut fresh)?;
     replay.process_until(records.len());
     replay.finish();
-    output.extend_from_slice(fresh.committed());
-    Ok(output)
+    Ok(Attempts {
+        dead: Some(dead),
+        last: fresh,
+    })
 }
 
 /// When checkpoints are taken and when their notifications arrive.
@@ -135,21 +172,51 @@ impl Resume {
     }
 }
 
+/// The input log, read in place. Stage 01's `VecSource` owns its records, so every
+/// attempt would first copy the whole input; a replay only needs to read it again.
+struct Log<'r, T> {
+    records: &'r [T],
+    next: usize,
+}
+
+impl<T: Clone> Source for Log<'_, T> {
+    type Item = T;
+
+    fn poll(&mut self) -> Option<T> {
+        let record = self.records.get(self.next)?.clone();
+        self.next += 1;
+        Some(record)
+    }
+
+    fn position(&self) -> Offset {
+        self.next as Offset
+    }
+
+    fn seek(&mut self, offset: Offset) -> Result<()> {
+        let len = self.records.len();
+        if offset > len as Offset {
+            bail!("seek: offset {offset} is past the end of the log ({len} records)");
+        }
+        self.next = offset as usize;
+        Ok(())
+    }
+}
+
 /// One attempt of the job: everything in here dies in a crash, except what it told the
 /// sink.
-struct Job<'s, T, S> {
+struct Job<'r, 's, T, S> {
     cadence: Cadence,
-    source: VecSource<T>,
+    source: Log<'r, T>,
     sink: &'s mut S,
     // Taken, pre-committed, not yet notified; oldest first.
     in_flight: VecDeque<Checkpoint>,
     resume: Resume,
 }
 
-impl<'s, T: Clone, S: TwoPhaseCommitSink<T>> Job<'s, T, S> {
+impl<'r, 's, T: Clone, S: TwoPhaseCommitSink<T>> Job<'r, 's, T, S> {
     /// An attempt over `records` from `resume`'s offset, writing into `sink`.
-    fn start(records: &[T], resume: Resume, cadence: Cadence, sink: &'s mut S) -> Result<Self> {
-        let mut source = VecSource::new(records.to_vec());
+    fn start(records: &'r [T], resume: Resume, cadence: Cadence, sink: &'s mut S) -> Result<Self> {
+        let mut source = Log { records, next: 0 };
         // A checkpoint's offset is a multiple of `barrier_every`, so the replay's
         // barriers fall where the dead attempt's fell.
         let from = resume.last_notified.map_or(0, |c| c.offset);
@@ -168,15 +235,21 @@ impl<'s, T: Clone, S: TwoPhaseCommitSink<T>> Job<'s, T, S> {
     /// Writes records until the source position reaches `stop` or the input ends, with
     /// the barriers and notifications that fall on the way.
     fn process_until(&mut self, stop: usize) {
-        while self.source.position() < stop as Offset {
-            let Some(record) = self.source.poll() else {
-                break;
-            };
-            self.sink.write(record);
-            let offset = self.source.position();
-            if offset.is_multiple_of(self.cadence.barrier_every as Offset) {
-                self.barrier();
+        let every = self.cadence.barrier_every as Offset;
+        loop {
+            // Epoch by epoch, so the barrier test is not a division per record.
+            let barrier_at = (self.source.position() / every + 1) * every;
+            let until = barrier_at.min(stop as Offset);
+            while self.source.position() < until {
+                let Some(record) = self.source.poll() else {
+                    return;
+                };
+                self.sink.write(record);
             }
+            if self.source.position() != barrier_at {
+                return;
+            }
+            self.barrier();
         }
     }
 

@@ -51,6 +51,22 @@ impl<T> TransactionalSink<T> {
     pub fn new() -> Self {
         Self::default()
     }
+
+    /// [`TransactionalSink::new`] with room for `records` visible records up front, for
+    /// a job that knows how much it will publish: the output then never moves as it
+    /// grows.
+    pub fn with_capacity(records: usize) -> Self {
+        Self {
+            committed: Vec::with_capacity(records),
+            ..Self::default()
+        }
+    }
+
+    /// Everything visible, moved out of the sink (what [`TwoPhaseCommitSink::committed`]
+    /// shows, without copying it).
+    pub fn into_committed(self) -> Vec<T> {
+        self.committed
+    }
 }
 
 impl<T: Serialize> TransactionalSink<T> {
@@ -86,7 +102,10 @@ impl<T> TwoPhaseCommitSink<T> for TransactionalSink<T> {
         if self.transactions.contains_key(&id) {
             return;
         }
-        let sealed = std::mem::take(&mut self.open);
+        // The next epoch is likely as long as this one: room for it up front, rather
+        // than growing a fresh buffer from nothing record by record.
+        let room = Vec::with_capacity(self.open.len());
+        let sealed = std::mem::replace(&mut self.open, room);
         self.transactions.insert(id, Transaction::Prepared(sealed));
     }
 
@@ -97,9 +116,9 @@ impl<T> TwoPhaseCommitSink<T> for TransactionalSink<T> {
             return;
         };
         if let Transaction::Prepared(records) = transaction {
-            let records = std::mem::take(records);
+            let mut records = std::mem::take(records);
             *transaction = Transaction::Committed;
-            self.committed.extend(records);
+            self.committed.append(&mut records);
         }
     }
 

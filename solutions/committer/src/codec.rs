@@ -15,6 +15,12 @@ struct Envelope<C> {
     committable: C,
 }
 
+/// An envelope read for its version alone (the committable is skipped unread).
+#[derive(Deserialize)]
+struct Version {
+    version: u32,
+}
+
 /// The bytes persisted for `committable`.
 ///
 /// # Errors
@@ -32,16 +38,18 @@ pub fn encode<S: CommittingSink>(committable: &S::Committable) -> Result<Vec<u8>
 /// # Errors
 /// When `bytes` is not an envelope, or its version cannot be read by this sink.
 pub fn decode<S: CommittingSink>(bytes: &[u8]) -> Result<S::Committable> {
-    let envelope: Envelope<serde_json::Value> = serde_json::from_slice(bytes)
-        .context("a persisted handle is not a committable envelope")?;
-    if envelope.version == S::COMMITTABLE_VERSION {
-        serde_json::from_value(envelope.committable).with_context(|| {
-            format!(
-                "a persisted handle does not match committable version {}",
-                envelope.version
-            )
-        })
-    } else {
-        S::upgrade_committable(envelope.version, envelope.committable)
+    let not_an_envelope = "a persisted handle is not a committable envelope";
+    let Version { version } = serde_json::from_slice(bytes).context(not_an_envelope)?;
+    // The usual case reads the committable straight into its type; only an older
+    // version goes through a generic value, for the sink to upgrade.
+    if version == S::COMMITTABLE_VERSION {
+        let envelope: Envelope<S::Committable> =
+            serde_json::from_slice(bytes).with_context(|| {
+                format!("a persisted handle does not match committable version {version}")
+            })?;
+        return Ok(envelope.committable);
     }
+    let envelope: Envelope<serde_json::Value> =
+        serde_json::from_slice(bytes).context(not_an_envelope)?;
+    S::upgrade_committable(envelope.version, envelope.committable)
 }

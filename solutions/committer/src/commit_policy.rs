@@ -61,6 +61,15 @@ pub struct CommitPolicy {
     pub on_lost: OnLostHandle,
 }
 
+impl CommitPolicy {
+    /// The wait before retry `retry` (the first is 1): `backoff`, doubled for each
+    /// retry after the first (capped at 2^16 times, far past any sensible retry count).
+    pub fn backoff_before(&self, retry: u32) -> Duration {
+        let doublings = retry.saturating_sub(1).min(16);
+        self.backoff.saturating_mul(1 << doublings)
+    }
+}
+
 impl Default for CommitPolicy {
     fn default() -> Self {
         Self {
@@ -106,7 +115,7 @@ pub(crate) fn finalise<S: CommittingSink>(
                 format!("gave up after {tries} attempt(s); the handle stays pending")
             });
         }
-        thread::sleep(policy.backoff.saturating_mul(1 << attempt.min(16)));
         attempt += 1;
+        thread::sleep(policy.backoff_before(attempt));
     }
 }

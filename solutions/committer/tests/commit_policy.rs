@@ -206,3 +206,18 @@ fn an_expired_handle_wedges_recovery_until_the_operator_abandons_it() {
     );
     assert!(op.is_ok());
 }
+
+#[test]
+fn each_retry_waits_twice_as_long_as_the_one_before() {
+    let policy = CommitPolicy {
+        retries: 40,
+        backoff: Duration::from_millis(50),
+        on_lost: OnLostHandle::Fail,
+    };
+    let waits: Vec<u128> = (1..=4)
+        .map(|retry| policy.backoff_before(retry).as_millis())
+        .collect();
+    assert_eq!(waits, [50, 100, 200, 400]);
+    // Capped: a long retry budget does not overflow into a wait of years.
+    assert_eq!(policy.backoff_before(40), policy.backoff_before(17));
+}

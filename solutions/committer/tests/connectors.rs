@@ -114,3 +114,38 @@ fn an_append_sink_is_only_at_least_once() {
     assert!(input.iter().all(|r| log.contains(r)), "at least once");
     assert_eq!(log.len(), input.len() + 2, "and some twice");
 }
+
+/// An XA store that calls an error transient when its message says "timeout".
+struct TimeoutsPass(XaConnection<u32>);
+
+impl committer::connectors::XaStore for TimeoutsPass {
+    type Record = u32;
+    fn begin(&mut self) -> anyhow::Result<()> {
+        self.0.begin()
+    }
+    fn insert(&mut self, record: u32) -> anyhow::Result<()> {
+        self.0.insert(record)
+    }
+    fn prepare(&mut self, gid: &str) -> anyhow::Result<()> {
+        self.0.prepare(gid)
+    }
+    fn commit_prepared(&mut self, gid: &str) -> anyhow::Result<committer::CommitOutcome> {
+        self.0.commit_prepared(gid)
+    }
+    fn rollback_prepared(&mut self, gid: &str) -> anyhow::Result<committer::AbortOutcome> {
+        self.0.rollback_prepared(gid)
+    }
+    fn prepared_transactions(&self) -> anyhow::Result<Vec<String>> {
+        self.0.prepared_transactions()
+    }
+    fn is_transient(&self, error: &anyhow::Error) -> bool {
+        error.to_string().contains("timeout")
+    }
+}
+
+#[test]
+fn the_xa_sink_asks_its_store_which_failures_are_transient() {
+    let sink = XaSink::new(TimeoutsPass(XaDatabase::connect(&XaDatabase::shared())));
+    assert!(sink.is_transient(&anyhow::anyhow!("lock timeout")));
+    assert!(!sink.is_transient(&anyhow::anyhow!("no such prepared transaction")));
+}

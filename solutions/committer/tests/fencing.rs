@@ -114,3 +114,32 @@ fn a_run_fenced_before_it_opens_neither_sweeps_nor_recovers() {
         "a stale run recovered a handle"
     );
 }
+
+#[test]
+fn epochs_grow_and_a_shared_claim_is_fenced_like_its_token() {
+    use committer::Fence;
+    use std::sync::Arc;
+
+    let register = FenceRegister::new();
+    assert_eq!(register.current(), 0);
+    let first = register.take();
+    assert_eq!((first.epoch(), register.current()), (1, 1));
+    // A run's subtasks share its claim behind an Rc or an Arc.
+    let (shared, sent) = (Rc::new(first.clone()), Arc::new(first));
+    assert!(shared.check().is_ok() && sent.check().is_ok());
+
+    let second = register.take();
+    assert_eq!((second.epoch(), register.current()), (2, 2));
+    let overtaken = Fenced {
+        held: 1,
+        current: 2,
+    };
+    assert_eq!(fenced(&shared.check().unwrap_err()), overtaken);
+    assert_eq!(fenced(&sent.check().unwrap_err()), overtaken);
+    assert!(second.check().is_ok());
+    let message = overtaken.to_string();
+    assert!(
+        message.contains("holds epoch 1") && message.contains("at epoch 2"),
+        "{message}"
+    );
+}

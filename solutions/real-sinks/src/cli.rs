@@ -8,7 +8,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::job::{JobConfig, SinkKind};
 
-/// Kill the real-sink pipeline with SIGKILL at random moments, restart it until its
+/// Kill the real-sink pipeline with SIGKILL at aimed and random moments, restart it until its
 /// input is done, and verify exactly-once. Without a subcommand, `crash`.
 ///
 /// The PostgreSQL sinks read their connection string from `BYO_PG` (`just pg` starts a
@@ -94,6 +94,13 @@ pub struct RunArgs {
     /// harness can tell where each kill landed.
     #[arg(long)]
     pub phase_markers: bool,
+    /// The PostgreSQL sinks' client-side deadline: when no call returns for this many
+    /// seconds (a stopped or hung server), the run stops with an error, as if killed.
+    /// Above the session's 30 s statement_timeout, so a slow statement is the server's
+    /// to cancel.
+    #[arg(long, value_name = "SECS", default_value_t = 60,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub pg_deadline_secs: u64,
 }
 
 /// How the kill harness kills.
@@ -161,14 +168,19 @@ pub struct SoakArgs {
     pub harness: HarnessArgs,
 }
 
-/// Throughput of the real sinks against the plain way of writing the same data with
-/// the same durability points (PostgreSQL rows need `BYO_PG`).
+/// Throughput of each sink along its paths (plain, minimal, verbs, framework,
+/// reference), each as a ratio to `plain`: the same data written the plain way with the
+/// same durability points. The PostgreSQL sinks need `BYO_PG`.
 #[derive(Debug, Parser)]
 #[command(name = "bench")]
 pub struct BenchCli {
     /// How many input records.
     #[arg(long, default_value_t = 20_000)]
     pub records: u64,
+    /// How many records the memory rows run: in memory, `--records` would be timed in
+    /// microseconds, all noise.
+    #[arg(long, default_value_t = 10_000_000)]
+    pub memory_records: u64,
     /// The barrier intervals to measure, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "100,1000",
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -176,10 +188,43 @@ pub struct BenchCli {
     /// How many interleaved runs per variant; the median counts.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..))]
     pub repeat: u64,
+    /// The sinks to measure, comma-separated (xa and upsert are skipped without `BYO_PG`).
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "file,xa,upsert,memory"
+    )]
+    pub sinks: Vec<BenchSink>,
     /// One JSON object per line (`sink`, `path`, `barrier_every`, `records`,
     /// `records_per_s`, `ratio` against `plain`) instead of the table.
     #[arg(long)]
     pub json: bool,
+}
+
+/// A sink `bench` measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum BenchSink {
+    /// Staged files renamed into the output folder.
+    File,
+    /// PostgreSQL prepared transactions.
+    Xa,
+    /// PostgreSQL netted upserts.
+    Upsert,
+    /// Stage 08's in-memory transactional sink (records are the input's sequence numbers).
+    Memory,
+}
+
+impl BenchSink {
+    /// Its name in the rows.
+    pub fn name(self) -> &'static str {
+        match self {
+            BenchSink::File => "file",
+            BenchSink::Xa => "xa",
+            BenchSink::Upsert => "upsert",
+            BenchSink::Memory => "memory",
+        }
+    }
 }
 
 #[cfg(test)]

@@ -22,7 +22,8 @@
 //! prepared behind.
 //!
 //! [`job`] is the pipeline the `demo` binary runs; [`crash`] is the harness that kills
-//! it at seeded random moments and checks both laws.
+//! it at aimed and seeded random moments and checks both laws; [`watchdog`] fails a run
+//! whose PostgreSQL server stopped answering, instead of letting it hang.
 
 pub mod cli;
 pub mod crash;
@@ -31,3 +32,4 @@ pub mod file;
 pub mod job;
 pub mod pg;
 pub mod rng;
+pub mod watchdog;

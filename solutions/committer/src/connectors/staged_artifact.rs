@@ -7,8 +7,8 @@ use anyhow::{Result, bail};
 use super::object_store::{ObjectPlace, SharedObjectStore};
 use super::staged_name::StagedName;
 use crate::{
-    AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, ExactlyOnceCapable, Mechanism,
-    OpenContext, RunToken, SubtaskId,
+    AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, ExactlyOnceCapable, HandleLost,
+    Mechanism, OpenContext, RunToken, SubtaskId,
 };
 
 /// Who this sink is once opened; before `on_open` it cannot name anything.
@@ -97,11 +97,11 @@ impl<T: Clone> CommittingSink for StagedArtifactSink<T> {
         match self.store.borrow_mut().publish(&name.to_string()) {
             ObjectPlace::Staged => Ok(CommitOutcome::Committed),
             ObjectPlace::Published => Ok(CommitOutcome::AlreadyCommitted),
-            ObjectPlace::Absent => {
-                bail!(
-                    "staged artifact {name} is neither staged nor published: its records are lost"
-                )
+            // Expired or deleted outside the job: the base's lost-handle policy decides.
+            ObjectPlace::Absent => Err(HandleLost {
+                handle: format!("staged artifact {name}"),
             }
+            .into()),
         }
     }
 

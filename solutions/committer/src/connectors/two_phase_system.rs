@@ -49,6 +49,11 @@ impl<S> TwoPhaseSystem<S> {
         &self.sink
     }
 
+    /// The sink, taken out of the system (to move what it made visible).
+    pub fn into_sink(self) -> S {
+        self.sink
+    }
+
     /// The ids of the transactions prepared and neither committed nor aborted, oldest
     /// first.
     pub fn prepared(&self) -> Vec<CheckpointId> {

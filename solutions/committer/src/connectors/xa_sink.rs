@@ -13,8 +13,8 @@ use crate::{
 enum Epoch {
     /// Nothing written since the last barrier: no transaction begun.
     Idle,
-    /// A transaction is open on the connection with this many rows.
-    Open { rows: usize },
+    /// A transaction with at least one row is open on the connection.
+    Open,
 }
 
 /// Who this sink is once opened.
@@ -72,15 +72,11 @@ impl<C: XaStore> CommittingSink for XaSink<C> {
     }
 
     fn write(&mut self, record: C::Record) -> Result<()> {
-        let rows = match self.epoch {
-            Epoch::Idle => {
-                self.connection.begin()?;
-                0
-            }
-            Epoch::Open { rows } => rows,
-        };
+        if self.epoch == Epoch::Idle {
+            self.connection.begin()?;
+        }
         self.connection.insert(record)?;
-        self.epoch = Epoch::Open { rows: rows + 1 };
+        self.epoch = Epoch::Open;
         Ok(())
     }
 

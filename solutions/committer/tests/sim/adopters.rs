@@ -28,6 +28,8 @@ pub trait Adopter {
     /// `Ok` when the external system holds `input` exactly once with nothing left
     /// staged, prepared or open; otherwise what is wrong.
     fn verdict(&self, input: &[Self::Record]) -> Result<(), String>;
+    /// How many records (rows, for an upsert table) a reader sees.
+    fn visible(&self) -> usize;
 }
 
 fn values(len: usize) -> Vec<u32> {
@@ -71,6 +73,9 @@ impl Adopter for ShapeA {
         }
         same_multiset(&store.published_records(), input)
     }
+    fn visible(&self) -> usize {
+        self.0.borrow().published_records().len()
+    }
 }
 
 /// Shape B: XA transactions.
@@ -104,6 +109,9 @@ impl Adopter for ShapeB {
             ));
         }
         same_multiset(db.rows(), input)
+    }
+    fn visible(&self) -> usize {
+        self.0.borrow().rows().len()
     }
 }
 
@@ -167,6 +175,9 @@ impl Adopter for ShapeC {
             Err(format!("table {got:?}, expected {want:?}"))
         }
     }
+    fn visible(&self) -> usize {
+        self.0.borrow().rows().len()
+    }
 }
 
 /// The at-least-once baseline: append on write.
@@ -189,5 +200,8 @@ impl Adopter for AppendShape {
     }
     fn verdict(&self, input: &[u32]) -> Result<(), String> {
         same_multiset(&self.0.borrow(), input)
+    }
+    fn visible(&self) -> usize {
+        self.0.borrow().len()
     }
 }

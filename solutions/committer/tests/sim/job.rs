@@ -3,16 +3,21 @@
 
 use std::collections::VecDeque;
 use std::mem;
+use std::rc::Rc;
+use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use committer::{
-    CheckpointId, CommitOutcome, CommitterOperator, Crash, InMemoryOperatorState, RunContext, Step,
-    SubtaskId, Succession, Tripwire, merge_snapshots,
+    CheckpointId, CommitOutcome, CommitPolicy, CommitterOperator, Crash, FenceRegister, FenceToken,
+    HandleLost, InMemoryOperatorState, OnLostHandle, RunContext, Step, SubtaskId, Succession,
+    Tripwire, merge_snapshots,
 };
 use solution03::{key_group_for, operator_index_for, parents};
 
 use super::MAX_PARALLELISM;
 use super::adopters::Adopter;
+use super::checkpoints::{Completed, History};
+use super::faults::{Faulty, Injected, SharedFault, Zombie};
 use super::schedule::{Distribution, Fault, Schedule};
 use super::tripwire::SharedTripwire;
 
@@ -27,18 +32,14 @@ pub struct Outcome {
     pub crashes: Vec<Step>,
     /// What recovery did at each successful open, in order.
     pub recovered: Vec<(CheckpointId, CommitOutcome)>,
+    /// Attempts that failed by a failed commit or a lost handle (and were restarted).
+    pub failures: usize,
+    /// Late effects of a zombie rejected by fencing.
+    pub fenced: usize,
 }
 
-/// A completed checkpoint: the source offset and every subtask's operator state.
-#[derive(Debug, Clone)]
-struct Completed {
-    id: CheckpointId,
-    offset: usize,
-    parallelism: u32,
-    states: Vec<Vec<u8>>,
-}
-
-type Operators<A> = Vec<CommitterOperator<<A as Adopter>::Sink, InMemoryOperatorState>>;
+type Sink<A> = Faulty<<A as Adopter>::Sink>;
+type Operators<A> = Vec<CommitterOperator<Sink<A>, InMemoryOperatorState>>;
 
 const MAX_ATTEMPTS: usize = 12;
 
@@ -64,33 +65,54 @@ pub fn run<A: Adopter>(schedule: &Schedule) -> Result<Outcome> {
 /// As [`run`], but without the verdict.
 pub fn run_on<A: Adopter>(adopter: &A, schedule: &Schedule) -> Result<Outcome> {
     let input = A::input(schedule.len);
-    let mut latest: Option<Completed> = None;
+    let mut history = History::default();
     let mut outcome = Outcome::default();
+    let register = FenceRegister::new();
+    let fault: SharedFault = Rc::default();
+    *fault.borrow_mut() = schedule.commit_fault;
+    let mut zombie = None;
     for attempt in 0..MAX_ATTEMPTS {
         let tripwire = SharedTripwire::default();
         tripwire.0.borrow_mut().crash_after = schedule.crashes.get(attempt).copied().flatten();
         tripwire.0.borrow_mut().crash_on = schedule.crash_steps.get(attempt).copied().flatten();
-        let generation = attempt as u64 + 1;
+        if schedule.restore_previous.contains(&attempt) {
+            history.fall_back();
+        }
+        let on_lost = match schedule.abandon_from {
+            Some(from) if attempt >= from => OnLostHandle::Abandon,
+            _ => OnLostHandle::Fail,
+        };
         let result = Attempt::<A> {
             adopter,
             schedule,
             input: &input,
             tripwire: tripwire.clone(),
             parallelism: schedule.parallelism_at(attempt),
-            generation,
+            generation: attempt as u64 + 1,
+            fence: Rc::new(register.take()),
+            fault: Rc::clone(&fault),
+            on_lost,
             inflight: VecDeque::new(),
             late: Vec::new(),
             reordered: Vec::new(),
         }
-        .run(&mut latest, &mut outcome.recovered);
+        .run(&mut history, &mut outcome, &mut zombie);
         outcome.steps.push(tripwire.0.borrow().reached);
         match result {
             Ok(Finish::Done) => return Ok(outcome),
             Ok(Finish::GateHeld) => outcome.gate_restarts += 1,
-            Err(e) => match e.chain().find_map(|c| c.downcast_ref::<Crash>()) {
-                Some(crash) => outcome.crashes.push(crash.0),
-                None => return Err(e.context(format!("{schedule:?}, attempt {attempt}"))),
-            },
+            Err(e) => {
+                if let Some(crash) = e.chain().find_map(|c| c.downcast_ref::<Crash>()) {
+                    outcome.crashes.push(crash.0);
+                } else if e
+                    .chain()
+                    .any(|c| c.is::<Injected>() || c.is::<HandleLost>())
+                {
+                    outcome.failures += 1;
+                } else {
+                    return Err(e.context(format!("{schedule:?}, attempt {attempt}")));
+                }
+            }
         }
     }
     bail!("the job did not finish in {MAX_ATTEMPTS} attempts: {schedule:?}")
@@ -108,6 +130,9 @@ struct Attempt<'a, A: Adopter> {
     tripwire: SharedTripwire,
     parallelism: u32,
     generation: u64,
+    fence: Rc<FenceToken>,
+    fault: SharedFault,
+    on_lost: OnLostHandle,
     inflight: VecDeque<Completed>,
     late: Vec<CheckpointId>,
     reordered: Vec<CheckpointId>,
@@ -116,46 +141,68 @@ struct Attempt<'a, A: Adopter> {
 impl<A: Adopter> Attempt<'_, A> {
     fn run(
         mut self,
-        latest: &mut Option<Completed>,
-        recovered: &mut Vec<(CheckpointId, CommitOutcome)>,
+        history: &mut History,
+        outcome: &mut Outcome,
+        zombie: &mut Option<Zombie<Sink<A>>>,
     ) -> Result<Finish> {
-        let mut ops = self.open_all(latest.as_ref())?;
-        recovered.extend(ops.iter().flat_map(|op| op.recovered().iter().copied()));
-        let (mut next, offset) = latest.as_ref().map_or((1, 0), |c| (c.id + 1, c.offset));
+        let mut ops = self.open_all(history.latest.as_ref())?;
+        outcome
+            .recovered
+            .extend(ops.iter().flat_map(|op| op.recovered().iter().copied()));
+        if let Some(zombie) = zombie.take() {
+            outcome.fenced += zombie.wake()?;
+        }
+        let result = self.drive(&mut ops, history);
+        let crashed = result
+            .as_ref()
+            .is_err_and(|e| e.chain().any(|c| c.is::<Crash>()));
+        if crashed && self.schedule.zombie && outcome.crashes.is_empty() {
+            // Past any id it took: its next barrier is new to it.
+            let next = history.latest.as_ref().map_or(1, |c| c.id + 1) + 100;
+            *zombie = Some(Zombie {
+                operators: ops,
+                next,
+            });
+        }
+        result
+    }
+
+    fn drive(&mut self, ops: &mut Operators<A>, latest: &mut History) -> Result<Finish> {
+        let (mut next, offset) = (latest.latest.as_ref()).map_or((1, 0), |c| (c.id + 1, c.offset));
         for i in offset..self.input.len() {
             let record = self.input[i].clone();
             let group = key_group_for(&A::routing_key(&record), MAX_PARALLELISM)?;
             let n = operator_index_for(group, self.parallelism, MAX_PARALLELISM)?;
             ops[n as usize].write(record)?;
             if (i + 1) % self.schedule.barrier_every == 0 {
-                self.barrier(&mut ops, next, i + 1, latest)?;
+                self.barrier(ops, next, i + 1, latest)?;
                 next += 1;
             }
         }
         // End of input: everything in flight completes, then final checkpoints are taken
         // until one completes (an aborted final checkpoint is retried, carrying its data).
         while let Some(c) = self.inflight.pop_front() {
-            self.complete(&mut ops, c, latest)?;
+            self.complete(ops, c, latest)?;
         }
         loop {
             let id = next;
             next += 1;
-            self.barrier(&mut ops, id, self.input.len(), latest)?;
+            self.barrier(ops, id, self.input.len(), latest)?;
             while let Some(c) = self.inflight.pop_front() {
-                self.complete(&mut ops, c, latest)?;
+                self.complete(ops, c, latest)?;
             }
             if self.schedule.faults.get(&id) != Some(&Fault::Aborted) {
                 break;
             }
         }
         let stragglers = [mem::take(&mut self.late), mem::take(&mut self.reordered)].concat();
-        self.notify(&mut ops, &stragglers)?;
-        for op in &ops {
+        self.notify(ops, &stragglers)?;
+        for op in ops.iter() {
             if op.staged_commits_outstanding()? > 0 {
                 return Ok(Finish::GateHeld);
             }
         }
-        for op in ops {
+        for op in mem::take(ops) {
             op.finish()?;
         }
         Ok(Finish::Done)
@@ -183,7 +230,17 @@ impl<A: Adopter> Attempt<'_, A> {
                     succession: Succession::new(SubtaskId::new(n, q)?, MAX_PARALLELISM)?,
                 };
                 let tripwire = Box::new(self.tripwire.clone());
-                let op = CommitterOperator::open(self.adopter.open_sink(), state, &run, tripwire)?;
+                let sink = Faulty {
+                    inner: self.adopter.open_sink(),
+                    fault: Rc::clone(&self.fault),
+                };
+                let policy = CommitPolicy {
+                    retries: 2,
+                    backoff: Duration::ZERO,
+                    on_lost: self.on_lost,
+                };
+                let fence = Box::new(Rc::clone(&self.fence));
+                let op = CommitterOperator::open_with(sink, state, &run, tripwire, fence, policy)?;
                 // Recovery finalised or handed off every restored handle: none may be
                 // left to hold end of input open.
                 let left = op.staged_commits_outstanding()?;
@@ -200,7 +257,7 @@ impl<A: Adopter> Attempt<'_, A> {
         ops: &mut Operators<A>,
         id: CheckpointId,
         offset: usize,
-        latest: &mut Option<Completed>,
+        latest: &mut History,
     ) -> Result<()> {
         let states = ops
             .iter_mut()
@@ -227,7 +284,7 @@ impl<A: Adopter> Attempt<'_, A> {
         &mut self,
         ops: &mut Operators<A>,
         c: Completed,
-        latest: &mut Option<Completed>,
+        latest: &mut History,
     ) -> Result<()> {
         let id = c.id;
         let fault = self.schedule.faults.get(&id).copied();
@@ -235,7 +292,7 @@ impl<A: Adopter> Attempt<'_, A> {
             ops.iter_mut().for_each(|op| op.on_checkpoint_aborted(id));
             return Ok(());
         }
-        *latest = Some(c);
+        latest.completed(c);
         self.tripwire.reached(Step::CheckpointCompleted(id))?;
         let mut round = mem::take(&mut self.late);
         match fault {

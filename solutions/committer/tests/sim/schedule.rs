@@ -4,6 +4,8 @@ use std::collections::BTreeMap;
 
 use committer::{CheckpointId, Step};
 
+use super::faults::CommitFault;
+
 /// What goes wrong with one checkpoint's completion.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Fault {
@@ -59,6 +61,15 @@ pub struct Schedule {
     pub crash_steps: Vec<Option<Step>>,
     /// How restored operator state is handed out.
     pub distribution: Distribution,
+    /// The attempts that restore the completed checkpoint before the latest (as if
+    /// the latest one's metadata were lost).
+    pub restore_previous: Vec<usize>,
+    /// Whether the first planned crash leaves a zombie instead of a dead run.
+    pub zombie: bool,
+    /// What goes wrong with commits.
+    pub commit_fault: Option<CommitFault>,
+    /// From this attempt on, a lost handle is abandoned (the operator's way out).
+    pub abandon_from: Option<usize>,
 }
 
 impl Schedule {
@@ -73,7 +84,35 @@ impl Schedule {
             crashes: Vec::new(),
             crash_steps: Vec::new(),
             distribution: Distribution::Parents,
+            restore_previous: Vec::new(),
+            zombie: false,
+            commit_fault: None,
+            abandon_from: None,
         }
+    }
+
+    /// With attempt `attempt` restoring the completed checkpoint before the latest.
+    pub fn restoring_previous_at(mut self, attempt: usize) -> Self {
+        self.restore_previous.push(attempt);
+        self
+    }
+
+    /// With the first planned crash leaving a zombie that wakes after the next open.
+    pub fn zombie(mut self) -> Self {
+        self.zombie = true;
+        self
+    }
+
+    /// With `fault` on commits.
+    pub fn commit_fault(mut self, fault: CommitFault) -> Self {
+        self.commit_fault = Some(fault);
+        self
+    }
+
+    /// With lost handles abandoned from attempt `attempt` on.
+    pub fn abandoning_lost_handles_from(mut self, attempt: usize) -> Self {
+        self.abandon_from = Some(attempt);
+        self
     }
 
     /// With these parallelisms per attempt.

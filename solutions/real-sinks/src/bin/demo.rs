@@ -1,8 +1,8 @@
 //! `demo`: the crash-test pipeline and its kill harness in one binary.
 //!
 //! - `demo run --dir DIR …` is the pipeline (one run; the harness starts it again and again);
-//! - `demo [crash] [--sink file|xa|upsert] [--kills N] …` kills it with SIGKILL at seeded
-//!   random moments, restarts it until its input is done, and verifies exactly-once;
+//! - `demo [crash] [--sink file|xa|upsert] [--kills N] …` kills it with SIGKILL where the
+//!   run's phase markers say it is (three kills in four) or at a seeded random moment, restarts it until its input is done, and verifies exactly-once;
 //! - `demo soak [--kills N] [--budget-secs S] [--sinks file,xa,upsert]` does that per sink
 //!   and prints the figures.
 //!
@@ -55,6 +55,7 @@ fn pipeline(args: &RunArgs) -> Result<()> {
             ..CommitPolicy::default()
         },
         phase_markers: args.phase_markers,
+        pg_deadline: Some(Duration::from_secs(args.pg_deadline_secs)),
     };
     run_with_options(
         &args.dir,
@@ -111,7 +112,7 @@ fn crash_test(args: &CrashArgs) -> Result<()> {
     let plan = plan(&args.harness, config, 12, true)?;
     println!(
         "crash demo: {} sink, {} records, parallelism {}, a barrier every {} records, \
-         notifications {} checkpoint(s) late; SIGKILL {} time(s) at random moments",
+         notifications {} checkpoint(s) late; SIGKILL {} time(s) at aimed and random moments",
         plan.config.sink,
         plan.config.records,
         if plan.rescale.is_empty() {

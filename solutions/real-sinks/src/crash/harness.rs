@@ -1,23 +1,28 @@
-//! The kill loop: start the pipeline, SIGKILL it at a seeded random moment, check the
-//! output, restart, until the input is done; then check exactly-once.
+//! The kill loop: start the pipeline, SIGKILL it at an aimed or a seeded random moment,
+//! check the output, restart, until the input is done; then check exactly-once.
+//!
+//! Three kills in four are aimed ([`super::aim`]): at the least-hit place a kill can
+//! land that the run can reach, once its markers say it got there. The fourth comes
+//! after a random delay, so kills also land where no marker points.
 //!
 //! Jobs are run in rounds: when a job finishes before the wanted number of kills, the
 //! next round starts a fresh job, so the kill count does not depend on how fast the
 //! machine is. Every round is verified on its own.
 
 use std::collections::BTreeMap;
-use std::fs::{self, OpenOptions};
+use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::thread::sleep;
+use std::process::{Child, ChildStderr, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 
+use super::aim::{Aims, Kill};
 use super::delays::AdaptiveDelays;
 use super::landing::{Landing, MARKER};
 use super::verify::Verifier;
+use super::watch::{Ended, watch};
 use crate::job::{JobConfig, SinkKind};
 use crate::rng::Rng;
 
@@ -35,7 +40,8 @@ pub struct CrashPlan {
     pub kills: u64,
     /// The seed of the kill moments.
     pub seed: u64,
-    /// Each run is killed this many milliseconds after its start, uniformly at random.
+    /// An unaimed kill comes this many milliseconds after the run's start, at random
+    /// (a delay chooser that widens its range while some place was never hit).
     pub delay_ms: (u64, u64),
     /// No new kill after this long; the current job is then run to its end.
     pub budget: Duration,
@@ -80,6 +86,7 @@ pub fn run(plan: &CrashPlan, out: &mut impl Write) -> Result<CrashReport> {
     let start = Instant::now();
     let mut rng = Rng::new(plan.seed);
     let mut delays = AdaptiveDelays::new(plan.delay_ms.0, plan.delay_ms.1);
+    let mut aims = Aims::new();
     let mut report = CrashReport::default();
     let mut round = 0;
     // Past the planned kills, the harness goes on (up to 4 times as many, within the
@@ -105,25 +112,32 @@ pub fn run(plan: &CrashPlan, out: &mut impl Write) -> Result<CrashReport> {
         let mut runs = 0;
         loop {
             let killing = wants_kill(&report, &delays);
-            let delay = Duration::from_millis(delays.next(&mut rng, report.kills));
+            let restores = dir.join("checkpoint.json").exists();
+            let kill = match (killing, report.kills % 4) {
+                (false, _) => Kill::Never,
+                (true, 3) => {
+                    Kill::After(Duration::from_millis(delays.next(&mut rng, report.kills)))
+                }
+                (true, _) => aims.aim(&delays.counts(), plan.min_landings, restores, &mut rng),
+            };
             let before = log_len(&dir);
             if !plan.rescale.is_empty() {
                 config.parallelism = plan.rescale[runs % plan.rescale.len()];
             }
-            let mut child = spawn(plan, &config, &dir)?;
+            let (mut child, stderr, log) = spawn(plan, &config, &dir)?;
             if runs > 0 {
                 report.restarts += 1;
             }
             runs += 1;
-            let exited = wait_until(&mut child, killing.then_some(delay));
+            let ended = watch(&mut child, stderr, log, kill, restores, &mut aims);
             let log = run_log(&dir, before)?;
-            let exited = exited.with_context(|| format!("job folder {}: {log}", dir.display()))?;
-            if exited {
+            let ended = ended.with_context(|| format!("job folder {}: {log}", dir.display()))?;
+            let Ended::Killed(delay) = ended else {
                 if plan.verbose {
                     writeln!(out, "  run {runs}: {log}")?;
                 }
                 break;
-            }
+            };
             report.kills += 1;
             let landing = Landing::of_run(&run_text(&dir, before));
             delays.record(delay.as_millis() as u64, landing);
@@ -168,7 +182,9 @@ pub fn run(plan: &CrashPlan, out: &mut impl Write) -> Result<CrashReport> {
     Ok(report)
 }
 
-fn spawn(plan: &CrashPlan, config: &JobConfig, dir: &Path) -> Result<Child> {
+/// Starts one run, its stdout appended to the job's log; its stderr (the phase
+/// markers) is returned piped, with the log to copy it into.
+fn spawn(plan: &CrashPlan, config: &JobConfig, dir: &Path) -> Result<(Child, ChildStderr, File)> {
     let log = OpenOptions::new()
         .create(true)
         .append(true)
@@ -188,34 +204,18 @@ fn spawn(plan: &CrashPlan, config: &JobConfig, dir: &Path) -> Result<Child> {
         .args(["--seed", &config.seed.to_string()])
         .stdin(Stdio::null())
         .stdout(log.try_clone()?)
-        .stderr(log);
+        .stderr(Stdio::piped());
     if let Some(conninfo) = &plan.postgres {
         command.env("BYO_PG", conninfo);
     }
-    command
+    let mut child = command
         .spawn()
-        .with_context(|| format!("starting {}", plan.exe.display()))
-}
-
-/// Waits for `child` to exit, or kills it with SIGKILL after `kill_after`. Returns
-/// whether it exited by itself (successfully: a failure is an error).
-fn wait_until(child: &mut Child, kill_after: Option<Duration>) -> Result<bool> {
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait()? {
-            if !status.success() {
-                bail!("the pipeline failed by itself ({status}), not by a kill");
-            }
-            return Ok(true);
-        }
-        if kill_after.is_some_and(|after| start.elapsed() >= after) {
-            // std's kill is SIGKILL on unix: no handler, no flush, no destructor runs.
-            child.kill()?;
-            child.wait()?;
-            return Ok(false);
-        }
-        sleep(Duration::from_millis(1));
-    }
+        .with_context(|| format!("starting {}", plan.exe.display()))?;
+    let stderr = child
+        .stderr
+        .take()
+        .context("the run's stderr was not piped")?;
+    Ok((child, stderr, log))
 }
 
 fn log_len(dir: &Path) -> u64 {

@@ -33,6 +33,18 @@ impl Phase {
             eprintln!("{MARKER}{self}");
         }
     }
+
+    /// The phase a marker names.
+    pub fn parse(name: &str) -> Option<Phase> {
+        [
+            Phase::Sweep,
+            Phase::Recovery,
+            Phase::Writing,
+            Phase::PreCommit,
+        ]
+        .into_iter()
+        .find(|phase| phase.to_string() == name)
+    }
 }
 
 impl fmt::Display for Phase {
@@ -92,24 +104,48 @@ impl Landing {
 
     /// Where the run whose log is `log` was when it was killed.
     pub fn of_run(log: &str) -> Landing {
-        let restored_something = !log.contains("restored nothing");
-        let mut checkpointed = restored_something;
-        let mut last = None;
-        for line in log.lines() {
-            let Some(phase) = line.strip_prefix(MARKER) else {
-                continue;
-            };
-            if last == Some("precommit") && phase == "writing" {
-                checkpointed = true;
-            }
-            last = Some(phase);
+        let mut tracker = Tracker::new(!log.contains("restored nothing"));
+        log.lines().for_each(|line| tracker.feed(line));
+        tracker.landing()
+    }
+}
+
+/// Follows a run's phase markers as they come: where a kill would land now.
+#[derive(Debug, Clone)]
+pub struct Tracker {
+    checkpointed: bool,
+    last: Option<Phase>,
+}
+
+impl Tracker {
+    /// A run that restores a checkpoint (`restores`), or starts from nothing.
+    pub fn new(restores: bool) -> Self {
+        Self {
+            checkpointed: restores,
+            last: None,
         }
-        match last {
+    }
+
+    /// Takes in one line of the run's output (lines that are no markers change nothing).
+    pub fn feed(&mut self, line: &str) {
+        let Some(phase) = line.strip_prefix(MARKER).and_then(Phase::parse) else {
+            return;
+        };
+        // Writing again after a barrier: that barrier's checkpoint completed.
+        if self.last == Some(Phase::PreCommit) && phase == Phase::Writing {
+            self.checkpointed = true;
+        }
+        self.last = Some(phase);
+    }
+
+    /// Where a kill would land now.
+    pub fn landing(&self) -> Landing {
+        match self.last {
             None => Landing::Starting,
-            Some("sweep") => Landing::OrphanSweep,
-            Some("recovery") => Landing::Recovery,
-            Some("precommit") if checkpointed => Landing::BetweenPreCommitAndCommit,
-            Some(_) if checkpointed => Landing::MidEpoch,
+            Some(Phase::Sweep) => Landing::OrphanSweep,
+            Some(Phase::Recovery) => Landing::Recovery,
+            Some(Phase::PreCommit) if self.checkpointed => Landing::BetweenPreCommitAndCommit,
+            Some(_) if self.checkpointed => Landing::MidEpoch,
             Some(_) => Landing::BeforeFirstCheckpoint,
         }
     }

@@ -5,7 +5,7 @@
 //! |---|---|
 //! | `write` | append a line to `…-r<run>.inprogress` (created on the epoch's first record) |
 //! | `prepare_commit(c)` | trailer, flush, fsync the file; rename to `…-c<c>` in staging; fsync staging |
-//! | `commit` | rename into the output folder; fsync output and staging |
+//! | `commit` | rename into the output folder; fsync output |
 //! | `abort` | delete the prepared file; fsync staging |
 //! | `on_open` | delete every in-progress file and every unrestored prepared file this subtask succeeds |
 //!
@@ -136,7 +136,9 @@ impl CommittingSink for FileSink {
     fn write(&mut self, record: String) -> Result<()> {
         check_record(&record)?;
         let open = self.open_file()?;
-        writeln!(open.writer, "{record}")
+        open.writer
+            .write_all(record.as_bytes())
+            .and_then(|()| open.writer.write_all(b"\n"))
             .with_context(|| format!("appending to {}", open.path.display()))?;
         open.records += 1;
         Ok(())
@@ -175,8 +177,11 @@ impl CommittingSink for FileSink {
         let (prepared, published) = (self.layout.prepared(name), self.layout.published(name));
         match fs::rename(&prepared, &published) {
             Ok(()) => {
+                // Only the new name must be durable. Staging is not synced: should the
+                // prepared name outlive a crash beside the published one (both are
+                // the same file), recovery's commit renames it over itself, or the
+                // sweep drops it as an orphan; the output stays whole either way.
                 sync_dir(self.layout.output())?;
-                sync_dir(self.layout.staging())?;
                 Ok(CommitOutcome::Committed)
             }
             Err(e) if e.kind() == ErrorKind::NotFound && published.exists() => {

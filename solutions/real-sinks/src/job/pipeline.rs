@@ -23,6 +23,7 @@ use solution01::Source;
 use solution03::{key_group_for, operator_index_for};
 
 use crate::crash::{Phase, PhaseTripwire};
+use crate::watchdog::Progress;
 
 use super::checkpoints::{Checkpoint, CheckpointStore};
 use super::config::JobConfig;
@@ -77,6 +78,8 @@ pub struct RunGuards {
     pub policy: CommitPolicy,
     /// Whether to print phase markers for the kill harness ([`crate::crash::Phase`]).
     pub phase_markers: bool,
+    /// Beaten between every two calls into the sink, for a client-side deadline.
+    pub progress: Progress,
 }
 
 type Operators<S> = Vec<CommitterOperator<S, InMemoryOperatorState>>;
@@ -107,6 +110,7 @@ where
         mark,
         policy,
         phase_markers: marks,
+        progress,
     } = guards;
     let generation = fence.generation();
     let restored = store.latest()?;
@@ -144,6 +148,7 @@ where
             succession: Succession::new(me, MAX_PARALLELISM)?,
         };
         Phase::Sweep.mark(marks);
+        progress.beat();
         let operator = CommitterOperator::open_with(
             make_sink(me)?,
             state,
@@ -174,10 +179,11 @@ where
     while let Some(record) = source.poll() {
         let subtask = routes[(record.seq % KEYS) as usize];
         operators[subtask].write(convert(&record))?;
+        progress.beat();
         if source.position() % config.barrier_every == 0 {
             checkpoint(
                 &mut operators,
-                (&store, &*fence, marks),
+                (&store, &*fence, marks, &progress),
                 next,
                 source.position(),
                 &mut waiting,
@@ -189,14 +195,14 @@ where
     if source.position() % config.barrier_every != 0 {
         checkpoint(
             &mut operators,
-            (&store, &*fence, marks),
+            (&store, &*fence, marks, &progress),
             next,
             source.position(),
             &mut waiting,
             config.commit_lag,
         )?;
     }
-    checkpoint_notify(&mut operators, &mut waiting, 0)?;
+    checkpoint_notify(&mut operators, &mut waiting, 0, &progress)?;
     for operator in operators {
         operator.finish()?;
     }
@@ -210,7 +216,7 @@ where
 /// notifications older than `commit_lag` checkpoints are delivered.
 fn checkpoint<S: CommittingSink>(
     operators: &mut Operators<S>,
-    (store, fence, marks): (&CheckpointStore, &RunFence, bool),
+    (store, fence, marks, progress): (&CheckpointStore, &RunFence, bool, &Progress),
     id: CheckpointId,
     offset: u64,
     waiting: &mut VecDeque<CheckpointId>,
@@ -219,7 +225,10 @@ fn checkpoint<S: CommittingSink>(
     Phase::PreCommit.mark(marks);
     let snapshots = operators
         .iter_mut()
-        .map(|op| op.on_barrier(id))
+        .map(|op| {
+            progress.beat();
+            op.on_barrier(id)
+        })
         .collect::<Result<Vec<_>>>()?;
     // A fenced run must not complete a checkpoint the newer run would then restore.
     fence.check()?;
@@ -229,7 +238,7 @@ fn checkpoint<S: CommittingSink>(
         snapshots,
     })?;
     waiting.push_back(id);
-    checkpoint_notify(operators, waiting, commit_lag)?;
+    checkpoint_notify(operators, waiting, commit_lag, progress)?;
     Phase::Writing.mark(marks);
     Ok(())
 }
@@ -239,10 +248,12 @@ fn checkpoint_notify<S: CommittingSink>(
     operators: &mut Operators<S>,
     waiting: &mut VecDeque<CheckpointId>,
     keep: u64,
+    progress: &Progress,
 ) -> Result<()> {
     while waiting.len() as u64 > keep {
         let id = waiting.pop_front().expect("non-empty");
         for operator in operators.iter_mut() {
+            progress.beat();
             operator.on_checkpoint_complete(id)?;
         }
     }

@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::path::Path;
 use std::rc::Rc;
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use committer::CommitPolicy;
@@ -17,6 +18,7 @@ use super::pipeline::{KEYS, RunGuards, RunSummary, run};
 use crate::durable::create_dir_durably;
 use crate::file::{FileSink, Layout};
 use crate::pg::{PgFence, PgUpsertSink, PgXaSink, PgXaStore, XaRow, connect, shared};
+use crate::watchdog::Progress;
 
 /// Runs the job in `dir` through its configured sink; `postgres` is the connection
 /// string the PostgreSQL sinks need.
@@ -44,6 +46,10 @@ pub struct RunOptions {
     pub policy: CommitPolicy,
     /// Whether to print phase markers for the kill harness.
     pub phase_markers: bool,
+    /// A PostgreSQL sink's client-side deadline: when no call returns for this long,
+    /// the process ends with an error ([`crate::watchdog`]). `None` waits forever, as an
+    /// in-process caller must (the watchdog ends the whole process).
+    pub pg_deadline: Option<Duration>,
 }
 
 /// [`run_with`] under `options`.
@@ -60,7 +66,15 @@ pub fn run_with_options(
     let RunOptions {
         policy,
         phase_markers,
+        pg_deadline,
     } = options;
+    let progress = Progress::new();
+    if let Some(deadline) = pg_deadline.filter(|_| config.sink.needs_postgres()) {
+        progress.watch(
+            deadline,
+            format!("the PostgreSQL server of --sink {}", config.sink),
+        );
+    }
     let conninfo = || {
         postgres.with_context(|| {
             format!(
@@ -86,6 +100,7 @@ pub fn run_with_options(
                 mark,
                 policy,
                 phase_markers,
+                progress: progress.clone(),
             };
             run(
                 dir,
@@ -117,6 +132,7 @@ pub fn run_with_options(
                 mark,
                 policy,
                 phase_markers,
+                progress: progress.clone(),
             };
             run(dir, config, guards, make, convert, log)
         }
@@ -129,6 +145,7 @@ pub fn run_with_options(
                 mark,
                 policy,
                 phase_markers,
+                progress: progress.clone(),
             };
             run(dir, config, guards, make, upsert_change, log)
         }

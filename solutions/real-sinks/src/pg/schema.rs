@@ -1,9 +1,10 @@
 //! Connecting, the tables, and the server setting two-phase commit cannot do without.
 
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use postgres::{Client, NoTls};
+use postgres::{Client, Config, NoTls};
 
 /// A connection used from more than one path (the task's and the commit's).
 ///
@@ -22,13 +23,33 @@ pub fn shared(client: Client) -> SharedClient {
 /// # Errors
 /// When the server cannot be reached or refuses the login.
 pub fn connect(conninfo: &str) -> Result<Client> {
-    let mut client = Client::connect(conninfo, NoTls)
+    let mut config: Config = conninfo
+        .parse()
+        .with_context(|| format!("reading the PostgreSQL connection string {conninfo:?}"))?;
+    // A connection string may set its own; a server that never answers the handshake
+    // must not hang the run. (Transmitted data a vanished host never acknowledges
+    // fails a call after tcp_user_timeout; a stopped server's kernel still acknowledges
+    // everything, which is what `crate::watchdog` is for.)
+    if config.get_connect_timeout().is_none() {
+        config.connect_timeout(CONNECT_TIMEOUT);
+    }
+    if config.get_tcp_user_timeout().is_none() {
+        config.tcp_user_timeout(TCP_USER_TIMEOUT);
+    }
+    let mut client = config
+        .connect(NoTls)
         .with_context(|| format!("connecting to PostgreSQL at {conninfo:?}"))?;
     client
         .batch_execute(SESSION_TIMEOUTS)
         .context("setting the session's statement and lock timeouts")?;
     Ok(client)
 }
+
+/// How long a connection attempt may take unless the connection string says.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long sent data may stay unacknowledged before the connection fails.
+pub const TCP_USER_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Every session's limits: a statement stuck behind a lock (another run's prepared
 /// transaction, an operator's open transaction) or a server that stopped answering

@@ -4,48 +4,51 @@ use anyhow::Result;
 use committer::{
     CommitterOperator, CommittingSink, InMemoryOperatorState, RunContext, SubtaskId, Succession,
 };
-use real_sinks::job::InputRecord;
 
 /// The single subtask the bench runs.
 pub fn me() -> Result<Succession> {
     Succession::new(SubtaskId::new(0, 1)?, 128)
 }
 
+/// The epochs of `records` at a barrier every `every` records (the last may be shorter),
+/// numbered from checkpoint 1. Drivers walk epochs rather than test every record for a
+/// barrier: a division per record would weigh on the in-memory paths.
+pub fn epochs<I>(records: &[I], every: u64) -> impl Iterator<Item = (u64, &[I])> {
+    let every = usize::try_from(every).unwrap_or(usize::MAX);
+    (1..).zip(records.chunks(every))
+}
+
 /// Writes `records` through the verbs alone: prepare and commit at every `every`th record.
-pub fn drive_alone<S: CommittingSink>(
+pub fn drive_alone<S: CommittingSink, I>(
     sink: &mut S,
-    records: &[InputRecord],
+    records: &[I],
     every: u64,
-    convert: impl Fn(&InputRecord) -> S::Record,
+    convert: impl Fn(&I) -> S::Record,
 ) -> Result<()> {
-    let mut checkpoint = 0;
-    for (i, record) in records.iter().enumerate() {
-        sink.write(convert(record))?;
-        if (i as u64 + 1).is_multiple_of(every) || i + 1 == records.len() {
-            checkpoint += 1;
-            if let Some(handle) = sink.prepare_commit(checkpoint)? {
-                sink.commit(&handle)?;
-            }
+    for (checkpoint, epoch) in epochs(records, every) {
+        for record in epoch {
+            sink.write(convert(record))?;
+        }
+        if let Some(handle) = sink.prepare_commit(checkpoint)? {
+            sink.commit(&handle)?;
         }
     }
     Ok(())
 }
 
 /// Writes `records` through the base: barrier and completion at every `every`th record.
-pub fn drive_operator<S: CommittingSink>(
+pub fn drive_operator<S: CommittingSink, I>(
     mut operator: CommitterOperator<S, InMemoryOperatorState>,
-    records: &[InputRecord],
+    records: &[I],
     every: u64,
-    convert: impl Fn(&InputRecord) -> S::Record,
+    convert: impl Fn(&I) -> S::Record,
 ) -> Result<()> {
-    let mut checkpoint = 0;
-    for (i, record) in records.iter().enumerate() {
-        operator.write(convert(record))?;
-        if (i as u64 + 1).is_multiple_of(every) || i + 1 == records.len() {
-            checkpoint += 1;
-            operator.on_barrier(checkpoint)?;
-            operator.on_checkpoint_complete(checkpoint)?;
+    for (checkpoint, epoch) in epochs(records, every) {
+        for record in epoch {
+            operator.write(convert(record))?;
         }
+        operator.on_barrier(checkpoint)?;
+        operator.on_checkpoint_complete(checkpoint)?;
     }
     operator.finish()?;
     Ok(())
