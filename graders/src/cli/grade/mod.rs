@@ -181,8 +181,8 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
     })?;
     {
         // Another run may write into the same --out: one rebuild at a time, from every
-        // report there.
-        let _gradebook = FileLock::wait(&options.out.join("lock"))?;
+        // report there, under a lock on the folder's marker (no file of its own).
+        let _gradebook = FileLock::wait(&options.out.join(folders::OUT_MARKER))?;
         gradebook::write_gradebook(&options.out)?;
     }
     eprintln!("gradebook: {}", options.out.join("grades.csv").display());
