@@ -16,7 +16,7 @@ use std::fs;
 use assert_cmd::Command;
 
 use reading::{check, elide, listed, report, stage, verdict};
-use submissions::{Base, repo, submission};
+use submissions::{Base, odd_names, repo, submission};
 
 /// One `byo grade` at a time: they share the repository's grading folder and its lock.
 static GRADING: std::sync::Mutex<()> = std::sync::Mutex::new(());
@@ -284,21 +284,4 @@ fn fixture_submissions_grade_as_described() {
         }
     }
     assert_eq!(r["total"], 100.0, "{r:#}");
-}
-
-/// A submission folder and an output folder whose names are not UTF-8, where the file
-/// system allows it.
-fn odd_names() -> (OsString, OsString) {
-    #[cfg(unix)]
-    {
-        use std::os::unix::ffi::OsStringExt;
-        (
-            OsString::from_vec(b"all-correct-\xff".to_vec()),
-            OsString::from_vec(b"out-all-\xfe".to_vec()),
-        )
-    }
-    #[cfg(not(unix))]
-    {
-        ("all-correct".into(), "out-all".into())
-    }
 }
