@@ -17,7 +17,8 @@ pub enum Verdict {
     NotStarted,
     /// The stage does not compile.
     DoesNotBuild,
-    /// An earlier stage it depends on does not compile.
+    /// An earlier stage it depends on does not compile. Only in older reports: each
+    /// stage is now scored over the references of the earlier ones, so nothing blocks it.
     Blocked,
     /// Its grade binary could not be driven.
     NotJudged,
