@@ -4,6 +4,7 @@
 //! its reports written.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use anyhow::Result;
@@ -38,7 +39,7 @@ pub(super) struct Grading<'a> {
 
 /// How one submission came out, for the run's exit code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Outcome {
+enum Outcome {
     /// Graded (or refused as no submission, with its reason in its report).
     Graded,
     /// Grading itself did not work (the environment failed, or another run holds it).
@@ -46,6 +47,57 @@ pub(super) enum Outcome {
 }
 
 impl Grading<'_> {
+    /// Grades `submissions` (each a path and its name in `--out`), one job per slot of
+    /// `slots` (whose graders' builds are `judge_sides`), each job taking the next
+    /// submission not yet taken: the reports do not depend on which job grades which
+    /// (every slot is built from the same tree, and the seed is one). Whether every
+    /// submission was graded.
+    ///
+    /// # Errors
+    /// When a job fails as a whole (a graders' build changed, a report cannot be written):
+    /// the other jobs stop after their current submission.
+    pub fn grade_all(
+        &self,
+        slots: &[Slot],
+        judge_sides: &[JudgeSide],
+        submissions: &[(&PathBuf, String)],
+    ) -> Result<bool> {
+        let next = AtomicUsize::new(0);
+        let all_graded = AtomicBool::new(true);
+        let stop = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = slots
+                .iter()
+                .zip(judge_sides)
+                .map(|(slot, judge_side)| {
+                    let (next, all_graded, stop) = (&next, &all_graded, &stop);
+                    scope.spawn(move || -> Result<()> {
+                        while !stop.load(Ordering::SeqCst) {
+                            let index = next.fetch_add(1, Ordering::SeqCst);
+                            let Some((path, name)) = submissions.get(index) else {
+                                break;
+                            };
+                            match self.grade(slot, judge_side, index, path, name) {
+                                Ok(Outcome::Graded) => {}
+                                Ok(Outcome::NotGraded) => all_graded.store(false, Ordering::SeqCst),
+                                Err(e) => {
+                                    stop.store(true, Ordering::SeqCst);
+                                    return Err(e);
+                                }
+                            }
+                        }
+                        judge_side.verify(&slot.target(), "the last submission")
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a grading job panicked"))
+                .collect::<Result<Vec<()>>>()
+        })?;
+        Ok(all_graded.load(Ordering::SeqCst))
+    }
+
     /// The launcher of builds in `workspace` of `slot`.
     pub fn launcher<'l>(&'l self, workspace: &'l Path, target: &'l Path) -> GradeLauncher<'l> {
         GradeLauncher {
@@ -61,7 +113,7 @@ impl Grading<'_> {
     ///
     /// # Errors
     /// When the graders' build changed, or a report cannot be written: the run stops.
-    pub fn grade(
+    fn grade(
         &self,
         slot: &Slot,
         judge_side: &JudgeSide,

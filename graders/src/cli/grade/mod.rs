@@ -44,7 +44,6 @@ pub mod tokens;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
@@ -53,7 +52,7 @@ use super::workspace::Root;
 use crate::harness::supervisor::Limits;
 use crate::stages::{self, StageInfo};
 use folders::{claim_out_dir, submission_names};
-use grading::{Grading, Outcome};
+use grading::Grading;
 use jail::Jail;
 use lock::FileLock;
 use model::SubmissionReport;
@@ -143,42 +142,8 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
         checkout: &checkout,
     };
     let submissions: Vec<(&PathBuf, String)> = options.submissions.iter().zip(names).collect();
-    let next = AtomicUsize::new(0);
-    let all_graded = AtomicBool::new(true);
-    let stop = AtomicBool::new(false);
-    // Each job takes the next submission not yet taken: the reports do not depend on
-    // which job grades which (each slot is built from the same tree, the seed is one).
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = slots
-            .iter()
-            .zip(&ready)
-            .map(|(slot, (judge_side, _))| {
-                let (grading, submissions) = (&grading, &submissions);
-                let (next, all_graded, stop) = (&next, &all_graded, &stop);
-                scope.spawn(move || -> Result<()> {
-                    while !stop.load(Ordering::SeqCst) {
-                        let index = next.fetch_add(1, Ordering::SeqCst);
-                        let Some((path, name)) = submissions.get(index) else {
-                            break;
-                        };
-                        match grading.grade(slot, judge_side, index, path, name) {
-                            Ok(Outcome::Graded) => {}
-                            Ok(Outcome::NotGraded) => all_graded.store(false, Ordering::SeqCst),
-                            Err(e) => {
-                                stop.store(true, Ordering::SeqCst);
-                                return Err(e);
-                            }
-                        }
-                    }
-                    judge_side.verify(&slot.target(), "the last submission")
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a grading job panicked"))
-            .collect::<Result<Vec<()>>>()
-    })?;
+    let judge_sides: Vec<_> = ready.into_iter().map(|(side, _)| side).collect();
+    let all_graded = grading.grade_all(&slots, &judge_sides, &submissions)?;
     {
         // Another run may write into the same --out: one rebuild at a time, from every
         // report there, under a lock on the folder's marker (no file of its own).
@@ -186,7 +151,7 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
         gradebook::write_gradebook(&options.out)?;
     }
     eprintln!("gradebook: {}", options.out.join("grades.csv").display());
-    Ok(if all_graded.load(Ordering::SeqCst) {
+    Ok(if all_graded {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
