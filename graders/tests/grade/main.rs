@@ -5,6 +5,7 @@
 //! this test judges what is committed, as CI does on a fresh clone.
 
 mod attacks;
+mod parallel;
 mod ranking;
 mod reading;
 mod submissions;
@@ -15,7 +16,7 @@ use std::fs;
 use assert_cmd::Command;
 
 use reading::{check, elide, listed, report, stage, verdict};
-use submissions::{Base, repo, submission};
+use submissions::{Base, odd_names, repo, submission};
 
 /// One `byo grade` at a time: they share the repository's grading folder and its lock.
 static GRADING: std::sync::Mutex<()> = std::sync::Mutex::new(());
@@ -26,7 +27,18 @@ fn grade<S: AsRef<OsStr>>(args: &[S]) {
 
 /// `byo grade args`, with `env` added to its environment; it must succeed.
 fn grade_with_env<S: AsRef<OsStr>>(args: &[S], env: &[(&str, &str)]) {
-    let output = Command::cargo_bin("byo")
+    let output = byo_grade(args, env);
+    assert!(
+        output.status.success(),
+        "byo grade failed:\n{}\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// `byo grade args`, with `env` added to its environment, however it ends.
+fn byo_grade<S: AsRef<OsStr>>(args: &[S], env: &[(&str, &str)]) -> std::process::Output {
+    Command::cargo_bin("byo")
         .unwrap()
         .envs(env.iter().copied())
         .env("BYO_ROOT", repo())
@@ -34,13 +46,7 @@ fn grade_with_env<S: AsRef<OsStr>>(args: &[S], env: &[(&str, &str)]) {
         .arg("grade")
         .args(args)
         .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "byo grade failed:\n{}\n{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
+        .unwrap()
 }
 
 #[test]
@@ -58,6 +64,12 @@ fn fixture_submissions_grade_as_described() {
         "compile-error-03",
         Base::ReferenceUpTo(3),
         Some("compile-error-03"),
+    );
+    let compile_01 = submission(
+        &subs,
+        "compile-error-01",
+        Base::ReferenceUpTo(3),
+        Some("compile-error-01"),
     );
     let panic = submission(
         &subs,
@@ -106,7 +118,17 @@ fn fixture_submissions_grade_as_described() {
 
     let out = scratch.join("out");
     let mut args: Vec<OsString> = [
-        &untouched, &compile, &panic, &endless, &exit, &fake, &edits, &symlink, &notes, &zip,
+        &untouched,
+        &compile,
+        &compile_01,
+        &panic,
+        &endless,
+        &exit,
+        &fake,
+        &edits,
+        &symlink,
+        &notes,
+        &zip,
     ]
     .iter()
     .map(|d| d.as_os_str().to_owned())
@@ -146,6 +168,25 @@ fn fixture_submissions_grade_as_described() {
         "{r:#}"
     );
 
+    // Stages judged on their own: 02 and 03 use 01, and pass over the reference 01; over
+    // the learner's own 01 they would not build, and the report says so.
+    let r = report(&out, "compile-error-01");
+    assert_eq!(verdict(&r, 1), "does-not-build");
+    for n in [2, 3] {
+        assert_eq!(verdict(&r, n), "passed", "{r:#}");
+        let over_yours = &stage(&r, n)["over_your_stages"];
+        assert_eq!(over_yours["verdict"], "does-not-build", "{r:#}");
+        assert_eq!(over_yours["uses"]["1"], "does-not-build", "{r:#}");
+    }
+    let md = fs::read_to_string(out.join("compile-error-01/report.md")).unwrap();
+    assert!(
+        md.contains(
+            "- stage 02 · keyed-state passes over the reference 01; over your 01 (does not \
+             build) it does not build."
+        ),
+        "{md}"
+    );
+
     let r = report(&out, "panic-in-one-case");
     assert_eq!(check(&r, 1, "seek"), "passed");
     assert_eq!(check(&r, 1, "chain"), "panic");
@@ -158,6 +199,14 @@ fn fixture_submissions_grade_as_described() {
     let r = report(&out, "endless-loop");
     assert_eq!(check(&r, 1, "crash"), "time-out");
     assert_eq!(check(&r, 1, "chain"), "passed");
+    // 02 uses 01: judged over the reference 01, it passes; over the learner's own 01 it
+    // passes too (the loop is only met on resuming, which 02 never does).
+    assert_eq!(verdict(&r, 2), "passed", "{r:#}");
+    assert_eq!(
+        stage(&r, 2)["over_your_stages"]["verdict"],
+        "passed",
+        "{r:#}"
+    );
 
     let pinned =
         fs::read_to_string(repo().join("graders/tests/expected/exit-at-start.report.md")).unwrap();
@@ -194,7 +243,7 @@ fn fixture_submissions_grade_as_described() {
         csv.starts_with("submission,verdict,seed,01,02,03,total,copies_of_reference\n"),
         "{csv}"
     );
-    assert_eq!(csv.lines().count(), 11, "{csv}");
+    assert_eq!(csv.lines().count(), 12, "{csv}");
     assert!(
         csv.contains("\nuntouched,not started,42,0.0,0.0,0.0,0.0,\n"),
         "{csv}"
@@ -213,9 +262,9 @@ fn fixture_submissions_grade_as_described() {
     assert!(out.join("panic-in-one-case/results.json").exists());
     assert!(out.join("panic-in-one-case/junit.xml").exists());
     let cohort = fs::read_to_string(out.join("cohort.md")).unwrap();
-    // Two submissions exit early in stage 01's `run`, and again in stage 02's `word_count`,
-    // which calls it.
-    assert!(cohort.contains("| early exit | 4 |"), "{cohort}");
+    // Two submissions exit early in stage 01's `run`; stage 02's `word_count`, which calls
+    // it, is scored over the reference 01 (only the reports say it exits over theirs).
+    assert!(cohort.contains("| early exit | 2 |"), "{cohort}");
 
     // Every stage, solved: full marks, under names that are not UTF-8 (args_os).
     let (name, out_name) = odd_names();
@@ -235,21 +284,4 @@ fn fixture_submissions_grade_as_described() {
         }
     }
     assert_eq!(r["total"], 100.0, "{r:#}");
-}
-
-/// A submission folder and an output folder whose names are not UTF-8, where the file
-/// system allows it.
-fn odd_names() -> (OsString, OsString) {
-    #[cfg(unix)]
-    {
-        use std::os::unix::ffi::OsStringExt;
-        (
-            OsString::from_vec(b"all-correct-\xff".to_vec()),
-            OsString::from_vec(b"out-all-\xfe".to_vec()),
-        )
-    }
-    #[cfg(not(unix))]
-    {
-        ("all-correct".into(), "out-all".into())
-    }
 }

@@ -1,6 +1,7 @@
 //! Submissions for the grading test: the skeleton, or the references up to a stage, with
 //! a fixture of `tests/fixtures/` laid over.
 
+use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -69,4 +70,21 @@ pub fn submission(
         );
     }
     dir
+}
+
+/// A submission folder and an output folder whose names are not UTF-8, where the file
+/// system allows it.
+pub fn odd_names() -> (OsString, OsString) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStringExt;
+        (
+            OsString::from_vec(b"all-correct-\xff".to_vec()),
+            OsString::from_vec(b"out-all-\xfe".to_vec()),
+        )
+    }
+    #[cfg(not(unix))]
+    {
+        ("all-correct".into(), "out-all".into())
+    }
 }

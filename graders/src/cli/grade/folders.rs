@@ -8,7 +8,7 @@ use anyhow::{Context, Result, bail};
 
 /// Marks an output folder as `byo grade`'s, so it is never written into a folder the
 /// instructor owns for something else.
-const OUT_MARKER: &str = ".byo-grade";
+pub(super) const OUT_MARKER: &str = ".byo-grade";
 
 /// Creates `out`, or accepts it if an earlier `byo grade` made it; refuses any other
 /// folder that is not empty, so nothing the instructor keeps there is overwritten.

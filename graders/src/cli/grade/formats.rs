@@ -146,6 +146,7 @@ mod tests {
             errors: (verdict == Verdict::DoesNotBuild).then(|| "error[E0308]: <mismatched>".into()),
             cases_judged: 2,
             seconds: 0.0,
+            over_your_stages: None,
         }
     }
 

@@ -30,6 +30,7 @@ fn report(name: &str, verdicts: &[Verdict], total: f64, error: Option<&str>) -> 
                 errors: None,
                 cases_judged: 0,
                 seconds: 0.0,
+                over_your_stages: None,
             })
             .collect(),
         total,

@@ -9,16 +9,25 @@
 //! in this process, under a seed the submission cannot know in advance. Every failure is
 //! re-run once and counted only if it happens again the same way.
 //!
-//! Submissions are graded one after another in one workspace and one target folder (under
-//! the instructor's `target/byo-grade/`, guarded by a lock file), so no two builds ever
-//! race on a target folder, and the build stays warm: only the learner crates that differ
-//! are rebuilt.
+//! Each stage is scored over the references of the earlier stages it uses, so a broken
+//! 04 costs 04 alone; where one of the learner's own earlier stages did not pass, the
+//! later stage is also judged over the learner's own, and the report says what that
+//! would break ([`chains`]).
+//!
+//! Submissions are graded in slots under the instructor's `target/byo-grade/`
+//! ([`slots`]): `--jobs N` grades N at once, each in its own slot's workspaces and target
+//! folder, so no two builds ever race on a target folder, and each slot's build stays
+//! warm: only the learner crates that differ are rebuilt. Each submission is graded under
+//! its own lock ([`lock`]), so two runs over different submissions do not refuse each
+//! other.
 
+pub mod chains;
 pub mod cohort;
 pub mod copies;
 mod folders;
 pub mod formats;
 pub mod gradebook;
+mod grading;
 pub mod jail;
 pub mod lock;
 pub mod model;
@@ -29,27 +38,26 @@ mod preflight;
 pub mod provenance;
 pub mod reach;
 pub mod score;
+pub mod slots;
 pub mod submission;
 pub mod tokens;
 
-use std::path::Path;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
-use super::pipeline::Pipeline;
 use super::workspace::Root;
 use crate::harness::supervisor::Limits;
 use crate::stages::{self, StageInfo};
 use folders::{claim_out_dir, submission_names};
-use jail::{GradeLauncher, Jail};
-use lock::WorkLock;
+use grading::Grading;
+use jail::Jail;
+use lock::FileLock;
 use model::SubmissionReport;
 use options::GradeOptions;
-use preflight::{
-    ENVIRONMENT_FAILED, MEMORY_CAP, RESERVED, build_judge_side, check_memory_cap, not_a_submission,
-};
+use preflight::{MEMORY_CAP, check_memory_cap, prepare_slot};
 use score::Weights;
 
 pub use provenance::Provenance;
@@ -82,31 +90,37 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
     let checkout = std::fs::canonicalize(root.path())
         .with_context(|| format!("reading {}", root.path().display()))?;
     let work = checkout.join("target").join("byo-grade");
-    let _lock = WorkLock::take(&work)?;
-    let pristine = work.join("pristine");
-    let workspace = work.join("workspace");
-    let target = work.join("target");
-    overlay::extract_pristine(root.path(), &pristine)?;
-    // The sandbox mounts only folders that exist: cargo must not have to make these.
-    for dir in [&workspace, &target] {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    }
+    // No more slots than submissions: an idle slot would only be built for nothing.
+    let jobs = options.jobs.get().min(options.submissions.len().max(1));
+    let slots = slots::take(&work, jobs)?;
     let build_limit = options.build_timeout.unwrap_or(Duration::from_secs(600));
-    let mut provenance = Provenance::read(root.path(), &pristine, limits.case, build_limit);
-    provenance.sandboxed = jail.is_sandboxed();
     let seed = options.seed.unwrap_or_else(fresh_seed);
-    let launcher = GradeLauncher {
-        jail: &jail,
-        workspace: &workspace,
-        target: &target,
-        build_limit,
-    };
-    let (judge_side, built_in) =
-        build_judge_side(&pristine, &workspace, &target, &selected, &launcher)?;
+
+    eprintln!("building the graders once, before any submission (the first time takes minutes)");
+    let started = Instant::now();
+    let ready = std::thread::scope(|scope| {
+        let handles: Vec<_> = slots
+            .iter()
+            .map(|slot| {
+                scope.spawn(|| prepare_slot(root.path(), slot, &selected, &jail, build_limit))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a slot's preparation panicked"))
+            .collect::<Result<Vec<_>>>()
+    })?;
     // Charged to no submission: on its own line, before theirs.
-    println!("{:<24} {:>6.1} s", "(graders, built once)", built_in);
+    println!(
+        "{:<24} {:>6.1} s",
+        "(graders, built once)",
+        started.elapsed().as_secs_f64()
+    );
+    let mut provenance =
+        Provenance::read(root.path(), &slots[0].pristine(), limits.case, build_limit);
+    provenance.sandboxed = jail.is_sandboxed();
     eprintln!(
-        "grading {} submission(s), stages {}, seed {seed}",
+        "grading {} submission(s), stages {}, seed {seed}, {jobs} at once",
         options.submissions.len(),
         selected
             .iter()
@@ -115,85 +129,27 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
             .join(",")
     );
 
-    let mut all_graded = true;
-    for (i, (path, name)) in options.submissions.iter().zip(names).enumerate() {
-        let started = Instant::now();
-        let progress =
-            |what: &str| eprintln!("[{}/{}] {name}: {what}", i + 1, options.submissions.len());
-        let mut report = SubmissionReport {
-            submission: name.clone(),
-            path: shown_path(path),
-            seed,
-            provenance: provenance.clone(),
-            stages: Vec::new(),
-            total: 0.0,
-            files: overlay::Overlay::default(),
-            file_hashes: Default::default(),
-            changed_from_skeleton: Vec::new(),
-            error: None,
-            seconds: 0.0,
-        };
-        judge_side.verify(&target, "the submissions before this one")?;
-        let refused = not_a_submission(path, &name);
-        let graded = match &refused {
-            Some(why) => Err(anyhow::anyhow!("not a submission: {why}")),
-            None => submission::prepare(&pristine, &workspace, path).and_then(|files| {
-                report.file_hashes = provenance::file_hashes(&workspace, &files.overlaid);
-                report.changed_from_skeleton =
-                    submission::changed_from(&pristine, &report.file_hashes);
-                report.files = files;
-                let pipeline = Pipeline::new(&workspace)
-                    .target_dir(&target)
-                    .cargo_args(submission::OFFLINE)
-                    .launcher(&launcher);
-                submission::grade_stages(&pipeline, &selected, seed, limits, &weights, &progress)
-            }),
-        };
-        match graded {
-            Ok(stage_grades) => {
-                let scores: Vec<(u8, f64)> = stage_grades
-                    .iter()
-                    .filter(|s| s.weight > 0.0)
-                    .map(|s| (s.stage, s.score))
-                    .collect();
-                report.total = score::total(&scores, &weights);
-                report.stages = stage_grades;
-                // Longest first: the workspace and target lie inside the checkout.
-                let folders = [&workspace, &target, &work, &checkout].map(|p| p.as_path());
-                submission::scrub_paths(&mut report.stages, &folders);
-            }
-            Err(e) => {
-                // A folder that is no submission is the input's fault, graded 0 with its
-                // reason; anything else means grading itself did not work.
-                all_graded &= refused.is_some();
-                progress(&format!("could not be graded: {e:#}"));
-                report.error = Some(format!("{e:#}"));
-            }
-        }
-        report.seconds = started.elapsed().as_secs_f64();
-        if report.stages.iter().any(|s| {
-            s.errors
-                .as_deref()
-                .is_some_and(|e| e.contains(ENVIRONMENT_FAILED))
-        }) {
-            all_graded = false;
-        }
-        if !RESERVED.contains(&name.as_str()) {
-            output::write_submission(
-                &options.out.join(&name),
-                &report,
-                options.gradescope,
-                options.junit,
-            )?;
-        }
-        println!(
-            "{name:<24} {:>6.1}  {}",
-            report.total,
-            stage_summary(&report)
-        );
+    let grading = Grading {
+        options,
+        selected: &selected,
+        weights: &weights,
+        seed,
+        limits,
+        provenance: &provenance,
+        jail: &jail,
+        build_limit,
+        work: &work,
+        checkout: &checkout,
+    };
+    let submissions: Vec<(&PathBuf, String)> = options.submissions.iter().zip(names).collect();
+    let judge_sides: Vec<_> = ready.into_iter().map(|(side, _)| side).collect();
+    let all_graded = grading.grade_all(&slots, &judge_sides, &submissions)?;
+    {
+        // Another run may write into the same --out: one rebuild at a time, from every
+        // report there, under a lock on the folder's marker (no file of its own).
+        let _gradebook = FileLock::wait(&options.out.join(folders::OUT_MARKER))?;
+        gradebook::write_gradebook(&options.out)?;
     }
-    judge_side.verify(&target, "the last submission")?;
-    gradebook::write_gradebook(&options.out)?;
     eprintln!("gradebook: {}", options.out.join("grades.csv").display());
     Ok(if all_graded {
         ExitCode::SUCCESS
@@ -212,15 +168,6 @@ fn stage_summary(report: &SubmissionReport) -> String {
         .map(|s| format!("{:02}:{:.0}%", s.stage, s.score * 100.0))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// `path` as a report shows it: relative to the current folder when it lies inside it,
-/// so that the instructor's home folder is not in what a student reads.
-fn shown_path(path: &Path) -> String {
-    let relative = std::env::current_dir()
-        .ok()
-        .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf));
-    relative.as_deref().unwrap_or(path).display().to_string()
 }
 
 /// A seed no submission can know in advance: the clock's nanoseconds mixed with the

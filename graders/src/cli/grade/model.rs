@@ -17,7 +17,8 @@ pub enum Verdict {
     NotStarted,
     /// The stage does not compile.
     DoesNotBuild,
-    /// An earlier stage it depends on does not compile.
+    /// An earlier stage it depends on does not compile. Only in older reports: each
+    /// stage is now scored over the references of the earlier ones, so nothing blocks it.
     Blocked,
     /// Its grade binary could not be driven.
     NotJudged,
@@ -103,6 +104,10 @@ pub struct StageGrade {
     pub cases_judged: usize,
     /// Building and judging time.
     pub seconds: f64,
+    /// How it fares over the learner's own earlier stages, when one of those it uses did
+    /// not pass on its own (it is scored over the references either way).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub over_your_stages: Option<super::chains::OverYourStages>,
 }
 
 /// Everything known about one submission.

@@ -1,10 +1,13 @@
 //! The options of `byo grade`, declared for clap; paths are taken as given (`args_os`),
 //! so a submission or an output folder whose name is not UTF-8 is graded, not refused.
 
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
+
+use super::slots::MAX_SLOTS;
 
 use crate::cli::args::{positive_seconds, seed, stage_number};
 
@@ -42,6 +45,27 @@ pub struct GradeOptions {
     /// report then says so.
     #[arg(long)]
     pub no_sandbox: bool,
+    /// Grade N submissions at once, each in its own workspace and target folder (the
+    /// first run with N jobs builds the graders in each).
+    #[arg(long, value_name = "N", default_value = "1", allow_negative_numbers = true, value_parser = jobs)]
+    pub jobs: NonZeroUsize,
+}
+
+/// `--jobs`: 1 to [`MAX_SLOTS`] submissions at once.
+fn jobs(text: &str) -> Result<NonZeroUsize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err(
+            "0 jobs would grade nothing: give 1 (one submission after another) or more".to_owned(),
+        ),
+        Ok(n) if n <= MAX_SLOTS => Ok(NonZeroUsize::new(n).expect("not 0")),
+        Ok(_) => Err(format!(
+            "at most {MAX_SLOTS} submissions are graded at once: each job builds and keeps its \
+             own target folder (gigabytes), and a machine gains nothing from more jobs than cores"
+        )),
+        Err(_) => {
+            Err("the number of submissions graded at once is a whole number, 1 or more".to_owned())
+        }
+    }
 }
 
 #[cfg(test)]
@@ -87,6 +111,12 @@ mod tests {
         assert!(err("a --stages 01,01").contains("stage 01 is named twice in '--stages"));
         assert!(err("a --timeout 0").contains("'--timeout <SECONDS>'"));
         assert!(err("a --seed -1").contains("--seed"));
+        for bad in ["0", "33", "-2", "many", "99999999999999999999999"] {
+            let error = err(&format!("a --jobs {bad}"));
+            assert!(error.contains("'--jobs <N>'"), "{bad}: {error}");
+        }
+        assert_eq!(grade(&words("a --jobs 32")).unwrap().jobs.get(), 32);
+        assert_eq!(grade(&words("a")).unwrap().jobs.get(), 1);
     }
 
     #[cfg(unix)]

@@ -101,6 +101,23 @@ pub fn markdown(report: &SubmissionReport) -> String {
             stage.seconds
         );
     }
+    let over_yours: Vec<String> = report
+        .stages
+        .iter()
+        .filter_map(|s| s.over_your_stages.as_ref().map(|o| o.sentence(s)))
+        .collect();
+    if !over_yours.is_empty() {
+        let _ = writeln!(
+            md,
+            "\n## Over your own earlier stages\n\n\
+             Each stage is scored over the references of the earlier stages it uses, so a \
+             mistake costs only the stage it is in. Where one of yours did not pass, the \
+             later stages that use it were also judged over yours (not scored):\n"
+        );
+        for sentence in over_yours {
+            let _ = writeln!(md, "- {sentence}.");
+        }
+    }
     for stage in &report.stages {
         let failing: Vec<_> = stage
             .checks

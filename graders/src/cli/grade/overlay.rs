@@ -203,7 +203,9 @@ fn files_under(dir: &Path) -> Result<BTreeSet<PathBuf>> {
     Ok(files)
 }
 
-fn write_if_different(from: &Path, to: &Path) -> Result<()> {
+/// Copies `from` to `to` unless `to` already holds the same bytes (keeping cargo's
+/// fingerprints, which include modification times, warm).
+pub(super) fn write_if_different(from: &Path, to: &Path) -> Result<()> {
     let bytes = fs::read(from).with_context(|| format!("reading {}", from.display()))?;
     if fs::read(to).ok().as_deref() == Some(bytes.as_slice()) {
         return Ok(());

@@ -4,12 +4,13 @@
 
 use std::path::Path;
 use std::process::Command;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
 
-use super::jail::{GradeLauncher, JudgeSide};
-use super::{overlay, submission};
+use super::jail::{GradeLauncher, Jail, JudgeSide};
+use super::slots::Slot;
+use super::{chains, overlay, submission};
 use crate::cli::pipeline::Pipeline;
 use crate::harness::supervisor::EnvironmentError;
 use crate::stages::StageInfo;
@@ -68,31 +69,46 @@ pub(super) fn check_memory_cap(bytes: u64) -> Result<()> {
     }
 }
 
-/// Builds the selected stages of the pristine tree (the skeletons) before any
-/// submission's code is built or run, so that the graders' own build is the instructor's,
-/// and returns what it looks like for later checks.
-pub(super) fn build_judge_side(
-    pristine: &Path,
-    workspace: &Path,
-    target: &Path,
+/// Readies `slot` for grading before any submission's code is built or run: the
+/// pristine tree of the checkout at `root`, its over-reference tree, and the selected
+/// stages of both built (the skeletons), so that the graders' own build is the
+/// instructor's. Returns what that build looks like, for later checks, and its time.
+pub(super) fn prepare_slot(
+    root: &Path,
+    slot: &Slot,
     selected: &[&StageInfo],
-    launcher: &GradeLauncher<'_>,
+    jail: &Jail,
+    build_limit: Duration,
 ) -> Result<(JudgeSide, f64)> {
     let started = Instant::now();
-    overlay::sync(pristine, workspace)?;
+    let target = slot.target();
+    overlay::extract_pristine(root, &slot.pristine())?;
+    chains::make_over_reference(&slot.pristine(), &slot.pristine_over_reference())?;
     let graded: Vec<&StageInfo> = selected.iter().copied().filter(|s| s.graded()).collect();
-    eprintln!("building the graders once, before any submission (the first time takes minutes)");
-    let built = Pipeline::new(workspace)
-        .target_dir(target)
-        .cargo_args(submission::OFFLINE)
-        .launcher(launcher)
-        .build(&graded)?;
-    for (stage, outcome) in built {
-        if let crate::cli::build::Built::Failed(errors) = outcome {
-            bail!("grade: the instructor's own stage {stage:02} does not build:\n{errors}");
+    for (pristine, workspace) in [
+        (slot.pristine(), slot.workspace()),
+        (
+            slot.pristine_over_reference(),
+            slot.workspace_over_reference(),
+        ),
+    ] {
+        overlay::sync(&pristine, &workspace)?;
+        let launcher = GradeLauncher {
+            jail,
+            workspace: &workspace,
+            target: &target,
+            build_limit,
+        };
+        let built = Pipeline::new(&workspace)
+            .target_dir(&target)
+            .cargo_args(submission::OFFLINE)
+            .launcher(&launcher)
+            .build(&graded)?;
+        for (stage, outcome) in built {
+            if let crate::cli::build::Built::Failed(errors) = outcome {
+                bail!("grade: the instructor's own stage {stage:02} does not build:\n{errors}");
+            }
         }
     }
-    let seconds = started.elapsed().as_secs_f64();
-    eprintln!("graders built in {seconds:.1} s");
-    Ok((JudgeSide::read(target)?, seconds))
+    Ok((JudgeSide::read(&target)?, started.elapsed().as_secs_f64()))
 }

@@ -86,6 +86,7 @@ fn grade_outcome(
         errors: None,
         cases_judged: 0,
         seconds: 0.0,
+        over_your_stages: None,
     };
     match outcome {
         StageOutcome::Judged(report) => {

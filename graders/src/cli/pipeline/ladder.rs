@@ -73,8 +73,9 @@ impl<'a> Pipeline<'a> {
     }
 }
 
-/// For each stage of the kata at `root`, the earlier stages its crate uses, directly or
-/// through another: read from the `stageNN` dependencies of `stages/*/Cargo.toml`.
+/// For each stage of the kata at `root`, the earlier learner stages its crate uses,
+/// directly or through another: read from the `stageNN` dependencies of
+/// `stages/*/Cargo.toml` that are learner stages, not references.
 pub fn stage_uses(root: &Path) -> BTreeMap<u8, BTreeSet<u8>> {
     let mut direct: BTreeMap<u8, BTreeSet<u8>> = BTreeMap::new();
     for stage in crate::stages::LADDER.iter() {
@@ -82,6 +83,9 @@ pub fn stage_uses(root: &Path) -> BTreeMap<u8, BTreeSet<u8>> {
         let text = std::fs::read_to_string(manifest).unwrap_or_default();
         let uses = text
             .lines()
+            // Over a reference (`stage04 = { package = "solution04", ... }`, as grading
+            // judges a stage on its own), a learner's stage uses no earlier learner stage.
+            .filter(|line| !line.contains("package = \"solution"))
             .filter_map(|line| line.trim_start().strip_prefix("stage"))
             .filter_map(|rest| rest.get(..2)?.parse::<u8>().ok())
             .filter(|n| *n != stage.number)

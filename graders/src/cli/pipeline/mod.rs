@@ -16,7 +16,7 @@ use anyhow::{Context, Result};
 mod ladder;
 mod together;
 
-pub use ladder::{Batch, Ladder, StageRun, Step};
+pub use ladder::{Batch, Ladder, StageRun, Step, stage_uses};
 pub use together::workers;
 
 use super::build::{self, Built, Side};
