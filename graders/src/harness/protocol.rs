@@ -19,14 +19,15 @@ pub const REQUEST_ENV: &str = "BYO_DRIVE";
 pub const MARKER: &str = "\u{1e}byo:";
 
 /// What the judge asks a driver to run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Request {
     /// The stage whose plan to run (a binary bound to another stage refuses).
     pub stage: u8,
     /// The seed of the plan.
     pub seed: u64,
-    /// Run only this case of the plan (a replay), instead of all of them.
-    pub only: Option<usize>,
+    /// The plan indices to run, in this order: the whole plan, one driver's share of it,
+    /// what is left of a share after a driver died, or one case (a replay).
+    pub cases: Vec<usize>,
     /// The fingerprint of the plan the judge will use ([`plan_fingerprint`]): a driver
     /// built from other grader sources has another plan, and refuses rather than be
     /// judged against cases it did not run.
@@ -37,12 +38,12 @@ pub struct Request {
 }
 
 impl Request {
-    /// A request with a fresh, unpredictable nonce.
-    pub fn new(stage: u8, seed: u64, only: Option<usize>, plan: u64) -> Self {
+    /// A request for `cases` with a fresh, unpredictable nonce.
+    pub fn new(stage: u8, seed: u64, cases: Vec<usize>, plan: u64) -> Self {
         Self {
             stage,
             seed,
-            only,
+            cases,
             plan,
             nonce: fresh_nonce(),
         }
@@ -87,6 +88,9 @@ pub enum Message {
     Refused(String),
     /// Case `index` is about to run: if nothing follows, this case killed the driver.
     Start(usize),
+    /// Within the running case, the implementation is about to run again: what it prints
+    /// from here on comes from this run, as the stage names it ("crash after 3, lag 1").
+    Run(String),
     /// Case `index` ended.
     Ended(usize, Outcome<serde_json::Value>),
     /// Every requested case ran; the driver is about to exit normally.
@@ -109,9 +113,14 @@ impl Message {
     /// marker may follow text the implementation printed without a newline; a marker with
     /// another nonce is not a protocol line (it is something the implementation printed).
     pub fn from_line(line: &str, nonce: u64) -> Option<Result<Self, String>> {
-        let tag = format!("{MARKER}{nonce:016x}:");
+        let tag = Self::tag(nonce);
         let start = line.find(&tag)?;
         let json = &line[start + tag.len()..];
         Some(serde_json::from_str(json).map_err(|e| format!("{e}: {json}")))
+    }
+
+    /// What starts the protocol lines of the run with `nonce`.
+    pub fn tag(nonce: u64) -> String {
+        format!("{MARKER}{nonce:016x}:")
     }
 }

@@ -7,6 +7,7 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 
 use super::binding::{Implementation, SpyCall, SpyLog};
+use crate::harness::driver::begin_run;
 use super::plan::{Case, SinkOp, sequences_from};
 
 /// How one run of the job ended.
@@ -82,6 +83,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             cells: Case::cells(records.len())
                 .into_iter()
                 .map(|(crash, commit_lag)| {
+                    begin_run(|| run_label(crash, commit_lag));
                     guarded(|| I::run(records, *barrier_every, crash, commit_lag))
                 })
                 .collect(),
@@ -92,7 +94,10 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         } => Observation::Protocol {
             cells: Case::cells(records.len())
                 .into_iter()
-                .map(|(crash, commit_lag)| spied::<I>(records, *barrier_every, crash, commit_lag))
+                .map(|(crash, commit_lag)| {
+                    begin_run(|| run_label(crash, commit_lag));
+                    spied::<I>(records, *barrier_every, crash, commit_lag)
+                })
                 .collect(),
         },
         Case::BadInput {
@@ -100,9 +105,23 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             barrier_every,
             crash_after,
         } => Observation::BadInput {
-            plain: guarded(|| I::run(records, *barrier_every, *crash_after, 0)),
-            spied: spied::<I>(records, *barrier_every, *crash_after, 0).result,
+            plain: {
+                begin_run(|| "run_exactly_once_sink".to_owned());
+                guarded(|| I::run(records, *barrier_every, *crash_after, 0))
+            },
+            spied: {
+                begin_run(|| "run_exactly_once_sink_with a spy".to_owned());
+                spied::<I>(records, *barrier_every, *crash_after, 0).result
+            },
         },
+    }
+}
+
+/// A run of a grid as `byo trace` names it: its crash point and commit lag.
+pub fn run_label(crash_after: Option<usize>, commit_lag: usize) -> String {
+    match crash_after {
+        Some(k) => format!("crash after {k}, lag {commit_lag}"),
+        None => format!("no crash, lag {commit_lag}"),
     }
 }
 

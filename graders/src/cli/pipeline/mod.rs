@@ -9,22 +9,22 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Command;
 
 use anyhow::{Context, Result};
 
 mod ladder;
+mod shares;
 mod together;
 
 pub use ladder::{Batch, Ladder, StageRun, Step};
+pub use shares::MAX_RESTARTS;
 pub use together::workers;
 
 use super::build::{self, Built, Side};
-use super::launcher::{Direct, DriverLaunch, Launcher};
+use super::launcher::{Direct, Launcher};
 use super::progress::LastResult;
 use crate::harness::judge::DriverRun;
-use crate::harness::protocol::Request;
-use crate::harness::supervisor::{self, Limits};
+use crate::harness::supervisor::Limits;
 use crate::harness::{StageReport, StageStatus};
 use crate::stages::{self, StageInfo};
 
@@ -74,6 +74,8 @@ pub struct Pipeline<'a> {
     cargo_args: &'a [&'a str],
     launcher: &'a dyn Launcher,
     speak: bool,
+    processes: usize,
+    restarts: usize,
 }
 
 impl<'a> Pipeline<'a> {
@@ -87,6 +89,23 @@ impl<'a> Pipeline<'a> {
             cargo_args: &[],
             launcher: &Direct,
             speak: false,
+            processes: workers(),
+            restarts: MAX_RESTARTS,
+        }
+    }
+
+    /// Starts a stage's drivers again at most `restarts` times after a death (default
+    /// [`MAX_RESTARTS`]).
+    pub fn restarts(self, restarts: usize) -> Self {
+        Self { restarts, ..self }
+    }
+
+    /// Splits a stage's cases across up to `processes` drivers at once (default: one per
+    /// core, or `BYO_JUDGE_WORKERS`); the report is the same for any number.
+    pub fn processes(self, processes: usize) -> Self {
+        Self {
+            processes: processes.max(1),
+            ..self
         }
     }
 
@@ -151,10 +170,12 @@ impl<'a> Pipeline<'a> {
     }
 
     /// Drives `binary`, stage `stage`'s grade binary, over the plan of `seed` (or only
-    /// its case `only`) under `limits`, and returns what the driver reported.
+    /// its case `only`) under `limits`, and returns what the drivers reported: the cases
+    /// split across [`processes`](Self::processes) drivers, a driver that dies started
+    /// again after its case (see `shares`).
     ///
     /// # Errors
-    /// When the stage has no grader, or the driver cannot be started or refuses.
+    /// When the stage has no grader, or a driver cannot be started or refuses.
     pub fn drive(
         &self,
         binary: &Path,
@@ -163,12 +184,23 @@ impl<'a> Pipeline<'a> {
         only: Option<usize>,
         limits: Limits,
     ) -> Result<DriverRun> {
-        let plan = stages::plan_fingerprint(stage, seed)
+        let fingerprint = stages::plan_fingerprint(stage, seed)
             .with_context(|| format!("stage {stage:02} has no grader"))?;
-        let mut command = Command::new(binary);
-        command.current_dir(self.root);
-        let request = Request::new(stage, seed, only, plan);
-        supervisor::supervise_confined(command, request, limits, &DriverLaunch(self.launcher))
+        let checks = stages::plan_checks(stage, seed).unwrap_or_default();
+        let cases = match only {
+            Some(index) => vec![index],
+            None => (0..checks.len()).collect(),
+        };
+        let drive = shares::Drive {
+            binary,
+            stage,
+            seed,
+            fingerprint,
+            checks: &checks,
+            limits,
+            restarts: self.restarts,
+        };
+        self.drive_shares(&drive, cases, self.processes)
     }
 
     /// Drives `binary` as [`drive`](Self::drive) does and judges what it observed.
@@ -217,6 +249,7 @@ impl<'a> Pipeline<'a> {
 #[cfg(test)]
 mod tests {
     use std::path::PathBuf;
+    use std::process::Command;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     use super::*;
