@@ -7,6 +7,8 @@ use std::io::Write;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Once;
 
+use serde_json::value::RawValue;
+
 use super::judge::{self, StageReport, StageStatus};
 use super::protocol::{Message, Outcome, REQUEST_ENV, Request, plan_fingerprint};
 use super::stage::Stage;
@@ -20,10 +22,10 @@ pub use super::stage::DEFAULT_SEED;
 pub fn run_case<S: Stage>(
     drive: fn(&S::Case) -> S::Observation,
     case: &S::Case,
-) -> Outcome<serde_json::Value> {
+) -> Outcome<Box<RawValue>> {
     install_panic_capture();
     match panic::catch_unwind(AssertUnwindSafe(|| drive(case))) {
-        Ok(observation) => match serde_json::to_value(&observation) {
+        Ok(observation) => match serde_json::value::to_raw_value(&observation) {
             Ok(value) => Outcome::Returned(value),
             Err(e) => Outcome::Panicked {
                 message: format!("observation does not serialise: {e}"),

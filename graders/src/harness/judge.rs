@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 use super::case::{Case, Check, Failure};
 use super::printed::{Printed, PrintedLine};
@@ -13,7 +14,7 @@ use super::stage::Stage;
 #[derive(Debug, Clone, Default)]
 pub struct DriverRun {
     /// The outcome of every case that ended, by plan index.
-    pub outcomes: BTreeMap<usize, Outcome<serde_json::Value>>,
+    pub outcomes: BTreeMap<usize, Outcome<Box<RawValue>>>,
     /// The cases a driver stopped abnormally in (or, when no case was running, before
     /// the case next due), and how. A fresh driver goes on after each, up to a bound.
     pub deaths: BTreeMap<usize, Fault>,
@@ -279,10 +280,10 @@ pub fn judge_run<S: Stage>(seed: u64, only: Option<usize>, run: &DriverRun) -> S
 /// What is wrong with the outcome of one case, if anything.
 pub fn judge_outcome<S: Stage>(
     case: &S::Case,
-    outcome: &Outcome<serde_json::Value>,
+    outcome: &Outcome<Box<RawValue>>,
 ) -> Option<Fault> {
     match outcome {
-        Outcome::Returned(value) => match S::Observation::deserialize(value) {
+        Outcome::Returned(raw) => match serde_json::from_str::<S::Observation>(raw.get()) {
             Ok(observation) => S::judge(case, &observation).err().map(Fault::from),
             Err(e) => Some(Fault::Unreadable(e.to_string())),
         },

@@ -9,6 +9,7 @@
 //! know the nonce.
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 /// The environment variable that turns a grade binary into a driver: set (to any value),
 /// the binary reads its [`Request`] as one JSON line on standard input.
@@ -82,7 +83,7 @@ pub enum Outcome<O> {
 }
 
 /// One line of the driver's output.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub enum Message {
     /// The driver refused the request (e.g. it is bound to another stage).
     Refused(String),
@@ -91,8 +92,8 @@ pub enum Message {
     /// Within the running case, the implementation is about to run again: what it prints
     /// from here on comes from this run, as the stage names it ("crash after 3, lag 1").
     Run(String),
-    /// Case `index` ended.
-    Ended(usize, Outcome<serde_json::Value>),
+    /// Case `index` ended; an observation stays raw JSON until the judge reads it.
+    Ended(usize, Outcome<Box<RawValue>>),
     /// Every requested case ran; the driver is about to exit normally.
     Finished,
 }
@@ -100,8 +101,8 @@ pub enum Message {
 impl Message {
     /// The message as one protocol line of the run with `nonce`, without the newline.
     pub fn to_line(&self, nonce: u64) -> String {
-        // Serialising a `Message` cannot fail: every field is a plain value or a
-        // `serde_json::Value`, neither of which has non-string map keys.
+        // Serialising a `Message` cannot fail: every field is a plain value or JSON
+        // already written.
         let json = serde_json::to_string(self).unwrap_or_else(|e| {
             serde_json::to_string(&Message::Refused(format!("unserialisable message: {e}")))
                 .unwrap_or_default()

@@ -121,9 +121,10 @@ impl Watch {
 mod tests {
     use super::*;
     use crate::harness::protocol::Outcome;
+    use serde_json::value::RawValue;
 
     fn ended(index: usize) -> Message {
-        Message::Ended(index, Outcome::Returned(serde_json::Value::Null))
+        Message::Ended(index, Outcome::Returned(RawValue::NULL.to_owned()))
     }
 
     #[test]

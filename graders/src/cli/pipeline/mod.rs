@@ -221,7 +221,7 @@ impl<'a> Pipeline<'a> {
                 ));
             }
         }
-        if stages::plan_fingerprint(stage, seed).is_none() {
+        if stages::grader(stage).is_none() {
             return StageOutcome::Ungraded;
         }
         match self.drive(binary, stage, seed, only, limits) {

@@ -190,7 +190,7 @@ impl Trace {
             },
         };
         let observation: Observation =
-            serde_json::from_value(value.clone()).context("reading the driver's observation")?;
+            serde_json::from_str(value.get()).context("reading the driver's observation")?;
         let Observation::Protocol { cells } = observation else {
             bail!("case {index} is not a protocol case");
         };
