@@ -10,7 +10,7 @@ use std::sync::Once;
 use serde_json::value::RawValue;
 
 use super::judge::{self, StageReport, StageStatus};
-use super::protocol::{Message, Outcome, REQUEST_ENV, Request, plan_fingerprint};
+use super::protocol::{Message, Outcome, REQUEST_ENV, Request};
 use super::stage::Stage;
 use crate::report;
 
@@ -25,7 +25,7 @@ pub fn run_case<S: Stage>(
 ) -> Outcome<Box<RawValue>> {
     install_panic_capture();
     match panic::catch_unwind(AssertUnwindSafe(|| drive(case))) {
-        Ok(observation) => match serde_json::value::to_raw_value(&observation) {
+        Ok(observation) => match S::encode(&observation) {
             Ok(value) => Outcome::Returned(value),
             Err(e) => Outcome::Panicked {
                 message: format!("observation does not serialise: {e}"),
@@ -101,7 +101,7 @@ fn serve<S: Stage>(request: &str, drive: fn(&S::Case) -> S::Observation) {
         )));
     }
     let plan = S::plan(request.seed);
-    if plan_fingerprint(&plan) != request.plan {
+    if S::fingerprint(&plan) != request.plan {
         return emit(Message::Refused(
             "this grade binary was built from other grader sources than the judge's (rebuild it)"
                 .to_owned(),
@@ -133,7 +133,9 @@ fn emit(nonce: u64, message: &Message) {
     let line = message.to_line(nonce);
     if matches!(message, Message::Start(_) | Message::Run(_)) && MARK_STDERR.with(Cell::get) {
         // One write, so that the mark is one line even beside another thread's printing.
-        let _ = std::io::stderr().lock().write_all(format!("{line}\n").as_bytes());
+        let _ = std::io::stderr()
+            .lock()
+            .write_all(format!("{line}\n").as_bytes());
     }
     let mut out = std::io::stdout().lock();
     // If stdout is gone the judge is gone too; nobody is left to tell.

@@ -278,10 +278,7 @@ pub fn judge_run<S: Stage>(seed: u64, only: Option<usize>, run: &DriverRun) -> S
 }
 
 /// What is wrong with the outcome of one case, if anything.
-pub fn judge_outcome<S: Stage>(
-    case: &S::Case,
-    outcome: &Outcome<Box<RawValue>>,
-) -> Option<Fault> {
+pub fn judge_outcome<S: Stage>(case: &S::Case, outcome: &Outcome<Box<RawValue>>) -> Option<Fault> {
     match outcome {
         Outcome::Returned(raw) => match serde_json::from_str::<S::Observation>(raw.get()) {
             Ok(observation) => S::judge(case, &observation).err().map(Fault::from),

@@ -130,7 +130,8 @@ impl Lines {
             _ => &self.on_stdout,
         };
         let at = place.case.unwrap_or_else(|| self.watch.at());
-        self.printed.push(at, place.case, place.run.as_deref(), text);
+        self.printed
+            .push(at, place.case, place.run.as_deref(), text);
     }
 
     /// The run so far, ended by `fault` (see [`Watch::died`]).

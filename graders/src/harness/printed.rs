@@ -142,7 +142,10 @@ impl Printed {
     /// the next run's on standard output).
     pub fn lines(&self) -> Vec<PrintedLine> {
         let (head, tail): (Vec<Kept>, Vec<Kept>) = if self.lines as usize == self.kept() {
-            (self.head.iter().chain(&self.tail).cloned().collect(), Vec::new())
+            (
+                self.head.iter().chain(&self.tail).cloned().collect(),
+                Vec::new(),
+            )
         } else {
             (self.head.clone(), self.tail.iter().cloned().collect())
         };
@@ -275,7 +278,10 @@ mod tests {
         assert_eq!(
             groups,
             [
-                (Some("case 3 · crash after 1, lag 0".to_owned()), vec!["a", "b"]),
+                (
+                    Some("case 3 · crash after 1, lag 0".to_owned()),
+                    vec!["a", "b"]
+                ),
                 (Some("case 3 · crash after 2, lag 0".to_owned()), vec!["c"]),
                 (Some("case 4".to_owned()), vec!["d"]),
             ]

@@ -110,6 +110,17 @@ impl Message {
         format!("{MARKER}{nonce:016x}:{json}")
     }
 
+    /// Writes the message as one protocol line of the run with `nonce`, newline included,
+    /// straight into `out` (an observation is not copied into a line first).
+    ///
+    /// # Errors
+    /// When `out` fails.
+    pub fn write_line(&self, nonce: u64, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        write!(out, "{MARKER}{nonce:016x}:")?;
+        serde_json::to_writer(&mut *out, self)?;
+        out.write_all(b"\n")
+    }
+
     /// The message a line carries, if it is a protocol line of the run with `nonce`. The
     /// marker may follow text the implementation printed without a newline; a marker with
     /// another nonce is not a protocol line (it is something the implementation printed).

@@ -3,8 +3,8 @@
 //! a line printed by the implementation (even one that guessed the nonce) can neither
 //! restart a case's clock nor report a case twice.
 
-use super::printed::Printed;
 use super::judge::{DriverRun, Fault};
+use super::printed::Printed;
 use super::protocol::{Message, Request};
 
 /// What a protocol message meant for the clocks and for the printing that follows it.
@@ -143,12 +143,16 @@ mod tests {
         assert!(watch.accept(Message::Start(1)).is_ok());
         assert!(watch.accept(Message::Finished).is_err(), "mid-case");
         assert!(
-            watch.accept(Message::Run("crash after 1".to_owned())).is_ok(),
+            watch
+                .accept(Message::Run("crash after 1".to_owned()))
+                .is_ok(),
             "a run begins within the running case"
         );
         assert!(watch.accept(ended(1)).is_ok());
         assert!(
-            watch.accept(Message::Run("crash after 2".to_owned())).is_err(),
+            watch
+                .accept(Message::Run("crash after 2".to_owned()))
+                .is_err(),
             "a run begins only within a case"
         );
         assert!(watch.accept(Message::Finished).is_ok());

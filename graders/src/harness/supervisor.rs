@@ -23,8 +23,8 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 
 use super::capture::Event;
-use super::lines::{Lines, Read};
 use super::judge::{DriverRun, Fault};
+use super::lines::{Lines, Read};
 use super::process::{kill, kill_group};
 use super::protocol::{REQUEST_ENV, Request, fresh_nonce};
 

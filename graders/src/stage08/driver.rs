@@ -7,8 +7,8 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 
 use super::binding::{Implementation, SpyCall, SpyLog};
-use crate::harness::driver::begin_run;
 use super::plan::{Case, SinkOp, sequences_from};
+use crate::harness::driver::begin_run;
 
 /// How one run of the job ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -93,11 +93,19 @@ pub fn one_driver_or_two_give_the_same_report() {
         let one = drive.judged();
         drive.processes = 2;
         let two = drive.judged();
-        let what = format!("stage {} as {} {}", drive.stage, drive.driver, drive.misbehaviour);
+        let what = format!(
+            "stage {} as {} {}",
+            drive.stage, drive.driver, drive.misbehaviour
+        );
         assert_eq!(rendered(&two), rendered(&one), "{what}");
         assert_eq!(two, one, "{what}");
         if drive.driver.starts_with("reference") || drive.misbehaviour == "print" {
-            assert_eq!(one.status(), StageStatus::Passed, "{what}: {}", rendered(&one));
+            assert_eq!(
+                one.status(),
+                StageStatus::Passed,
+                "{what}: {}",
+                rendered(&one)
+            );
         } else {
             assert_eq!(one.status(), StageStatus::Failed, "{what}");
         }
@@ -158,7 +166,10 @@ pub fn a_driver_dying_in_every_check_is_restarted_at_most_as_allowed() {
             restarts: 1
         })
     );
-    assert!(report.judged < all.judged, "the cases still due are not judged");
+    assert!(
+        report.judged < all.judged,
+        "the cases still due are not judged"
+    );
     assert!(
         rendered(&report).contains(
             "judging stopped: the driver died 2 times, and a stage's driver is started again \
@@ -203,7 +214,11 @@ pub fn prints_are_placed_in_the_run_that_printed_them() {
         .iter()
         .flat_map(|l| [(l, "run: "), (l, "err: ")]);
     for (line, stream) in whole.chain(replayed) {
-        assert_ne!(line.run.as_deref(), Some("forged"), "a forged mark decides nothing");
+        assert_ne!(
+            line.run.as_deref(),
+            Some("forged"),
+            "a forged mark decides nothing"
+        );
         if let Some(said) = line.text.strip_prefix(stream)
             && let Some(expected) = line.run.as_deref().and_then(printed_for)
         {
@@ -228,10 +243,7 @@ pub fn prints_are_placed_in_the_run_that_printed_them() {
         "{text}"
     );
     assert!(
-        replay
-            .printed
-            .iter()
-            .any(|l| l.text == FORGED),
+        replay.printed.iter().any(|l| l.text == FORGED),
         "the forged mark is shown as what the code printed"
     );
 }
