@@ -53,7 +53,11 @@ impl Lines {
         Self {
             tag: Message::tag(request.nonce),
             watch: Watch::new(request),
-            printed: Printed::default(),
+            printed: if request.cases.len() == 1 {
+                Printed::for_replay()
+            } else {
+                Printed::default()
+            },
             stderr: Output::default(),
             on_stdout: Place::default(),
             on_stderr: None,

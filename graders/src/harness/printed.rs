@@ -15,6 +15,11 @@ const SHOWN_LINE: usize = 400;
 const HEAD_LINES: usize = 4;
 const TAIL_LINES: usize = 12;
 
+/// As many, when one case is replayed (`--case N`, `trace --mine`): the learner asked to
+/// see that case, and its runs may print a few lines each.
+const REPLAY_HEAD_LINES: usize = 40;
+const REPLAY_TAIL_LINES: usize = 200;
+
 /// One line the implementation printed, and where.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PrintedLine {
@@ -63,8 +68,10 @@ struct Kept {
 }
 
 /// The bounded record of what one or more drivers printed.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Printed {
+    head_lines: usize,
+    tail_lines: usize,
     head: Vec<Kept>,
     tail: VecDeque<Kept>,
     /// Every line pushed, kept or not.
@@ -73,7 +80,29 @@ pub struct Printed {
     bytes: u64,
 }
 
+impl Default for Printed {
+    fn default() -> Self {
+        Self::keeping(HEAD_LINES, TAIL_LINES)
+    }
+}
+
 impl Printed {
+    fn keeping(head_lines: usize, tail_lines: usize) -> Self {
+        Self {
+            head_lines,
+            tail_lines,
+            head: Vec::new(),
+            tail: VecDeque::new(),
+            lines: 0,
+            bytes: 0,
+        }
+    }
+
+    /// The record of a replay of one case, which keeps more lines.
+    pub fn for_replay() -> Self {
+        Self::keeping(REPLAY_HEAD_LINES, REPLAY_TAIL_LINES)
+    }
+
     /// One line printed while case `at` was running or next due, in `case` (`None`
     /// between cases) and `run`.
     pub fn push(&mut self, at: usize, case: Option<usize>, run: Option<&str>, text: String) {
@@ -89,11 +118,11 @@ impl Printed {
             },
         };
         self.lines += 1;
-        if self.head.len() < HEAD_LINES {
+        if self.head.len() < self.head_lines {
             self.head.push(kept);
             return;
         }
-        if self.tail.len() == TAIL_LINES {
+        if self.tail.len() == self.tail_lines {
             self.tail.pop_front();
         }
         self.tail.push_back(kept);
@@ -105,7 +134,10 @@ impl Printed {
     pub fn merge(parts: impl IntoIterator<Item = Printed>) -> Printed {
         let mut kept: Vec<(usize, usize, Kept)> = Vec::new();
         let (mut lines, mut bytes) = (0, 0);
+        let (mut head_lines, mut tail_lines) = (HEAD_LINES, TAIL_LINES);
         for (part, printed) in parts.into_iter().enumerate() {
+            head_lines = head_lines.max(printed.head_lines);
+            tail_lines = tail_lines.max(printed.tail_lines);
             lines += printed.lines;
             bytes += printed.bytes;
             kept.extend(
@@ -121,15 +153,15 @@ impl Printed {
         let mut merged = Printed {
             lines,
             bytes,
-            ..Printed::default()
+            ..Printed::keeping(head_lines, tail_lines)
         };
         for (rank, (_, _, mut k)) in kept.into_iter().enumerate() {
             // The lines left out of the merged record are those between its head and
             // tail: they appear in the count only, as they would have.
             k.seq = rank as u64;
-            if rank < HEAD_LINES {
+            if rank < head_lines {
                 merged.head.push(k);
-            } else if rank + TAIL_LINES >= total {
+            } else if rank + tail_lines >= total {
                 merged.tail.push_back(k);
             }
         }
@@ -204,87 +236,5 @@ fn shorten(line: String) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn texts(printed: &Printed) -> Vec<String> {
-        printed.lines().into_iter().map(|l| l.text).collect()
-    }
-
-    #[test]
-    fn printing_keeps_head_and_tail_and_says_what_it_left_out() {
-        let mut printed = Printed::default();
-        for i in 0..100 {
-            printed.push(0, Some(0), None, format!("line {i}"));
-        }
-        let lines = texts(&printed);
-        assert_eq!(lines.len(), HEAD_LINES + 1 + TAIL_LINES);
-        assert_eq!(lines[0], "line 0");
-        let left_out = HEAD_LINES..100 - TAIL_LINES;
-        let bytes: usize = left_out.clone().map(|i| format!("line {i}").len()).sum();
-        assert_eq!(
-            lines[HEAD_LINES],
-            format!(
-                "[... {} more lines ({bytes} bytes) not shown ...]",
-                left_out.len()
-            )
-        );
-        assert_eq!(lines.last().map(String::as_str), Some("line 99"));
-    }
-
-    #[test]
-    fn records_of_interleaved_shares_merge_into_the_record_of_one_driver() {
-        // Case c prints `c % 7` lines; one driver runs every case, two split them.
-        let print = |printed: &mut Printed, case: usize| {
-            for line in 0..case % 7 {
-                let run = format!("run {line}");
-                printed.push(case, Some(case), Some(&run), format!("{case}.{line}"));
-            }
-        };
-        for cases in [3, 5, 40] {
-            let mut one = Printed::default();
-            let (mut even, mut odd) = (Printed::default(), Printed::default());
-            for case in 0..cases {
-                print(&mut one, case);
-                print(if case % 2 == 0 { &mut even } else { &mut odd }, case);
-            }
-            assert_eq!(
-                Printed::merge([even, odd]).lines(),
-                one.lines(),
-                "{cases} cases"
-            );
-        }
-    }
-
-    #[test]
-    fn a_runs_lines_read_late_from_the_other_stream_join_it() {
-        let mut printed = Printed::default();
-        printed.push(3, Some(3), Some("lag 0"), "out 0".to_owned());
-        printed.push(3, Some(3), Some("lag 1"), "out 1".to_owned());
-        printed.push(3, Some(3), Some("lag 0"), "err 0".to_owned());
-        let texts = texts(&printed);
-        assert_eq!(texts, ["out 0", "err 0", "out 1"]);
-    }
-
-    #[test]
-    fn lines_are_grouped_by_the_run_they_were_printed_in() {
-        let mut printed = Printed::default();
-        printed.push(3, Some(3), Some("crash after 1, lag 0"), "a".to_owned());
-        printed.push(3, Some(3), Some("crash after 1, lag 0"), "b".to_owned());
-        printed.push(3, Some(3), Some("crash after 2, lag 0"), "c".to_owned());
-        printed.push(4, Some(4), None, "d".to_owned());
-        let lines = printed.lines();
-        let groups = grouped(&lines);
-        assert_eq!(
-            groups,
-            [
-                (
-                    Some("case 3 · crash after 1, lag 0".to_owned()),
-                    vec!["a", "b"]
-                ),
-                (Some("case 3 · crash after 2, lag 0".to_owned()), vec!["c"]),
-                (Some("case 4".to_owned()), vec!["d"]),
-            ]
-        );
-    }
-}
+#[path = "printed_tests.rs"]
+mod tests;
