@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 use std::io::IsTerminal;
 
 use crate::harness::judge::{CaseFailure, CheckReport, Fault, StageReport, StageStatus};
+use crate::harness::printed::grouped;
 use crate::harness::stage::DEFAULT_SEED;
 use crate::ladder;
 use crate::misconception;
@@ -145,10 +146,30 @@ pub fn render(report: &StageReport, style: &Style, replay: &Replay) -> String {
             out.push_str(&render_card(card, style, "    "));
         }
     }
+    if let Some(gave_up) = &report.gave_up {
+        let _ = writeln!(
+            out,
+            "  {}",
+            style.warn(&format!(
+                "judging stopped: the driver died {} times, and a stage's driver is started \
+                 again at most {} times; the cases still due were not judged",
+                gave_up.deaths, gave_up.restarts
+            ))
+        );
+    }
     if !failures.is_empty() && !report.printed.is_empty() {
         let _ = writeln!(out, "  {}", style.dim("your code printed (last lines):"));
-        for line in &report.printed {
-            let _ = writeln!(out, "    {}", style.dim(line));
+        for (place, lines) in grouped(&report.printed) {
+            let indent = match place {
+                Some(place) => {
+                    let _ = writeln!(out, "    {}", style.dim(&format!("in {place}:")));
+                    "      "
+                }
+                None => "    ",
+            };
+            for line in lines {
+                let _ = writeln!(out, "{indent}{}", style.dim(line));
+            }
         }
     }
     out
@@ -272,6 +293,7 @@ mod tests {
                 first_failure: None,
             }],
             printed: Vec::new(),
+            gave_up: None,
         };
         let line = summary_line(&replay, &Style::plain());
         assert!(line.ends_with("PASS  1 check, 1 case judged"), "{line}");

@@ -24,6 +24,8 @@ pub trait Grader: Sync {
     fn plan_fingerprint(&self, seed: u64) -> u64;
     /// The number of cases in the plan for `seed`.
     fn plan_len(&self, seed: u64) -> usize;
+    /// The check of every case of the plan for `seed`, in plan order.
+    fn plan_checks(&self, seed: u64) -> Vec<&'static str>;
 }
 
 struct Erased<S>(std::marker::PhantomData<fn() -> S>);
@@ -37,6 +39,10 @@ impl<S: Stage> Grader for Erased<S> {
     }
     fn plan_len(&self, seed: u64) -> usize {
         S::plan(seed).len()
+    }
+    fn plan_checks(&self, seed: u64) -> Vec<&'static str> {
+        use crate::harness::Case as _;
+        S::plan(seed).iter().map(|case| case.check().name).collect()
     }
 }
 
@@ -73,4 +79,9 @@ pub fn plan_fingerprint(number: u8, seed: u64) -> Option<u64> {
 /// The number of cases in stage `number`'s plan for `seed`.
 pub fn plan_len(number: u8, seed: u64) -> Option<usize> {
     grader(number).map(|g| g.plan_len(seed))
+}
+
+/// The check of every case of stage `number`'s plan for `seed`, in plan order.
+pub fn plan_checks(number: u8, seed: u64) -> Option<Vec<&'static str>> {
+    grader(number).map(|g| g.plan_checks(seed))
 }

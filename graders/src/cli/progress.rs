@@ -200,6 +200,7 @@ mod tests {
                 }),
             }],
             printed: Vec::new(),
+            gave_up: None,
         };
         let mut progress = Progress::default();
         progress.record_run(1, &StageOutcome::Judged(report));

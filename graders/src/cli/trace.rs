@@ -11,8 +11,10 @@ use super::build::Built;
 use super::pipeline::Pipeline;
 use super::workspace::Root;
 use crate::harness::driver::DEFAULT_SEED;
+use crate::harness::printed::{PrintedLine, grouped};
 use crate::harness::supervisor::Limits;
 use crate::report::Style;
+use crate::stage08::run_label;
 use crate::stage08::trace::{Mark, Trace, Unfit, render, render_html};
 use crate::stages;
 
@@ -105,6 +107,41 @@ impl TraceOptions {
     }
 }
 
+/// What the learner's code printed while the case was replayed: first what the drawn
+/// run printed (under the sink it was printing for), then the other runs of the input,
+/// each under its crash point and lag.
+fn printed_by_run(trace: &Trace, printed: &[PrintedLine], style: &Style) -> String {
+    use std::fmt::Write as _;
+    if printed.is_empty() {
+        return String::new();
+    }
+    let drawn = run_label(trace.crash_after, trace.lag);
+    let in_drawn = |line: &PrintedLine| {
+        line.run
+            .as_deref()
+            .is_some_and(|run| run == drawn || run.starts_with(&format!("{drawn}, ")))
+    };
+    let (mine, others): (Vec<PrintedLine>, Vec<PrintedLine>) =
+        printed.iter().cloned().partition(|line| in_drawn(line));
+    let mut out = String::new();
+    let sections = [
+        (format!("your code printed in this run ({drawn}):"), mine),
+        ("and in the other runs of this input:".to_owned(), others),
+    ];
+    for (heading, lines) in sections.iter().filter(|(_, lines)| !lines.is_empty()) {
+        let _ = writeln!(out, "\n{}", style.dim(heading));
+        for (place, lines) in grouped(lines) {
+            if let Some(place) = place {
+                let _ = writeln!(out, "  {}", style.dim(&format!("in {place}:")));
+            }
+            for line in lines {
+                let _ = writeln!(out, "    {line}");
+            }
+        }
+    }
+    out
+}
+
 /// Stage 08, the only stage with a trace so far.
 fn traced_stage(text: &str) -> Result<u8, String> {
     match super::args::stage_number(text)? {
@@ -137,7 +174,7 @@ pub(super) fn run(root: &Root, options: &TraceOptions) -> Result<ExitCode> {
         let drawn = trace
             .mine_from(&run, index)
             .map_err(|e| anyhow!("trace: {e:#}"))?;
-        Some((drawn, run.printed))
+        Some((drawn, run.printed.lines()))
     } else {
         None
     };
@@ -153,20 +190,7 @@ pub(super) fn run(root: &Root, options: &TraceOptions) -> Result<ExitCode> {
         Mark::Warn => style.warn(text),
     };
     print!("{}", render(&trace, mine.as_ref(), &paint));
-    if !printed.is_empty() {
-        // The driver cannot yet say which run printed what: the case it replays holds
-        // the drawn run and every other crash point and lag of the same input.
-        println!(
-            "\n{}",
-            style.dim(
-                "your code printed (every run of this input, each crash point and lag in \
-                 turn; the drawn run is one of them):"
-            )
-        );
-        for line in &printed {
-            println!("    {line}");
-        }
-    }
+    print!("{}", printed_by_run(&trace, &printed, &style));
     if let Some(path) = &options.html {
         let page = render_html(&trace, mine.as_ref()).map_err(|unfit| anyhow!("trace: {unfit}"))?;
         // A new file only: nothing the learner keeps is overwritten.

@@ -1,5 +1,6 @@
 //! Bounded capture of what a driver prints: lines of bounded length, read by threads
-//! that apply back-pressure, and a record of the head and the tail with the size said.
+//! that apply back-pressure, and both ends of the output kept to tell how it died (what
+//! a report shows is [`super::printed`]).
 //!
 //! A submission may print a gigabyte, or one line without a newline that never ends.
 //! The judge must neither run out of memory nor wait for it, so nothing here grows with
@@ -17,15 +18,8 @@ pub const CHANNEL_DEPTH: usize = 1024;
 /// The longest protocol line kept: an observation of the largest case fits many times.
 const MAX_LINE: usize = 8 << 20;
 
-/// The longest printed line a report shows.
-const SHOWN_LINE: usize = 400;
-
-/// How many of the first and of the last printed lines a report keeps.
-const HEAD_LINES: usize = 4;
-const TAIL_LINES: usize = 12;
-
-/// How much of standard error is kept to recognise how the driver died.
-const STDERR_KEPT: usize = 16 << 10;
+/// How much of a driver's output is kept at each end to recognise how it died.
+const KEPT: usize = 16 << 10;
 
 /// Something the child did.
 pub enum Event {
@@ -102,84 +96,41 @@ fn read_line_bounded<R: BufRead>(reader: &mut R, cap: usize, line: &mut Vec<u8>)
     }
 }
 
-/// What the implementation printed, bounded: the first and the last lines, the count of
-/// those in between, and enough of standard error to tell how the driver died.
+/// Enough of what a driver wrote, at both ends and bounded, to tell how it died (a
+/// stack overflow's message, the memory cap's failure token).
 #[derive(Debug, Default)]
-pub struct Printed {
-    head: Vec<String>,
+pub struct Output {
+    head: String,
     tail: VecDeque<String>,
-    skipped_lines: u64,
-    skipped_bytes: u64,
-    stderr_head: String,
-    stderr_tail: VecDeque<String>,
-    stderr_tail_bytes: usize,
+    tail_bytes: usize,
 }
 
-impl Printed {
-    /// One line the implementation printed (either stream).
-    pub fn push(&mut self, line: String) {
-        let line = shorten(line);
-        if self.head.len() < HEAD_LINES {
-            self.head.push(line);
-            return;
-        }
-        if self.tail.len() == TAIL_LINES
-            && let Some(old) = self.tail.pop_front()
-        {
-            self.skipped_lines += 1;
-            self.skipped_bytes += old.len() as u64;
-        }
-        self.tail.push_back(line);
-    }
-
-    /// One line on standard error: shown like any printing, and kept (bounded) to tell
-    /// how the driver died.
-    pub fn push_stderr(&mut self, line: String) {
-        if self.stderr_head.len() < STDERR_KEPT {
-            let room = STDERR_KEPT - self.stderr_head.len();
-            self.stderr_head
-                .push_str(&line[..floor_char_boundary(&line, room)]);
-            self.stderr_head.push('\n');
+impl Output {
+    /// One line the driver wrote.
+    pub fn record(&mut self, line: &str) {
+        if self.head.len() < KEPT {
+            let room = KEPT - self.head.len();
+            self.head.push_str(&line[..floor_char_boundary(line, room)]);
+            self.head.push('\n');
         } else {
-            self.stderr_tail_bytes += line.len();
-            self.stderr_tail.push_back(line.clone());
-            while self.stderr_tail_bytes > STDERR_KEPT
-                && let Some(old) = self.stderr_tail.pop_front()
+            self.tail_bytes += line.len();
+            self.tail.push_back(line.to_owned());
+            while self.tail_bytes > KEPT
+                && let Some(old) = self.tail.pop_front()
             {
-                self.stderr_tail_bytes -= old.len();
+                self.tail_bytes -= old.len();
             }
         }
-        self.push(line);
     }
 
-    /// Whether the kept part of standard error contains `needle`.
-    pub fn stderr_contains(&self, needle: &str) -> bool {
-        self.stderr_head.contains(needle) || self.stderr_tail.iter().any(|l| l.contains(needle))
-    }
-
-    /// The lines a report shows: the head, a line saying what was left out, the tail.
-    pub fn lines(self) -> Vec<String> {
-        let mut lines = self.head;
-        if self.skipped_lines > 0 {
-            lines.push(format!(
-                "[... {} more lines ({} bytes) not shown ...]",
-                self.skipped_lines, self.skipped_bytes
-            ));
-        }
-        lines.extend(self.tail);
-        lines
+    /// Whether the kept part contains `needle`.
+    pub fn contains(&self, needle: &str) -> bool {
+        self.head.contains(needle) || self.tail.iter().any(|l| l.contains(needle))
     }
 }
 
-fn shorten(line: String) -> String {
-    if line.len() <= SHOWN_LINE {
-        return line;
-    }
-    let cut = floor_char_boundary(&line, SHOWN_LINE);
-    format!("{} [... {} more bytes]", &line[..cut], line.len() - cut)
-}
-
-fn floor_char_boundary(text: &str, at: usize) -> usize {
+/// The largest char boundary of `text` at or before `at`.
+pub(super) fn floor_char_boundary(text: &str, at: usize) -> usize {
     let mut at = at.min(text.len());
     while !text.is_char_boundary(at) {
         at -= 1;
@@ -206,37 +157,16 @@ mod tests {
     }
 
     #[test]
-    fn printing_keeps_head_and_tail_and_says_what_it_left_out() {
-        let mut printed = Printed::default();
-        for i in 0..100 {
-            printed.push(format!("line {i}"));
-        }
-        let lines = printed.lines();
-        assert_eq!(lines.len(), HEAD_LINES + 1 + TAIL_LINES);
-        assert_eq!(lines[0], "line 0");
-        let left_out = HEAD_LINES..100 - TAIL_LINES;
-        let bytes: usize = left_out.clone().map(|i| format!("line {i}").len()).sum();
-        assert_eq!(
-            lines[HEAD_LINES],
-            format!(
-                "[... {} more lines ({bytes} bytes) not shown ...]",
-                left_out.len()
-            )
-        );
-        assert_eq!(lines.last().map(String::as_str), Some("line 99"));
-    }
-
-    #[test]
-    fn standard_error_is_kept_bounded_at_both_ends() {
-        let mut printed = Printed::default();
-        printed.push_stderr("first".to_owned());
+    fn the_output_is_kept_bounded_at_both_ends() {
+        let mut output = Output::default();
+        output.record("first");
         for _ in 0..10_000 {
-            printed.push_stderr("y".repeat(100));
+            output.record(&"y".repeat(100));
         }
-        printed.push_stderr("thread 'main' has overflowed its stack".to_owned());
-        assert!(printed.stderr_contains("first"));
-        assert!(printed.stderr_contains("has overflowed its stack"));
-        assert!(printed.stderr_head.len() <= STDERR_KEPT + 200);
-        assert!(printed.stderr_tail_bytes <= STDERR_KEPT);
+        output.record("thread 'main' has overflowed its stack");
+        assert!(output.contains("first"));
+        assert!(output.contains("has overflowed its stack"));
+        assert!(output.head.len() <= KEPT + 200);
+        assert!(output.tail_bytes <= KEPT);
     }
 }

@@ -3,8 +3,10 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 use super::case::{Case, Check, Failure};
+use super::printed::{Printed, PrintedLine};
 use super::protocol::Outcome;
 use super::stage::Stage;
 
@@ -12,14 +14,26 @@ use super::stage::Stage;
 #[derive(Debug, Clone, Default)]
 pub struct DriverRun {
     /// The outcome of every case that ended, by plan index.
-    pub outcomes: BTreeMap<usize, Outcome<serde_json::Value>>,
-    /// The driver stopped abnormally while this case was running (or, when the index is
-    /// past every started case, between cases).
-    pub death: Option<(usize, Fault)>,
+    pub outcomes: BTreeMap<usize, Outcome<Box<RawValue>>>,
+    /// The cases a driver stopped abnormally in (or, when no case was running, before
+    /// the case next due), and how. A fresh driver goes on after each, up to a bound.
+    pub deaths: BTreeMap<usize, Fault>,
     /// The driver said it ran every requested case.
     pub finished: bool,
-    /// The last lines the implementation printed, for the report.
-    pub printed: Vec<String>,
+    /// What the implementation printed (bounded), each line with its case and run.
+    pub printed: Printed,
+    /// Judging stopped before every case was run: the driver kept dying.
+    pub gave_up: Option<GaveUp>,
+}
+
+/// Judging stopped before every case was run: the driver died once more after the most
+/// restarts a stage is given, and the cases still due were not judged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GaveUp {
+    /// How many times the driver died.
+    pub deaths: usize,
+    /// How many times a stage's drivers may be started again after a death.
+    pub restarts: usize,
 }
 
 /// Why a case did not pass.
@@ -149,8 +163,12 @@ pub struct StageReport {
     pub planned: usize,
     /// One report per check, in plan order.
     pub checks: Vec<CheckReport>,
-    /// What the implementation printed last, when something went wrong.
-    pub printed: Vec<String>,
+    /// What the implementation printed (the first and last lines), each line with the
+    /// case and the run it came from.
+    pub printed: Vec<PrintedLine>,
+    /// Judging stopped before every case was run, the driver dying again and again.
+    #[serde(default)]
+    pub gave_up: Option<GaveUp>,
 }
 
 impl StageReport {
@@ -188,8 +206,20 @@ impl StageReport {
 
 /// Judges a driver run against the plan of stage `S` for `seed`. With `only`, just that
 /// case was requested.
+///
+/// A death fails its case, and its check's later cases are not judged: they cannot
+/// change the check's smallest failing case, and a fresh driver skips them (so whether
+/// one driver ran the plan or several shared it, the same cases count as judged).
 pub fn judge_run<S: Stage>(seed: u64, only: Option<usize>, run: &DriverRun) -> StageReport {
     let plan = S::plan(seed);
+    let mut first_death: Vec<(Check, usize)> = Vec::new();
+    for &at in run.deaths.keys() {
+        if let Some(case) = plan.get(at)
+            && !first_death.iter().any(|(check, _)| *check == case.check())
+        {
+            first_death.push((case.check(), at));
+        }
+    }
     let mut checks: Vec<(Check, CheckReport)> = Vec::new();
     let mut judged = 0;
     let mut planned = 0;
@@ -217,16 +247,16 @@ pub fn judge_run<S: Stage>(seed: u64, only: Option<usize>, run: &DriverRun) -> S
         };
         let report = &mut checks[position].1;
         report.planned += 1;
-        let fault = match run.outcomes.get(&index) {
+        let after_death = first_death
+            .iter()
+            .any(|(dead, at)| *dead == check && index > *at);
+        let fault = match run.outcomes.get(&index).filter(|_| !after_death) {
             Some(outcome) => {
                 judged += 1;
                 report.judged += 1;
                 judge_outcome::<S>(case, outcome)
             }
-            None => match &run.death {
-                Some((at, fault)) if *at == index => Some(fault.clone()),
-                _ => None,
-            },
+            None => run.deaths.get(&index).cloned(),
         };
         if let (Some(fault), None) = (fault, &report.first_failure) {
             report.first_failure = Some(CaseFailure {
@@ -242,17 +272,15 @@ pub fn judge_run<S: Stage>(seed: u64, only: Option<usize>, run: &DriverRun) -> S
         judged,
         planned,
         checks: checks.into_iter().map(|(_, r)| r).collect(),
-        printed: run.printed.clone(),
+        printed: run.printed.lines(),
+        gave_up: run.gave_up,
     }
 }
 
 /// What is wrong with the outcome of one case, if anything.
-pub fn judge_outcome<S: Stage>(
-    case: &S::Case,
-    outcome: &Outcome<serde_json::Value>,
-) -> Option<Fault> {
+pub fn judge_outcome<S: Stage>(case: &S::Case, outcome: &Outcome<Box<RawValue>>) -> Option<Fault> {
     match outcome {
-        Outcome::Returned(value) => match S::Observation::deserialize(value) {
+        Outcome::Returned(raw) => match serde_json::from_str::<S::Observation>(raw.get()) {
             Ok(observation) => S::judge(case, &observation).err().map(Fault::from),
             Err(e) => Some(Fault::Unreadable(e.to_string())),
         },

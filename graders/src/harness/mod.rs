@@ -1,9 +1,10 @@
 //! What every stage's grader is made of, and the machinery that runs them.
 //!
 //! Layers, each using only those above it: `case`, `diff`, `rng`, `enumerate`,
-//! `protocol` (data and pure helpers); `stage` (the [`Stage`] trait and the
+//! `protocol`, `printed` (data and pure helpers); `stage` (the [`Stage`] trait and the
 //! [`grader!`](crate::grader) macro); `arguments` (the shared "error names the argument"
-//! judge); `judge` and `supervisor` (a driver run to a report); `driver` (runs cases and,
+//! judge); `judge`, `sequence`, `lines` and `supervisor` (a driver run to a report, the
+//! printed lines placed in their case and run); `driver` (runs cases and,
 //! in process, renders the report through [`crate::report`]); `catalogue` (what mutant
 //! catalogues assert). Nothing here reaches the stage graders or their registry.
 
@@ -15,6 +16,8 @@ pub mod diff;
 pub mod driver;
 pub mod enumerate;
 pub mod judge;
+mod lines;
+pub mod printed;
 pub mod process;
 pub mod protocol;
 pub mod rng;

@@ -9,6 +9,7 @@
 //! know the nonce.
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 /// The environment variable that turns a grade binary into a driver: set (to any value),
 /// the binary reads its [`Request`] as one JSON line on standard input.
@@ -19,14 +20,15 @@ pub const REQUEST_ENV: &str = "BYO_DRIVE";
 pub const MARKER: &str = "\u{1e}byo:";
 
 /// What the judge asks a driver to run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Request {
     /// The stage whose plan to run (a binary bound to another stage refuses).
     pub stage: u8,
     /// The seed of the plan.
     pub seed: u64,
-    /// Run only this case of the plan (a replay), instead of all of them.
-    pub only: Option<usize>,
+    /// The plan indices to run, in this order: the whole plan, one driver's share of it,
+    /// what is left of a share after a driver died, or one case (a replay).
+    pub cases: Vec<usize>,
     /// The fingerprint of the plan the judge will use ([`plan_fingerprint`]): a driver
     /// built from other grader sources has another plan, and refuses rather than be
     /// judged against cases it did not run.
@@ -37,12 +39,12 @@ pub struct Request {
 }
 
 impl Request {
-    /// A request with a fresh, unpredictable nonce.
-    pub fn new(stage: u8, seed: u64, only: Option<usize>, plan: u64) -> Self {
+    /// A request for `cases` with a fresh, unpredictable nonce.
+    pub fn new(stage: u8, seed: u64, cases: Vec<usize>, plan: u64) -> Self {
         Self {
             stage,
             seed,
-            only,
+            cases,
             plan,
             nonce: fresh_nonce(),
         }
@@ -81,14 +83,17 @@ pub enum Outcome<O> {
 }
 
 /// One line of the driver's output.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub enum Message {
     /// The driver refused the request (e.g. it is bound to another stage).
     Refused(String),
     /// Case `index` is about to run: if nothing follows, this case killed the driver.
     Start(usize),
-    /// Case `index` ended.
-    Ended(usize, Outcome<serde_json::Value>),
+    /// Within the running case, the implementation is about to run again: what it prints
+    /// from here on comes from this run, as the stage names it ("crash after 3, lag 1").
+    Run(String),
+    /// Case `index` ended; an observation stays raw JSON until the judge reads it.
+    Ended(usize, Outcome<Box<RawValue>>),
     /// Every requested case ran; the driver is about to exit normally.
     Finished,
 }
@@ -96,8 +101,8 @@ pub enum Message {
 impl Message {
     /// The message as one protocol line of the run with `nonce`, without the newline.
     pub fn to_line(&self, nonce: u64) -> String {
-        // Serialising a `Message` cannot fail: every field is a plain value or a
-        // `serde_json::Value`, neither of which has non-string map keys.
+        // Serialising a `Message` cannot fail: every field is a plain value or JSON
+        // already written.
         let json = serde_json::to_string(self).unwrap_or_else(|e| {
             serde_json::to_string(&Message::Refused(format!("unserialisable message: {e}")))
                 .unwrap_or_default()
@@ -105,13 +110,29 @@ impl Message {
         format!("{MARKER}{nonce:016x}:{json}")
     }
 
+    /// Writes the message as one protocol line of the run with `nonce`, newline included,
+    /// straight into `out` (an observation is not copied into a line first).
+    ///
+    /// # Errors
+    /// When `out` fails.
+    pub fn write_line(&self, nonce: u64, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        write!(out, "{MARKER}{nonce:016x}:")?;
+        serde_json::to_writer(&mut *out, self)?;
+        out.write_all(b"\n")
+    }
+
     /// The message a line carries, if it is a protocol line of the run with `nonce`. The
     /// marker may follow text the implementation printed without a newline; a marker with
     /// another nonce is not a protocol line (it is something the implementation printed).
     pub fn from_line(line: &str, nonce: u64) -> Option<Result<Self, String>> {
-        let tag = format!("{MARKER}{nonce:016x}:");
+        let tag = Self::tag(nonce);
         let start = line.find(&tag)?;
         let json = &line[start + tag.len()..];
         Some(serde_json::from_str(json).map_err(|e| format!("{e}: {json}")))
+    }
+
+    /// What starts the protocol lines of the run with `nonce`.
+    pub fn tag(nonce: u64) -> String {
+        format!("{MARKER}{nonce:016x}:")
     }
 }

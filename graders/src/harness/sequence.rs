@@ -3,30 +3,38 @@
 //! a line printed by the implementation (even one that guessed the nonce) can neither
 //! restart a case's clock nor report a case twice.
 
-use super::capture::Printed;
 use super::judge::{DriverRun, Fault};
+use super::printed::Printed;
 use super::protocol::{Message, Request};
 
-/// What a protocol message meant for the clocks.
+/// What a protocol message meant for the clocks and for the printing that follows it.
 pub(super) enum Step {
-    CaseStarted,
+    /// This case started: its clock starts, and what is printed next is printed in it.
+    CaseStarted(usize),
+    /// A new run of the running case began, so named.
+    RunStarted(String),
+    /// The running case ended.
+    CaseEnded,
+    /// Nothing for the clocks (`Finished`).
     Other,
 }
 
 /// The judge's expectation of the protocol: which case may start next, which is running.
 pub(super) struct Watch {
-    only: Option<usize>,
+    /// The cases requested, in the order they must run.
+    due: Vec<usize>,
+    /// How many of `due` have ended.
+    ended: usize,
     running: Option<usize>,
-    last_ended: Option<usize>,
     pub(super) run: DriverRun,
 }
 
 impl Watch {
-    pub(super) fn new(request: Request) -> Self {
+    pub(super) fn new(request: &Request) -> Self {
         Self {
-            only: request.only,
+            due: request.cases.clone(),
+            ended: 0,
             running: None,
-            last_ended: None,
             run: DriverRun::default(),
         }
     }
@@ -36,20 +44,22 @@ impl Watch {
     pub(super) fn died(mut self, fault: Fault, printed: Printed) -> DriverRun {
         let at = self.at();
         self.run.finished = false;
-        self.run.death = Some((at, fault));
-        self.run.printed = printed.lines();
+        self.run.deaths.insert(at, fault);
+        self.run.printed = printed;
         self.run
     }
 
-    /// The case a death is charged to: the one running, or else the next one due.
+    /// The case a death is charged to: the one running, or else the next one due (none,
+    /// `usize::MAX`, when every case ended: a death after the last fails no case).
     pub(super) fn at(&self) -> usize {
         self.running.unwrap_or_else(|| self.next_due())
     }
 
-    fn next_due(&self) -> usize {
-        match self.only {
-            Some(only) => only,
-            None => self.last_ended.map_or(0, |i| i + 1),
+    /// The case expected to start next (while one runs, the one running).
+    pub(super) fn next_due(&self) -> usize {
+        match self.due.get(self.ended) {
+            Some(index) => *index,
+            None => usize::MAX,
         }
     }
 
@@ -59,17 +69,26 @@ impl Watch {
         }
         match message {
             Message::Start(index) => {
-                let due = self.next_due();
-                let done = self.only.is_some() && self.last_ended.is_some();
-                if self.running.is_some() || index != due || done {
+                let due = self.due.get(self.ended).copied();
+                if self.running.is_some() || due != Some(index) {
+                    let expected = match (self.running, due) {
+                        (Some(running), _) => format!("case {running} was running"),
+                        (None, Some(due)) => format!("case {due} was due"),
+                        (None, None) => "every case requested had ended".to_owned(),
+                    };
                     return Err(format!(
-                        "case {index} was announced while case {} was due \
-                         (something printed the driver's own lines)",
-                        self.running.unwrap_or(due)
+                        "case {index} was announced while {expected} \
+                         (something printed the driver's own lines)"
                     ));
                 }
                 self.running = Some(index);
-                Ok(Step::CaseStarted)
+                Ok(Step::CaseStarted(index))
+            }
+            Message::Run(label) => {
+                if self.running.is_none() {
+                    return Err(format!("a run ({label}) began outside any case"));
+                }
+                Ok(Step::RunStarted(label))
             }
             Message::Ended(index, outcome) => {
                 if self.running != Some(index) {
@@ -77,12 +96,18 @@ impl Watch {
                 }
                 self.run.outcomes.insert(index, outcome);
                 self.running = None;
-                self.last_ended = Some(index);
-                Ok(Step::Other)
+                self.ended += 1;
+                Ok(Step::CaseEnded)
             }
             Message::Finished => {
                 if self.running.is_some() {
                     return Err("the driver said `Finished` in the middle of a case".to_owned());
+                }
+                if self.ended < self.due.len() {
+                    return Err(format!(
+                        "the driver said `Finished` before case {} ran",
+                        self.next_due()
+                    ));
                 }
                 self.run.finished = true;
                 Ok(Step::Other)
@@ -96,17 +121,18 @@ impl Watch {
 mod tests {
     use super::*;
     use crate::harness::protocol::Outcome;
+    use serde_json::value::RawValue;
 
     fn ended(index: usize) -> Message {
-        Message::Ended(index, Outcome::Returned(serde_json::Value::Null))
+        Message::Ended(index, Outcome::Returned(RawValue::NULL.to_owned()))
     }
 
     #[test]
     fn cases_must_start_and_end_in_the_order_the_judge_asked_for() {
-        let mut watch = Watch::new(Request::new(1, 0, None, 0));
+        let mut watch = Watch::new(&Request::new(1, 0, vec![0, 1], 0));
         assert!(matches!(
             watch.accept(Message::Start(0)),
-            Ok(Step::CaseStarted)
+            Ok(Step::CaseStarted(0))
         ));
         // A second start of the running case would reset its clock.
         assert!(watch.accept(Message::Start(0)).is_err());
@@ -116,14 +142,45 @@ mod tests {
         assert!(watch.accept(Message::Start(2)).is_err(), "case 1 skipped");
         assert!(watch.accept(Message::Start(1)).is_ok());
         assert!(watch.accept(Message::Finished).is_err(), "mid-case");
+        assert!(
+            watch
+                .accept(Message::Run("crash after 1".to_owned()))
+                .is_ok(),
+            "a run begins within the running case"
+        );
         assert!(watch.accept(ended(1)).is_ok());
+        assert!(
+            watch
+                .accept(Message::Run("crash after 2".to_owned()))
+                .is_err(),
+            "a run begins only within a case"
+        );
         assert!(watch.accept(Message::Finished).is_ok());
         assert!(watch.accept(Message::Start(2)).is_err(), "after Finished");
     }
 
     #[test]
+    fn a_share_runs_its_cases_in_order_and_finishes_only_after_the_last() {
+        let mut watch = Watch::new(&Request::new(1, 0, vec![1, 3, 5], 0));
+        assert!(watch.accept(Message::Start(0)).is_err(), "not in the share");
+        assert!(watch.accept(Message::Start(1)).is_ok());
+        assert!(watch.accept(ended(1)).is_ok());
+        assert!(watch.accept(Message::Start(2)).is_err(), "not in the share");
+        assert!(watch.accept(Message::Start(3)).is_ok());
+        assert!(watch.accept(ended(3)).is_ok());
+        assert_eq!(watch.next_due(), 5);
+        assert!(watch.accept(Message::Start(5)).is_ok());
+        assert!(watch.accept(ended(5)).is_ok());
+        assert_eq!(watch.at(), usize::MAX, "a death now fails no case");
+        let mut watch = Watch::new(&Request::new(1, 0, vec![1, 3, 5], 0));
+        assert!(watch.accept(Message::Start(1)).is_ok());
+        assert!(watch.accept(ended(1)).is_ok());
+        assert!(watch.accept(Message::Finished).is_err(), "case 5 never ran");
+    }
+
+    #[test]
     fn a_replay_runs_exactly_the_case_asked_for_once() {
-        let mut watch = Watch::new(Request::new(1, 0, Some(7), 0));
+        let mut watch = Watch::new(&Request::new(1, 0, vec![7], 0));
         assert!(watch.accept(Message::Start(0)).is_err());
         assert!(watch.accept(Message::Start(7)).is_ok());
         assert!(watch.accept(ended(7)).is_ok());

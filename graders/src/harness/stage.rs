@@ -2,6 +2,9 @@
 //! by [`grader!`](crate::grader) from the stage's own `plan`, `driver` and `judge`.
 
 use serde::{Serialize, de::DeserializeOwned};
+use serde_json::value::RawValue;
+
+use super::protocol::plan_fingerprint;
 
 use super::case::{Case, Failure};
 
@@ -29,6 +32,24 @@ pub trait Stage {
     /// # Errors
     /// The [`Failure`] that explains what was expected and what came out.
     fn judge(case: &Self::Case, observation: &Self::Observation) -> Result<(), Failure>;
+
+    /// The fingerprint of `plan` ([`plan_fingerprint`]).
+    ///
+    /// [`grader!`](crate::grader) implements it (and [`encode`](Self::encode)) with the
+    /// stage's concrete types, so that the code is compiled once, in the graders (at their
+    /// opt-level), and a grade binary only calls it: instantiated in the grade binary, as
+    /// this default is, it runs unoptimised, and the driver spent most of its time here.
+    fn fingerprint(plan: &[Self::Case]) -> u64 {
+        plan_fingerprint(plan)
+    }
+
+    /// `observation` as the raw JSON that crosses the process boundary.
+    ///
+    /// # Errors
+    /// When the observation does not serialise.
+    fn encode(observation: &Self::Observation) -> serde_json::Result<Box<RawValue>> {
+        serde_json::value::to_raw_value(observation)
+    }
 }
 
 /// Declares a stage's grader from the modules of the stage that invokes it, so that a
@@ -85,6 +106,16 @@ macro_rules! grader {
                 observation: &Observation,
             ) -> Result<(), $crate::harness::case::Failure> {
                 judge::judge(case, observation)
+            }
+
+            fn fingerprint(plan: &[Case]) -> u64 {
+                $crate::harness::protocol::plan_fingerprint(plan)
+            }
+
+            fn encode(
+                observation: &Observation,
+            ) -> serde_json::Result<Box<serde_json::value::RawValue>> {
+                serde_json::value::to_raw_value(observation)
             }
         }
 

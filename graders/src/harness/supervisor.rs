@@ -22,11 +22,11 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
-use super::capture::{Event, Printed};
+use super::capture::Event;
 use super::judge::{DriverRun, Fault};
+use super::lines::{Lines, Read};
 use super::process::{kill, kill_group};
-use super::protocol::{Message, REQUEST_ENV, Request, fresh_nonce};
-use super::sequence::{Step, Watch};
+use super::protocol::{REQUEST_ENV, Request, fresh_nonce};
 
 /// How long a driver may take, and how much memory it may map.
 #[derive(Debug, Clone, Copy)]
@@ -103,7 +103,22 @@ pub fn supervise_confined(
     limits: Limits,
     confinement: &dyn Confinement,
 ) -> Result<DriverRun> {
-    let request_line = serde_json::to_string(&request).context("encoding the driver request")?;
+    supervise_since(command, &request, limits, confinement, Instant::now())
+}
+
+/// As [`supervise_confined`], for a stage whose clock started at `stage_started` (a
+/// driver started again after another died keeps the stage's wall limit).
+///
+/// # Errors
+/// As [`supervise_confined`].
+pub fn supervise_since(
+    command: Command,
+    request: &Request,
+    limits: Limits,
+    confinement: &dyn Confinement,
+    stage_started: Instant,
+) -> Result<DriverRun> {
+    let request_line = serde_json::to_string(request).context("encoding the driver request")?;
     let cap_token = format!("byo-memory-cap-failed-{:016x}", fresh_nonce());
     let command = with_cleared_environment(command);
     let command = match limits.memory {
@@ -124,42 +139,40 @@ pub fn supervise_confined(
     }
     let (pid, inbox) = super::process::watch(child);
 
-    let mut watch = Watch::new(request);
-    let mut printed = Printed::default();
-    let started = Instant::now();
+    let mut lines = Lines::new(request);
     let mut case_started = Instant::now();
     let mut exited: Option<(std::process::ExitStatus, Instant)> = None;
     let (mut stdout_open, mut stderr_open) = (true, true);
     while exited.is_none() || stdout_open || stderr_open {
+        let left = limits
+            .stage
+            .saturating_sub(stage_started.elapsed())
+            .min(limits.case.saturating_sub(case_started.elapsed()));
         let wait = match exited {
             // After the exit, what the pipes still hold is read for a bounded time: a
             // grandchild that keeps them open cannot hold the judge.
             Some((_, at)) => (at + DRAIN).saturating_duration_since(Instant::now()),
-            None => limits
-                .stage
-                .saturating_sub(started.elapsed())
-                .min(limits.case.saturating_sub(case_started.elapsed())),
+            None => left,
         };
-        match inbox.recv_timeout(wait) {
-            Ok(Event::Stdout(line)) => match Message::from_line(&line, request.nonce) {
-                Some(Ok(Message::Refused(why))) => {
+        let event = match inbox.recv_timeout(wait) {
+            // A flood of lines must not keep the clocks from running out.
+            Ok(_) if exited.is_none() && left.is_zero() => Err(RecvTimeoutError::Timeout),
+            other => other,
+        };
+        match event {
+            Ok(Event::Stdout(line)) => match lines.stdout(line) {
+                Read::Nothing => {}
+                Read::CaseStarted => case_started = Instant::now(),
+                Read::Refused(why) => {
                     kill(pid);
                     bail!("the grade binary refused to drive: {why}");
                 }
-                Some(Ok(message)) => match watch.accept(message) {
-                    Ok(Step::CaseStarted) => case_started = Instant::now(),
-                    Ok(Step::Other) => {}
-                    Err(violation) => {
-                        kill(pid);
-                        return Ok(watch.died(Fault::Unreadable(violation), printed));
-                    }
-                },
-                Some(Err(garbled)) => {
-                    printed.push(format!("(unreadable protocol line: {garbled})"));
+                Read::Violation(violation) => {
+                    kill(pid);
+                    return Ok(lines.died(Fault::Unreadable(violation)));
                 }
-                None => printed.push(line),
             },
-            Ok(Event::Stderr(line)) => printed.push_stderr(line),
+            Ok(Event::Stderr(line)) => lines.stderr(line),
             Ok(Event::StdoutClosed) => stdout_open = false,
             Ok(Event::StderrClosed) => stderr_open = false,
             Ok(Event::Exited(status)) => exited = Some((status, Instant::now())),
@@ -167,7 +180,7 @@ pub fn supervise_confined(
             Err(RecvTimeoutError::Timeout) if exited.is_some() => break,
             Err(RecvTimeoutError::Timeout) => {
                 kill(pid);
-                let stage_over = started.elapsed() >= limits.stage;
+                let stage_over = stage_started.elapsed() >= limits.stage;
                 let limit = if stage_over {
                     limits.stage
                 } else {
@@ -176,13 +189,13 @@ pub fn supervise_confined(
                 let fault = Fault::TimedOut {
                     seconds: limit.as_secs().max(1),
                 };
-                return Ok(watch.died(fault, printed));
+                return Ok(lines.died(fault));
             }
         }
     }
     // Whatever the driver left behind in its process group goes with it.
     kill_group(pid);
-    if printed.stderr_contains(&cap_token) {
+    if lines.stderr.contains(&cap_token) {
         return Err(EnvironmentError(format!(
             "`ulimit -v {}` failed, so the driver could not be given its memory cap \
              (is the shell's hard limit lower? raise it with `ulimit -v unlimited`)",
@@ -193,16 +206,16 @@ pub fn supervise_confined(
     let Some((status, _)) = exited else {
         bail!("lost track of the grade binary (its waiter stopped)");
     };
-    if watch.run.finished && status.success() {
-        watch.run.printed = printed.lines();
-        return Ok(watch.run);
+    if lines.watch.run.finished && status.success() {
+        lines.watch.run.printed = lines.printed;
+        return Ok(lines.watch.run);
     }
-    let fault = if printed.stderr_contains("has overflowed its stack") {
+    let fault = if lines.stderr.contains("has overflowed its stack") {
         Fault::StackOverflow
     } else {
         classify_exit(status)
     };
-    Ok(watch.died(fault, printed))
+    Ok(lines.died(fault))
 }
 
 /// How long the pipes are still read after the driver exited.

@@ -42,6 +42,7 @@ impl Spy {
             sinks.push(Vec::new());
             sinks.len() - 1
         };
+        crate::harness::driver::begin_part(|| format!("sink {}", index + 1));
         Self {
             log: Rc::clone(log),
             index,

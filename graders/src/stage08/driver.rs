@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::binding::{Implementation, SpyCall, SpyLog};
 use super::own_sink::{OwnSinkRun, own_sink_run};
 use super::plan::{Case, SinkOp, sequences_from};
+use crate::harness::driver::begin_run;
 
 /// How one run of the job ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -108,6 +109,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             cells: Case::cells(records.len())
                 .into_iter()
                 .map(|(crash, commit_lag)| {
+                    begin_run(|| run_label(crash, commit_lag));
                     guarded(|| I::run(records, *barrier_every, crash, commit_lag))
                 })
                 .collect(),
@@ -119,6 +121,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             cells: Case::cells(records.len())
                 .into_iter()
                 .map(|(crash, commit_lag)| {
+                    begin_run(|| run_label(crash, commit_lag));
                     let mut run = spied::<I>(records, *barrier_every, crash, commit_lag);
                     run.own =
                         own_sink_run::<I>(records, *barrier_every, crash, commit_lag, &run.result)
@@ -132,9 +135,23 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             barrier_every,
             crash_after,
         } => Observation::BadInput {
-            plain: guarded(|| I::run(records, *barrier_every, *crash_after, 0)),
-            spied: spied::<I>(records, *barrier_every, *crash_after, 0).result,
+            plain: {
+                begin_run(|| "run_exactly_once_sink".to_owned());
+                guarded(|| I::run(records, *barrier_every, *crash_after, 0))
+            },
+            spied: {
+                begin_run(|| "run_exactly_once_sink_with a spy".to_owned());
+                spied::<I>(records, *barrier_every, *crash_after, 0).result
+            },
         },
+    }
+}
+
+/// A run of a grid as `byo trace` names it: its crash point and commit lag.
+pub fn run_label(crash_after: Option<usize>, commit_lag: usize) -> String {
+    match crash_after {
+        Some(k) => format!("crash after {k}, lag {commit_lag}"),
+        None => format!("no crash, lag {commit_lag}"),
     }
 }
 

@@ -58,7 +58,7 @@ pub mod trace;
 pub use anomaly::Anomaly;
 pub use binding::{Implementation, MAX_CALLS_PER_SINK, SeenLog, Spy, SpyCall, SpyLog};
 pub use cell::{CellFailure, multiset_anomaly};
-pub use driver::{Observation, RunResult, SinkPanic, SpiedRun, drive, spied};
+pub use driver::{Observation, RunResult, SinkPanic, SpiedRun, drive, run_label, spied};
 pub use grid::matrix;
 pub use judge::{judge_exactly_once, judge_protocol};
 pub use oracle::{ModelSink, Schedule, reference_calls};

@@ -4,7 +4,7 @@
 //! This binary is both sides. Run by `cargo test`, it is the judge: it starts itself
 //! again with a driver request and `MISBEHAVIOUR` set, and checks the verdict. Started
 //! that way, it is the driver, bound to a stage-01 implementation that misbehaves when
-//! its source reaches position 2.
+//! its source reaches position 2, or (with `DRIVER` set) one of the [`drivers`].
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -16,17 +16,39 @@ use graders::harness::supervisor::{Limits, supervise};
 use graders::harness::{StageReport, StageStatus};
 use graders::stage01::{Dataflow, drive};
 
+mod drivers;
 mod misbehaving;
+mod shares;
 graders::impl_stage01!(Misbehaving, misbehaving);
 
 fn main() {
     if std::env::var_os(REQUEST_ENV).is_some() {
-        return graders::harness::driver::main::<Dataflow>(drive::<Misbehaving>);
+        let name = std::env::var("DRIVER").unwrap_or_default();
+        if !drivers::serve(&name) {
+            graders::harness::driver::main::<Dataflow>(drive::<Misbehaving>);
+        }
+        return;
     }
     if std::env::args().nth(1).as_deref() == Some("judge-under-a-low-hard-limit") {
         return judge_under_a_low_hard_limit();
     }
-    let tests: [(&str, fn()); 12] = [
+    let tests: [(&str, fn()); 16] = [
+        (
+            "one_driver_or_two_give_the_same_report",
+            shares::one_driver_or_two_give_the_same_report,
+        ),
+        (
+            "a_time_out_costs_only_its_check",
+            shares::a_time_out_costs_only_its_check,
+        ),
+        (
+            "a_driver_dying_in_every_check_is_restarted_at_most_as_allowed",
+            shares::a_driver_dying_in_every_check_is_restarted_at_most_as_allowed,
+        ),
+        (
+            "prints_are_placed_in_the_run_that_printed_them",
+            shares::prints_are_placed_in_the_run_that_printed_them,
+        ),
         (
             "an_early_exit_is_reported_against_the_running_case",
             an_early_exit_is_reported,
@@ -89,7 +111,8 @@ fn supervised(
     let mut command = Command::new(std::env::current_exe().expect("own path"));
     command.env("MISBEHAVIOUR", misbehaviour);
     let plan = graders::stages::plan_fingerprint(1, DEFAULT_SEED).expect("stage 01 is graded");
-    let request = Request::new(1, DEFAULT_SEED, None, plan);
+    let cases = (0..graders::stages::plan_len(1, DEFAULT_SEED).expect("graded")).collect();
+    let request = Request::new(1, DEFAULT_SEED, cases, plan);
     supervise(command, request, limits)
 }
 
@@ -111,7 +134,12 @@ fn an_early_exit_is_reported() {
 fn a_fake_success_line_decides_nothing() {
     let report = judged("fake-success", Limits::default());
     assert_eq!(only_fault(&report), &Fault::ExitedEarly { code: Some(0) });
-    assert!(report.printed.iter().any(|l| l.contains("test result: ok")));
+    assert!(
+        report
+            .printed
+            .iter()
+            .any(|l| l.text.contains("test result: ok"))
+    );
 }
 
 fn an_endless_loop_is_killed() {
@@ -180,7 +208,7 @@ fn a_memory_cap_still_lets_honest_code_pass() {
 fn forged_protocol_lines_decide_nothing() {
     let report = judged("forge", Limits::default());
     assert_eq!(report.status(), StageStatus::Passed, "{report:#?}");
-    assert!(report.printed.is_empty() || report.printed.iter().all(|l| !l.is_empty()));
+    assert!(report.printed.iter().all(|l| !l.text.is_empty()));
 }
 
 fn a_grandchild_neither_hangs_nor_survives() {
@@ -215,13 +243,13 @@ fn a_flood_of_output_is_kept_bounded() {
 
 fn the_driver_sees_none_of_the_judges_environment() {
     let run = supervised("env", Limits::default()).expect("the driver starts");
-    let line = run
-        .printed
+    let lines = run.printed.lines();
+    let line = lines
         .iter()
-        .find(|l| l.starts_with("environment: "))
+        .find(|l| l.text.starts_with("environment: "))
         .expect("the driver printed its environment");
     assert_eq!(
-        line, "environment: BYO_DRIVE,MISBEHAVIOUR,PATH,RUST_BACKTRACE",
+        line.text, "environment: BYO_DRIVE,MISBEHAVIOUR,PATH,RUST_BACKTRACE",
         "only the driver's own variables and those its caller set"
     );
 }

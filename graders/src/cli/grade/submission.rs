@@ -183,6 +183,7 @@ fn grade_checks(
             let single = StageReport {
                 checks: vec![check.clone()],
                 printed: Vec::new(),
+                gave_up: None,
                 ..report.clone()
             };
             let mut detail = report::render(&single, &style, &replay)

@@ -9,22 +9,22 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Command;
 
 use anyhow::{Context, Result};
 
 mod ladder;
+mod shares;
 mod together;
 
 pub use ladder::{Batch, Ladder, StageRun, Step, stage_uses};
+pub use shares::MAX_RESTARTS;
 pub use together::workers;
 
 use super::build::{self, Built, Side};
-use super::launcher::{Direct, DriverLaunch, Launcher};
+use super::launcher::{Direct, Launcher};
 use super::progress::LastResult;
 use crate::harness::judge::DriverRun;
-use crate::harness::protocol::Request;
-use crate::harness::supervisor::{self, Limits};
+use crate::harness::supervisor::Limits;
 use crate::harness::{StageReport, StageStatus};
 use crate::stages::{self, StageInfo};
 
@@ -74,6 +74,8 @@ pub struct Pipeline<'a> {
     cargo_args: &'a [&'a str],
     launcher: &'a dyn Launcher,
     speak: bool,
+    processes: usize,
+    restarts: usize,
 }
 
 impl<'a> Pipeline<'a> {
@@ -87,6 +89,23 @@ impl<'a> Pipeline<'a> {
             cargo_args: &[],
             launcher: &Direct,
             speak: false,
+            processes: workers(),
+            restarts: MAX_RESTARTS,
+        }
+    }
+
+    /// Starts a stage's drivers again at most `restarts` times after a death (default
+    /// [`MAX_RESTARTS`]).
+    pub fn restarts(self, restarts: usize) -> Self {
+        Self { restarts, ..self }
+    }
+
+    /// Splits a stage's cases across up to `processes` drivers at once (default: one per
+    /// core, or `BYO_JUDGE_WORKERS`); the report is the same for any number.
+    pub fn processes(self, processes: usize) -> Self {
+        Self {
+            processes: processes.max(1),
+            ..self
         }
     }
 
@@ -151,10 +170,12 @@ impl<'a> Pipeline<'a> {
     }
 
     /// Drives `binary`, stage `stage`'s grade binary, over the plan of `seed` (or only
-    /// its case `only`) under `limits`, and returns what the driver reported.
+    /// its case `only`) under `limits`, and returns what the drivers reported: the cases
+    /// split across [`processes`](Self::processes) drivers, a driver that dies started
+    /// again after its case (see `shares`).
     ///
     /// # Errors
-    /// When the stage has no grader, or the driver cannot be started or refuses.
+    /// When the stage has no grader, or a driver cannot be started or refuses.
     pub fn drive(
         &self,
         binary: &Path,
@@ -163,12 +184,23 @@ impl<'a> Pipeline<'a> {
         only: Option<usize>,
         limits: Limits,
     ) -> Result<DriverRun> {
-        let plan = stages::plan_fingerprint(stage, seed)
+        let fingerprint = stages::plan_fingerprint(stage, seed)
             .with_context(|| format!("stage {stage:02} has no grader"))?;
-        let mut command = Command::new(binary);
-        command.current_dir(self.root);
-        let request = Request::new(stage, seed, only, plan);
-        supervisor::supervise_confined(command, request, limits, &DriverLaunch(self.launcher))
+        let checks = stages::plan_checks(stage, seed).unwrap_or_default();
+        let cases = match only {
+            Some(index) => vec![index],
+            None => (0..checks.len()).collect(),
+        };
+        let drive = shares::Drive {
+            binary,
+            stage,
+            seed,
+            fingerprint,
+            checks: &checks,
+            limits,
+            restarts: self.restarts,
+        };
+        self.drive_shares(&drive, cases, self.processes)
     }
 
     /// Drives `binary` as [`drive`](Self::drive) does and judges what it observed.
@@ -189,7 +221,7 @@ impl<'a> Pipeline<'a> {
                 ));
             }
         }
-        if stages::plan_fingerprint(stage, seed).is_none() {
+        if stages::grader(stage).is_none() {
             return StageOutcome::Ungraded;
         }
         match self.drive(binary, stage, seed, only, limits) {
@@ -215,72 +247,5 @@ impl<'a> Pipeline<'a> {
 }
 
 #[cfg(test)]
-mod tests {
-    use std::path::PathBuf;
-    use std::sync::atomic::{AtomicUsize, Ordering};
-
-    use super::*;
-
-    /// Counts what it starts and replaces every command with `sh -c script`.
-    struct Stand<'s> {
-        script: &'s str,
-        started: AtomicUsize,
-    }
-
-    impl Launcher for Stand<'_> {
-        fn build(&self, _: Command) -> Command {
-            self.driver(Command::new("cargo"))
-        }
-
-        fn driver(&self, _: Command) -> Command {
-            self.started.fetch_add(1, Ordering::Relaxed);
-            let mut command = Command::new("sh");
-            command.args(["-c", self.script]);
-            command
-        }
-    }
-
-    fn root() -> PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-    }
-
-    #[test]
-    fn every_build_starts_through_the_launcher() {
-        let stand = Stand {
-            script: "echo 'error: refused by the launcher' >&2; exit 101",
-            started: AtomicUsize::new(0),
-        };
-        let root = root();
-        let pipeline = Pipeline::new(&root).launcher(&stand);
-        let stage = stages::get(1).unwrap();
-        let built = pipeline.build(&[stage]).unwrap();
-        assert!(
-            matches!(built.get(&1), Some(Built::Failed(e)) if e.contains("refused by the launcher")),
-            "{built:?}"
-        );
-        // One stage's failed build already has its own errors: it is not built again.
-        assert_eq!(stand.started.load(Ordering::Relaxed), 1);
-    }
-
-    #[test]
-    fn every_driver_starts_through_the_launcher() {
-        let missing = Path::new("/nonexistent/grade-binary");
-        let root = root();
-        let direct = Pipeline::new(&root).judge(missing, 1, 0, None, Limits::default());
-        assert!(
-            matches!(&direct, StageOutcome::Undriven(e) if e.contains("starting the grade binary")),
-            "{direct:?}"
-        );
-        let stand = Stand {
-            script: "exit 0",
-            started: AtomicUsize::new(0),
-        };
-        let pipeline = Pipeline::new(&root).launcher(&stand);
-        let run = pipeline.drive(missing, 1, 0, Some(0), Limits::default());
-        assert!(
-            run.is_ok_and(|r| !r.finished),
-            "the stand-in ran and reported nothing"
-        );
-        assert_eq!(stand.started.load(Ordering::Relaxed), 1);
-    }
-}
+#[path = "pipeline_tests.rs"]
+mod tests;

@@ -76,6 +76,7 @@ fn a_failure_shows_only_the_first_failing_check() {
         planned: 2,
         checks: vec![failing("second", 5), failing("first", 2)],
         printed: Vec::new(),
+        gave_up: None,
     };
     let text = first_failure(&report, &Style::plain());
     assert!(text.contains("2 of 2 checks fail"), "{text}");

@@ -157,7 +157,7 @@ impl Trace {
     }
 
     /// The plan index of the `protocol` case whose grid holds this schedule: the case a
-    /// driver must run (`Request::only`) to show the learner's run of it.
+    /// driver must run (the one case of its `Request`) to show the learner's run of it.
     pub fn protocol_case(&self) -> Option<usize> {
         plan(self.seed).iter().position(|case| {
             matches!(case, Case::Protocol { records, barrier_every }
@@ -184,13 +184,13 @@ impl Trace {
                 "your code panicked before the run could be traced: {message} (at {})",
                 location.as_deref().unwrap_or("an unknown place")
             ),
-            None => match &run.death {
-                Some((_, fault)) => bail!("the driver died: {fault:?}"),
+            None => match run.deaths.values().next() {
+                Some(fault) => bail!("the driver died: {fault:?}"),
                 None => bail!("the driver reported nothing for case {index}"),
             },
         };
         let observation: Observation =
-            serde_json::from_value(value.clone()).context("reading the driver's observation")?;
+            serde_json::from_str(value.get()).context("reading the driver's observation")?;
         let Observation::Protocol { cells } = observation else {
             bail!("case {index} is not a protocol case");
         };
