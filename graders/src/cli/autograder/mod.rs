@@ -31,7 +31,7 @@ pub struct ClassroomOptions {
     pub points: u32,
 }
 
-pub(super) fn run(platform: &Platform) -> Result<ExitCode> {
+pub(super) fn run(_root: &super::workspace::Root, platform: &Platform) -> Result<ExitCode> {
     match platform {
         Platform::Classroom(options) => {
             let written = classroom::write(&options.out, options.points)?;
