@@ -127,6 +127,7 @@ mod tests {
                 case: "vec![1, 2]".to_owned(),
                 anomaly: "wrong result".to_owned(),
                 detail: detail.to_owned(),
+                misconception: None,
             }),
             not_reproduced: None,
             weight: 1.0,

@@ -15,6 +15,8 @@
 //! are rebuilt.
 
 pub mod cohort;
+pub mod cohort_html;
+pub mod cohort_matrix;
 pub mod copies;
 mod folders;
 pub mod formats;

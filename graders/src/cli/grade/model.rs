@@ -75,6 +75,9 @@ pub struct FailureGrade {
     pub anomaly: String,
     /// The failure as a learner's report shows it.
     pub detail: String,
+    /// The likely misconception behind it (its card's title), when one is recognised.
+    #[serde(default)]
+    pub misconception: Option<String>,
 }
 
 /// One stage of one submission, graded.

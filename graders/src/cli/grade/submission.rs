@@ -214,6 +214,7 @@ fn grade_checks(
                         "nondeterministic".to_owned()
                     },
                     detail,
+                    misconception: None,
                 }),
                 not_reproduced: nondeterministic,
                 weight: 1.0,

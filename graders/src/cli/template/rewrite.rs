@@ -17,7 +17,12 @@ pub fn workspace_manifest(text: &str) -> Result<String> {
     if !text.contains(members) {
         bail!("Cargo.toml: no `{members}` line; byo template does not know this workspace");
     }
-    let text = text.replace(members, "members = [\"graders\", \"stages/*\"]");
+    let text = text
+        .replace(members, "members = [\"graders\", \"stages/*\"]")
+        .replace(
+            "# The `byo` CLI and the real-sinks binaries parse their arguments with it.",
+            "# The `byo` CLI parses its arguments with it.",
+        );
     let text = remove_entry(&text, "postgres = ", "Cargo.toml")?;
     remove_section(&text, "[profile.dev.package.committer]", "Cargo.toml")
 }
