@@ -24,3 +24,5 @@ document.querySelectorAll("table.sortable").forEach(function (table) {
     });
   });
 });
+// Says, for a headless browser's check, that the script ran to its end.
+document.body.setAttribute("data-sortable-tables", String(document.querySelectorAll("table.sortable").length));
