@@ -10,10 +10,11 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::cohort::{self, Group};
+use super::cohort_groups::{self as cohort, Group};
+use super::cohort_heatmap::class;
 use super::cohort_matrix::{self, CohortMatrix};
 use super::gradebook::overall;
-use super::model::{StageGrade, SubmissionReport, Verdict};
+use super::model::{StageGrade, SubmissionReport};
 
 const STYLE: &str = include_str!("cohort.css");
 const SCRIPT: &str = include_str!("cohort.js");
@@ -32,7 +33,7 @@ pub fn page(reports: &[SubmissionReport]) -> String {
         n = reports.len()
     );
     gradebook(&mut html, reports);
-    heatmap(&mut html, reports);
+    super::cohort_heatmap::heatmap(&mut html, reports);
     matrix(&mut html, &cohort_matrix::summed(reports));
     groups(
         &mut html,
@@ -95,90 +96,8 @@ fn gradebook(html: &mut String, reports: &[SubmissionReport]) {
     html.push_str("</tbody>\n</table>\n</section>\n");
 }
 
-/// Submissions × checks: each cell passed, failed (with the anomaly and misconception in
-/// its tooltip), not started, or not judged.
-fn heatmap(html: &mut String, reports: &[SubmissionReport]) {
-    let checks = columns(reports, |s| {
-        s.checks
-            .iter()
-            .enumerate()
-            .map(|(i, c)| ((s.stage, i), format!("{:02} {}", s.stage, c.name)))
-            .collect()
-    });
-    html.push_str(
-        "<section id=\"heatmap\">\n<h2>Submissions × checks</h2>\n\
-         <p class=\"legend\"><span class=\"pass\">pass</span> <span class=\"fail\">fail</span> \
-         <span class=\"todo\">not started</span> <span class=\"unbuilt\">does not build or \
-         blocked</span> <span class=\"none\">not judged</span></p>\n\
-         <table class=\"sortable heat\">\n<thead><tr><th>submission</th><th>failing</th>",
-    );
-    for (_, name) in &checks {
-        let _ = write!(
-            html,
-            "<th class=\"check\"><span>{}</span></th>",
-            escape(name)
-        );
-    }
-    html.push_str("</tr></thead>\n<tbody>\n");
-    for report in reports {
-        let mut cells = String::new();
-        let mut failing = 0;
-        for ((stage, i), name) in &checks {
-            let grade = report.stages.iter().find(|s| s.stage == *stage);
-            let (class, title) = cell(grade, *i);
-            failing += usize::from(class == "fail");
-            let _ = write!(
-                cells,
-                "<td class=\"{class}\" title=\"{}: {}\"></td>",
-                escape(name),
-                escape(&title)
-            );
-        }
-        let _ = writeln!(
-            html,
-            "<tr><td>{}</td><td>{failing}</td>{cells}</tr>",
-            escape(&report.submission)
-        );
-    }
-    html.push_str("</tbody>\n</table>\n</section>\n");
-}
-
-/// One heatmap cell: its class and its tooltip.
-fn cell(grade: Option<&StageGrade>, check: usize) -> (&'static str, String) {
-    let Some(stage) = grade else {
-        return ("none", "not graded".to_owned());
-    };
-    match stage.checks.get(check) {
-        Some(c) if c.passed => ("pass", "passed".to_owned()),
-        Some(_) if stage.verdict == Verdict::NotStarted => ("todo", "not started".to_owned()),
-        Some(c) => match &c.failure {
-            Some(f) => (
-                "fail",
-                match &f.misconception {
-                    Some(m) => format!("{}; {m}", f.anomaly),
-                    None => f.anomaly.clone(),
-                },
-            ),
-            None => ("fail", "not every case judged".to_owned()),
-        },
-        None => (class(stage.verdict, false), stage.verdict.text().to_owned()),
-    }
-}
-
-/// The CSS class of a stage's verdict.
-fn class(verdict: Verdict, partial: bool) -> &'static str {
-    match verdict {
-        Verdict::Passed => "pass",
-        Verdict::Failed if partial => "partial",
-        Verdict::Failed => "fail",
-        Verdict::NotStarted => "todo",
-        Verdict::DoesNotBuild | Verdict::Blocked => "unbuilt",
-        Verdict::NotJudged | Verdict::NoGrader => "none",
-    }
-}
-
 /// Every column `of` gives any stage of any report, in stage order, each once.
-fn columns<K: Ord + Clone>(
+pub(super) fn columns<K: Ord + Clone>(
     reports: &[SubmissionReport],
     of: impl Fn(&StageGrade) -> Vec<(K, String)>,
 ) -> Vec<(K, String)> {
@@ -278,17 +197,15 @@ fn copies(html: &mut String, reports: &[SubmissionReport]) {
     html.push_str(
         "<section id=\"copies\">\n<h2>Flagged copies</h2>\n<p class=\"note\">Scores are \
          unchanged: the instructor decides what a copy means.</p>\n<table class=\"sortable\">\n\
-         <thead><tr><th>kind</th><th>stage</th><th>submissions</th></tr></thead>\n<tbody>\n",
+         <thead><tr><th>kind</th><th>stages</th><th>submissions</th></tr></thead>\n<tbody>\n",
     );
     for (who, stages) in cohort::reference_copies(reports) {
-        for stage in stages {
-            let _ = writeln!(
-                html,
-                "<tr><td>matches the reference</td><td>{}</td><td>{}</td></tr>",
-                escape(&stage),
-                escape(&who)
-            );
-        }
+        let _ = writeln!(
+            html,
+            "<tr><td>matches the reference</td><td>{}</td><td>{}</td></tr>",
+            escape(&stages.join(", ")),
+            escape(&who)
+        );
     }
     for (folder, who) in cohort::identical(reports) {
         let _ = writeln!(
@@ -302,7 +219,7 @@ fn copies(html: &mut String, reports: &[SubmissionReport]) {
 }
 
 /// Text as HTML (and XML) text or attribute value.
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -15,6 +15,8 @@
 //! are rebuilt.
 
 pub mod cohort;
+pub mod cohort_groups;
+mod cohort_heatmap;
 pub mod cohort_html;
 pub mod cohort_matrix;
 pub mod copies;
