@@ -223,7 +223,7 @@ mod tests {
 
     #[test]
     fn typos_get_a_suggestion() {
-        assert!(error("tset").contains("a similar subcommand exists: 'test'"));
+        assert!(error("tset").contains("similar subcommands exist: 'template', 'test'"));
         assert!(error("test --sed 3").contains("a similar argument exists: '--seed'"));
     }
 
