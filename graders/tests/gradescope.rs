@@ -48,7 +48,7 @@ fn the_zip_holds_the_scripts_at_its_root_and_the_kata_as_committed() {
     assert!(made.status.success(), "{made:?}");
     let file = fs::File::open(out.path().join("autograder.zip")).unwrap();
     let mut zip = zip::ZipArchive::new(file).unwrap();
-    let names: Vec<String> = zip.file_names().map(|n| n.unwrap().into_owned()).collect();
+    let names: Vec<String> = zip.file_names().map(str::to_owned).collect();
     for script in ["setup.sh", "run_autograder"] {
         let mut entry = zip.by_name(script).unwrap();
         assert_eq!(
