@@ -32,7 +32,9 @@ if [ -d "$source_dir/vendor" ]; then
     mkdir -p "$cargo_home"
     rm -rf "$cargo_home/byo-vendor"
     mv "$source_dir/vendor" "$cargo_home/byo-vendor"
-    cat >>"$cargo_home/config.toml" <<CONFIG
+    # Once: a second run of setup.sh keeps the replacement it wrote.
+    grep -q '^replace-with = "byo-vendored"' "$cargo_home/config.toml" 2>/dev/null ||
+        cat >>"$cargo_home/config.toml" <<CONFIG
 [source.crates-io]
 replace-with = "byo-vendored"
 [source.byo-vendored]
