@@ -1,6 +1,7 @@
 //! `byo template`: the student repository it writes has no answers, builds on its own
-//! (its `Cargo.lock` complete, `--locked`), and its `byo test` judges every untouched
-//! stage "not started" and exits 1 (some stage does not pass), not 2 (byo broken).
+//! (its `Cargo.lock` complete, `--locked`), its `byo test` judges every untouched stage
+//! "not started" and exits 1 (some stage does not pass), not 2 (byo broken), and its
+//! `cargo test --workspace` (what its CI runs) passes.
 //!
 //! The template's build shares one target folder across runs (`target/template-kata`,
 //! beside this workspace's), so only the first run pays for its dependencies.
@@ -92,4 +93,20 @@ fn the_template_has_no_answers_and_judges_every_skeleton_not_started() {
         assert!(verdict.contains("NOT STARTED"), "{verdict}");
     }
     assert!(!stdout.contains("panicked at"), "{stdout}");
+
+    // What the template's CI runs first: the workspace's own tests pass without the
+    // references (the graders' unit tests, the stages' crates).
+    let tested = Command::new(env!("CARGO"))
+        .current_dir(&kata)
+        .env("CARGO_TARGET_DIR", repo().join("target/template-kata"))
+        .env_remove("BYO_ROOT")
+        .args(["test", "--workspace", "--locked"])
+        .output()
+        .unwrap();
+    assert!(
+        tested.status.success(),
+        "cargo test --workspace in the template:\n{}\n{}",
+        String::from_utf8_lossy(&tested.stdout),
+        String::from_utf8_lossy(&tested.stderr)
+    );
 }

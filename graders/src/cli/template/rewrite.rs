@@ -155,14 +155,23 @@ fn remove_section(text: &str, header: &str, file: &str) -> Result<String> {
 mod tests {
     use super::*;
 
-    fn repo_file(path: &str) -> String {
+    /// A file of the instructor's repository; `None` in a student template (no
+    /// `solutions/`), whose files are already the output of these edits.
+    fn repo_file(path: &str) -> Option<String> {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        std::fs::read_to_string(root.join(path)).unwrap()
+        if !root.join("solutions").is_dir() {
+            eprintln!("skipped: a student template has no instructor's files to edit");
+            return None;
+        }
+        Some(std::fs::read_to_string(root.join(path)).unwrap())
     }
 
     #[test]
     fn the_workspace_loses_the_references_and_what_only_they_use() {
-        let out = workspace_manifest(&repo_file("Cargo.toml")).unwrap();
+        let Some(text) = repo_file("Cargo.toml") else {
+            return;
+        };
+        let out = workspace_manifest(&text).unwrap();
         assert!(
             out.contains("members = [\"graders\", \"stages/*\"]"),
             "{out}"
@@ -176,7 +185,10 @@ mod tests {
 
     #[test]
     fn the_graders_lose_their_test_suite_and_the_references() {
-        let out = graders_manifest(&repo_file("graders/Cargo.toml")).unwrap();
+        let Some(text) = repo_file("graders/Cargo.toml") else {
+            return;
+        };
+        let out = graders_manifest(&text).unwrap();
         assert!(
             !out.contains("[[test]]") && !out.contains("solution"),
             "{out}"
@@ -190,7 +202,10 @@ mod tests {
 
     #[test]
     fn the_justfile_keeps_the_learners_verbs_only() {
-        let out = justfile(&repo_file("justfile")).unwrap();
+        let Some(text) = repo_file("justfile") else {
+            return;
+        };
+        let out = justfile(&text).unwrap();
         for verb in [
             "start stage:",
             "test *args:",
@@ -216,7 +231,10 @@ mod tests {
 
     #[test]
     fn the_readme_is_the_learners() {
-        let out = readme(&repo_file("README.md"), "## Tail\n").unwrap();
+        let Some(text) = repo_file("README.md") else {
+            return;
+        };
+        let out = readme(&text, "## Tail\n").unwrap();
         assert!(out.starts_with("# Build your own exactly-once"), "{out}");
         assert!(out.contains("### As a learner") && out.ends_with("## Tail\n"));
         for gone in ["solutions", "As an instructor", "byo grade", "## Status"] {
