@@ -21,7 +21,9 @@ fn a_real_browser_runs_and_draws_the_page() {
         eprintln!("SKIPPED: no chromium to draw cohort.html");
         return;
     }
+    // Beside the build, or made (a template built into another target folder has none).
     let target = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target");
+    std::fs::create_dir_all(&target).expect("the target folder");
     let dir = tempfile::tempdir_in(&target).expect("a scratch folder");
     let html = dir.path().join("cohort.html");
     let text = page(&cohort());
