@@ -45,6 +45,18 @@ status:
 grade *args:
     cargo byo grade {{args}}
 
+# Write what grades the kata on a platform: `just autograder gradescope --out dist`, `just autograder classroom --out kata-student`.
+[group('instructor')]
+[no-exit-message]
+autograder *args:
+    cargo byo autograder {{args}}
+
+# Write the kata as a student starts it (no solutions/): `just template --out kata-student`.
+[group('instructor')]
+[no-exit-message]
+template *args:
+    cargo byo template {{args}}
+
 # The project's own checks: formatting, lints, and every test of the workspace.
 [group('project')]
 check:

@@ -52,9 +52,11 @@ pub enum Verb {
     Trace(TraceOptions),
     /// Grade submissions (copies of learners' repositories).
     Grade(GradeOptions),
-    /// Write the configuration that grades this kata on a platform (GitHub Classroom).
+    /// Write what grades this kata on a platform (GitHub Classroom, Gradescope).
     #[command(subcommand)]
     Autograder(super::autograder::Platform),
+    /// Write the kata as a student starts it: no solutions/, byo and the graders working.
+    Template(super::template::TemplateOptions),
 }
 
 /// The options of `byo test`.
@@ -221,7 +223,7 @@ mod tests {
 
     #[test]
     fn typos_get_a_suggestion() {
-        assert!(error("tset").contains("a similar subcommand exists: 'test'"));
+        assert!(error("tset").contains("similar subcommands exist: 'template', 'test'"));
         assert!(error("test --sed 3").contains("a similar argument exists: '--seed'"));
     }
 

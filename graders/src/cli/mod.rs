@@ -1,7 +1,7 @@
 //! The `byo` command: the learner's and the instructor's verbs.
 //!
 //! `byo start NN`, `byo test [NN ...]`, `byo watch [NN]`, `byo hint`, `byo status`, `byo trace 08 ...`,
-//! `byo grade`. The command line is declared in [`args`] (clap); every verb that judges
+//! `byo grade`, `byo autograder`, `byo template`. The command line is declared in [`args`] (clap); every verb that judges
 //! goes through one [`pipeline`]: build a stage's grade binary ([`build`]), drive it under
 //! the [`supervisor`](crate::harness::supervisor), judge ([`crate::stages::judge`]); the
 //! verbs then render ([`crate::report`]) or grade.
@@ -18,6 +18,7 @@ pub mod pipeline;
 pub mod progress;
 mod start;
 mod status;
+pub mod template;
 mod test;
 mod trace;
 mod warnings;
@@ -71,6 +72,7 @@ fn run(verb: Verb) -> anyhow::Result<ExitCode> {
         Verb::Status => status::run(&root),
         Verb::Trace(options) => trace::run(&root, &options),
         Verb::Grade(options) => grade::run(&root, &options),
-        Verb::Autograder(platform) => autograder::run(&platform),
+        Verb::Autograder(platform) => autograder::run(&root, &platform),
+        Verb::Template(options) => template::run(&root, &options),
     }
 }

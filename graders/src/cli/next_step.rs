@@ -48,6 +48,10 @@ pub fn next(stage: &StageInfo, style: &Style) -> String {
             next.number,
             stages::title(next.number)
         ),
+        // A student template (`byo template`) ships no references to point at.
+        None if !references_shipped() => "next: every stage passes: the kata is done. \
+             `just trace 08 --mine` replays any schedule of your sink beside the model's"
+            .to_owned(),
         None => format!(
             "next: every stage passes. Read the references of the stages you wrote, in \
              order (solutions/01-dataflow to solutions/{}), beside your own: README.md, \
@@ -56,6 +60,11 @@ pub fn next(stage: &StageInfo, style: &Style) -> String {
         ),
     };
     format!("{}\n", style.bold(&line))
+}
+
+/// Whether this kata has its references (`solutions/`), as the instructor's does.
+fn references_shipped() -> bool {
+    super::workspace::Root::locate().is_ok_and(|root| root.path().join("solutions").is_dir())
 }
 
 /// What the counts of a report mean, said once under the reports.
@@ -79,7 +88,12 @@ mod tests {
         let style = Style::plain();
         assert!(next(stages::get(1).unwrap(), &style).starts_with("next: just start 02"));
         let last = next(stages::LADDER.last().unwrap(), &style);
-        assert!(last.contains("solutions/01-dataflow"), "{last}");
+        // A student template (`byo template`) has no references to point at.
+        if references_shipped() {
+            assert!(last.contains("solutions/01-dataflow"), "{last}");
+        } else {
+            assert!(last.contains("the kata is done") && !last.contains("solutions"));
+        }
     }
 
     #[test]

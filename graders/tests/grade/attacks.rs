@@ -222,7 +222,16 @@ fn attackers_get_what_they_earn_and_honest_work_gets_full_marks() {
                 .to_string_lossy()
                 .into_owned()
         })
-        .chain([".byo-grade", "cohort.md", "grades.csv", "grades.json"].map(String::from))
+        .chain(
+            [
+                ".byo-grade",
+                "cohort.html",
+                "cohort.md",
+                "grades.csv",
+                "grades.json",
+            ]
+            .map(String::from),
+        )
         .collect();
     expected.sort();
     assert_eq!(

@@ -1,12 +1,16 @@
 //! `cohort.md`: what the class misunderstands. Not started, blocked and wrong are counted
-//! apart; each failing check names its students; failures are grouped by anomaly; each
+//! apart; each failing check names its students; failures are grouped by misconception
+//! (where one is recognised) and by anomaly; each
 //! stage has its statistics; copies of the reference and identical submissions are
 //! flagged (scores unchanged: the instructor decides).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::gradebook::{copied_stages, overall};
+use super::cohort_groups::{
+    anomalies, failing_checks, identical, misconceptions, reference_copies,
+};
+use super::gradebook::overall;
 use super::model::{SubmissionReport, Verdict};
 
 /// How one stage of one submission came out, for the per-stage table.
@@ -58,9 +62,6 @@ pub fn cohort(reports: &[SubmissionReport]) -> String {
 /// How many came out each way, and every score, of one stage.
 type StageTally = (BTreeMap<&'static str, usize>, Vec<f64>);
 
-/// A stage folder and its changed files with their hashes: one learner's work on it.
-type Work<'a> = (String, Vec<(&'a str, &'a str)>);
-
 /// Per stage: how many came out each way, and the mean and median score of the judged.
 fn stages(md: &mut String, reports: &[SubmissionReport]) {
     let mut by_stage: BTreeMap<(u8, &str), StageTally> = BTreeMap::new();
@@ -97,62 +98,37 @@ fn stages(md: &mut String, reports: &[SubmissionReport]) {
     }
 }
 
-/// The checks that fail in stages the learners started, with who fails them, and the
-/// failures grouped by anomaly.
+/// The failing checks, who fails them, the misconceptions and the anomalies.
 fn checks(md: &mut String, reports: &[SubmissionReport]) {
-    let mut by_check: BTreeMap<(String, String, bool), Vec<&str>> = BTreeMap::new();
-    let mut by_anomaly: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    let mut unbuilt: BTreeMap<&str, usize> = BTreeMap::new();
-    for report in reports {
-        for stage in &report.stages {
-            match stage.verdict {
-                Verdict::DoesNotBuild | Verdict::Blocked | Verdict::NotJudged => {
-                    *unbuilt.entry(stage.verdict.text()).or_default() += 1;
-                }
-                Verdict::Failed => {
-                    for check in stage.checks.iter().filter(|c| !c.passed) {
-                        let key = (stage.title.clone(), check.name.clone(), check.gate);
-                        by_check.entry(key).or_default().push(&report.submission);
-                        let anomaly = check
-                            .failure
-                            .as_ref()
-                            .map_or("not every case judged", |f| f.anomaly.as_str());
-                        by_anomaly
-                            .entry(anomaly.to_owned())
-                            .or_default()
-                            .push(format!(
-                                "{} ({:02} {})",
-                                report.submission, stage.stage, check.name
-                            ));
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
     md.push_str(
         "\n## Failing checks\n\nIn stages the learners started (not started, not building and \
          blocked are counted in the stage table, not here).\n\n\
          | stage | check | core | submissions failing | who |\n|---|---|---|---|---|\n",
     );
-    let mut rows: Vec<_> = by_check.into_iter().collect();
-    rows.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(&b.0)));
-    for ((stage, check, gate), who) in rows {
-        let core = if gate { "yes" } else { "" };
+    for row in failing_checks(reports) {
+        let core = if row.gate { "yes" } else { "" };
         let _ = writeln!(
             md,
-            "| {stage} | {check} | {core} | {} | {} |",
-            who.len(),
-            who.join(", ")
+            "| {} | {} | {core} | {} | {} |",
+            row.stage,
+            row.check,
+            row.who.len(),
+            row.who.join(", ")
         );
     }
-    md.push_str("\n## Anomalies\n\n| anomaly | occurrences | where |\n|---|---|---|\n");
-    let mut anomalies: Vec<(String, Vec<String>)> = by_anomaly.into_iter().collect();
-    for (kind, count) in unbuilt {
-        anomalies.push((kind.to_owned(), vec![String::new(); count]));
+    let misconceptions = misconceptions(reports);
+    if !misconceptions.is_empty() {
+        md.push_str(
+            "\n## Misconceptions\n\nFailures grouped by the misconception recognised behind \
+             them (the card a learner's report shows):\n\n\
+             | misconception | occurrences | where |\n|---|---|---|\n",
+        );
+        for (card, places) in misconceptions {
+            let _ = writeln!(md, "| {card} | {} | {} |", places.len(), places.join(", "));
+        }
     }
-    anomalies.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(&b.0)));
-    for (anomaly, places) in anomalies {
+    md.push_str("\n## Anomalies\n\n| anomaly | occurrences | where |\n|---|---|---|\n");
+    for (anomaly, places) in anomalies(reports) {
         let places: Vec<&str> = places
             .iter()
             .map(String::as_str)
@@ -170,57 +146,26 @@ fn checks(md: &mut String, reports: &[SubmissionReport]) {
 /// Copies of the reference, and pairs of submissions whose changed files of a stage are
 /// byte for byte the same.
 fn copies(md: &mut String, reports: &[SubmissionReport]) {
-    let copies: Vec<String> = reports
-        .iter()
-        .filter(|r| !r.files.copies_of_reference.is_empty())
-        .map(|r| format!("| {} | {} |", r.submission, copied_stages(r).join(", ")))
-        .collect();
+    let copies = reference_copies(reports);
     if !copies.is_empty() {
         md.push_str(
             "\n## Matches the reference\n\nStages whose sources match the reference once \
              comments and whitespace are set aside (scores unchanged):\n\n\
              | submission | stages |\n|---|---|\n",
         );
-        for line in copies {
-            let _ = writeln!(md, "{line}");
+        for (who, stages) in copies {
+            let _ = writeln!(md, "| {who} | {} |", stages.join(", "));
         }
     }
-    // Per stage folder, the changed files and their hashes: equal and not empty, a pair.
-    let mut work: BTreeMap<Work<'_>, Vec<&str>> = BTreeMap::new();
-    for report in reports {
-        let mut by_stage: BTreeMap<String, Vec<(&str, &str)>> = BTreeMap::new();
-        for path in &report.changed_from_skeleton {
-            let Some(folder) = path
-                .strip_prefix("stages/")
-                .and_then(|p| p.split('/').next())
-            else {
-                continue;
-            };
-            let hash = report.file_hashes.get(path).map_or("", String::as_str);
-            by_stage
-                .entry(folder.to_owned())
-                .or_default()
-                .push((path.as_str(), hash));
-        }
-        for (folder, files) in by_stage {
-            work.entry((folder, files))
-                .or_default()
-                .push(&report.submission);
-        }
-    }
-    let pairs: Vec<String> = work
-        .into_iter()
-        .filter(|(_, who)| who.len() > 1)
-        .map(|((folder, _), who)| format!("| {folder} | {} |", who.join(", ")))
-        .collect();
+    let pairs = identical(reports);
     if !pairs.is_empty() {
         md.push_str(
             "\n## Identical submissions\n\nStages whose changed files are the same, byte for \
              byte, in more than one submission (scores unchanged):\n\n\
              | stage | submissions |\n|---|---|\n",
         );
-        for line in pairs {
-            let _ = writeln!(md, "{line}");
+        for (folder, who) in pairs {
+            let _ = writeln!(md, "| {folder} | {} |", who.join(", "));
         }
     }
 }

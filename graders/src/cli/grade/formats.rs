@@ -8,7 +8,8 @@ use serde_json::json;
 use super::model::SubmissionReport;
 
 /// Gradescope's `results.json`: one test per check, worth its weighted share of the
-/// stage's points; when a gate of the stage fails, no check of it earns anything.
+/// stage's points, with its status and visibility; when a gate of the stage fails, no
+/// check of it earns anything.
 pub fn gradescope_results(report: &SubmissionReport) -> serde_json::Value {
     let weight_sum: f64 = report.stages.iter().map(|s| s.weight).sum();
     let mut tests = Vec::new();
@@ -23,6 +24,8 @@ pub fn gradescope_results(report: &SubmissionReport) -> serde_json::Value {
                 "name": format!("{}", stage.title),
                 "score": 0.0,
                 "max_score": rounded(stage_points),
+                "status": "failed",
+                "visibility": "visible",
                 "output": stage.errors.clone().unwrap_or_else(|| stage.verdict.text().to_owned()),
             }));
             continue;
@@ -48,6 +51,8 @@ pub fn gradescope_results(report: &SubmissionReport) -> serde_json::Value {
                 "name": format!("{}: {}", stage.title, check.name),
                 "score": if check.passed && earns { rounded(points) } else { 0.0 },
                 "max_score": rounded(points),
+                "status": if check.passed { "passed" } else { "failed" },
+                "visibility": "visible",
                 "output": output,
             }));
         }
@@ -58,7 +63,15 @@ pub fn gradescope_results(report: &SubmissionReport) -> serde_json::Value {
          and the case number the failure names.",
         seed = report.seed
     );
-    json!({ "score": rounded(report.total), "output": message, "tests": tests })
+    // Gradescope's documented fields: the run's own log (stdout) is the instructor's.
+    json!({
+        "score": rounded(report.total),
+        "execution_time": report.seconds.round() as u64,
+        "output": message,
+        "visibility": "visible",
+        "stdout_visibility": "hidden",
+        "tests": tests,
+    })
 }
 
 /// Two decimals: what a gradebook shows, without a float's noise.

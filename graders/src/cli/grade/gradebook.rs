@@ -1,5 +1,6 @@
 //! The files across submissions: `grades.csv` and `grades.json` (one row per submission:
-//! its verdict, seed, a column per stage, the total) and `cohort.md` ([`super::cohort`]),
+//! its verdict, seed, a column per stage, the total), `cohort.md` ([`super::cohort`]) and
+//! `cohort.html` ([`super::cohort_html`]),
 //! rebuilt from every `report.json` in the output folder, so that
 //! regrading one submission changes its row and no other.
 
@@ -71,7 +72,7 @@ pub fn overall(report: &SubmissionReport) -> &'static str {
     }
 }
 
-/// Rebuilds `grades.csv`, `grades.json` and `cohort.md` in `out` from every report there.
+/// Rebuilds `grades.csv`, `grades.json`, `cohort.md` and `cohort.html` in `out` from every report there.
 ///
 /// # Errors
 /// When a report cannot be read or a file cannot be written.
@@ -116,7 +117,8 @@ pub fn write_gradebook(out: &Path) -> Result<()> {
     }
     write(out, "grades.csv", &csv)?;
     write(out, "grades.json", &serde_json::to_string_pretty(&rows)?)?;
-    write(out, "cohort.md", &super::cohort::cohort(&reports))
+    write(out, "cohort.md", &super::cohort::cohort(&reports))?;
+    write(out, "cohort.html", &super::cohort_html::page(&reports))
 }
 
 /// The stage numbers (`08`) flagged as matching the reference.

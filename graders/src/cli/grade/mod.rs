@@ -23,6 +23,10 @@
 
 pub mod chains;
 pub mod cohort;
+pub mod cohort_groups;
+mod cohort_heatmap;
+pub mod cohort_html;
+pub mod cohort_matrix;
 pub mod copies;
 mod folders;
 pub mod formats;

@@ -1,0 +1,320 @@
+//! `byo autograder gradescope`: the zip has the layout Gradescope's specification asks
+//! for, and its scripts, run in a temporary `AUTOGRADER_ROOT`, grade submissions into a
+//! `results.json` that follows Gradescope's documented schema.
+//!
+//! What this exercises, and what it does not:
+//! - the zip is built with `--no-vendor` (vendoring every crate of the lock takes minutes
+//!   and hundreds of MB); the layout test checks that the vendoring step is wired in
+//!   `setup.sh`, and the README gives the size of a vendored zip;
+//! - `setup.sh` runs with `BYO_SETUP_SKIP_SYSTEM=1`: this machine has the toolchain and
+//!   bubblewrap, so apt and rustup are not run; the rest (commit the pristine kata, build
+//!   `byo`, warm the grading target by grading the skeleton) runs as on Gradescope;
+//! - the root is `target/gradescope-root` and keeps its kata's `target/` between runs,
+//!   as Gradescope's image keeps what `setup.sh` built, so only the first run is cold;
+//! - stages 01 and 08 only (`--stages 01,08`), to keep the test to a few minutes.
+
+use std::fs;
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn gradescope(out: &Path, extra: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_byo"))
+        .env("BYO_ROOT", repo())
+        .args([
+            "autograder",
+            "gradescope",
+            "--no-vendor",
+            "--stages",
+            "01,08",
+            "--out",
+        ])
+        .arg(out)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_zip_holds_the_scripts_at_its_root_and_the_kata_as_committed() {
+    let out = tempfile::tempdir().unwrap();
+    let made = gradescope(out.path(), &[]);
+    assert!(made.status.success(), "{made:?}");
+    let file = fs::File::open(out.path().join("autograder.zip")).unwrap();
+    let mut zip = zip::ZipArchive::new(file).unwrap();
+    let names: Vec<String> = zip.file_names().map(str::to_owned).collect();
+    for script in ["setup.sh", "run_autograder"] {
+        let mut entry = zip.by_name(script).unwrap();
+        assert_eq!(
+            entry.unix_mode().map(|m| m & 0o777),
+            Some(0o755),
+            "{script}"
+        );
+        let mut text = String::new();
+        entry.read_to_string(&mut text).unwrap();
+        assert!(text.starts_with("#!/usr/bin/env bash\n"), "{script}");
+        for placeholder in ["@STAGES@", "@TOOLCHAIN@", "@ALLOW_UNCONFINED@"] {
+            assert!(!text.contains(placeholder), "{script} keeps {placeholder}");
+        }
+        assert!(
+            text.contains("--stages 01,08"),
+            "{script} grades the stages asked"
+        );
+        assert!(text.contains("AUTOGRADER_ROOT:-/autograder"), "{script}");
+    }
+    let mut setup = String::new();
+    zip.by_name("setup.sh")
+        .unwrap()
+        .read_to_string(&mut setup)
+        .unwrap();
+    assert!(
+        setup.contains("--default-toolchain \"1.89\""),
+        "pinned to rust-version"
+    );
+    assert!(
+        setup.contains("replace-with = \"byo-vendored\""),
+        "vendoring is wired"
+    );
+    for kept in [
+        "kata/Cargo.toml",
+        "kata/Cargo.lock",
+        "kata/.cargo/config.toml",
+        "kata/graders/src/lib.rs",
+        "kata/solutions/08-transactional-sink/src/runner.rs",
+        "kata/stages/08-transactional-sink/src/lib.rs",
+    ] {
+        assert!(names.iter().any(|n| n == kept), "{kept} is missing");
+    }
+    assert!(!names.iter().any(|n| n.starts_with("kata/target/")));
+    assert!(
+        !names.iter().any(|n| n.starts_with("vendor/")),
+        "--no-vendor"
+    );
+
+    let again = gradescope(out.path(), &[]);
+    assert_eq!(again.status.code(), Some(2), "{again:?}");
+    assert!(String::from_utf8_lossy(&again.stderr).contains("exists already"));
+}
+
+/// Gradescope's documented fields (gradescope-autograders.readthedocs.io, "Autograder
+/// Specifications"): nothing else, each of its type.
+fn check_schema(results: &Value) {
+    const TOP: [&str; 11] = [
+        "score",
+        "execution_time",
+        "output",
+        "output_format",
+        "test_output_format",
+        "test_name_format",
+        "visibility",
+        "stdout_visibility",
+        "extra_data",
+        "tests",
+        "leaderboard",
+    ];
+    const TEST: [&str; 11] = [
+        "score",
+        "max_score",
+        "status",
+        "name",
+        "name_format",
+        "number",
+        "output",
+        "output_format",
+        "tags",
+        "visibility",
+        "extra_data",
+    ];
+    const VISIBILITY: [&str; 4] = ["hidden", "after_due_date", "after_published", "visible"];
+    let top = results.as_object().expect("an object");
+    for key in top.keys() {
+        assert!(TOP.contains(&key.as_str()), "unknown field {key}");
+    }
+    assert!(top["score"].is_number());
+    assert!(top["execution_time"].is_u64());
+    assert!(top["output"].is_string());
+    for key in ["visibility", "stdout_visibility"] {
+        assert!(VISIBILITY.contains(&top[key].as_str().unwrap()), "{key}");
+    }
+    for test in top["tests"].as_array().expect("tests") {
+        let test = test.as_object().expect("a test");
+        for key in test.keys() {
+            assert!(TEST.contains(&key.as_str()), "unknown test field {key}");
+        }
+        let (score, max) = (
+            test["score"].as_f64().unwrap(),
+            test["max_score"].as_f64().unwrap(),
+        );
+        assert!((0.0..=max).contains(&score), "{test:?}");
+        assert!(["passed", "failed"].contains(&test["status"].as_str().unwrap()));
+        assert!(VISIBILITY.contains(&test["visibility"].as_str().unwrap()));
+        assert!(test["name"].is_string() && test["output"].is_string());
+    }
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let dest = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &dest);
+        } else {
+            fs::copy(entry.path(), dest).unwrap();
+        }
+    }
+}
+
+/// The submission folder Gradescope would make: the skeletons, optionally with every
+/// reference's `src/` over them, then `fixture`'s files.
+fn submission(into: &Path, references: bool, fixture: Option<&str>) {
+    copy_tree(&repo().join("stages"), &into.join("stages"));
+    if references {
+        for entry in fs::read_dir(repo().join("solutions")).unwrap() {
+            let name = entry.unwrap().file_name();
+            let stage = into.join("stages").join(&name);
+            if stage.is_dir() {
+                copy_tree(
+                    &repo().join("solutions").join(&name).join("src"),
+                    &stage.join("src"),
+                );
+            }
+        }
+    }
+    if let Some(fixture) = fixture {
+        copy_tree(&repo().join("graders/tests/fixtures").join(fixture), into);
+    }
+}
+
+fn sandbox_available() -> bool {
+    match graders::harness::sandbox::Sandbox::check_available() {
+        Ok(()) => true,
+        Err(e) if std::env::var_os("BYO_SANDBOX_REQUIRED").is_some() => {
+            panic!("BYO_SANDBOX_REQUIRED is set, but: {e:#}")
+        }
+        Err(e) => {
+            eprintln!("SKIPPED: run_autograder grades in the sandbox: {e:#}");
+            false
+        }
+    }
+}
+
+fn script(root: &Path, name: &str) -> Output {
+    Command::new("bash")
+        .arg(root.join("source").join(name))
+        .env("AUTOGRADER_ROOT", root)
+        .env("BYO_SETUP_SKIP_SYSTEM", "1")
+        .env_remove("BYO_ROOT")
+        .env_remove("CARGO_TARGET_DIR")
+        .current_dir(root)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn run_autograder_grades_the_reference_the_skeleton_and_an_attack() {
+    if !sandbox_available() {
+        return;
+    }
+    let root = repo().join("target/gradescope-root");
+    let kept = root.join("source/kata/target");
+    if root.exists() {
+        for entry in fs::read_dir(&root).unwrap() {
+            let path = entry.unwrap().path();
+            if path != root.join("source") {
+                fs::remove_dir_all(&path).unwrap();
+            }
+        }
+        // Everything the zip brings is replaced; the kata's target/ stays warm.
+        for entry in fs::read_dir(root.join("source")).unwrap() {
+            let path = entry.unwrap().path();
+            if path != root.join("source/kata") {
+                fs::remove_dir_all(&path)
+                    .or_else(|_| fs::remove_file(&path))
+                    .unwrap();
+            }
+        }
+        for entry in fs::read_dir(root.join("source/kata")).unwrap() {
+            let path = entry.unwrap().path();
+            if path != kept {
+                fs::remove_dir_all(&path)
+                    .or_else(|_| fs::remove_file(&path))
+                    .unwrap();
+            }
+        }
+    }
+    let out = tempfile::tempdir().unwrap();
+    let made = gradescope(out.path(), &[]);
+    assert!(made.status.success(), "{made:?}");
+    let zip = fs::File::open(out.path().join("autograder.zip")).unwrap();
+    zip::ZipArchive::new(zip)
+        .unwrap()
+        .extract(root.join("source"))
+        .unwrap();
+
+    let setup = script(&root, "setup.sh");
+    assert!(
+        setup.status.success(),
+        "setup.sh:\n{}\n{}",
+        String::from_utf8_lossy(&setup.stdout),
+        String::from_utf8_lossy(&setup.stderr)
+    );
+
+    // (name, over the references, fixture, expected score)
+    let cases = [
+        ("reference", true, None, 100.0),
+        ("untouched", false, None, 0.0),
+        ("attack-path", false, Some("attack-path"), 0.0),
+    ];
+    for (name, references, fixture, expected) in cases {
+        for dir in ["submission", "results"] {
+            let _ = fs::remove_dir_all(root.join(dir));
+        }
+        submission(&root.join("submission"), references, fixture);
+        let run = script(&root, "run_autograder");
+        let log = format!(
+            "{name}:\n{}\n{}",
+            String::from_utf8_lossy(&run.stdout),
+            String::from_utf8_lossy(&run.stderr)
+        );
+        assert!(run.status.success(), "{log}");
+        let text = fs::read_to_string(root.join("results/results.json"))
+            .unwrap_or_else(|e| panic!("no results.json ({e}): {log}"));
+        let results: Value = serde_json::from_str(&text).unwrap();
+        check_schema(&results);
+        assert_eq!(results["score"].as_f64(), Some(expected), "{name}: {log}");
+        let tests = results["tests"].as_array().unwrap();
+        let max: f64 = tests.iter().map(|t| t["max_score"].as_f64().unwrap()).sum();
+        assert!(
+            (max - 100.0).abs() < 0.1,
+            "{name}: the points add up to 100, not {max}"
+        );
+        let passed = tests.iter().filter(|t| t["status"] == "passed").count();
+        match name {
+            "reference" => assert_eq!(passed, tests.len(), "{name}: {text}"),
+            _ => assert_eq!(passed, 0, "{name}: {text}"),
+        }
+        assert!(
+            results["output"].as_str().unwrap().contains("--seed"),
+            "{name}: the replay line"
+        );
+        let root_text = root.canonicalize().unwrap().display().to_string();
+        assert!(
+            !text.contains(&root_text),
+            "{name}: no absolute path: {text}"
+        );
+        if name == "attack-path" {
+            // The attack's reach for the reference is refused; the instructor's log says so.
+            assert!(
+                log.contains("Refused (1)") && log.contains("lib.rs"),
+                "{log}"
+            );
+        }
+    }
+}
