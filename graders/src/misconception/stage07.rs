@@ -203,4 +203,18 @@ pub(super) const CARDS: &[Card] = &[
             clues: &[Clue::Step("the protocol makes this save before the crash")],
         }],
     },
+    Card {
+        id: "07-save-is-a-put",
+        stage: 7,
+        title: "Saving a checkpoint is a put: a second save of an id just replaces it",
+        why: "A completed checkpoint is what a recovery restores, and it may already have: \
+              overwriting it changes the state and offset a restart starts from behind the \
+              job's back. The store refuses a save of an id that already completed.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "store",
+            fault: "wrong result",
+            clues: &[Clue::Expected("is already completed"), Clue::Actual("Ok(")],
+        }],
+    },
 ];

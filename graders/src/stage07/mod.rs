@@ -27,7 +27,7 @@
 //! | requirement of the brief | check | mutants |
 //! |---|---|---|
 //! | `barrier_every = 0` and `crash_after > len` are errors naming the argument, before any store call | `arguments` | `accepting_a_crash_point_past_the_end` |
-//! | the store: which calls fail, and `latest_completed()` is the completed checkpoint with the highest id | `store` | `restoring_the_first_completed_checkpoint` |
+//! | the store: which calls fail, and `latest_completed()` is the completed checkpoint with the highest id | `store` | `restoring_the_first_completed_checkpoint`, `saving_over_a_completed_checkpoint` |
 //! | every `save(c, ..)` carries offset `c * barrier_every` and, as JSON, the counts of the first `c * barrier_every` records | `checkpoints` | `saving_before_applying`, `skipping_the_serialisation_round_trip` |
 //! | `complete(c)` comes `commit_lag` barriers after `save(c)`; what is in flight completes at the end | `checkpoints` | `ignoring_the_commit_lag`, `leaving_checkpoints_in_flight_at_the_end` |
 //! | the job checkpoints at all (no batch shortcut) | `checkpoints` | `the_no_checkpoint_shortcut` |

@@ -261,6 +261,59 @@ mod first_completed_restored {
 }
 graders::impl_stage07!(FirstCompleted, FirstCompletedSpy, first_completed_restored);
 
+/// **Mistake:** `save` is a put: it overwrites whatever the id holds, a completed
+/// checkpoint too, where the brief calls saving an id that already completed an error (a
+/// recovery may already restore it).
+/// **Verdict:** `store` fails on a save of a completed id: it succeeds.
+mod save_overwrites_completed {
+    pub use solution07::{CheckpointStore, RecoveryOutcome, StoredCheckpoint};
+    use std::collections::BTreeMap;
+
+    #[derive(Default)]
+    pub struct InMemoryCheckpointStore {
+        saved: BTreeMap<u64, (StoredCheckpoint, bool)>,
+    }
+    impl InMemoryCheckpointStore {
+        pub fn new() -> Self {
+            Self::default()
+        }
+    }
+    impl CheckpointStore for InMemoryCheckpointStore {
+        fn save(&mut self, id: u64, offset: u64, state: Vec<u8>) -> anyhow::Result<()> {
+            anyhow::ensure!(id > 0, "checkpoint ids start at 1");
+            self.saved
+                .insert(id, (StoredCheckpoint { id, offset, state }, false));
+            Ok(())
+        }
+        fn complete(&mut self, id: u64) -> anyhow::Result<()> {
+            let entry = self
+                .saved
+                .get_mut(&id)
+                .ok_or_else(|| anyhow::anyhow!("checkpoint {id} was never saved"))?;
+            entry.1 = true;
+            Ok(())
+        }
+        fn latest_completed(&self) -> Option<StoredCheckpoint> {
+            self.saved.values().rev().find(|e| e.1).map(|e| e.0.clone())
+        }
+    }
+    pub fn run_with_recovery(
+        words: &[String],
+        every: usize,
+        crash_after: Option<usize>,
+        commit_lag: usize,
+    ) -> anyhow::Result<RecoveryOutcome> {
+        let mut store = InMemoryCheckpointStore::new();
+        run_with_recovery_in(words, every, crash_after, commit_lag, &mut store)
+    }
+    pub use solution07::run_with_recovery_in;
+}
+graders::impl_stage07!(
+    SaveOverwritesCompleted,
+    SaveOverwritesCompletedSpy,
+    save_overwrites_completed
+);
+
 /// **Mistake:** `run_with_recovery`, the convenience entry point, forwards every argument
 /// to `run_with_recovery_in` but the crash point, so a job asked to crash never does.
 /// Everything the grader checks through its own spying store is right.
@@ -305,6 +358,7 @@ graders::impl_stage07!(
 #[case::leaving_checkpoints_in_flight_at_the_end(drive::<NoFinalCompletions>, "checkpoints", "07-in-flight-at-the-end")]
 #[case::the_no_checkpoint_shortcut(drive::<Shortcut>, "checkpoints", "07-restart-without-the-store")]
 #[case::restoring_the_first_completed_checkpoint(drive::<FirstCompleted>, "store", "07-first-completed")]
+#[case::saving_over_a_completed_checkpoint(drive::<SaveOverwritesCompleted>, "store", "07-save-is-a-put")]
 #[case::convenience_drops_the_crash(drive::<ConvenienceDropsTheCrash>, "own-store", "07-convenience-may-simplify")]
 #[case::checking_the_crash_before_the_barrier(drive::<CrashBeforeBarrier>, "checkpoints", "07-the-crash-comes-first")]
 fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str, #[case] card: &str) {
