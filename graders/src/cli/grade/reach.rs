@@ -7,6 +7,12 @@
 //! plain string literal, and every `path` attribute a plain relative path, that stay
 //! inside `src/`. Anything else (a path built by `concat!`, passed in by a macro, absolute,
 //! or climbing out) refuses the file, as a symbolic link is refused.
+//!
+//! Two climbs are the kata's own and stay: every skeleton's `lib.rs` renders its brief,
+//! `include_str!("../README.md")`, and doctests its hints, `include_str!("../../../hints/NN.md")`.
+//! Grading overlays only `.rs` files, so both read the pristine, public Markdown, never a
+//! submission's file nor the reference; refusing them would refuse every `lib.rs` a learner
+//! edited.
 
 use std::path::{Component, Path, PathBuf};
 
@@ -103,11 +109,45 @@ fn check(base: &Path, argument: Option<&String>, what: &str) -> Option<String> {
             "{what} with a path that is not a plain string literal (it could name any file)"
         ));
     };
+    if is_public_doc(base, Path::new(path)) {
+        return None;
+    }
     match inside_src(base, Path::new(path)) {
         Some(_) => None,
         None => Some(format!(
             "{what} reaches outside the stage's src/: \"{path}\""
         )),
+    }
+}
+
+/// Whether `base/path`, seen from `src/`, is the stage's brief (`../README.md`) or a hints
+/// file (`../../../hints/NN.md`): Markdown the kata ships to every learner.
+fn is_public_doc(base: &Path, path: &Path) -> bool {
+    let mut climbs = 0usize;
+    let mut resolved: Vec<&str> = Vec::new();
+    for component in base.components().chain(path.components()) {
+        match component {
+            Component::Normal(part) => match part.to_str() {
+                Some(part) => resolved.push(part),
+                None => return false,
+            },
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if resolved.pop().is_none() {
+                    climbs += 1;
+                }
+            }
+            Component::RootDir | Component::Prefix(_) => return false,
+        }
+    }
+    let hints = |name: &str| {
+        name.strip_suffix(".md")
+            .is_some_and(|n| n.len() == 2 && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    match (climbs, resolved.as_slice()) {
+        (1, ["README.md"]) => true,
+        (3, ["hints", name]) => hints(name),
+        _ => false,
     }
 }
 
@@ -152,6 +192,42 @@ mod tests {
         assert_eq!(
             refused("lib.rs", "let path = \"../../x\"; let include = 1;"),
             0
+        );
+    }
+
+    #[test]
+    fn the_skeletons_brief_and_hints_are_fine() {
+        let skeleton = include_str!("../../../../stages/08-transactional-sink/src/lib.rs");
+        assert!(skeleton.contains("include_str!(\"../README.md\")"));
+        assert_eq!(refused("lib.rs", skeleton), 0);
+        assert_eq!(
+            refused(
+                "lib.rs",
+                "#[doc = include_str!(\"../../../hints/01.md\")] struct H;"
+            ),
+            0
+        );
+        // Only those: not from deeper in src/, not another file, not through them.
+        assert_eq!(refused("a/b.rs", "include_str!(\"../README.md\");"), 0);
+        assert_eq!(refused("a/b.rs", "include_str!(\"../../README.md\");"), 0);
+        assert_eq!(refused("lib.rs", "include_str!(\"../Cargo.toml\");"), 1);
+        assert_eq!(
+            refused("lib.rs", "include_str!(\"../../../hints/x.rs\");"),
+            1
+        );
+        assert_eq!(
+            refused(
+                "lib.rs",
+                "include!(\"../../../hints/../solutions/01-dataflow/src/lib.rs\");"
+            ),
+            1
+        );
+        assert_eq!(
+            refused(
+                "lib.rs",
+                "include_str!(\"../../08-transactional-sink/README.md\");"
+            ),
+            1
         );
     }
 
