@@ -2,12 +2,25 @@
 
 use anyhow::Result;
 use committer::{
-    CommitterOperator, CommittingSink, InMemoryOperatorState, RunContext, SubtaskId, Succession,
+    CommitterOperator, CommittingSink, InMemoryOperatorState, OpenContext, RunContext, RunToken,
+    SubtaskId, Succession,
 };
 
 /// The single subtask the bench runs.
-pub fn me() -> Result<Succession> {
+fn me() -> Result<Succession> {
     Succession::new(SubtaskId::new(0, 1)?, 128)
+}
+
+/// Opens `sink` as the first run of job `job` with nothing pending, as the "verbs alone"
+/// paths drive it (the base does this itself on the framework paths).
+pub fn open_fresh<S: CommittingSink>(sink: &mut S, job: &str) -> Result<()> {
+    sink.on_open(&OpenContext {
+        job,
+        generation: 1,
+        run_token: RunToken(1),
+        succession: me()?,
+        pending: &[],
+    })
 }
 
 /// The epochs of `records` at a barrier every `every` records (the last may be shorter),

@@ -6,12 +6,12 @@ use std::path::Path;
 use std::time::Duration;
 
 use anyhow::Result;
-use committer::{CommitterOperator, CommittingSink, NoTripwire, OpenContext, RunToken};
+use committer::{CommitterOperator, NoTripwire};
 use real_sinks::durable::sync_dir;
 use real_sinks::file::{FileSink, Layout, trailer};
 use real_sinks::job::InputRecord;
 
-use super::drive::{drive_alone, drive_operator, epochs, me, run_context, state};
+use super::drive::{drive_alone, drive_operator, epochs, open_fresh, run_context, state};
 use super::timed;
 
 /// One record's line, as the sink writes it: the line made by the pipeline's
@@ -70,14 +70,7 @@ pub fn minimal_protocol(dir: &Path, records: &[InputRecord], every: u64) -> Resu
 /// The sink's own verbs: write, prepare (fsync, stage), commit (rename) per checkpoint.
 pub fn file_sink_alone(dir: &Path, records: &[InputRecord], every: u64) -> Result<Duration> {
     let mut sink = FileSink::new(Layout::new(dir, "bench")?);
-    let context = OpenContext {
-        job: "bench",
-        generation: 1,
-        run_token: RunToken(1),
-        succession: me()?,
-        pending: &[],
-    };
-    sink.on_open(&context)?;
+    open_fresh(&mut sink, "bench")?;
     timed(|| drive_alone(&mut sink, records, every, InputRecord::line))
 }
 

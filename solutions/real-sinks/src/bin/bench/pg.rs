@@ -3,11 +3,11 @@
 use std::time::Duration;
 
 use anyhow::Result;
-use committer::{CommitterOperator, CommittingSink, NoTripwire, OpenContext, RunToken};
+use committer::{CommitterOperator, NoTripwire};
 use real_sinks::job::InputRecord;
 use real_sinks::pg::{PgXaSink, PgXaStore, SharedClient, XaRow, connect};
 
-use super::drive::{drive_alone, drive_operator, me, run_context, state};
+use super::drive::{drive_alone, drive_operator, open_fresh, run_context, state};
 use super::timed;
 
 fn xa_row(record: &InputRecord) -> XaRow {
@@ -52,14 +52,7 @@ pub fn xa_alone(
     every: u64,
 ) -> Result<Duration> {
     let mut sink = PgXaSink::new(PgXaStore::open(job, connect(pg)?, control.clone(), 2)?);
-    let context = OpenContext {
-        job,
-        generation: 1,
-        run_token: RunToken(1),
-        succession: me()?,
-        pending: &[],
-    };
-    sink.on_open(&context)?;
+    open_fresh(&mut sink, job)?;
     timed(|| drive_alone(&mut sink, records, every, xa_row))
 }
 

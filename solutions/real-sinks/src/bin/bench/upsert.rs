@@ -5,11 +5,11 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use anyhow::Result;
-use committer::{CommitterOperator, CommittingSink, NoTripwire, OpenContext, RunToken};
+use committer::{CommitterOperator, NoTripwire};
 use real_sinks::job::{InputRecord, upsert_change};
 use real_sinks::pg::{PgUpsertSink, connect, ensure_schema};
 
-use super::drive::{drive_alone, drive_operator, epochs, me, run_context, state};
+use super::drive::{drive_alone, drive_operator, epochs, open_fresh, run_context, state};
 use super::timed;
 
 /// The baseline: each checkpoint's changes netted by key, then one `INSERT … ON
@@ -54,14 +54,7 @@ pub fn plain_upserts(pg: &str, job: &str, records: &[InputRecord], every: u64) -
 /// The upsert sink's own verbs: net, and flush at every checkpoint.
 pub fn upsert_alone(pg: &str, job: &str, records: &[InputRecord], every: u64) -> Result<Duration> {
     let mut sink = PgUpsertSink::open(job, connect(pg)?)?;
-    let context = OpenContext {
-        job,
-        generation: 1,
-        run_token: RunToken(1),
-        succession: me()?,
-        pending: &[],
-    };
-    sink.on_open(&context)?;
+    open_fresh(&mut sink, job)?;
     timed(|| drive_alone(&mut sink, records, every, upsert_change))
 }
 
