@@ -13,7 +13,7 @@
 //! |---|---|
 //! | `on_open`, `write`, `prepare_commit`, `commit`, `abort`, `recover` (the verbs) | [`CommittingSink`] in `verbs.rs`, with [`OpenContext`], [`CommitOutcome`], [`AbortOutcome`] |
 //! | serde of handles (a versioned envelope, upgrades) | [`encode`] / [`decode`] in `codec.rs`; [`CommittingSink::COMMITTABLE_VERSION`], [`CommittingSink::upgrade_committable`] |
-//! | handles in operator state, under typed keys | [`PendingKey`] in `pending.rs`; [`OperatorStateBackend`], [`InMemoryOperatorState`], [`merge_snapshots`] in `state_backend.rs`; [`FileOperatorState`] in `file_state.rs` |
+//! | handles in operator state, under typed keys | [`PendingKey`] in `pending.rs`; [`OperatorStateBackend`] and [`merge_snapshots`] in `state_backend.rs`, the snapshot bytes in `snapshot.rs`; [`InMemoryOperatorState`] in `memory_state.rs`, [`FileOperatorState`] in `file_state.rs` |
 //! | the choreography (barrier, notification, aborted checkpoint) | [`CommitterOperator`] in `operator.rs` |
 //! | recover-all at open | [`CommitterOperator::open`], reported by [`CommitterOperator::recovered`] |
 //! | succession (who finalises a handle after a rescale) | [`Succession`] in `succession.rs` |
@@ -124,8 +124,10 @@ mod file_state;
 mod guarantee;
 mod ids;
 mod mechanism;
+mod memory_state;
 mod operator;
 mod pending;
+mod snapshot;
 mod state_backend;
 mod steps;
 mod succession;
@@ -138,9 +140,10 @@ pub use file_state::FileOperatorState;
 pub use guarantee::{ExactlyOnce, ExactlyOnceCapable, request_guarantee};
 pub use ids::{CheckpointId, RunToken, SubtaskId};
 pub use mechanism::{DeliveryGuarantee, Mechanism};
+pub use memory_state::InMemoryOperatorState;
 pub use operator::{CommitterOperator, RunContext};
 pub use pending::PendingKey;
-pub use state_backend::{InMemoryOperatorState, OperatorStateBackend, merge_snapshots};
+pub use state_backend::{OperatorStateBackend, merge_snapshots};
 pub use steps::{Crash, NoTripwire, Step, Tripwire};
 pub use succession::Succession;
 pub use verbs::{AbortOutcome, CommitOutcome, CommittingSink, OpenContext};

@@ -5,6 +5,8 @@
 //! is taken; commits only on a completion notification; erases only after the commit;
 //! and at open recovers every handle it owns before the first record is written.
 
+use std::collections::VecDeque;
+
 use anyhow::{Context, Result, bail};
 
 use crate::codec;
@@ -34,9 +36,16 @@ pub struct CommitterOperator<S: CommittingSink, B: OperatorStateBackend> {
     state: B,
     me: SubtaskId,
     tripwire: Box<dyn Tripwire>,
+    /// The tripwire's answer at open: whether each record is reported to it.
+    watch_writes: bool,
     fence: Box<dyn Fence>,
     policy: CommitPolicy,
     recovered: Vec<(CheckpointId, CommitOutcome)>,
+    /// The handles this run persisted and has not finalised, oldest first, in the
+    /// sink's own type. They are also in `state` as bytes, for the checkpoint; commits
+    /// read them here, as Flink's committer keeps its committables in memory and only
+    /// writes them into snapshots, so a commit never decodes what it just encoded.
+    pending: VecDeque<(PendingKey, S::Committable)>,
 }
 
 impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
@@ -119,14 +128,18 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
             tripwire.reached(Step::RecoveryErased(me, *checkpoint))?;
             recovered.push((*checkpoint, outcome));
         }
+        // Every restored key was erased above, so `state` and `pending` start equal
+        // (empty) and every change below goes to both.
         Ok(Self {
             sink,
             state,
             me,
+            watch_writes: tripwire.watches_writes(),
             tripwire,
             fence,
             policy,
             recovered,
+            pending: VecDeque::new(),
         })
     }
 
@@ -136,7 +149,30 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
     /// When the sink refuses it.
     pub fn write(&mut self, record: S::Record) -> Result<()> {
         self.sink.write(record)?;
-        self.tripwire.reached(Step::Written(self.me))
+        if self.watch_writes {
+            self.tripwire.reached(Step::Written(self.me))?;
+        }
+        Ok(())
+    }
+
+    /// Writes a run of records, with no barrier among them, as [`write`](Self::write)
+    /// would one by one.
+    ///
+    /// # Errors
+    /// When the sink refuses one; the records before it are written, the rest not.
+    pub fn write_all(&mut self, records: impl IntoIterator<Item = S::Record>) -> Result<()> {
+        if self.watch_writes {
+            return records
+                .into_iter()
+                .try_for_each(|record| self.write(record));
+        }
+        // Nothing of the base between two records, so the loop is the sink's own: in
+        // memory, a check per record (or a field read back after every store) costs as
+        // much as the record.
+        let sink = &mut self.sink;
+        records
+            .into_iter()
+            .try_for_each(|record| sink.write(record))
     }
 
     /// Barrier `checkpoint`: prepares the open transaction, persists its handle, and
@@ -153,16 +189,19 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
             author: self.me,
             checkpoint,
         };
-        if self.state.get(&key)?.is_some() {
+        // Sorted by key, so a barrier's place is found by search (it is the end unless
+        // ids arrive out of order).
+        let Err(place) = self.pending.binary_search_by_key(&key, |(k, _)| *k) else {
             bail!(
                 "{} already holds a pending handle for checkpoint {checkpoint}",
                 self.me
             );
-        }
+        };
         self.fence.check()?;
         if let Some(committable) = self.sink.prepare_commit(checkpoint)? {
             self.tripwire.reached(Step::Prepared(self.me, checkpoint))?;
             self.state.put(key, codec::encode::<S>(&committable)?)?;
+            self.pending.insert(place, (key, committable));
             self.tripwire
                 .reached(Step::Persisted(self.me, checkpoint))?;
         }
@@ -182,17 +221,17 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
         checkpoint: CheckpointId,
     ) -> Result<Vec<(CheckpointId, CommitOutcome)>> {
         let mut outcomes = Vec::new();
-        for key in pending_keys(&self.state)? {
+        while let Some((key, committable)) = self.pending.front() {
+            let key = *key;
             if key.checkpoint > checkpoint {
                 break;
             }
-            let committable = load::<S, B>(&self.state, &key)?;
             let outcome = finalise(
                 &mut self.sink,
                 &*self.fence,
                 &self.policy,
                 Finalise::Commit,
-                &committable,
+                committable,
             )
             .with_context(|| {
                 format!(
@@ -203,6 +242,7 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
             self.tripwire
                 .reached(Step::Committed(self.me, key.checkpoint))?;
             self.state.remove(&key)?;
+            self.pending.pop_front();
             self.tripwire
                 .reached(Step::Erased(self.me, key.checkpoint))?;
             outcomes.push((key.checkpoint, outcome));

@@ -57,6 +57,13 @@ pub trait Tripwire {
     /// # Errors
     /// To crash the process right after `step`.
     fn reached(&mut self, step: Step) -> Result<()>;
+
+    /// Whether this tripwire wants [`Step::Written`], the one step reached once per
+    /// record. Asked once, at open: a tripwire that says no is not called per record,
+    /// which in memory costs as much as the record itself.
+    fn watches_writes(&self) -> bool {
+        true
+    }
 }
 
 /// The tripwire of a real run: never trips.
@@ -67,6 +74,10 @@ impl Tripwire for NoTripwire {
     /// Never crashes: in production the process dies only for real.
     fn reached(&mut self, _step: Step) -> Result<()> {
         Ok(())
+    }
+
+    fn watches_writes(&self) -> bool {
+        false
     }
 }
 

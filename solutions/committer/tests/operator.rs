@@ -9,7 +9,7 @@ use committer::connectors::{
 };
 use committer::{
     CommitterOperator, CommittingSink, InMemoryOperatorState, NoTripwire, OperatorStateBackend,
-    RunContext, SubtaskId, Succession,
+    RunContext, Step, SubtaskId, Succession, Tripwire,
 };
 
 type XaOp = CommitterOperator<XaSink<XaConnection<u32>>, InMemoryOperatorState>;
@@ -190,4 +190,70 @@ fn barrier_ids_that_do_not_grow_are_refused_rather_than_overwriting_a_handle() {
         error.contains("already holds a pending handle for checkpoint 1"),
         "{error}"
     );
+}
+
+#[test]
+fn barrier_ids_out_of_order_are_committed_in_id_order() {
+    let db = XaDatabase::shared();
+    let mut op = xa(&db, InMemoryOperatorState::new(), 1);
+    op.write(2).unwrap();
+    op.on_barrier(2).unwrap();
+    op.write(1).unwrap();
+    op.on_barrier(1).unwrap();
+    assert_eq!(op.on_checkpoint_complete(1).unwrap(), [(1, Committed)]);
+    assert_eq!(db.borrow().rows(), [1]);
+    assert_eq!(op.on_checkpoint_complete(2).unwrap(), [(2, Committed)]);
+}
+
+/// Records every step it is told, and whether it asked for the per-record ones.
+struct Recorder {
+    steps: Rc<RefCell<Vec<Step>>>,
+    watches_writes: bool,
+}
+
+impl Tripwire for Recorder {
+    fn reached(&mut self, step: Step) -> anyhow::Result<()> {
+        self.steps.borrow_mut().push(step);
+        Ok(())
+    }
+
+    fn watches_writes(&self) -> bool {
+        self.watches_writes
+    }
+}
+
+#[rstest::rstest]
+#[case::watched(true, 3)]
+#[case::unwatched(false, 0)]
+fn a_run_of_records_is_written_whole_and_reported_only_to_a_tripwire_that_watches(
+    #[case] watches_writes: bool,
+    #[case] written_steps: usize,
+) {
+    let db = XaDatabase::shared();
+    let steps = Rc::new(RefCell::new(Vec::new()));
+    let tripwire = Recorder {
+        steps: Rc::clone(&steps),
+        watches_writes,
+    };
+    let sink = XaSink::new(XaDatabase::connect(&db));
+    let mut op = CommitterOperator::open(
+        sink,
+        InMemoryOperatorState::new(),
+        &run(1),
+        Box::new(tripwire),
+    )
+    .unwrap();
+    op.write_all([1, 2]).unwrap();
+    op.write(3).unwrap();
+    op.on_barrier(1).unwrap();
+    op.on_checkpoint_complete(1).unwrap();
+    assert_eq!(db.borrow().rows(), [1, 2, 3]);
+    let me = SubtaskId::new(0, 1).unwrap();
+    let written = steps
+        .borrow()
+        .iter()
+        .filter(|&&step| step == Step::Written(me))
+        .count();
+    assert_eq!(written, written_steps);
+    assert!(steps.borrow().contains(&Step::Committed(me, 1)));
 }

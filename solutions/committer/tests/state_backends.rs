@@ -18,7 +18,7 @@ fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("committer-{}-{name}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
-    dir.join("operator-state.json")
+    dir.join("operator-state.bin")
 }
 
 #[test]
@@ -80,4 +80,97 @@ fn a_snapshot_lists_its_handles_by_typed_key_oldest_first() {
     assert_eq!(restored.keys().unwrap(), [key(1), key(2)]);
     assert_eq!(restored.get(&key(2)).unwrap().unwrap(), b"two");
     assert!(InMemoryOperatorState::restore(b"{\"_xo_pending_sub0of1_c1\":\"00\"}").is_err());
+}
+
+/// The snapshot of one entry, written by hand in the documented layout.
+fn one_entry(checkpoint: u64, index: u32, parallelism: u32, handle: &[u8]) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    bytes.extend_from_slice(&checkpoint.to_le_bytes());
+    bytes.extend_from_slice(&index.to_le_bytes());
+    bytes.extend_from_slice(&parallelism.to_le_bytes());
+    bytes.extend_from_slice(&u32::try_from(handle.len()).unwrap().to_le_bytes());
+    bytes.extend_from_slice(handle);
+    bytes
+}
+
+fn snapshot_of(entries: &[Vec<u8>]) -> Vec<u8> {
+    let mut bytes = b"OPSTATE1".to_vec();
+    bytes.extend_from_slice(&u32::try_from(entries.len()).unwrap().to_le_bytes());
+    entries
+        .iter()
+        .for_each(|entry| bytes.extend_from_slice(entry));
+    bytes
+}
+
+#[test]
+fn a_snapshot_has_the_documented_layout() {
+    let mut state = InMemoryOperatorState::new();
+    let author = SubtaskId::new(1, 3).unwrap();
+    state
+        .put(
+            PendingKey {
+                checkpoint: 258,
+                author,
+            },
+            b"ab".to_vec(),
+        )
+        .unwrap();
+    state.put(key(7), b"".to_vec()).unwrap();
+    let expected = snapshot_of(&[one_entry(7, 0, 1, b""), one_entry(258, 1, 3, b"ab")]);
+    assert_eq!(state.snapshot().unwrap(), expected);
+    assert_eq!(
+        InMemoryOperatorState::new().snapshot().unwrap(),
+        snapshot_of(&[])
+    );
+}
+
+#[test]
+fn a_damaged_snapshot_is_refused_whatever_the_damage() {
+    let whole = snapshot_of(&[one_entry(1, 0, 1, b"one"), one_entry(2, 0, 1, b"two")]);
+    assert!(InMemoryOperatorState::restore(&whole).is_ok());
+    for cut in 0..whole.len() {
+        let error = InMemoryOperatorState::restore(&whole[..cut]).unwrap_err();
+        assert!(
+            format!("{error:#}").contains("operator state"),
+            "cut at {cut}: {error:#}"
+        );
+    }
+    let mut longer = whole.clone();
+    longer.push(0);
+    let trailing = InMemoryOperatorState::restore(&longer).unwrap_err();
+    assert!(
+        trailing.to_string().contains("1 byte(s) follow"),
+        "{trailing}"
+    );
+
+    let disorder = snapshot_of(&[one_entry(2, 0, 1, b"two"), one_entry(1, 0, 1, b"one")]);
+    let twice = snapshot_of(&[one_entry(1, 0, 1, b"one"), one_entry(1, 0, 1, b"one")]);
+    for damaged in [disorder, twice] {
+        let error = InMemoryOperatorState::restore(&damaged).unwrap_err();
+        assert!(error.to_string().contains("out of order"), "{error}");
+        assert!(merge_snapshots([damaged.as_slice()]).is_err());
+        assert!(FileOperatorState::restore(scratch("damaged"), &damaged).is_err());
+    }
+    for (index, parallelism) in [(3, 3), (0, 0)] {
+        let impossible = snapshot_of(&[one_entry(1, index, parallelism, b"")]);
+        let error = InMemoryOperatorState::restore(&impossible).unwrap_err();
+        assert!(
+            format!("{error:#}").contains("author cannot exist"),
+            "{error:#}"
+        );
+    }
+}
+
+#[test]
+fn a_put_over_a_key_replaces_its_value_and_erasing_a_missing_key_is_no_error() {
+    let mut state = InMemoryOperatorState::new();
+    state.put(key(2), b"two".to_vec()).unwrap();
+    state.put(key(1), b"first".to_vec()).unwrap();
+    state.put(key(1), b"second".to_vec()).unwrap();
+    assert_eq!(state.keys().unwrap(), [key(1), key(2)]);
+    assert_eq!(state.get(&key(1)).unwrap().unwrap(), b"second");
+    state.remove(&key(3)).unwrap();
+    state.remove(&key(1)).unwrap();
+    assert_eq!(state.keys().unwrap(), [key(2)]);
+    assert_eq!(state.get(&key(1)).unwrap(), None);
 }

@@ -74,7 +74,10 @@ fn json_rows_follow_the_schema_for_every_sink_and_path() {
         ("file", &["plain", "minimal", "verbs", "framework"]),
         ("xa", &["plain", "verbs", "framework"]),
         ("upsert", &["plain", "verbs", "framework"]),
-        ("memory", &["plain", "verbs", "framework", "reference"]),
+        (
+            "memory",
+            &["plain", "minimal", "verbs", "framework", "reference"],
+        ),
     ];
     let mut wanted = BTreeMap::new();
     for (sink, sink_paths) in expected {

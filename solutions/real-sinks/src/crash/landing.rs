@@ -72,6 +72,11 @@ impl Tripwire for PhaseTripwire {
         }
         Ok(())
     }
+
+    /// Only the end of the orphan sweep is marked; records pass unwatched.
+    fn watches_writes(&self) -> bool {
+        false
+    }
 }
 
 /// Where a kill landed.

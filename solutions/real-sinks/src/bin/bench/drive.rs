@@ -57,9 +57,7 @@ pub fn drive_operator<S: CommittingSink, I>(
     convert: impl Fn(&I) -> S::Record,
 ) -> Result<()> {
     for (checkpoint, epoch) in epochs(records, every) {
-        for record in epoch {
-            operator.write(convert(record))?;
-        }
+        operator.write_all(epoch.iter().map(&convert))?;
         operator.on_barrier(checkpoint)?;
         operator.on_checkpoint_complete(checkpoint)?;
     }

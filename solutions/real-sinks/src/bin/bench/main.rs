@@ -7,7 +7,7 @@
 //! | file | one buffered file, an fsync per checkpoint | the protocol's bytes, fsyncs and renames, nothing else | the sink alone | through the committer base | |
 //! | xa | batched inserts, one plain transaction per checkpoint | | the sink alone | through the base | |
 //! | upsert | netted upserts, one plain transaction per checkpoint | | the sink alone | through the base | |
-//! | memory | `records.to_vec()` | | stage 08's `TransactionalSink` alone | adopted, through the base | stage 08's `run_exactly_once_sink`, commit lag 1 |
+//! | memory | `records.to_vec()` | stage 08's `TransactionalSink` alone | the stage-08 adopter (`TwoPhaseAdopter` over `TwoPhaseSystem`) alone | the adopter through the base | stage 08's `run_exactly_once_sink`, commit lag 1 |
 //!
 //! Each path runs `--repeat` times, interleaved so drift hits all alike; the median
 //! counts. `--json` prints one JSON object per row instead of the table.
@@ -73,7 +73,11 @@ fn main() -> Result<()> {
                 (BenchSink::File, _) => file_paths(&root, &records, every),
                 (BenchSink::Memory, _) => vec![
                     ("plain", Box::new(|_| memory::to_vec(&seqs))),
-                    ("verbs", Box::new(|_| memory::sink_alone(&seqs, every))),
+                    (
+                        "minimal",
+                        Box::new(|_| memory::learner_sink_alone(&seqs, every)),
+                    ),
+                    ("verbs", Box::new(|_| memory::adopter_alone(&seqs, every))),
                     (
                         "framework",
                         Box::new(|_| memory::sink_operator(&seqs, every)),
@@ -245,8 +249,8 @@ fn print_table(out: &mut impl Write, rows: &[Row], repeat: usize) -> Result<()> 
         out,
         "\nplain: the same data written the plain way with the same durability points (one \
          fsync or COMMIT per checkpoint; for memory, records.to_vec()); minimal: the file \
-         protocol's bytes, fsyncs and renames and nothing else; verbs: the sink's verbs \
-         alone; framework: through the committer base; reference: stage 08's \
+         protocol's bytes, fsyncs and renames and nothing else (for memory, stage 08's \
+         TransactionalSink alone); verbs: the sink's committer verbs alone; framework: through the committer base; reference: stage 08's \
          run_exactly_once_sink"
     )?;
     Ok(())

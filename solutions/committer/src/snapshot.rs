@@ -1,0 +1,111 @@
+//! The bytes of an operator-state snapshot: what every backend writes into a checkpoint
+//! and restores from.
+
+use anyhow::{Context, Result, bail};
+
+use crate::ids::SubtaskId;
+use crate::pending::PendingKey;
+use crate::state_backend::Entries;
+
+/// The first bytes of every snapshot: what the bytes are, and the format's version.
+const MAGIC: &[u8; 8] = b"OPSTATE1";
+
+/// The snapshot format shared by every backend, taken at every barrier and so kept cheap
+/// (a JSON array of hex strings cost more than the in-memory sink's whole epoch):
+///
+/// | bytes | field |
+/// |---|---|
+/// | 8 | `OPSTATE1` |
+/// | 4 | entry count |
+/// | per entry: 8, 4, 4 | key: checkpoint, author index, author parallelism |
+/// | per entry: 4, n | handle: its length n, its bytes |
+///
+/// All integers little-endian, entries in key order (oldest checkpoint first). No
+/// checksum: a snapshot travels inside a checkpoint, which carries its own.
+pub(crate) fn entries_to_bytes(entries: &Entries) -> Result<Vec<u8>> {
+    write(entries.iter().map(|(key, handle)| (key, handle.as_slice())))
+}
+
+/// [`entries_to_bytes`] of entries listed in key order by any backend.
+pub(crate) fn write<'a>(
+    entries: impl ExactSizeIterator<Item = (&'a PendingKey, &'a [u8])> + Clone,
+) -> Result<Vec<u8>> {
+    let size = entries
+        .clone()
+        .map(|(_, handle)| 20 + handle.len())
+        .sum::<usize>();
+    let mut bytes = Vec::with_capacity(MAGIC.len() + 4 + size);
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&length(entries.len(), "entries")?.to_le_bytes());
+    for (key, handle) in entries {
+        bytes.extend_from_slice(&key.checkpoint.to_le_bytes());
+        bytes.extend_from_slice(&key.author.index.to_le_bytes());
+        bytes.extend_from_slice(&key.author.parallelism.to_le_bytes());
+        bytes.extend_from_slice(&length(handle.len(), "a handle's bytes")?.to_le_bytes());
+        bytes.extend_from_slice(handle);
+    }
+    Ok(bytes)
+}
+
+fn length(n: usize, what: &str) -> Result<u32> {
+    u32::try_from(n).with_context(|| format!("operator state has too many {what}: {n}"))
+}
+
+/// The entries that [`entries_to_bytes`] wrote.
+///
+/// # Errors
+/// When `bytes` is not a whole snapshot: another format, cut short, followed by more
+/// bytes, an author that cannot exist, or keys out of order (a snapshot is written
+/// sorted, so disorder means the bytes were damaged, and a damaged snapshot must not
+/// restore).
+pub(crate) fn entries_from_bytes(bytes: &[u8]) -> Result<Entries> {
+    let mut reader = Reader(bytes);
+    if reader.take(MAGIC.len())? != MAGIC {
+        bail!("restoring operator state: not a snapshot (no {MAGIC:?} header)");
+    }
+    let count = reader.u32()?;
+    let mut entries = Entries::new();
+    let mut previous = None;
+    for _ in 0..count {
+        let checkpoint = reader.u64()?;
+        let (index, parallelism) = (reader.u32()?, reader.u32()?);
+        let author = SubtaskId::new(index, parallelism)
+            .context("restoring operator state: a key's author cannot exist")?;
+        let key = PendingKey { checkpoint, author };
+        if previous.is_some_and(|previous| previous >= key) {
+            bail!("restoring operator state: key {key} is out of order, the snapshot is damaged");
+        }
+        let len = reader.u32()? as usize;
+        entries.insert(key, reader.take(len)?.to_vec());
+        previous = Some(key);
+    }
+    if !reader.0.is_empty() {
+        bail!(
+            "restoring operator state: {} byte(s) follow the last entry",
+            reader.0.len()
+        );
+    }
+    Ok(entries)
+}
+
+/// What is left of a snapshot being read.
+struct Reader<'a>(&'a [u8]);
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8]> {
+        if self.0.len() < n {
+            bail!("restoring operator state: the snapshot is cut short");
+        }
+        let (taken, rest) = self.0.split_at(n);
+        self.0 = rest;
+        Ok(taken)
+    }
+
+    fn u32(&mut self) -> Result<u32> {
+        Ok(u32::from_le_bytes(self.take(4)?.try_into()?))
+    }
+
+    fn u64(&mut self) -> Result<u64> {
+        Ok(u64::from_le_bytes(self.take(8)?.try_into()?))
+    }
+}
