@@ -5,6 +5,12 @@
 //! never a torn mix: rename is atomic, and the fsyncs order the data before the name
 //! (the file) and the name before our return (the directory). The state is small (a
 //! handful of handles), so rewriting it whole is cheaper than being clever.
+//!
+//! The cost grows with the handles pending: a put and a remove took 0.5 ms at 10 and
+//! 25 ms at 10 000. That is why the real sinks' pipeline does not use this backend: it
+//! keeps operator state in memory ([`crate::InMemoryOperatorState`]) and writes it only
+//! into each checkpoint, as Flink does. This one is for a runtime that has no checkpoint
+//! to carry the state.
 
 use std::fs::{self, File};
 use std::io::Write;

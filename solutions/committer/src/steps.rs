@@ -92,3 +92,24 @@ impl fmt::Display for Crash {
 }
 
 impl std::error::Error for Crash {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_and_crashes_read_as_what_just_happened() -> Result<()> {
+        let me = SubtaskId::new(1, 2)?;
+        assert_eq!(Step::Committed(me, 3).to_string(), "sub1of2 committed c3");
+        assert_eq!(
+            Crash(Step::Persisted(me, 4)).to_string(),
+            "simulated crash right after: sub1of2 persisted c4"
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn a_real_run_is_not_called_per_record() {
+        assert!(!NoTripwire.watches_writes());
+    }
+}

@@ -1,26 +1,29 @@
 //! The pieces around the base: handle codec, guarantee labels, shape C's netting, the
-//! at-least-once baseline, and the durable operator-state backend.
+//! at-least-once baseline, and what shapes A and B keep or sweep at open.
 
 mod sim;
 
 use std::rc::Rc;
 
 use committer::connectors::{
-    AppendSink, Change, InMemoryTable, RowKind, StagedArtifactSink, StagedName, UpsertSink,
-    XaConnection, XaDatabase, XaSink,
+    AppendSink, Change, InMemoryTable, ObjectPlace, ObjectStore, RowKind, StagedArtifactSink,
+    StagedName, TwoPhaseAdopter, TwoPhaseSystem, UpsertSink, XaConnection, XaDatabase, XaSink,
+    XaStore,
 };
 use committer::{
-    CommittingSink, DeliveryGuarantee, ExactlyOnce, Mechanism, SubtaskId, decode, encode,
-    request_guarantee,
+    AbortOutcome, CommitOutcome, CommitterOperator, CommittingSink, DeliveryGuarantee, ExactlyOnce,
+    InMemoryOperatorState, Mechanism, NoTripwire, RunContext, RunToken, SubtaskId, Succession,
+    decode, encode, request_guarantee,
 };
 use sim::{Adopter, AppendShape, Schedule};
+use solution08::{TransactionalSink, TwoPhaseCommitSink};
 
 #[test]
 fn a_committable_round_trips_through_its_versioned_envelope() {
     let name = StagedName {
         job: "orders".to_owned(),
         author: SubtaskId::new(1, 2).unwrap(),
-        run: committer::RunToken(3),
+        run: RunToken(3),
         checkpoint: 4,
     };
     let bytes = encode::<StagedArtifactSink<u32>>(&name).unwrap();
@@ -118,7 +121,7 @@ fn an_append_sink_is_only_at_least_once() {
 /// An XA store that calls an error transient when its message says "timeout".
 struct TimeoutsPass(XaConnection<u32>);
 
-impl committer::connectors::XaStore for TimeoutsPass {
+impl XaStore for TimeoutsPass {
     type Record = u32;
     fn begin(&mut self) -> anyhow::Result<()> {
         self.0.begin()
@@ -129,10 +132,10 @@ impl committer::connectors::XaStore for TimeoutsPass {
     fn prepare(&mut self, gid: &str) -> anyhow::Result<()> {
         self.0.prepare(gid)
     }
-    fn commit_prepared(&mut self, gid: &str) -> anyhow::Result<committer::CommitOutcome> {
+    fn commit_prepared(&mut self, gid: &str) -> anyhow::Result<CommitOutcome> {
         self.0.commit_prepared(gid)
     }
-    fn rollback_prepared(&mut self, gid: &str) -> anyhow::Result<committer::AbortOutcome> {
+    fn rollback_prepared(&mut self, gid: &str) -> anyhow::Result<AbortOutcome> {
         self.0.rollback_prepared(gid)
     }
     fn prepared_transactions(&self) -> anyhow::Result<Vec<String>> {
@@ -148,4 +151,120 @@ fn the_xa_sink_asks_its_store_which_failures_are_transient() {
     let sink = XaSink::new(TimeoutsPass(XaDatabase::connect(&XaDatabase::shared())));
     assert!(sink.is_transient(&anyhow::anyhow!("lock timeout")));
     assert!(!sink.is_transient(&anyhow::anyhow!("no such prepared transaction")));
+}
+
+#[test]
+fn every_sink_is_granted_its_own_guarantee_and_any_weaker_one() {
+    use DeliveryGuarantee::{AtLeastOnce, EffectivelyOnce, ExactlyOnce};
+    type Xa = XaSink<XaConnection<u32>>;
+    for requested in [ExactlyOnce, EffectivelyOnce, AtLeastOnce] {
+        assert_eq!(request_guarantee::<Xa>(requested).unwrap(), requested);
+    }
+    for requested in [EffectivelyOnce, AtLeastOnce] {
+        assert_eq!(
+            request_guarantee::<UpsertSink<u8, u32>>(requested).unwrap(),
+            requested
+        );
+    }
+    assert_eq!(
+        request_guarantee::<AppendSink<u32>>(AtLeastOnce).unwrap(),
+        AtLeastOnce
+    );
+}
+
+#[test]
+fn a_sink_that_does_not_say_treats_every_failure_as_permanent() {
+    let sink = StagedArtifactSink::<u32>::new(ObjectStore::shared());
+    assert!(!sink.is_transient(&anyhow::anyhow!("connection reset, timeout")));
+}
+
+type Stage08<'a> = TwoPhaseAdopter<'a, u32, TransactionalSink<u32>>;
+
+fn open_stage08<'a>(
+    system: &'a mut TwoPhaseSystem<TransactionalSink<u32>>,
+    state: InMemoryOperatorState,
+    generation: u64,
+) -> anyhow::Result<CommitterOperator<Stage08<'a>, InMemoryOperatorState>> {
+    let run = RunContext {
+        job: "stage08".to_owned(),
+        generation,
+        succession: Succession::new(SubtaskId::new(0, 1)?, 1)?,
+    };
+    CommitterOperator::open(
+        TwoPhaseAdopter::new(system),
+        state,
+        &run,
+        Box::new(NoTripwire),
+    )
+}
+
+#[test]
+fn a_restored_prepared_transaction_of_the_stage08_sink_is_kept_at_open_and_committed() {
+    let mut system = TwoPhaseSystem::new(TransactionalSink::new());
+    let mut dead = open_stage08(&mut system, InMemoryOperatorState::new(), 1).unwrap();
+    dead.write(7).unwrap();
+    let completed = dead.on_barrier(1).unwrap(); // the crash beats the notification
+    drop(dead);
+    let restored = InMemoryOperatorState::restore(&completed).unwrap();
+    let reopened = open_stage08(&mut system, restored, 2).unwrap();
+    assert_eq!(reopened.recovered(), [(1, CommitOutcome::Committed)]);
+    drop(reopened);
+    assert_eq!(system.sink().committed(), [7]);
+}
+
+#[test]
+fn a_staged_orphan_is_discarded_at_the_next_open_and_a_restored_one_kept() {
+    let store = ObjectStore::<u32>::shared();
+    let run = |generation| RunContext {
+        job: "orders".to_owned(),
+        generation,
+        succession: Succession::new(SubtaskId::new(0, 1).unwrap(), 1).unwrap(),
+    };
+    let open = |state, generation| {
+        CommitterOperator::open(
+            StagedArtifactSink::new(Rc::clone(&store)),
+            state,
+            &run(generation),
+            Box::new(NoTripwire),
+        )
+        .unwrap()
+    };
+    let mut dead = open(InMemoryOperatorState::new(), 1);
+    dead.write(1).unwrap();
+    let completed = dead.on_barrier(1).unwrap();
+    dead.write(2).unwrap();
+    dead.on_barrier(2).unwrap(); // never completes: an orphan
+    let names: Vec<String> = dead
+        .pending_committables()
+        .unwrap()
+        .iter()
+        .map(|(_, name)| name.to_string())
+        .collect();
+    drop(dead);
+    assert_eq!(store.borrow().staged_names(), names);
+    let reopened = open(InMemoryOperatorState::restore(&completed).unwrap(), 2);
+    assert_eq!(store.borrow().place(&names[0]), ObjectPlace::Published);
+    assert_eq!(store.borrow().place(&names[1]), ObjectPlace::Absent);
+    assert!(store.borrow().staged_names().is_empty());
+    reopened.finish().unwrap();
+    assert_eq!(store.borrow().published_records(), [1]);
+}
+
+#[test]
+fn an_xa_database_refuses_a_global_id_already_prepared_or_committed() {
+    let db = XaDatabase::<u32>::shared();
+    let mut connection = XaDatabase::connect(&db);
+    let mut prepare = |gid: &str| {
+        connection.begin()?;
+        connection.insert(1)?;
+        connection.prepare(gid)
+    };
+    prepare("g1").unwrap();
+    prepare("g2").unwrap();
+    let prepared_twice = prepare("g1").unwrap_err();
+    assert!(prepared_twice.to_string().contains("g1 is already in use"));
+    XaDatabase::connect(&db).commit_prepared("g2").unwrap();
+    let committed_twice = XaDatabase::connect(&db).prepare("g2");
+    assert!(committed_twice.is_err_and(|e| e.to_string().contains("g2 is already in use")));
+    assert!(!XaDatabase::connect(&db).is_transient(&anyhow::anyhow!("lock timeout")));
 }

@@ -102,6 +102,7 @@ fn recovery_rolls_back_the_open_transaction_but_never_a_restored_handle() {
     op.write(1).unwrap();
     let checkpoint_1 = op.on_barrier(1).unwrap(); // completes, but the crash beats the notification
     op.write(2).unwrap(); // into the open transaction
+    assert_eq!(db.borrow().open_transactions(), 1);
     drop(op); // the crash: the connection dies with its open transaction
     assert_eq!(db.borrow().open_transactions(), 0);
     let op = xa(

@@ -174,3 +174,37 @@ fn a_put_over_a_key_replaces_its_value_and_erasing_a_missing_key_is_no_error() {
     assert_eq!(state.keys().unwrap(), [key(2)]);
     assert_eq!(state.get(&key(1)).unwrap(), None);
 }
+
+#[test]
+fn an_erase_is_durable_too() {
+    let path = scratch("erase");
+    let mut state = FileOperatorState::open(&path).unwrap();
+    state.put(key(1), b"1".to_vec()).unwrap();
+    state.put(key(2), b"2".to_vec()).unwrap();
+    state.remove(&key(1)).unwrap();
+    drop(state);
+    assert_eq!(
+        FileOperatorState::open(&path).unwrap().keys().unwrap(),
+        [key(2)]
+    );
+}
+
+#[test]
+fn state_that_exists_but_cannot_be_read_is_an_error_not_an_empty_state() {
+    let path = scratch("unreadable");
+    fs::create_dir(&path).unwrap(); // a folder where the file should be
+    let error = FileOperatorState::open(&path).unwrap_err();
+    assert!(format!("{error:#}").contains("opening"), "{error:#}");
+}
+
+#[test]
+fn a_state_file_named_without_a_folder_lives_in_the_working_directory() {
+    // A bare name has an empty parent: there is no folder to sync but the current one.
+    let name = format!("committer-{}-bare.bin", std::process::id());
+    let mut state = FileOperatorState::open(&name).unwrap();
+    let put = state.put(key(1), b"1".to_vec());
+    let reopened = FileOperatorState::open(&name).map(|s| s.keys().unwrap());
+    let _ = fs::remove_file(&name);
+    put.unwrap();
+    assert_eq!(reopened.unwrap(), [key(1)]);
+}
