@@ -20,9 +20,22 @@ use crate::verbs::CommittingSink;
 /// When the committable cannot be serialised.
 pub fn encode<S: CommittingSink>(committable: &S::Committable) -> Result<Vec<u8>> {
     let mut bytes = Vec::with_capacity(64);
-    bytes.extend_from_slice(&S::COMMITTABLE_VERSION.to_le_bytes());
-    serde_json::to_writer(&mut bytes, committable).context("serialising a committable")?;
+    encode_into::<S>(committable, &mut bytes)?;
     Ok(bytes)
+}
+
+/// [`encode`] into `bytes`, replacing what they held: the base encodes every barrier's
+/// handle into one buffer it keeps, rather than allocating one per barrier.
+///
+/// # Errors
+/// When the committable cannot be serialised.
+pub(crate) fn encode_into<S: CommittingSink>(
+    committable: &S::Committable,
+    bytes: &mut Vec<u8>,
+) -> Result<()> {
+    bytes.clear();
+    bytes.extend_from_slice(&S::COMMITTABLE_VERSION.to_le_bytes());
+    serde_json::to_writer(bytes, committable).context("serialising a committable")
 }
 
 /// The committable that `bytes` persisted, upgraded if an older version wrote it.

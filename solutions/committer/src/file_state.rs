@@ -89,8 +89,8 @@ impl FileOperatorState {
 }
 
 impl OperatorStateBackend for FileOperatorState {
-    fn put(&mut self, key: PendingKey, value: Vec<u8>) -> Result<()> {
-        self.entries.insert(key, value);
+    fn put(&mut self, key: PendingKey, value: &[u8]) -> Result<()> {
+        self.entries.insert(key, value.to_vec());
         self.persist()
     }
 

@@ -46,6 +46,11 @@ pub struct CommitterOperator<S: CommittingSink, B: OperatorStateBackend> {
     /// read them here, as Flink's committer keeps its committables in memory and only
     /// writes them into snapshots, so a commit never decodes what it just encoded.
     pending: VecDeque<(PendingKey, S::Committable)>,
+    /// Buffers kept across checkpoints so that a barrier and a notification allocate
+    /// nothing of their own: the handle being encoded, and what the last notification
+    /// committed.
+    encoded: Vec<u8>,
+    committed: Vec<(CheckpointId, CommitOutcome)>,
 }
 
 impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
@@ -140,6 +145,8 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
             policy,
             recovered,
             pending: VecDeque::new(),
+            encoded: Vec::new(),
+            committed: Vec::new(),
         })
     }
 
@@ -200,7 +207,8 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
         self.fence.check()?;
         if let Some(committable) = self.sink.prepare_commit(checkpoint)? {
             self.tripwire.reached(Step::Prepared(self.me, checkpoint))?;
-            self.state.put(key, codec::encode::<S>(&committable)?)?;
+            codec::encode_into::<S>(&committable, &mut self.encoded)?;
+            self.state.put(key, &self.encoded)?;
             self.pending.insert(place, (key, committable));
             self.tripwire
                 .reached(Step::Persisted(self.me, checkpoint))?;
@@ -213,14 +221,16 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
     /// notification was lost, is late, or whose checkpoint was aborted is committed
     /// here; a stale or repeated notification finds nothing left and does nothing.
     ///
+    /// Returns what it committed, oldest first (kept until the next notification).
+    ///
     /// # Errors
     /// When a commit fails; the handle stays pending for the next notification or
     /// for recovery.
     pub fn on_checkpoint_complete(
         &mut self,
         checkpoint: CheckpointId,
-    ) -> Result<Vec<(CheckpointId, CommitOutcome)>> {
-        let mut outcomes = Vec::new();
+    ) -> Result<&[(CheckpointId, CommitOutcome)]> {
+        self.committed.clear();
         while let Some((key, committable)) = self.pending.front() {
             let key = *key;
             if key.checkpoint > checkpoint {
@@ -245,9 +255,9 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
             self.pending.pop_front();
             self.tripwire
                 .reached(Step::Erased(self.me, key.checkpoint))?;
-            outcomes.push((key.checkpoint, outcome));
+            self.committed.push((key.checkpoint, outcome));
         }
-        Ok(outcomes)
+        Ok(&self.committed)
     }
 
     /// Checkpoint `checkpoint` was aborted. This does nothing, on purpose, and exists so

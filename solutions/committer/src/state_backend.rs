@@ -19,7 +19,7 @@ pub trait OperatorStateBackend {
     ///
     /// # Errors
     /// When the write cannot be made durable.
-    fn put(&mut self, key: PendingKey, value: Vec<u8>) -> Result<()>;
+    fn put(&mut self, key: PendingKey, value: &[u8]) -> Result<()>;
 
     /// The value of `key`, if any.
     ///

@@ -25,7 +25,7 @@ fn scratch(name: &str) -> std::path::PathBuf {
 fn file_backed_operator_state_survives_the_process() {
     let path = scratch("survives");
     let mut state = FileOperatorState::open(&path).unwrap();
-    state.put(key(1), b"handle".to_vec()).unwrap();
+    state.put(key(1), b"handle").unwrap();
     drop(state);
     let reopened = FileOperatorState::open(&path).unwrap();
     assert_eq!(reopened.get(&key(1)).unwrap().unwrap(), b"handle");
@@ -39,7 +39,7 @@ fn file_backed_operator_state_survives_the_process() {
 fn a_half_written_temporary_is_ignored_at_open() {
     let path = scratch("torn");
     let mut state = FileOperatorState::open(&path).unwrap();
-    state.put(key(1), b"1".to_vec()).unwrap();
+    state.put(key(1), b"1").unwrap();
     fs::write(path.with_extension("tmp"), b"[{\"key\":").unwrap(); // a crash mid-write
     let reopened = FileOperatorState::open(&path).unwrap();
     assert_eq!(reopened.keys().unwrap(), [key(1)]);
@@ -49,9 +49,9 @@ fn a_half_written_temporary_is_ignored_at_open() {
 fn a_restore_replaces_the_live_file_with_the_checkpoint() {
     let path = scratch("restore");
     let mut state = FileOperatorState::open(&path).unwrap();
-    state.put(key(1), b"1".to_vec()).unwrap();
+    state.put(key(1), b"1").unwrap();
     let checkpoint = state.snapshot().unwrap();
-    state.put(key(2), b"2".to_vec()).unwrap(); // an epoch that never completed
+    state.put(key(2), b"2").unwrap(); // an epoch that never completed
     let restored = FileOperatorState::restore(&path, &checkpoint).unwrap();
     assert_eq!(restored.keys().unwrap(), [key(1)]);
     assert_eq!(
@@ -64,8 +64,8 @@ fn a_restore_replaces_the_live_file_with_the_checkpoint() {
 fn merging_snapshots_refuses_two_values_under_one_key() {
     let mut one = InMemoryOperatorState::new();
     let mut two = InMemoryOperatorState::new();
-    one.put(key(1), b"1".to_vec()).unwrap();
-    two.put(key(1), b"2".to_vec()).unwrap();
+    one.put(key(1), b"1").unwrap();
+    two.put(key(1), b"2").unwrap();
     let (one, two) = (one.snapshot().unwrap(), two.snapshot().unwrap());
     assert!(merge_snapshots([one.as_slice(), two.as_slice()]).is_err());
     assert!(merge_snapshots([one.as_slice(), one.as_slice()]).is_ok());
@@ -74,8 +74,8 @@ fn merging_snapshots_refuses_two_values_under_one_key() {
 #[test]
 fn a_snapshot_lists_its_handles_by_typed_key_oldest_first() {
     let mut state = InMemoryOperatorState::new();
-    state.put(key(2), b"two".to_vec()).unwrap();
-    state.put(key(1), b"one".to_vec()).unwrap();
+    state.put(key(2), b"two").unwrap();
+    state.put(key(1), b"one").unwrap();
     let restored = InMemoryOperatorState::restore(&state.snapshot().unwrap()).unwrap();
     assert_eq!(restored.keys().unwrap(), [key(1), key(2)]);
     assert_eq!(restored.get(&key(2)).unwrap().unwrap(), b"two");
@@ -112,10 +112,10 @@ fn a_snapshot_has_the_documented_layout() {
                 checkpoint: 258,
                 author,
             },
-            b"ab".to_vec(),
+            b"ab",
         )
         .unwrap();
-    state.put(key(7), b"".to_vec()).unwrap();
+    state.put(key(7), b"").unwrap();
     let expected = snapshot_of(&[one_entry(7, 0, 1, b""), one_entry(258, 1, 3, b"ab")]);
     assert_eq!(state.snapshot().unwrap(), expected);
     assert_eq!(
@@ -164,9 +164,9 @@ fn a_damaged_snapshot_is_refused_whatever_the_damage() {
 #[test]
 fn a_put_over_a_key_replaces_its_value_and_erasing_a_missing_key_is_no_error() {
     let mut state = InMemoryOperatorState::new();
-    state.put(key(2), b"two".to_vec()).unwrap();
-    state.put(key(1), b"first".to_vec()).unwrap();
-    state.put(key(1), b"second".to_vec()).unwrap();
+    state.put(key(2), b"two").unwrap();
+    state.put(key(1), b"first").unwrap();
+    state.put(key(1), b"second").unwrap();
     assert_eq!(state.keys().unwrap(), [key(1), key(2)]);
     assert_eq!(state.get(&key(1)).unwrap().unwrap(), b"second");
     state.remove(&key(3)).unwrap();
@@ -179,8 +179,8 @@ fn a_put_over_a_key_replaces_its_value_and_erasing_a_missing_key_is_no_error() {
 fn an_erase_is_durable_too() {
     let path = scratch("erase");
     let mut state = FileOperatorState::open(&path).unwrap();
-    state.put(key(1), b"1".to_vec()).unwrap();
-    state.put(key(2), b"2".to_vec()).unwrap();
+    state.put(key(1), b"1").unwrap();
+    state.put(key(2), b"2").unwrap();
     state.remove(&key(1)).unwrap();
     drop(state);
     assert_eq!(
@@ -202,7 +202,7 @@ fn a_state_file_named_without_a_folder_lives_in_the_working_directory() {
     // A bare name has an empty parent: there is no folder to sync but the current one.
     let name = format!("committer-{}-bare.bin", std::process::id());
     let mut state = FileOperatorState::open(&name).unwrap();
-    let put = state.put(key(1), b"1".to_vec());
+    let put = state.put(key(1), b"1");
     let reopened = FileOperatorState::open(&name).map(|s| s.keys().unwrap());
     let _ = fs::remove_file(&name);
     put.unwrap();
