@@ -142,9 +142,13 @@ mod tests {
         state.put(key(2), &[2; 10])?;
         state.remove(&key(1))?; // 100 dead bytes against 10 live ones
         assert_eq!(state.log, [2; 10]);
+        // Each overwrite leaves the old bytes dead: kept while they are half the log,
+        // dropped once they are most of it.
         for _ in 0..100 {
-            state.put(key(2), &[3; 10])?; // each overwrite leaves the old bytes dead
-            assert!(state.log.len() <= 2 * 10, "{} bytes", state.log.len());
+            state.put(key(2), &[3; 10])?;
+            assert_eq!(state.log.len(), 20, "half dead");
+            state.put(key(2), &[3; 10])?;
+            assert_eq!(state.log.len(), 10, "two thirds dead, compacted");
         }
         assert_eq!(state.get(&key(2))?, Some(vec![3; 10]));
         Ok(())
