@@ -10,8 +10,9 @@ use crate::state_backend::Entries;
 /// The first bytes of every snapshot: what the bytes are, and the format's version.
 const MAGIC: &[u8; 8] = b"OPSTATE1";
 
-/// The snapshot format shared by every backend, taken at every barrier and so kept cheap
-/// (a JSON array of hex strings cost more than the in-memory sink's whole epoch):
+/// The snapshot format shared by every backend. It is taken at every barrier, so it is
+/// written with a few stores and no text formatting (it used to be a JSON array of hex
+/// strings):
 ///
 /// | bytes | field |
 /// |---|---|
