@@ -196,6 +196,7 @@ mod tests {
                         first_wrong_step: None,
                         missing: Vec::new(),
                         extra: Vec::new(),
+                        requirement: None,
                     },
                 }),
             }],
