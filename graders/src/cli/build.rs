@@ -10,7 +10,7 @@ use serde::Deserialize;
 
 use super::heartbeat::Heartbeat;
 use super::launcher::Launcher;
-use crate::harness::process;
+use crate::harness::bounded;
 use crate::harness::supervisor::Unconfined;
 
 /// A build without a time limit still needs a number: a day.
@@ -189,7 +189,7 @@ fn cargo_build(
         command.args(["--features", &features.join(",")]);
     }
     let limit = launcher.build_limit();
-    let run = process::run_bounded(
+    let run = bounded::run_bounded(
         launcher.build(command),
         limit.unwrap_or(UNLIMITED),
         &Unconfined,

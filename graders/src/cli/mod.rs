@@ -21,6 +21,7 @@ mod status;
 pub mod template;
 mod test;
 mod trace;
+mod values;
 mod warnings;
 pub mod watch;
 pub mod workspace;

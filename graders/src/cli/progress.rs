@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::pipeline::StageOutcome;
 use super::workspace::Root;
+use crate::harness::StageStatus;
 use crate::misconception::{self, Card};
 
 /// The last verdict on a stage.
@@ -22,6 +23,24 @@ pub enum LastResult {
     Failed,
     /// The stage did not build.
     DoesNotBuild,
+}
+
+impl LastResult {
+    /// What `byo status` remembers of `outcome`: nothing for a stage with no grader yet;
+    /// a stage blocked by an earlier one does not build either, and one whose grade binary
+    /// could not be driven failed.
+    pub fn of(outcome: &StageOutcome) -> Option<Self> {
+        match outcome {
+            StageOutcome::Judged(report) => Some(match report.status() {
+                StageStatus::Passed => Self::Passed,
+                StageStatus::NotStarted => Self::NotStarted,
+                StageStatus::Failed => Self::Failed,
+            }),
+            StageOutcome::DoesNotBuild(_) | StageOutcome::Blocked(_) => Some(Self::DoesNotBuild),
+            StageOutcome::Undriven(_) => Some(Self::Failed),
+            StageOutcome::Ungraded => None,
+        }
+    }
 }
 
 /// Everything `byo` remembers for a learner.
@@ -98,7 +117,7 @@ impl Progress {
     /// Remembers a full default run of `stage` (what `byo status` and `byo hint` read):
     /// its verdict, and the misconception card its report showed.
     pub fn record_run(&mut self, stage: u8, outcome: &StageOutcome) {
-        if let Some(result) = outcome.last_result() {
+        if let Some(result) = LastResult::of(outcome) {
             let card = match outcome {
                 StageOutcome::Judged(report) => misconception::likely(report),
                 _ => None,

@@ -53,7 +53,7 @@ pub struct TraceOptions {
     #[arg(long)]
     pub mine: bool,
     /// Plan seed (default: the fixed learner seed).
-    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = super::args::seed)]
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = super::values::seed)]
     pub seed: Option<u64>,
     /// Also draw the trace as SVG swimlanes in a self-contained HTML page (a new file).
     #[arg(long, value_name = "FILE")]
@@ -144,7 +144,7 @@ fn printed_by_run(trace: &Trace, printed: &[PrintedLine], style: &Style) -> Stri
 
 /// Stage 08, the only stage with a trace so far.
 fn traced_stage(text: &str) -> Result<u8, String> {
-    match super::args::stage_number(text)? {
+    match super::values::stage_number(text)? {
         8 => Ok(8),
         other => Err(format!(
             "stage {other:02} has no trace yet; `byo trace 08 ...` draws a stage-08 schedule"

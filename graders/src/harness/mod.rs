@@ -3,12 +3,14 @@
 //! Layers, each using only those above it: `case`, `diff`, `rng`, `enumerate`,
 //! `protocol`, `printed` (data and pure helpers); `stage` (the [`Stage`] trait and the
 //! [`grader!`](crate::grader) macro); `arguments` (the shared "error names the argument"
-//! judge); `judge`, `sequence`, `lines` and `supervisor` (a driver run to a report, the
-//! printed lines placed in their case and run); `driver` (runs cases and,
+//! judge); `process` (child processes that end with their run), then `judge`, `sequence`,
+//! `lines` and `supervisor` (a driver run to a report, the printed lines placed in their
+//! case and run) and `bounded` (a build run to its end); `driver` (runs cases and,
 //! in process, renders the report through [`crate::report`]); `catalogue` (what mutant
 //! catalogues assert). Nothing here reaches the stage graders or their registry.
 
 pub mod arguments;
+pub mod bounded;
 pub mod capture;
 pub mod case;
 pub mod catalogue;

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::Style;
+use super::style::Style;
 use crate::misconception::Card;
 
 /// A misconception card, each line after `indent`: `likely misconception: <title>`, why

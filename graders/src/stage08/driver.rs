@@ -9,18 +9,8 @@ use serde::{Deserialize, Serialize};
 use super::binding::{Implementation, SpyCall, SpyLog};
 use super::own_sink::{OwnSinkRun, own_sink_run};
 use super::plan::{Case, SinkOp, sequences_from};
+use super::run_result::{RunResult, panic_message};
 use crate::harness::driver::begin_run;
-
-/// How one run of the job ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum RunResult {
-    /// It returned this output.
-    Output(Vec<u32>),
-    /// It returned an error with this message.
-    Error(String),
-    /// It panicked with this message.
-    Panicked(String),
-}
 
 /// One cell of a grid run through the spy.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -192,13 +182,4 @@ fn caught<T>(run: impl FnOnce() -> T + panic::UnwindSafe) -> Result<T, String> {
         }
         message
     })
-}
-
-/// A panic's message, from its payload.
-pub(super) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| (*s).to_owned())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "panicked with a non-string payload".to_owned())
 }

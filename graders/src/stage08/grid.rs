@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 
 use super::anomaly::Anomaly;
 use super::cell::CellFailure;
-use super::driver::RunResult;
 use super::oracle::Schedule;
 use super::plan::{Case, MAX_LAG};
+use super::run_result::RunResult;
 use crate::harness::case::Failure;
 
 pub(super) fn output_of(result: &RunResult) -> Option<Vec<u32>> {

@@ -12,12 +12,13 @@
 
 use super::anomaly::Anomaly;
 use super::cell::{CellFailure, fail, multiset_anomaly};
-use super::driver::{Observation, RunResult, SpiedRun};
+use super::driver::{Observation, SpiedRun};
 use super::first_sink::walk_first_sink;
 use super::fresh_sink::walk_fresh_sink;
 use super::grid::{grid, grid_failure, output_of};
 use super::oracle::Schedule;
 use super::plan::Case;
+use super::run_result::RunResult;
 use super::sink_model::judge_sink_model;
 use crate::harness::case::Failure;
 

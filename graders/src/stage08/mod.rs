@@ -52,18 +52,20 @@ mod judge;
 mod oracle;
 mod own_sink;
 mod plan;
+mod run_result;
 mod sink_model;
 pub mod trace;
 
 pub use anomaly::Anomaly;
 pub use binding::{Implementation, MAX_CALLS_PER_SINK, SeenLog, Spy, SpyCall, SpyLog};
 pub use cell::{CellFailure, multiset_anomaly};
-pub use driver::{Observation, RunResult, SinkPanic, SpiedRun, drive, run_label, spied};
+pub use driver::{Observation, SinkPanic, SpiedRun, drive, run_label, spied};
 pub use grid::matrix;
 pub use judge::{judge_exactly_once, judge_protocol};
 pub use oracle::{ModelSink, Schedule, reference_calls};
 pub use own_sink::{Departure, OwnSinkRun};
 pub use plan::{Case, MAX_LAG, MAX_LEN, MAX_OPS, SINK_IDS, SinkOp, input, sequences_from};
+pub use run_result::RunResult;
 
 crate::grader! {
     /// The stage-08 grader.

@@ -11,8 +11,8 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 
 use super::binding::{Implementation, SeenLog, SpyCall, SpyLog};
-use super::driver::{RunResult, panic_message};
 use super::oracle::ModelSink;
+use super::run_result::{RunResult, panic_message};
 
 /// One cell run with the learner's own sink behind the spy.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

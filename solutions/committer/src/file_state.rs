@@ -19,8 +19,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 
 use crate::pending::PendingKey;
-use crate::snapshot::{entries_from_bytes, entries_to_bytes};
-use crate::state_backend::{Entries, OperatorStateBackend};
+use crate::snapshot::{Entries, entries_from_bytes, entries_to_bytes};
+use crate::state_backend::OperatorStateBackend;
 
 /// Operator state kept in a file that survives the process.
 #[derive(Debug)]

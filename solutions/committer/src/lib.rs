@@ -14,10 +14,10 @@
 //! | `on_open`, `write`, `prepare_commit`, `commit`, `abort`, `recover` (the verbs) | [`CommittingSink`] in `verbs.rs`, with [`OpenContext`], [`CommitOutcome`], [`AbortOutcome`] |
 //! | serde of handles (a versioned envelope, upgrades) | [`encode`] / [`decode`] in `codec.rs`; [`CommittingSink::COMMITTABLE_VERSION`], [`CommittingSink::upgrade_committable`] |
 //! | handles in operator state, under typed keys | [`PendingKey`] in `pending.rs`; [`OperatorStateBackend`] and [`merge_snapshots`] in `state_backend.rs`, the snapshot bytes in `snapshot.rs`; [`InMemoryOperatorState`] in `memory_state.rs`, [`FileOperatorState`] in `file_state.rs` |
-//! | the choreography (barrier, notification, aborted checkpoint) | [`CommitterOperator`] in `operator.rs` |
-//! | recover-all at open | [`CommitterOperator::open`], reported by [`CommitterOperator::recovered`] |
+//! | the choreography (barrier, notification, aborted checkpoint) | [`CommitterOperator`] in `operator/`: its records and end of input in `mod.rs`, the barrier and the notifications in `checkpoint.rs` |
+//! | recover-all at open | [`CommitterOperator::open`] in `operator/recovery.rs`, reported by [`CommitterOperator::recovered`] |
 //! | succession (who finalises a handle after a rescale) | [`Succession`] in `succession.rs` |
-//! | run tokens, subtask ids, checkpoint ids | [`RunToken`], [`SubtaskId`], [`CheckpointId`] in `ids.rs`; [`RunContext`] in `operator.rs` |
+//! | run tokens, subtask ids, checkpoint ids | [`RunToken`], [`SubtaskId`], [`CheckpointId`] in `ids.rs`; [`RunContext`] in `operator/mod.rs` |
 //! | commit gate (no commit reaches a closed sink) | [`CommitterOperator::finish`] takes the operator by value, so no notification can reach it afterwards; the seed's threads and fence become ownership |
 //! | end-of-input wait | [`CommitterOperator::staged_commits_outstanding`]; [`CommitterOperator::finish`] refuses to close while it is not zero (the simulator's `gate_restarts`) |
 //! | fencing (a newer run of the job overtakes an older one) | [`Fence`], [`FenceRegister`], [`Fenced`] in `fence.rs`; checked by [`CommitterOperator::open_fenced`] before every cleanup, recovery, pre-commit and commit |
@@ -100,7 +100,7 @@
 //!
 //! | files | mutants | caught | missed | unviable |
 //! |---|---|---|---|---|
-//! | the base: `operator.rs`, `commit_policy.rs`, `fence.rs`, `succession.rs`, `steps.rs` | 71 | 56 | 1, equivalent | 14 |
+//! | the base: `operator/`, `commit_policy.rs`, `fence.rs`, `succession.rs`, `steps.rs` | 71 | 56 | 1, equivalent | 14 |
 //! | operator state: `state_backend.rs`, `memory_state.rs`, `file_state.rs`, `snapshot.rs`, `codec.rs`, `pending.rs` | 68 | 60 | 1, equivalent | 7 |
 //! | the verbs and labels: `verbs.rs`, `guarantee.rs`, `mechanism.rs`, `ids.rs` | 16 | 8 | 1, equivalent | 7 |
 //! | `connectors/`: the three shapes, the stage-08 adopter and the in-memory external systems | 103 | 64 | 3, equivalent | 36 |
@@ -129,8 +129,9 @@
 //! transactions (`tests/connectors.rs`, `tests/operator.rs`); the steps' wording and
 //! [`NoTripwire`] not watching records (`steps.rs`). A row count the XA sink kept and
 //! never read was removed. After the in-memory backend became a log, the five files that
-//! changed (`operator.rs`, `memory_state.rs`, `codec.rs`, `state_backend.rs`,
-//! `file_state.rs`) were run again: 84 mutants, 64 caught, 18 unviable, 2 missed. One is
+//! changed (`operator.rs`, now `operator/`, `memory_state.rs`, `codec.rs`,
+//! `state_backend.rs`, `file_state.rs`) were run again: 84 mutants, 64 caught, 18
+//! unviable, 2 missed. One is
 //! `on_checkpoint_aborted` again; the other, `<` turned `<=` in the log's compaction
 //! threshold, is now pinned by `memory_state.rs`'s test (checked by hand: it fails).
 

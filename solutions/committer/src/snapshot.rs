@@ -1,11 +1,16 @@
-//! The bytes of an operator-state snapshot: what every backend writes into a checkpoint
-//! and restores from.
+//! The bytes of an operator-state snapshot, and the entries they hold: what every backend
+//! writes into a checkpoint and restores from.
+
+use std::collections::BTreeMap;
 
 use anyhow::{Context, Result, bail};
 
 use crate::ids::SubtaskId;
 use crate::pending::PendingKey;
-use crate::state_backend::Entries;
+
+/// What a snapshot holds, and what a backend keeps: persisted handles by key, oldest
+/// checkpoint first.
+pub(crate) type Entries = BTreeMap<PendingKey, Vec<u8>>;
 
 /// The first bytes of every snapshot: what the bytes are, and the format's version.
 const MAGIC: &[u8; 8] = b"OPSTATE1";

@@ -46,9 +46,6 @@ pub trait OperatorStateBackend {
     fn snapshot(&self) -> Result<Vec<u8>>;
 }
 
-/// The entries of a backend: persisted handles by key, oldest checkpoint first.
-pub(crate) type Entries = BTreeMap<PendingKey, Vec<u8>>;
-
 /// The operator state a new subtask restores when it inherits several old subtasks'
 /// snapshots (a rescale): the union of their entries.
 ///

@@ -28,11 +28,11 @@
 
 mod sim;
 
-use committer::CommitOutcome::{self, Abandoned, AlreadyCommitted, Committed};
-use committer::{CheckpointId, Step, SubtaskId};
+use committer::CommitOutcome::{Abandoned, AlreadyCommitted, Committed};
+use committer::{Step, SubtaskId};
 use rstest::rstest;
-use sim::job::run_on;
-use sim::{Adopter, CommitFault, Fault, Outcome, Schedule, ShapeA, ShapeB};
+use sim::expect::{Expect, Holds, expect, judged};
+use sim::{CommitFault, Fault, Schedule, ShapeA, ShapeB};
 
 fn solo() -> SubtaskId {
     SubtaskId::new(0, 1).unwrap()
@@ -42,62 +42,11 @@ fn sub(index: u32, parallelism: u32) -> SubtaskId {
     SubtaskId::new(index, parallelism).unwrap()
 }
 
-/// What the external system holds at the end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Holds {
-    /// The input exactly once, nothing staged, prepared or open.
-    ExactlyOnce,
-    /// Fewer records than the input: a loss the operator accepted.
-    Fewer,
-    /// More records than the input: duplicates the framework cannot see.
-    More,
-}
-
-/// What a scenario must go through.
-#[derive(Debug, Clone)]
-struct Expect {
-    /// The crashes, in order.
-    crashes: Vec<Step>,
-    /// What recovery did at each open, in order.
-    recovered: Vec<(CheckpointId, CommitOutcome)>,
-    /// Restarts because end of input found a commit outstanding.
-    gate_restarts: usize,
-    /// Attempts failed by a failed commit or a lost handle.
-    failures: usize,
-    /// A zombie's late effects rejected.
-    fenced: usize,
-    holds: Holds,
-}
-
-fn expect(crashes: &[Step], recovered: &[(CheckpointId, CommitOutcome)]) -> Expect {
-    Expect {
-        crashes: crashes.to_vec(),
-        recovered: recovered.to_vec(),
-        gate_restarts: 0,
-        failures: 0,
-        fenced: 0,
-        holds: Holds::ExactlyOnce,
-    }
-}
-
 /// The delivery shapes every scenario runs on.
 #[derive(Debug, Clone, Copy)]
 enum Shape {
     StagedArtifact,
     XaTransaction,
-}
-
-fn judged<A: Adopter>(schedule: &Schedule) -> (Outcome, Holds) {
-    let adopter = A::fresh();
-    let outcome = run_on(&adopter, schedule).unwrap();
-    let input = A::input(schedule.len);
-    let holds = match adopter.verdict(&input) {
-        Ok(()) => Holds::ExactlyOnce,
-        Err(_) if adopter.visible() < input.len() => Holds::Fewer,
-        Err(e) if adopter.visible() == input.len() => panic!("not exactly once: {e}"),
-        Err(_) => Holds::More,
-    };
-    (outcome, holds)
 }
 
 #[rstest]

@@ -9,7 +9,7 @@ use clap::Args;
 
 use super::slots::MAX_SLOTS;
 
-use crate::cli::args::{positive_seconds, seed, stage_number};
+use crate::cli::values::{positive_seconds, seed, stage_number};
 
 /// What `byo grade` was asked to do.
 #[derive(Debug, Clone, PartialEq, Args)]

@@ -22,7 +22,6 @@ pub use together::workers;
 
 use super::build::{self, Built, Side};
 use super::launcher::{Direct, Launcher};
-use super::progress::LastResult;
 use crate::harness::judge::DriverRun;
 use crate::harness::supervisor::Limits;
 use crate::harness::{StageReport, StageStatus};
@@ -44,22 +43,6 @@ pub enum StageOutcome {
 }
 
 impl StageOutcome {
-    /// What `byo status` remembers.
-    pub fn last_result(&self) -> Option<LastResult> {
-        match self {
-            StageOutcome::Judged(report) => Some(match report.status() {
-                StageStatus::Passed => LastResult::Passed,
-                StageStatus::NotStarted => LastResult::NotStarted,
-                StageStatus::Failed => LastResult::Failed,
-            }),
-            StageOutcome::DoesNotBuild(_) | StageOutcome::Blocked(_) => {
-                Some(LastResult::DoesNotBuild)
-            }
-            StageOutcome::Undriven(_) => Some(LastResult::Failed),
-            StageOutcome::Ungraded => None,
-        }
-    }
-
     /// Whether the stage passed.
     pub fn passed(&self) -> bool {
         matches!(self, StageOutcome::Judged(r) if r.status() == StageStatus::Passed)

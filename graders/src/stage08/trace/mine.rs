@@ -5,10 +5,11 @@
 use std::fmt::Write as _;
 
 use super::super::binding::SpyCall;
-use super::super::driver::{RunResult, SpiedRun};
+use super::super::driver::SpiedRun;
 use super::super::judge::judge_protocol;
 use super::super::oracle::Schedule;
 use super::super::own_sink::OwnSinkRun;
+use super::super::run_result::RunResult;
 use super::timeline::{Seen, describe, flatten, timeline};
 use super::{Mark, Paint};
 

@@ -120,10 +120,10 @@ pub fn render(trace: &Trace, mine: Option<&SpiedRun>, paint: &Paint<'_>) -> Stri
 
 #[cfg(test)]
 mod tests {
-    use super::super::driver::RunResult;
     use super::super::judge::judge_protocol;
     use super::super::oracle::{ModelSink, Schedule};
     use super::super::plan::{Case, MAX_LEN};
+    use super::super::run_result::RunResult;
     use super::*;
     use crate::harness::driver::DEFAULT_SEED;
 

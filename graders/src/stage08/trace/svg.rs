@@ -218,7 +218,7 @@ fn escape(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::driver::RunResult;
+    use super::super::super::run_result::RunResult;
     use super::*;
     use crate::harness::driver::DEFAULT_SEED;
 

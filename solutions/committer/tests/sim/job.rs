@@ -1,5 +1,7 @@
 //! Runs one schedule: attempts until the job finishes, each restoring the latest
-//! completed checkpoint, then judges the external system.
+//! completed checkpoint, then judges the external system. An attempt opens every
+//! subtask and feeds it the source here; its checkpoints are the
+//! [`coordinator`]'s.
 
 use std::collections::VecDeque;
 use std::mem;
@@ -10,7 +12,7 @@ use anyhow::{Context, Result, bail};
 use committer::{
     CheckpointId, CommitOutcome, CommitPolicy, CommitterOperator, Crash, FenceRegister, FenceToken,
     HandleLost, InMemoryOperatorState, OnLostHandle, RunContext, Step, SubtaskId, Succession,
-    Tripwire, merge_snapshots,
+    merge_snapshots,
 };
 use solution03::{key_group_for, operator_index_for, parents};
 
@@ -20,6 +22,8 @@ use super::checkpoints::{Completed, History};
 use super::faults::{Faulty, Injected, SharedFault, Zombie};
 use super::schedule::{Distribution, Fault, Schedule};
 use super::tripwire::SharedTripwire;
+
+mod coordinator;
 
 /// What a finished job went through.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -250,76 +254,5 @@ impl<A: Adopter> Attempt<'_, A> {
                 Ok(op)
             })
             .collect()
-    }
-
-    fn barrier(
-        &mut self,
-        ops: &mut Operators<A>,
-        id: CheckpointId,
-        offset: usize,
-        latest: &mut History,
-    ) -> Result<()> {
-        let states = ops
-            .iter_mut()
-            .map(|op| op.on_barrier(id))
-            .collect::<Result<Vec<_>>>()?;
-        self.inflight.push_back(Completed {
-            id,
-            offset,
-            parallelism: self.parallelism,
-            states,
-        });
-        while self.inflight.len() > self.schedule.commit_lag {
-            let c = self
-                .inflight
-                .pop_front()
-                .expect("longer than the commit lag");
-            self.complete(ops, c, latest)?;
-        }
-        Ok(())
-    }
-
-    /// The coordinator's completion of `c`, with its fault.
-    fn complete(
-        &mut self,
-        ops: &mut Operators<A>,
-        c: Completed,
-        latest: &mut History,
-    ) -> Result<()> {
-        let id = c.id;
-        let fault = self.schedule.faults.get(&id).copied();
-        if fault == Some(Fault::Aborted) {
-            ops.iter_mut().for_each(|op| op.on_checkpoint_aborted(id));
-            return Ok(());
-        }
-        latest.completed(c);
-        self.tripwire.reached(Step::CheckpointCompleted(id))?;
-        let mut round = mem::take(&mut self.late);
-        match fault {
-            None => round.push(id),
-            Some(Fault::Duplicated) => round.extend([id, id]),
-            Some(Fault::Late) => self.late.push(id),
-            Some(Fault::Lost | Fault::Reordered | Fault::Aborted) => {}
-        }
-        round.append(&mut self.reordered);
-        if fault == Some(Fault::Reordered) {
-            self.reordered.push(id);
-        }
-        self.notify(ops, &round)
-    }
-
-    fn notify(&mut self, ops: &mut Operators<A>, ids: &[CheckpointId]) -> Result<()> {
-        for &id in ids {
-            for op in ops.iter_mut() {
-                op.on_checkpoint_complete(id)?;
-                // The protocol, not only the end state: a notification leaves nothing
-                // pending at or below its id (a lost one is repaired by the next).
-                let left = op.pending_committables()?;
-                if let Some((stale, _)) = left.iter().find(|(c, _)| *c <= id) {
-                    bail!("after the notification of c{id}, c{stale} is still pending");
-                }
-            }
-        }
-        Ok(())
     }
 }

@@ -8,6 +8,7 @@
 
 pub mod adopters;
 pub mod checkpoints;
+pub mod expect;
 pub mod faults;
 pub mod job;
 pub mod schedule;

@@ -26,7 +26,7 @@ use std::process::{Command, Stdio};
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
-use crate::cli::args::stage_number;
+use crate::cli::values::stage_number;
 
 /// The options of `byo autograder gradescope`.
 #[derive(Debug, Clone, PartialEq, Eq, Args)]

@@ -13,6 +13,9 @@
 //!   as Gradescope's image keeps what `setup.sh` built, so only the first run is cold;
 //! - stages 01 and 08 only (`--stages 01,08`), to keep the test to a few minutes.
 
+mod schema;
+mod submission;
+
 use std::fs;
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
@@ -20,6 +23,10 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
+use schema::check_schema;
+use submission::submission;
+
+/// The kata's root, which holds this crate.
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
@@ -100,96 +107,6 @@ fn the_zip_holds_the_scripts_at_its_root_and_the_kata_as_committed() {
     let again = gradescope(out.path(), &[]);
     assert_eq!(again.status.code(), Some(2), "{again:?}");
     assert!(String::from_utf8_lossy(&again.stderr).contains("exists already"));
-}
-
-/// Gradescope's documented fields (gradescope-autograders.readthedocs.io, "Autograder
-/// Specifications"): nothing else, each of its type.
-fn check_schema(results: &Value) {
-    const TOP: [&str; 11] = [
-        "score",
-        "execution_time",
-        "output",
-        "output_format",
-        "test_output_format",
-        "test_name_format",
-        "visibility",
-        "stdout_visibility",
-        "extra_data",
-        "tests",
-        "leaderboard",
-    ];
-    const TEST: [&str; 11] = [
-        "score",
-        "max_score",
-        "status",
-        "name",
-        "name_format",
-        "number",
-        "output",
-        "output_format",
-        "tags",
-        "visibility",
-        "extra_data",
-    ];
-    const VISIBILITY: [&str; 4] = ["hidden", "after_due_date", "after_published", "visible"];
-    let top = results.as_object().expect("an object");
-    for key in top.keys() {
-        assert!(TOP.contains(&key.as_str()), "unknown field {key}");
-    }
-    assert!(top["score"].is_number());
-    assert!(top["execution_time"].is_u64());
-    assert!(top["output"].is_string());
-    for key in ["visibility", "stdout_visibility"] {
-        assert!(VISIBILITY.contains(&top[key].as_str().unwrap()), "{key}");
-    }
-    for test in top["tests"].as_array().expect("tests") {
-        let test = test.as_object().expect("a test");
-        for key in test.keys() {
-            assert!(TEST.contains(&key.as_str()), "unknown test field {key}");
-        }
-        let (score, max) = (
-            test["score"].as_f64().unwrap(),
-            test["max_score"].as_f64().unwrap(),
-        );
-        assert!((0.0..=max).contains(&score), "{test:?}");
-        assert!(["passed", "failed"].contains(&test["status"].as_str().unwrap()));
-        assert!(VISIBILITY.contains(&test["visibility"].as_str().unwrap()));
-        assert!(test["name"].is_string() && test["output"].is_string());
-    }
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let dest = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &dest);
-        } else {
-            fs::copy(entry.path(), dest).unwrap();
-        }
-    }
-}
-
-/// The submission folder Gradescope would make: the skeletons, optionally with every
-/// reference's `src/` over them, then `fixture`'s files.
-fn submission(into: &Path, references: bool, fixture: Option<&str>) {
-    copy_tree(&repo().join("stages"), &into.join("stages"));
-    if references {
-        for entry in fs::read_dir(repo().join("solutions")).unwrap() {
-            let name = entry.unwrap().file_name();
-            let stage = into.join("stages").join(&name);
-            if stage.is_dir() {
-                copy_tree(
-                    &repo().join("solutions").join(&name).join("src"),
-                    &stage.join("src"),
-                );
-            }
-        }
-    }
-    if let Some(fixture) = fixture {
-        copy_tree(&repo().join("graders/tests/fixtures").join(fixture), into);
-    }
 }
 
 fn sandbox_available() -> bool {
