@@ -24,6 +24,7 @@
 //! signature fails a test rather than silently losing the card.
 
 mod stage01;
+mod stage01_contract;
 mod stage02;
 mod stage03;
 mod stage04;
@@ -201,6 +202,7 @@ impl Card {
 pub fn all() -> impl Iterator<Item = &'static Card> {
     [
         stage01::CARDS,
+        stage01_contract::CARDS,
         stage02::CARDS,
         stage03::CARDS,
         stage04::CARDS,

@@ -61,7 +61,11 @@ pub(super) const CARDS: &[Card] = &[
         signatures: &[Signature {
             check: "seek",
             fault: "wrong result",
-            clues: &[Clue::Case("seek("), Clue::Expected("position()")],
+            clues: &[
+                Clue::Case("seek("),
+                Clue::Expected("position()"),
+                Clue::Step("right after seek("),
+            ],
         }],
     },
     Card {
@@ -89,7 +93,11 @@ pub(super) const CARDS: &[Card] = &[
         signatures: &[Signature {
             check: "chain",
             fault: "wrong result",
-            clues: &[Clue::Case("), Filter("), Clue::Not(&Clue::Case(".then("))],
+            clues: &[
+                Clue::Case("), Filter("),
+                Clue::Not(&Clue::Case(".then(")),
+                Clue::Expected("output fed record by record"),
+            ],
         }],
     },
     Card {
@@ -99,16 +107,29 @@ pub(super) const CARDS: &[Card] = &[
         why: "An operator pushes zero, one or many records per input: FlatMap emits every \
               record its function returns, in order, as Iterator::flat_map does.",
         reread: "Task",
-        signatures: &[Signature {
-            check: "chain",
-            fault: "wrong result",
-            clues: &[
-                Clue::Case("), FlatMap("),
-                Clue::Not(&Clue::Case(".then(")),
-                Clue::Missing(true),
-                Clue::Extra(false),
-            ],
-        }],
+        signatures: &[
+            Signature {
+                check: "chain",
+                fault: "wrong result",
+                clues: &[
+                    Clue::Case("), FlatMap("),
+                    Clue::Not(&Clue::Case(".then(")),
+                    Clue::Expected("output fed record by record"),
+                    Clue::Missing(true),
+                    Clue::Extra(false),
+                ],
+            },
+            // `run` keeps one output per record of a chain that emits several.
+            Signature {
+                check: "chain",
+                fault: "wrong result",
+                clues: &[
+                    Clue::Expected("output = ["),
+                    Clue::Missing(true),
+                    Clue::Extra(false),
+                ],
+            },
+        ],
     },
     Card {
         id: "01-chain-passes-one",
@@ -123,6 +144,7 @@ pub(super) const CARDS: &[Card] = &[
             fault: "wrong result",
             clues: &[
                 Clue::Case(".then("),
+                Clue::Expected("output fed record by record"),
                 Clue::Missing(true),
                 Clue::Extra(false),
             ],

@@ -111,7 +111,7 @@ pub(super) const CARDS: &[Card] = &[
             Signature {
                 check: "keyed-state",
                 fault: "wrong result",
-                clues: &[Clue::Case("Clear("), Clue::Step("Clear(")],
+                clues: &[Clue::Case("|_| None"), Clue::Step("|_| None")],
             },
         ],
     },

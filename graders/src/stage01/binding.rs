@@ -1,7 +1,7 @@
 //! How a driver reaches a stage-01 implementation: a small trait, and the macro that
 //! implements it inside the implementation's own crate.
 
-use super::ChainId;
+use super::{ChainId, OperatorId};
 
 /// The surface of stage 01 that the driver calls, over `u32` records.
 ///
@@ -23,6 +23,11 @@ pub trait Implementation {
     fn seek(source: &mut Self::Source, offset: u64) -> anyhow::Result<()>;
     /// `run(source, chain)` with the implementation's operators for `chain`.
     fn run(source: &mut Self::Source, chain: ChainId) -> Vec<u32>;
+    /// The implementation's operators for `chain`, one instance fed every record of
+    /// `records` in turn with `Operator::process` into one `out`: the chain without `run`.
+    fn feed(chain: ChainId, records: &[u32]) -> Vec<u32>;
+    /// One `Operator::process(input, &mut out)` call on a fresh `operator`; `out` after it.
+    fn process(operator: OperatorId, input: u32, out: Vec<u32>) -> Vec<u32>;
 }
 
 /// Implements [`Implementation`] as the type `$binding` for the stage-01 API found at
@@ -69,6 +74,75 @@ macro_rules! impl_stage01 {
                             .then(Filter(f::not_multiple_of_three)),
                     ),
                 }
+            }
+            fn feed(chain: $crate::stage01::ChainId, records: &[u32]) -> Vec<u32> {
+                use $($imp)::+::{Filter, FlatMap, Map, Operator};
+                use $crate::stage01::ChainId;
+                use $crate::stage01::catalogue as f;
+                fn by_hand<O: Operator<u32, Out = u32>>(mut op: O, records: &[u32]) -> Vec<u32> {
+                    let mut out = Vec::new();
+                    for record in records {
+                        op.process(*record, &mut out);
+                    }
+                    out
+                }
+                match chain {
+                    ChainId::Map => by_hand(Map(f::triple_plus_one), records),
+                    ChainId::Filter => by_hand(Filter(f::is_even), records),
+                    ChainId::FlatMap => by_hand(FlatMap(f::copies_by_remainder), records),
+                    ChainId::MapThenFilter => {
+                        by_hand(Map(f::increment).then(Filter(f::is_even)), records)
+                    }
+                    ChainId::FilterThenMap => {
+                        by_hand(Filter(f::is_even).then(Map(f::increment)), records)
+                    }
+                    ChainId::ThreeSteps => by_hand(
+                        Map(f::double)
+                            .then(FlatMap(f::with_successor))
+                            .then(Filter(f::not_multiple_of_three)),
+                        records,
+                    ),
+                }
+            }
+            fn process(
+                operator: $crate::stage01::OperatorId,
+                input: u32,
+                mut out: Vec<u32>,
+            ) -> Vec<u32> {
+                use $($imp)::+::{Filter, FlatMap, Map, Operator};
+                use $crate::stage01::OperatorId;
+                use $crate::stage01::catalogue as f;
+                fn once<O: Operator<u32, Out = u32>>(mut op: O, input: u32, out: &mut Vec<u32>) {
+                    op.process(input, out);
+                }
+                match operator {
+                    OperatorId::Map => once(Map(f::triple_plus_one), input, &mut out),
+                    OperatorId::Filter => once(Filter(f::is_even), input, &mut out),
+                    OperatorId::FlatMapCopies => {
+                        once(FlatMap(f::copies_by_remainder), input, &mut out)
+                    }
+                    OperatorId::FlatMapScrambled => {
+                        once(FlatMap(f::scrambled_neighbours), input, &mut out)
+                    }
+                    OperatorId::FlatMapThenMap => once(
+                        FlatMap(f::scrambled_neighbours).then(Map(f::increment)),
+                        input,
+                        &mut out,
+                    ),
+                    OperatorId::FlatMapThenFlatMap => once(
+                        FlatMap(f::with_successor).then(FlatMap(f::scrambled_neighbours)),
+                        input,
+                        &mut out,
+                    ),
+                    OperatorId::ThreeSteps => once(
+                        Map(f::triple_plus_one)
+                            .then(Filter(f::is_even))
+                            .then(FlatMap(f::scrambled_neighbours)),
+                        input,
+                        &mut out,
+                    ),
+                }
+                out
             }
         }
     };

@@ -94,3 +94,89 @@ pub fn copies_by_remainder(x: u32) -> Vec<u32> {
 pub fn with_successor(x: u32) -> Vec<u32> {
     vec![x, x + 1]
 }
+
+/// `x + 2`, `x` and `x + 1`: three records out of one, neither sorted nor reversed, so an
+/// operator that reorders, sorts, dedups or keeps one of them shows it.
+pub fn scrambled_neighbours(x: u32) -> Vec<u32> {
+    vec![x + 2, x, x + 1]
+}
+
+/// An operator (or chain) of the `process` check, called once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum OperatorId {
+    /// `Map(triple_plus_one)`
+    Map,
+    /// `Filter(is_even)`
+    Filter,
+    /// `FlatMap(copies_by_remainder)`: zero, one or two copies.
+    FlatMapCopies,
+    /// `FlatMap(scrambled_neighbours)`: three records, out of order.
+    FlatMapScrambled,
+    /// `FlatMap(scrambled_neighbours).then(Map(increment))`
+    FlatMapThenMap,
+    /// `FlatMap(with_successor).then(FlatMap(scrambled_neighbours))`
+    FlatMapThenFlatMap,
+    /// `Map(triple_plus_one).then(Filter(is_even)).then(FlatMap(scrambled_neighbours))`
+    ThreeSteps,
+}
+
+impl OperatorId {
+    /// Every operator, the single ones first (a chain is only blamed once its parts pass).
+    pub const ALL: [OperatorId; 7] = [
+        OperatorId::Map,
+        OperatorId::Filter,
+        OperatorId::FlatMapCopies,
+        OperatorId::FlatMapScrambled,
+        OperatorId::FlatMapThenMap,
+        OperatorId::FlatMapThenFlatMap,
+        OperatorId::ThreeSteps,
+    ];
+
+    /// Whether this is a chain built by `then` (else a single operator).
+    pub fn is_chain(self) -> bool {
+        matches!(
+            self,
+            OperatorId::FlatMapThenMap | OperatorId::FlatMapThenFlatMap | OperatorId::ThreeSteps
+        )
+    }
+
+    /// The operator as code.
+    pub fn describe(self) -> &'static str {
+        match self {
+            OperatorId::Map => "Map(|x| 3 * x + 1)",
+            OperatorId::Filter => "Filter(|x| x % 2 == 0)",
+            OperatorId::FlatMapCopies => "FlatMap(|x| vec![x; x % 3])",
+            OperatorId::FlatMapScrambled => "FlatMap(|x| vec![x + 2, x, x + 1])",
+            OperatorId::FlatMapThenMap => "FlatMap(|x| vec![x + 2, x, x + 1]).then(Map(|x| x + 1))",
+            OperatorId::FlatMapThenFlatMap => {
+                "FlatMap(|x| vec![x, x + 1]).then(FlatMap(|x| vec![x + 2, x, x + 1]))"
+            }
+            OperatorId::ThreeSteps => {
+                "Map(|x| 3 * x + 1).then(Filter(|x| x % 2 == 0)).then(FlatMap(|x| vec![x + 2, x, x + 1]))"
+            }
+        }
+    }
+
+    /// What one call on `x` must emit: the same functions over an iterator of one record.
+    pub fn oracle(self, x: u32) -> Vec<u32> {
+        let it = std::iter::once(x);
+        match self {
+            OperatorId::Map => it.map(triple_plus_one).collect(),
+            OperatorId::Filter => it.filter(is_even).collect(),
+            OperatorId::FlatMapCopies => it.flat_map(copies_by_remainder).collect(),
+            OperatorId::FlatMapScrambled => it.flat_map(scrambled_neighbours).collect(),
+            OperatorId::FlatMapThenMap => {
+                it.flat_map(scrambled_neighbours).map(increment).collect()
+            }
+            OperatorId::FlatMapThenFlatMap => it
+                .flat_map(with_successor)
+                .flat_map(scrambled_neighbours)
+                .collect(),
+            OperatorId::ThreeSteps => it
+                .map(triple_plus_one)
+                .filter(is_even)
+                .flat_map(scrambled_neighbours)
+                .collect(),
+        }
+    }
+}

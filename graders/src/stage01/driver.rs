@@ -1,7 +1,10 @@
 //! Runs one stage-01 case against an implementation and records what happened.
 
+use std::panic::{self, AssertUnwindSafe};
+
 use serde::{Deserialize, Serialize};
 
+use super::contract::{Returned, Step};
 use super::{Case, Implementation};
 
 /// What the driver saw while running one case.
@@ -11,6 +14,8 @@ pub enum Observation {
     Seek {
         /// `Err(message)` if the seek failed.
         seek: Result<(), String>,
+        /// `position()` right after the seek, before any poll.
+        after_seek: u64,
         /// `(position() before the poll, record)` for every record polled.
         polled: Vec<(u64, u32)>,
         /// `position()` once `poll` returned `None`.
@@ -20,8 +25,8 @@ pub enum Observation {
     SeekPastEnd {
         /// `position()` before the seek.
         position_before: u64,
-        /// `Err(message)` if the seek failed (as it must).
-        seek: Result<(), String>,
+        /// What the seek returned (an error, as it must, or a panic).
+        seek: Returned,
         /// `position()` after the seek.
         position_after: u64,
         /// The next record `poll` returned.
@@ -29,8 +34,12 @@ pub enum Observation {
     },
     /// The output of a chain.
     Chain {
+        /// The chain's operators fed every record by hand, into one `out`.
+        by_hand: Vec<u32>,
         /// Everything `run` returned.
         output: Vec<u32>,
+        /// `position()` after `run`, and what the next `poll` returned.
+        after_run: (u64, Option<u32>),
     },
     /// A run cut by a crash.
     Crash {
@@ -42,8 +51,26 @@ pub enum Observation {
         position: u64,
         /// `Err(message)` if seeking the fresh source failed.
         resume: Result<(), String>,
+        /// `position()` of the fresh source after that seek.
+        resumed_at: u64,
         /// The chain's output from the fresh source.
         after: Vec<u32>,
+        /// `position()` of the fresh source after `run`, and what the next `poll` returned.
+        after_run: (u64, Option<u32>),
+        /// `run` over a third source, never interrupted.
+        uninterrupted: Vec<u32>,
+    },
+    /// A call sequence: every step, then the records of polling until `None`.
+    Contract {
+        /// One step per call (fewer if a call panicked).
+        steps: Vec<Step>,
+        /// The records polled after the calls (empty if a call panicked).
+        drain: Vec<u32>,
+    },
+    /// One `process` call.
+    Process {
+        /// `out` after the call.
+        out: Vec<u32>,
     },
 }
 
@@ -53,6 +80,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         Case::Seek { records, offset } => {
             let mut source = I::source(records.clone());
             let seek = I::seek(&mut source, *offset).map_err(|e| format!("{e:#}"));
+            let after_seek = I::position(&source);
             let mut polled = Vec::new();
             // Bounded: a source that never returns None must not hang the driver.
             for _ in 0..=records.len() {
@@ -64,6 +92,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             }
             Observation::Seek {
                 seek,
+                after_seek,
                 polled,
                 end_position: I::position(&source),
             }
@@ -74,7 +103,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                 I::poll(&mut source);
             }
             let position_before = I::position(&source);
-            let seek = I::seek(&mut source, *offset).map_err(|e| format!("{e:#}"));
+            let seek = seek_caught::<I>(&mut source, *offset);
             Observation::SeekPastEnd {
                 position_before,
                 seek,
@@ -84,8 +113,11 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         }
         Case::Chain { chain, records } => {
             let mut source = I::source(records.clone());
+            let output = I::run(&mut source, *chain);
             Observation::Chain {
-                output: I::run(&mut source, *chain),
+                by_hand: I::feed(*chain, records),
+                output,
+                after_run: (I::position(&source), I::poll(&mut source)),
             }
         }
         Case::Crash {
@@ -103,6 +135,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             drop(source);
             let mut fresh = I::source(records.clone());
             let resume = I::seek(&mut fresh, position).map_err(|e| format!("{e:#}"));
+            let resumed_at = I::position(&fresh);
             let after = if resume.is_ok() {
                 I::run(&mut fresh, *chain)
             } else {
@@ -113,8 +146,68 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                 before,
                 position,
                 resume,
+                resumed_at,
                 after,
+                after_run: (I::position(&fresh), I::poll(&mut fresh)),
+                uninterrupted: I::run(&mut I::source(records.clone()), *chain),
             }
         }
+        Case::Contract { records, calls } => {
+            let mut source = I::source(records.clone());
+            let mut steps = Vec::new();
+            for call in calls {
+                let returned = match call {
+                    super::Call::Poll => caught(|| Returned::Polled(I::poll(&mut source))),
+                    super::Call::Seek(offset) => seek_caught::<I>(&mut source, *offset),
+                };
+                if let Returned::Panicked(_) = returned {
+                    steps.push(Step {
+                        returned,
+                        position: None,
+                    });
+                    return Observation::Contract {
+                        steps,
+                        drain: Vec::new(),
+                    };
+                }
+                steps.push(Step {
+                    returned,
+                    position: Some(I::position(&source)),
+                });
+            }
+            // Bounded: a source that never returns None must not hang the driver.
+            let drain = (0..=records.len())
+                .map_while(|_| I::poll(&mut source))
+                .collect();
+            Observation::Contract { steps, drain }
+        }
+        Case::Process {
+            operator,
+            input,
+            out,
+        } => Observation::Process {
+            out: I::process(*operator, *input, out.clone()),
+        },
     }
+}
+
+/// `seek(offset)`'s result, or its panic's message.
+fn seek_caught<I: Implementation>(source: &mut I::Source, offset: u64) -> Returned {
+    caught(|| Returned::Sought(I::seek(source, offset).map_err(|e| format!("{e:#}"))))
+}
+
+/// `call`'s value, or its panic's message as [`Returned::Panicked`]; a `todo!()` goes on
+/// unwinding, to reach the harness as one ("not started").
+fn caught(call: impl FnOnce() -> Returned) -> Returned {
+    panic::catch_unwind(AssertUnwindSafe(call)).unwrap_or_else(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic with a non-string payload".to_owned());
+        if message.starts_with("not yet implemented") {
+            panic::resume_unwind(payload);
+        }
+        Returned::Panicked(message)
+    })
 }

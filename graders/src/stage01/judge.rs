@@ -1,5 +1,7 @@
-//! Judges stage-01 observations against the laws of replay and composition.
+//! Judges stage-01 observations against the laws of replay and composition, and the
+//! contract of every call; each failure names the brief's requirement it found broken.
 
+use super::contract::{self, Returned};
 use super::{Case, Observation};
 use crate::harness::Failure;
 use crate::harness::case::expect_sequence;
@@ -11,45 +13,11 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             Case::Seek { records, offset },
             Observation::Seek {
                 seek,
+                after_seek,
                 polled,
                 end_position,
             },
-        ) => {
-            if let Err(e) = seek {
-                return Err(Failure::new("Ok(())", format!("Err({e})")).step(format!(
-                    "seek({offset}) failed on a source of {} records",
-                    records.len()
-                )));
-            }
-            let start = *offset as usize;
-            let expected: Vec<(u64, u32)> = records[start..]
-                .iter()
-                .enumerate()
-                .map(|(i, r)| ((start + i) as u64, *r))
-                .collect();
-            let records_only = |p: &[(u64, u32)]| p.iter().map(|(_, r)| *r).collect::<Vec<_>>();
-            expect_sequence("records", &records_only(&expected), &records_only(polled))?;
-            if let Some(((want, _), (got, record))) =
-                expected.iter().zip(polled).find(|((w, _), (g, _))| w != g)
-            {
-                return Err(Failure::new(
-                    format!("position() = {want} before polling {record}"),
-                    format!("position() = {got}"),
-                )
-                .step(format!(
-                    "position() was {got} before polling the record at offset {want}"
-                )));
-            }
-            let len = records.len() as u64;
-            if *end_position != len {
-                return Err(Failure::new(
-                    format!("position() = {len} at the end"),
-                    format!("position() = {end_position}"),
-                )
-                .step("position() after the last record is not the length of the source"));
-            }
-            Ok(())
-        }
+        ) => judge_seek(records, *offset, seek, *after_seek, polled, *end_position),
         (
             Case::SeekPastEnd { records, offset },
             Observation::SeekPastEnd {
@@ -59,20 +27,45 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 next,
             },
         ) => {
-            if seek.is_ok() {
-                return Err(
-                    Failure::new("Err(..) naming the offset", "Ok(())").step(format!(
-                        "seek({offset}) on a source of {} records succeeded",
-                        records.len()
-                    )),
-                );
+            let refused = |what: &str| {
+                format!(
+                    "seek({offset}) on a source of {} records {what}",
+                    records.len()
+                )
+            };
+            match seek {
+                Returned::Sought(Err(message)) if !contract::names_offset(message, *offset) => {
+                    return Err(Failure::new(
+                        format!("Err(..) naming the offset {offset}"),
+                        format!("Err({message})"),
+                    )
+                    .step(refused(
+                        "failed with an error that does not name the offset",
+                    ))
+                    .requirement("01-R5"));
+                }
+                Returned::Sought(Err(_)) => {}
+                Returned::Panicked(message) => {
+                    return Err(Failure::new(
+                        "Err(..) naming the offset",
+                        format!("panicked: {message}"),
+                    )
+                    .step(refused("panicked"))
+                    .requirement("01-R15"));
+                }
+                Returned::Sought(Ok(())) | Returned::Polled(_) => {
+                    return Err(Failure::new("Err(..) naming the offset", "Ok(())")
+                        .step(refused("succeeded"))
+                        .requirement("01-R4"));
+                }
             }
             if position_after != position_before {
                 return Err(Failure::new(
                     format!("position() = {position_before} after the failed seek"),
                     format!("position() = {position_after}"),
                 )
-                .step("a failed seek moved the source"));
+                .step("a failed seek moved the source")
+                .requirement("01-R14"));
             }
             let want = records.get(*position_before as usize).copied();
             if *next != want {
@@ -80,12 +73,27 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                     format!("poll() = {want:?}"),
                     format!("poll() = {next:?}"),
                 )
-                .step("after a failed seek the next record is not the one at position()"));
+                .step("after a failed seek the next record is not the one at position()")
+                .requirement("01-R14"));
             }
             Ok(())
         }
-        (Case::Chain { chain, records }, Observation::Chain { output }) => {
-            expect_sequence("output", &chain.oracle(records), output)
+        (
+            Case::Chain { chain, records },
+            Observation::Chain {
+                by_hand,
+                output,
+                after_run,
+            },
+        ) => {
+            let want = chain.oracle(records);
+            expect_sequence("output fed record by record", &want, by_hand)
+                .map_err(|f| f.requirement("01-R12"))?;
+            drained(records, *after_run, "run")?;
+            expect_sequence("output", &want, output).map_err(|f| {
+                f.step("run does not return what the chain emits, record by record, in order")
+                    .requirement("01-R10")
+            })
         }
         (
             Case::Crash {
@@ -98,14 +106,18 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 before,
                 position,
                 resume,
+                resumed_at,
                 after,
+                after_run,
+                uninterrupted,
             },
         ) => {
             expect_sequence(
                 "records polled before the crash",
                 &records[..*crash_after],
                 polled,
-            )?;
+            )
+            .map_err(|f| f.requirement("01-R1"))?;
             if *position != *crash_after as u64 {
                 return Err(Failure::new(
                     format!("position() = {crash_after} after {crash_after} polls"),
@@ -113,22 +125,172 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 )
                 .step(format!(
                     "after {crash_after} polls position() said {position}, so the resumed source starts at the wrong record"
-                )));
+                ))
+                .requirement("01-R11"));
             }
             if let Err(e) = resume {
                 return Err(Failure::new("Ok(())", format!("Err({e})"))
-                    .step(format!("seek({position}) on the fresh source failed")));
+                    .step(format!("seek({position}) on the fresh source failed"))
+                    .requirement("01-R3"));
             }
+            if resumed_at != position {
+                return Err(Failure::new(
+                    format!("position() = {position}"),
+                    format!("position() = {resumed_at}"),
+                )
+                .step(format!(
+                    "seek({position}) on the fresh source did not move it there"
+                ))
+                .requirement("01-R3"));
+            }
+            let want = chain.oracle(records);
             let whole: Vec<u32> = before.iter().chain(after).copied().collect();
-            expect_sequence(
-                "output before and after the crash",
-                &chain.oracle(records),
-                &whole,
-            )
+            if whole != want {
+                // An uninterrupted run that is itself wrong is the chain's fault, not the resume's.
+                let rule = if *uninterrupted == want {
+                    "01-R9"
+                } else {
+                    "01-R12"
+                };
+                return expect_sequence("output before and after the crash", &want, &whole)
+                    .map_err(|f| f.requirement(rule));
+            }
+            drained(records, *after_run, "run on the resumed source")
+        }
+        (Case::Contract { records, calls }, Observation::Contract { steps, drain }) => {
+            contract::judge(records, calls, steps, drain)
+        }
+        (
+            Case::Process {
+                operator,
+                input,
+                out,
+            },
+            Observation::Process { out: got },
+        ) => {
+            let emitted = operator.oracle(*input);
+            let want: Vec<u32> = out.iter().chain(&emitted).copied().collect();
+            if !got.starts_with(out) {
+                return Err(
+                    Failure::new(format!("out = {want:?}"), format!("out = {got:?}"))
+                        .step(format!(
+                            "out held {out:?} before the call, and no longer starts with it"
+                        ))
+                        .requirement("01-R7"),
+                );
+            }
+            let rule = if operator.is_chain() {
+                "01-R8"
+            } else {
+                let mut sorted_want = emitted.clone();
+                let mut sorted_got = got[out.len()..].to_vec();
+                sorted_want.sort_unstable();
+                sorted_got.sort_unstable();
+                if sorted_want == sorted_got {
+                    "01-R7"
+                } else {
+                    "01-R6"
+                }
+            };
+            expect_sequence("out", &want, got).map_err(|f| f.requirement(rule))
         }
         _ => Err(Failure::new(
             "an observation of the same kind as the case",
             format!("{observation:?}"),
         )),
     }
+}
+
+fn judge_seek(
+    records: &[u32],
+    offset: u64,
+    seek: &Result<(), String>,
+    after_seek: u64,
+    polled: &[(u64, u32)],
+    end_position: u64,
+) -> Result<(), Failure> {
+    if let Err(e) = seek {
+        return Err(Failure::new("Ok(())", format!("Err({e})"))
+            .step(format!(
+                "seek({offset}) failed on a source of {} records",
+                records.len()
+            ))
+            .requirement("01-R3"));
+    }
+    let start = offset as usize;
+    let expected: Vec<(u64, u32)> = records[start..]
+        .iter()
+        .enumerate()
+        .map(|(i, r)| ((start + i) as u64, *r))
+        .collect();
+    let records_only = |p: &[(u64, u32)]| p.iter().map(|(_, r)| *r).collect::<Vec<_>>();
+    let (want, got) = (records_only(&expected), records_only(polled));
+    // A record polled where position() said the end: a poll at the end returned one.
+    let len = records.len() as u64;
+    let at_the_end = polled.get(want.len()).is_some_and(|(p, _)| *p == len);
+    let rule = if got.starts_with(&want) && at_the_end {
+        "01-R13"
+    } else {
+        "01-R11"
+    };
+    expect_sequence("records", &want, &got).map_err(|f| f.requirement(rule))?;
+    if after_seek != offset {
+        return Err(Failure::new(
+            format!("position() = {offset} right after seek({offset})"),
+            format!("position() = {after_seek}"),
+        )
+        .step(format!(
+            "position() right after seek({offset}) was {after_seek}"
+        ))
+        .requirement("01-R2"));
+    }
+    if let Some(((want, _), (got, record))) =
+        expected.iter().zip(polled).find(|((w, _), (g, _))| w != g)
+    {
+        return Err(Failure::new(
+            format!("position() = {want} before polling {record}"),
+            format!("position() = {got}"),
+        )
+        .step(format!(
+            "position() was {got} before polling the record at offset {want}"
+        ))
+        .requirement("01-R11"));
+    }
+    if end_position != len {
+        return Err(Failure::new(
+            format!("position() = {len} at the end"),
+            format!("position() = {end_position}"),
+        )
+        .step("position() after the last record is not the length of the source")
+        .requirement("01-R13"));
+    }
+    Ok(())
+}
+
+/// After `what` drained the source: `poll` returns `None`, and `position()` is the length.
+fn drained(
+    records: &[u32],
+    (position, next): (u64, Option<u32>),
+    what: &str,
+) -> Result<(), Failure> {
+    let len = records.len() as u64;
+    let failure = || {
+        Failure::new(
+            format!("position() = {len}, then poll() = None"),
+            format!("position() = {position}, then poll() = {next:?}"),
+        )
+    };
+    if next.is_some() {
+        return Err(failure()
+            .step(format!("{what} returned before the source was exhausted"))
+            .requirement("01-R9"));
+    }
+    if position != len {
+        return Err(failure()
+            .step(format!(
+                "after {what} drained the source, position() is not its length"
+            ))
+            .requirement("01-R13"));
+    }
+    Ok(())
 }

@@ -3,25 +3,46 @@
 //! Checks, smallest input first:
 //! - `seek`: after `seek(o)`, draining yields exactly `records[o..]`, and `position()`
 //!   is `o, o+1, ..., len` along the way;
-//! - `seek-past-end`: seeking beyond the end is an error and moves nothing;
-//! - `chain`: every chain of the catalogue equals its iterator oracle;
+//! - `seek-past-end`: seeking beyond the end is an error naming the offset, never a
+//!   panic, and moves nothing;
+//! - `chain`: every chain of the catalogue, fed record by record and through `run`,
+//!   equals its iterator oracle, and `run` drains the source;
 //! - `crash`: stop after `k` records, remember `position()`, drop the source, seek a
 //!   fresh one there and run to the end: the two parts together equal the uninterrupted
-//!   run (a source's snapshot is its position).
+//!   run (a source's snapshot is its position), and the fresh source ends drained;
+//! - `contract`: every sequence of up to three `poll`/`seek` calls on sources of 0 to 3
+//!   records, over offsets that break convenient assumptions (`0` after reading, `1`,
+//!   `len`, `len + 1`, `u64::MAX`), then a drain: each step's result and `position()`
+//!   against a model of the brief (`contract.rs`);
+//! - `process`: each operator and chain called once, on an empty `out` and on one that
+//!   already holds records, appends exactly its records, in order.
+//!
+//! The contract and process cases are chosen, not drawn: the same under every seed.
 //!
 //! ## Traceability
 //!
-//! Each requirement of the brief, the check that judges it and the mutants (in
-//! `graders/tests/mutants/`) it rejects; `tests/traceability.rs` keeps it complete.
+//! Each requirement of the brief (by its id; the text is the brief's), the check that
+//! judges it and the mutants (in `graders/tests/mutants/`) it rejects for that
+//! requirement; `tests/traceability.rs` keeps it complete.
 //!
-//! | requirement of the brief | check | mutants |
+//! | requirement | check | mutants |
 //! |---|---|---|
-//! | draining after `seek(o)` yields `records[o..]` | `seek` | `seek_one_late`, `position_since_seek` |
-//! | `position()` reads `o, o+1, ..., len` along the way | `seek` | `position_since_seek` |
-//! | a source is replayable: `seek` goes back as well as forward | `seek` | `iterator_source_fails_seek` |
-//! | `seek` past the end is an error value, never a panic and never a silent clamp, and leaves the position unchanged | `seek-past-end` | `seek_clamps` |
-//! | `Map`, `Filter`, `FlatMap` and `then` produce what the same functions produce over an iterator, in the same order | `chain` | `filter_inverted`, `flat_map_first_only`, `chain_first_only` |
-//! | stopping after any record and resuming a fresh source at `position()` loses and repeats nothing | `crash` | `iterator_source_fails_crash` |
+//! | 01-R1 | `contract` | `poll_reads_from_the_back` |
+//! | 01-R2 | `seek` | `position_since_seek` |
+//! | 01-R3 | `contract` | `seek_only_forward` |
+//! | 01-R3 | `crash` | `iterator_source_fails_crash` |
+//! | 01-R4 | `seek-past-end` | `seek_clamps` |
+//! | 01-R5 | `seek-past-end` | `error_without_offset` |
+//! | 01-R6 | `process` | `filter_inverted`, `flat_map_first_only` |
+//! | 01-R7 | `process` | `map_replaces_out` |
+//! | 01-R8 | `process` | `chain_first_only` |
+//! | 01-R9 | `crash` | `run_from_the_start` |
+//! | 01-R10 | `chain` | `run_first_output_only` |
+//! | 01-R11 | `seek` | `seek_one_late`, `iterator_source_fails_seek` |
+//! | 01-R12 | `chain` | `chain_keeps_middle` |
+//! | 01-R13 | `seek` | `poll_moves_at_the_end` |
+//! | 01-R14 | `seek-past-end` | `refused_seek_moves` |
+//! | 01-R15 | `seek-past-end` | `seek_panics_past_the_end` |
 //!
 //! ## Mutation testing
 //!
@@ -30,12 +51,14 @@
 
 mod binding;
 pub mod catalogue;
+pub mod contract;
 mod driver;
 mod judge;
 mod plan;
 
 pub use binding::Implementation;
-pub use catalogue::ChainId;
+pub use catalogue::{ChainId, OperatorId};
+pub use contract::Call;
 pub use driver::{Observation, drive};
 pub use plan::Case;
 

@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::ChainId;
+use super::contract::{self, Call};
+use super::{ChainId, OperatorId};
 use crate::harness::rng::Rng;
 use crate::harness::{Check, case};
 
@@ -26,6 +27,19 @@ pub(super) const CRASH: Check = Check {
     name: "crash",
     law: "stopping after any record and resuming a fresh source at position() loses and repeats nothing",
 };
+
+pub(super) const CONTRACT: Check = Check {
+    name: "contract",
+    law: "every short sequence of poll and seek calls does, at every step, what the brief says",
+};
+pub(super) const PROCESS: Check = Check {
+    name: "process",
+    law: "an operator called once appends exactly its records to out, in order",
+};
+
+/// The inputs of the `process` check: a zero, values of each remainder mod 2 and 3, and
+/// one that divides nothing the operators test.
+pub const PROCESS_INPUTS: [u32; 4] = [0, 1, 2, 5];
 
 /// One case of stage 01.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,6 +74,22 @@ pub enum Case {
         /// How many records are polled before the crash.
         crash_after: usize,
     },
+    /// `calls` on a fresh source of `records`, then polls until `None`.
+    Contract {
+        /// The source's records.
+        records: Vec<u32>,
+        /// The calls, in order.
+        calls: Vec<Call>,
+    },
+    /// One `operator.process(input, &mut out)` call.
+    Process {
+        /// The operator (or chain).
+        operator: OperatorId,
+        /// The record.
+        input: u32,
+        /// What `out` holds before the call.
+        out: Vec<u32>,
+    },
 }
 
 impl case::Case for Case {
@@ -69,6 +99,22 @@ impl case::Case for Case {
             Case::SeekPastEnd { .. } => SEEK_PAST_END,
             Case::Chain { .. } => CHAIN,
             Case::Crash { .. } => CRASH,
+            Case::Contract { .. } => CONTRACT,
+            Case::Process { .. } => PROCESS,
+        }
+    }
+
+    fn requirements(&self) -> Vec<&'static str> {
+        match self {
+            Case::Seek { .. } => vec!["01-R2", "01-R3", "01-R11", "01-R13"],
+            Case::SeekPastEnd { .. } => vec!["01-R4", "01-R5", "01-R14", "01-R15"],
+            Case::Chain { .. } => vec!["01-R9", "01-R10", "01-R12", "01-R13"],
+            Case::Crash { .. } => vec!["01-R1", "01-R3", "01-R9", "01-R11", "01-R12", "01-R13"],
+            Case::Contract { records, calls } => {
+                contract::requirements(records.len() as u64, calls)
+            }
+            Case::Process { operator, .. } if operator.is_chain() => vec!["01-R7", "01-R8"],
+            Case::Process { .. } => vec!["01-R6", "01-R7"],
         }
     }
 
@@ -91,6 +137,22 @@ impl case::Case for Case {
             } => format!(
                 "{} over vec!{records:?}, crash after {crash_after} record(s), resume at position()",
                 chain.describe()
+            ),
+            Case::Contract { records, calls } => {
+                let mut text = format!("VecSource::new(vec!{records:?})");
+                for call in calls {
+                    text.push_str(", ");
+                    text.push_str(&call.describe());
+                }
+                text + ", then poll until None"
+            }
+            Case::Process {
+                operator,
+                input,
+                out,
+            } => format!(
+                "{}.process({input}, &mut out) with out = vec!{out:?}",
+                operator.describe()
             ),
         }
     }
@@ -133,6 +195,26 @@ pub fn plan(seed: u64) -> Vec<Case> {
                     chain,
                     records: records.clone(),
                     crash_after,
+                });
+            }
+        }
+    }
+    // The contract and process cases are the same under every seed: chosen, not drawn.
+    for records in contract::sources() {
+        for calls in contract::sequences(records.len() as u64) {
+            cases.push(Case::Contract {
+                records: records.clone(),
+                calls,
+            });
+        }
+    }
+    for operator in OperatorId::ALL {
+        for out in [vec![], vec![9, 4]] {
+            for input in PROCESS_INPUTS {
+                cases.push(Case::Process {
+                    operator,
+                    input,
+                    out: out.clone(),
                 });
             }
         }

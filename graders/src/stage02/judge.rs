@@ -29,7 +29,11 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                             |g| format!("get(a), get(b), snapshot = {g:?}"),
                         ),
                     )
-                    .step(format!("after operation {} ({op:?})", i + 1)));
+                    .step(format!(
+                        "after operation {} ({})",
+                        i + 1,
+                        op.describe()
+                    )));
                 }
             }
             Ok(())

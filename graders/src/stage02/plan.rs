@@ -44,6 +44,18 @@ pub enum StateOp {
     Remove(String),
 }
 
+impl StateOp {
+    /// The operation as the brief's API writes it: `put("a", 1)`, `update("a", |_| None)`.
+    pub fn describe(&self) -> String {
+        match self {
+            StateOp::Put(key, value) => format!("put({key:?}, {value})"),
+            StateOp::Bump(key) => format!("update({key:?}, |v| v.map(|v| v + 1))"),
+            StateOp::Clear(key) => format!("update({key:?}, |_| None)"),
+            StateOp::Remove(key) => format!("remove({key:?})"),
+        }
+    }
+}
+
 /// One case of stage 02. Records are `(key, value)`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Case {
@@ -89,7 +101,10 @@ impl case::Case for Case {
 
     fn describe(&self) -> String {
         match self {
-            Case::KeyedState { ops } => format!("operations {ops:?} on an empty KeyedState"),
+            Case::KeyedState { ops } => {
+                let ops: Vec<String> = ops.iter().map(StateOp::describe).collect();
+                format!("on an empty KeyedState: [{}]", ops.join(", "))
+            }
             Case::Isolation { records } | Case::FinalState { records } => {
                 format!("keyed stream (key, value) = {records:?}")
             }

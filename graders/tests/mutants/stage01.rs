@@ -1,9 +1,13 @@
-//! Stage 01 mutants: sources that do not replay, chains that do not compose.
+//! Stage 01 mutants: sources that do not replay, chains that do not compose, and (in
+//! `stage01/`) the contract's edges: boundaries, going back, refused seeks, `out`, `run`.
+
+mod operators;
+mod sources;
 
 use graders::stage01::{Case, Dataflow, Observation, drive};
 use rstest::rstest;
 
-use crate::rejects;
+use crate::accepted;
 
 /// **Mistake:** `seek` lands one record late (`next = offset + 1`), as when the offset
 /// is taken for "the last record read" rather than "the next record to read".
@@ -28,7 +32,10 @@ mod seek_one_late {
             self.1 as Offset
         }
         fn seek(&mut self, offset: Offset) -> anyhow::Result<()> {
-            anyhow::ensure!(offset <= self.0.len() as Offset, "offset past the end");
+            anyhow::ensure!(
+                offset <= self.0.len() as Offset,
+                "offset {offset} past the end"
+            );
             self.1 = (offset as usize + 1).min(self.0.len());
             Ok(())
         }
@@ -120,7 +127,10 @@ mod position_since_seek {
             self.2 as Offset
         }
         fn seek(&mut self, offset: Offset) -> anyhow::Result<()> {
-            anyhow::ensure!(offset <= self.0.len() as Offset, "offset past the end");
+            anyhow::ensure!(
+                offset <= self.0.len() as Offset,
+                "offset {offset} past the end"
+            );
             self.1 = offset as usize;
             self.2 = 0;
             Ok(())
@@ -203,17 +213,51 @@ mod chain_first_only {
 }
 graders::impl_stage01!(ChainFirstOnly, chain_first_only);
 
-/// Every mutant of this file and the check that must reject it (the mutant's doc
+graders::impl_stage01!(PollFromBack, sources::poll_reads_from_the_back);
+graders::impl_stage01!(SeekOnlyForward, sources::seek_only_forward);
+graders::impl_stage01!(ErrorWithoutOffset, sources::error_without_offset);
+graders::impl_stage01!(SeekPanics, sources::seek_panics_past_the_end);
+graders::impl_stage01!(RefusedSeekMoves, sources::refused_seek_moves);
+graders::impl_stage01!(PollMovesAtTheEnd, sources::poll_moves_at_the_end);
+graders::impl_stage01!(MapReplacesOut, operators::map_replaces_out);
+graders::impl_stage01!(ChainKeepsMiddle, operators::chain_keeps_middle);
+graders::impl_stage01!(RunFromTheStart, operators::run_from_the_start);
+graders::impl_stage01!(RunFirstOutputOnly, operators::run_first_output_only);
+graders::impl_stage01!(ReversedInMemory, sources::reversed_in_memory);
+graders::impl_stage01!(BufferedRun, operators::buffered_run);
+
+accepted!(stage01_reversed_in_memory_passes: Dataflow, drive::<ReversedInMemory>);
+accepted!(stage01_buffered_run_passes: Dataflow, drive::<BufferedRun>);
+
+/// Every mutant, the check that must reject it, the one requirement of the brief its
+/// smallest failing case must name, and the card its report must show (the mutant's doc
 /// comment says why).
 #[rstest]
-#[case::seek_one_late(drive::<SeekOneLate>, "seek", "01-offset-is-the-last-read")]
-#[case::seek_clamps(drive::<SeekClamps>, "seek-past-end", "01-clamp-past-the-end")]
-#[case::iterator_source_fails_seek(drive::<IteratorSource>, "seek", "01-seek-is-a-formality")]
-#[case::iterator_source_fails_crash(drive::<IteratorSource>, "crash", "01-seek-is-a-formality")]
-#[case::position_since_seek(drive::<PositionSinceSeek>, "seek", "01-position-counts-polls")]
-#[case::filter_inverted(drive::<FilterInverted>, "chain", "01-filter-drops-matches")]
-#[case::flat_map_first_only(drive::<FlatMapFirstOnly>, "chain", "01-one-in-one-out")]
-#[case::chain_first_only(drive::<ChainFirstOnly>, "chain", "01-chain-passes-one")]
-fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str, #[case] card: &str) {
-    crate::cards::shows(&rejects::<Dataflow>(drive, check), card);
+#[case::seek_one_late(drive::<SeekOneLate>, "seek", "01-R11", "01-offset-is-the-last-read")]
+#[case::seek_clamps(drive::<SeekClamps>, "seek-past-end", "01-R4", "01-clamp-past-the-end")]
+#[case::iterator_source_fails_seek(drive::<IteratorSource>, "seek", "01-R11", "01-seek-is-a-formality")]
+#[case::iterator_source_fails_crash(drive::<IteratorSource>, "crash", "01-R3", "01-seek-is-a-formality")]
+#[case::position_since_seek(drive::<PositionSinceSeek>, "seek", "01-R2", "01-position-counts-polls")]
+#[case::filter_inverted(drive::<FilterInverted>, "process", "01-R6", "01-filter-drops-matches")]
+#[case::flat_map_first_only(drive::<FlatMapFirstOnly>, "process", "01-R6", "01-one-in-one-out")]
+#[case::chain_first_only(drive::<ChainFirstOnly>, "process", "01-R8", "01-chain-passes-one")]
+#[case::poll_reads_from_the_back(drive::<PollFromBack>, "contract", "01-R1", "01-poll-reads-the-newest")]
+#[case::seek_only_forward(drive::<SeekOnlyForward>, "contract", "01-R3", "01-seek-only-forward")]
+#[case::error_without_offset(drive::<ErrorWithoutOffset>, "seek-past-end", "01-R5", "01-any-error-will-do")]
+#[case::seek_panics_past_the_end(drive::<SeekPanics>, "seek-past-end", "01-R15", "01-indexing-checks-the-bound")]
+#[case::refused_seek_moves(drive::<RefusedSeekMoves>, "seek-past-end", "01-R14", "01-refused-seek-may-move")]
+#[case::poll_moves_at_the_end(drive::<PollMovesAtTheEnd>, "seek", "01-R13", "01-every-poll-moves-on")]
+#[case::map_replaces_out(drive::<MapReplacesOut>, "process", "01-R7", "01-out-starts-empty")]
+#[case::chain_keeps_middle(drive::<ChainKeepsMiddle>, "chain", "01-R12", "01-chain-buffer-is-kept")]
+#[case::run_from_the_start(drive::<RunFromTheStart>, "crash", "01-R9", "01-run-reads-from-the-start")]
+#[case::run_first_output_only(drive::<RunFirstOutputOnly>, "chain", "01-R10", "01-one-in-one-out")]
+fn is_rejected(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+    #[case] card: &str,
+) {
+    let report = graders::harness::expect_rejected_for::<Dataflow>(drive, check, requirement)
+        .unwrap_or_else(|why| crate::fail(&why));
+    crate::cards::shows(&report, card);
 }

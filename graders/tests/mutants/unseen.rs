@@ -180,6 +180,7 @@ fn stage01_last_read_index() {
         "\
 seek: after seek(o), draining yields exactly records[o..] and position() counts along
     smallest case: VecSource::new(vec![4]), seek(0), then poll until None
+    breaks:   01-R11 · **Replay.** After `seek(o)`, draining a source yields exactly `records[o..]`, and `position()` grows by one per record polled
     expected: records = [4]
     actual:   records = []
     missing:  4
