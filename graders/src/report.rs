@@ -227,6 +227,14 @@ fn list(records: &[String]) -> String {
     }
 }
 
+/// `03-R7 · <the brief's sentence>`, or the id alone when the brief has no such id.
+fn requirement_line(id: &str) -> String {
+    match crate::harness::requirements::find(id) {
+        Some(requirement) => format!("{id} · {}", requirement.text),
+        None => id.to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -253,13 +261,5 @@ mod tests {
         };
         let line = summary_line(&replay, &Style::plain());
         assert!(line.ends_with("PASS  1 check, 1 case judged"), "{line}");
-    }
-}
-
-/// `03-R7 · <the brief's sentence>`, or the id alone when the brief has no such id.
-fn requirement_line(id: &str) -> String {
-    match crate::harness::requirements::find(id) {
-        Some(requirement) => format!("{id} · {}", requirement.text),
-        None => id.to_owned(),
     }
 }
