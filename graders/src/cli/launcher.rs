@@ -1,7 +1,7 @@
 //! How `byo` starts what it does not trust: the cargo builds of a learner's crates and the
 //! drivers that run their code. `byo test` starts both as they are; `byo grade` wraps them
-//! in its sandbox ([`crate::cli::grade::jail`]) and gives builds a time limit, without the
-//! pipeline knowing.
+//! in its sandbox ([`crate::cli::grade::confine::jail`]) and gives builds a time limit,
+//! without the pipeline knowing.
 
 use std::process::Command;
 use std::time::Duration;

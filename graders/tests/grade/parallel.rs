@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use std::fs;
 use std::path::Path;
 
-use graders::cli::grade::lock::{FileLock, submission_lock_path};
+use graders::cli::grade::confine::lock::{FileLock, submission_lock_path};
 use serde_json::Value;
 
 use super::reading::{report, verdict};

@@ -1,22 +1,27 @@
-//! Grading one submission in a slot ([`super::slots`]): under the submission's own lock,
-//! its stage sources laid over both trees, each stage scored over the references of the
-//! earlier ones, looked at again over the learner's own where that tells something, and
-//! its reports written.
+//! Grading one submission in a slot ([`Slot`]), through every step in turn: under the
+//! submission's own lock, its stage sources taken in over both trees
+//! ([intake](super::intake)), each stage scored over the references of the earlier ones
+//! and looked at again over the learner's own where that tells something
+//! ([score](super::score)), and its reports written ([outputs](super::outputs)).
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use anyhow::Result;
 
-use super::jail::{GradeLauncher, Jail, JudgeSide};
-use super::lock::{FileLock, submission_lock_path};
-use super::model::SubmissionReport;
+use super::confine::jail::{GradeLauncher, Jail, JudgeSide, OFFLINE};
+use super::confine::jobs::Outcome;
+use super::confine::lock::{FileLock, submission_lock_path};
+use super::confine::preflight::ENVIRONMENT_FAILED;
+use super::confine::slots::Slot;
+use super::intake::names::{RESERVED, not_a_submission};
+use super::intake::{hashes, overlay};
+use super::model::{Overlay, Provenance, SubmissionReport};
 use super::options::GradeOptions;
-use super::preflight::{ENVIRONMENT_FAILED, RESERVED, not_a_submission};
-use super::score::{self, Weights};
-use super::slots::Slot;
-use super::{Provenance, chains, output, overlay, provenance, submission};
+use super::outputs::report::write_submission;
+use super::outputs::scrub::scrub_paths;
+use super::score::weights::{self, Weights};
+use super::score::{chains, ladder};
 use crate::cli::pipeline::{Pipeline, stage_uses};
 use crate::harness::supervisor::Limits;
 use crate::stages::StageInfo;
@@ -37,67 +42,7 @@ pub(super) struct Grading<'a> {
     pub checkout: &'a Path,
 }
 
-/// How one submission came out, for the run's exit code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Outcome {
-    /// Graded (or refused as no submission, with its reason in its report).
-    Graded,
-    /// Grading itself did not work (the environment failed, or another run holds it).
-    NotGraded,
-}
-
 impl Grading<'_> {
-    /// Grades `submissions` (each a path and its name in `--out`), one job per slot of
-    /// `slots` (whose graders' builds are `judge_sides`), each job taking the next
-    /// submission not yet taken: the reports do not depend on which job grades which
-    /// (every slot is built from the same tree, and the seed is one). Whether every
-    /// submission was graded.
-    ///
-    /// # Errors
-    /// When a job fails as a whole (a graders' build changed, a report cannot be written):
-    /// the other jobs stop after their current submission.
-    pub fn grade_all(
-        &self,
-        slots: &[Slot],
-        judge_sides: &[JudgeSide],
-        submissions: &[(&PathBuf, String)],
-    ) -> Result<bool> {
-        let next = AtomicUsize::new(0);
-        let all_graded = AtomicBool::new(true);
-        let stop = AtomicBool::new(false);
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = slots
-                .iter()
-                .zip(judge_sides)
-                .map(|(slot, judge_side)| {
-                    let (next, all_graded, stop) = (&next, &all_graded, &stop);
-                    scope.spawn(move || -> Result<()> {
-                        while !stop.load(Ordering::SeqCst) {
-                            let index = next.fetch_add(1, Ordering::SeqCst);
-                            let Some((path, name)) = submissions.get(index) else {
-                                break;
-                            };
-                            match self.grade(slot, judge_side, index, path, name) {
-                                Ok(Outcome::Graded) => {}
-                                Ok(Outcome::NotGraded) => all_graded.store(false, Ordering::SeqCst),
-                                Err(e) => {
-                                    stop.store(true, Ordering::SeqCst);
-                                    return Err(e);
-                                }
-                            }
-                        }
-                        judge_side.verify(&slot.target(), "the last submission")
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a grading job panicked"))
-                .collect::<Result<Vec<()>>>()
-        })?;
-        Ok(all_graded.load(Ordering::SeqCst))
-    }
-
     /// The launcher of builds in `workspace` of `slot`.
     pub fn launcher<'l>(&'l self, workspace: &'l Path, target: &'l Path) -> GradeLauncher<'l> {
         GradeLauncher {
@@ -113,7 +58,7 @@ impl Grading<'_> {
     ///
     /// # Errors
     /// When the graders' build changed, or a report cannot be written: the run stops.
-    fn grade(
+    pub fn grade(
         &self,
         slot: &Slot,
         judge_side: &JudgeSide,
@@ -139,7 +84,7 @@ impl Grading<'_> {
             provenance: self.provenance.clone(),
             stages: Vec::new(),
             total: 0.0,
-            files: overlay::Overlay::default(),
+            files: Overlay::default(),
             file_hashes: Default::default(),
             changed_from_skeleton: Vec::new(),
             error: None,
@@ -172,7 +117,7 @@ impl Grading<'_> {
             outcome = Outcome::NotGraded;
         }
         if !RESERVED.contains(&name) {
-            output::write_submission(
+            write_submission(
                 &self.options.out.join(name),
                 &report,
                 self.options.gradescope,
@@ -182,7 +127,7 @@ impl Grading<'_> {
         println!(
             "{name:<24} {:>6.1}  {}",
             report.total,
-            super::stage_summary(&report)
+            stage_summary(&report)
         );
         Ok(outcome)
     }
@@ -202,21 +147,21 @@ impl Grading<'_> {
             slot.workspace_over_reference(),
         );
         let target = slot.target();
-        let files = submission::prepare(&pristine, &own, path)?;
+        let files = overlay::prepare(&pristine, &own, path)?;
         overlay::sync(&pristine_ref, &over_ref)?;
         for file in &files.overlaid {
             overlay::write_if_different(&own.join(file), &over_ref.join(file))?;
         }
-        report.file_hashes = provenance::file_hashes(&own, &files.overlaid);
-        report.changed_from_skeleton = submission::changed_from(&pristine, &report.file_hashes);
+        report.file_hashes = hashes::file_hashes(&own, &files.overlaid);
+        report.changed_from_skeleton = hashes::changed_from(&pristine, &report.file_hashes);
         report.files = files;
 
         let launcher = self.launcher(&over_ref, &target);
         let pipeline = Pipeline::new(&over_ref)
             .target_dir(&target)
-            .cargo_args(submission::OFFLINE)
+            .cargo_args(OFFLINE)
             .launcher(&launcher);
-        let mut grades = submission::grade_stages(
+        let mut grades = ladder::grade_stages(
             &pipeline,
             self.selected,
             self.seed,
@@ -229,7 +174,7 @@ impl Grading<'_> {
             let launcher = self.launcher(&own, &target);
             let pipeline = Pipeline::new(&own)
                 .target_dir(&target)
-                .cargo_args(submission::OFFLINE)
+                .cargo_args(OFFLINE)
                 .launcher(&launcher);
             chains::revisit(
                 &pipeline,
@@ -245,7 +190,7 @@ impl Grading<'_> {
             .filter(|s| s.weight > 0.0)
             .map(|s| (s.stage, s.score))
             .collect();
-        report.total = score::total(&scores, self.weights);
+        report.total = weights::total(&scores, self.weights);
         // Longest first: the workspaces and the target lie inside the slot, inside the
         // grading folder, inside the checkout.
         let folders: [PathBuf; 6] = [
@@ -257,7 +202,7 @@ impl Grading<'_> {
             self.checkout.to_owned(),
         ];
         let folders = folders.each_ref().map(|p| p.as_path());
-        submission::scrub_paths(&mut grades, &folders);
+        scrub_paths(&mut grades, &folders);
         report.stages = grades;
         Ok(())
     }
@@ -270,4 +215,17 @@ fn shown_path(path: &Path) -> String {
         .ok()
         .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf));
     relative.as_deref().unwrap_or(path).display().to_string()
+}
+
+/// The line a submission's grade prints: each stage's score, or why it was not graded.
+fn stage_summary(report: &SubmissionReport) -> String {
+    if let Some(error) = &report.error {
+        return format!("not graded: {error}");
+    }
+    report
+        .stages
+        .iter()
+        .map(|s| format!("{:02}:{:.0}%", s.stage, s.score * 100.0))
+        .collect::<Vec<_>>()
+        .join(" ")
 }

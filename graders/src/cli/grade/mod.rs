@@ -2,49 +2,38 @@
 //!
 //! For each submission, a scratch workspace is made an exact copy of the instructor's
 //! repository *as committed* (`git archive HEAD`), and only the submission's regular files
-//! under `stages/*/src/**/*.rs` are laid over it ([`overlay`]): never its manifests, build
-//! scripts, tests, graders, hints or lock file, and never a symbolic link. Each stage is
-//! then built on its own, offline against the locked dependencies, and driven in a child
-//! process under a per-case time limit and a memory cap; the verdict comes from the judge
-//! in this process, under a seed the submission cannot know in advance. Every failure is
-//! re-run once and counted only if it happens again the same way.
+//! under `stages/*/src/**/*.rs` are laid over it ([`intake::overlay`]): never its
+//! manifests, build scripts, tests, graders, hints or lock file, and never a symbolic link.
+//! Each stage is then built on its own, offline against the locked dependencies, and
+//! driven in a child process under a per-case time limit and a memory cap; the verdict
+//! comes from the judge in this process, under a seed the submission cannot know in
+//! advance. Every failure is re-run once and counted only if it happens again the same way.
 //!
 //! Each stage is scored over the references of the earlier stages it uses, so a broken
 //! 04 costs 04 alone; where one of the learner's own earlier stages did not pass, the
 //! later stage is also judged over the learner's own, and the report says what that
-//! would break ([`chains`]).
+//! would break ([`score::chains`]).
 //!
 //! Submissions are graded in slots under the instructor's `target/byo-grade/`
-//! ([`slots`]): `--jobs N` grades N at once, each in its own slot's workspaces and target
-//! folder, so no two builds ever race on a target folder, and each slot's build stays
-//! warm: only the learner crates that differ are rebuilt. Each submission is graded under
-//! its own lock ([`lock`]), so two runs over different submissions do not refuse each
-//! other.
+//! ([`confine::slots`]): `--jobs N` grades N at once, each in its own slot's workspaces and
+//! target folder, so no two builds ever race on a target folder, and each slot's build
+//! stays warm: only the learner crates that differ are rebuilt. Each submission is graded
+//! under its own lock ([`confine::lock`]), so two runs over different submissions do not
+//! refuse each other.
+//!
+//! The code follows the steps of grading, one folder each, in the order a submission goes
+//! through them: [`intake`] takes it in, [`confine`] says where and when its code runs,
+//! [`score`] judges it, [`outputs`] writes what it came to. Each step uses only the steps
+//! before it and the [`model`] of a grade, which scoring fills and the outputs read;
+//! `grading` takes one submission through them all, and `run` takes every submission.
 
-pub mod chains;
-pub mod cohort;
-pub mod cohort_groups;
-mod cohort_heatmap;
-pub mod cohort_html;
-pub mod cohort_matrix;
-pub mod copies;
-mod folders;
-pub mod formats;
-pub mod gradebook;
+pub mod confine;
 mod grading;
-pub mod jail;
-pub mod lock;
+pub mod intake;
 pub mod model;
 pub mod options;
-pub mod output;
-pub mod overlay;
-mod preflight;
-pub mod provenance;
-pub mod reach;
+pub mod outputs;
 pub mod score;
-pub mod slots;
-pub mod submission;
-pub mod tokens;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -55,16 +44,18 @@ use anyhow::{Context, Result};
 use super::workspace::Root;
 use crate::harness::supervisor::Limits;
 use crate::stages::{self, StageInfo};
-use folders::{claim_out_dir, submission_names};
+use confine::jail::Jail;
+use confine::jobs;
+use confine::lock::FileLock;
+use confine::preflight::{MEMORY_CAP, check_memory_cap, prepare_slot};
+use confine::slots;
 use grading::Grading;
-use jail::Jail;
-use lock::FileLock;
-use model::SubmissionReport;
+use intake::names::submission_names;
+use model::Provenance;
 use options::GradeOptions;
-use preflight::{MEMORY_CAP, check_memory_cap, prepare_slot};
-use score::Weights;
-
-pub use provenance::Provenance;
+use outputs::folder::{OUT_MARKER, claim_out_dir};
+use outputs::gradebook;
+use score::weights::Weights;
 
 pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
     let weights = match &options.weights {
@@ -147,11 +138,16 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
     };
     let submissions: Vec<(&PathBuf, String)> = options.submissions.iter().zip(names).collect();
     let judge_sides: Vec<_> = ready.into_iter().map(|(side, _)| side).collect();
-    let all_graded = grading.grade_all(&slots, &judge_sides, &submissions)?;
+    let all_graded = jobs::grade_all(
+        &slots,
+        &judge_sides,
+        &submissions,
+        |slot, judge_side, index, (path, name)| grading.grade(slot, judge_side, index, path, name),
+    )?;
     {
         // Another run may write into the same --out: one rebuild at a time, from every
         // report there, under a lock on the folder's marker (no file of its own).
-        let _gradebook = FileLock::wait(&options.out.join(folders::OUT_MARKER))?;
+        let _gradebook = FileLock::wait(&options.out.join(OUT_MARKER))?;
         gradebook::write_gradebook(&options.out)?;
     }
     eprintln!("gradebook: {}", options.out.join("grades.csv").display());
@@ -160,18 +156,6 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
-}
-
-fn stage_summary(report: &SubmissionReport) -> String {
-    if let Some(error) = &report.error {
-        return format!("not graded: {error}");
-    }
-    report
-        .stages
-        .iter()
-        .map(|s| format!("{:02}:{:.0}%", s.stage, s.score * 100.0))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// A seed no submission can know in advance: the clock's nanoseconds mixed with the

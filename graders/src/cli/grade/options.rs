@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::slots::MAX_SLOTS;
+use super::confine::slots::MAX_SLOTS;
 
 use crate::cli::values::{positive_seconds, seed, stage_number};
 

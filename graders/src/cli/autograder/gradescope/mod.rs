@@ -71,7 +71,7 @@ pub fn write(root: &Path, options: &GradescopeOptions) -> Result<(PathBuf, u64)>
     let staging = Staging::new(&options.out)?;
     let kata = staging.0.join("kata");
     std::fs::create_dir_all(&kata).with_context(|| format!("creating {}", kata.display()))?;
-    crate::cli::grade::overlay::extract_pristine(root, &kata)?;
+    crate::cli::grade::intake::overlay::extract_pristine(root, &kata)?;
     let toolchain = rust_version(&kata)?;
     let stages = match &options.stages {
         Some(numbers) => format!(

@@ -1,0 +1,233 @@
+//! Where a submission's code runs during `byo grade`: the sandbox policies for its builds
+//! and its drivers, the environment cargo gets, and the check that the judge's side of
+//! the build was left alone.
+//!
+//! A build runs the compiler (trusted) over the submission's sources (not trusted: a
+//! constant may never finish evaluating, `env!` may read a variable), so it sees the
+//! workspace and the target folder writable, the toolchain read-only, and an
+//! environment cleared to what cargo needs. A driver runs the submission's code, so it
+//! sees its own binary, read-only, and nothing of the grading at all.
+
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, SystemTime};
+
+use crate::cli::launcher::Launcher;
+
+use anyhow::{Context, Result, bail};
+
+use crate::harness::sandbox::Sandbox;
+use crate::harness::supervisor::{Confinement, Unconfined};
+
+/// How a grading run confines submissions' code.
+#[derive(Debug, Clone)]
+pub enum Jail {
+    /// In a sandbox hiding these paths (the checkout, `--out`, the submissions, `$HOME`).
+    Sandboxed {
+        /// Hidden from every build and driver.
+        hidden: Vec<PathBuf>,
+    },
+    /// `--no-sandbox`: the instructor chose to run submissions' code unconfined (every
+    /// report says so). Environments are still cleared and process groups still killed.
+    Unconfined,
+}
+
+impl Jail {
+    /// The sandbox for a grading run, after checking that one can be made here.
+    ///
+    /// # Errors
+    /// When no sandbox can be made: what is missing and how to grade without one.
+    pub fn sandboxed(root: &Path, out: &Path, submissions: &[PathBuf]) -> Result<Self> {
+        Sandbox::check_available()?;
+        let mut hidden = vec![absolute(root), absolute(out)];
+        hidden.extend(submissions.iter().map(|s| absolute(s)));
+        if let Some(home) = std::env::var_os("HOME") {
+            hidden.push(absolute(Path::new(&home)));
+        }
+        Ok(Jail::Sandboxed { hidden })
+    }
+
+    /// Whether submissions' code runs in a sandbox.
+    pub fn is_sandboxed(&self) -> bool {
+        matches!(self, Jail::Sandboxed { .. })
+    }
+
+    fn sandbox(&self) -> Option<Sandbox> {
+        let Jail::Sandboxed { hidden } = self else {
+            return None;
+        };
+        Some(hidden.iter().fold(Sandbox::new(), |s, h| s.hide(h)))
+    }
+
+    /// The confinement of a build of `workspace` into `target`.
+    pub fn for_build(&self, workspace: &Path, target: &Path) -> Box<dyn Confinement> {
+        match self.sandbox() {
+            None => Box::new(Unconfined),
+            Some(sandbox) => {
+                let toolchain = toolchain_homes();
+                let sandbox = toolchain
+                    .into_iter()
+                    .fold(sandbox, |s, dir| s.readable(dir))
+                    .writable(absolute(workspace))
+                    .writable(absolute(target));
+                Box::new(sandbox)
+            }
+        }
+    }
+
+    /// The confinement of a driver, the grade binary at `binary`.
+    pub fn for_driver(&self, binary: &Path) -> Box<dyn Confinement> {
+        match self.sandbox() {
+            None => Box::new(Unconfined),
+            Some(sandbox) => Box::new(sandbox.readable(absolute(binary))),
+        }
+    }
+}
+
+/// The launcher of a grading run: builds with cargo's environment cleared, in the jail,
+/// under a time limit; drivers in the jail.
+pub struct GradeLauncher<'a> {
+    /// How submissions' code is confined.
+    pub jail: &'a Jail,
+    /// The grading workspace (writable to builds).
+    pub workspace: &'a Path,
+    /// The grading target folder (writable to builds).
+    pub target: &'a Path,
+    /// The longest one build may take.
+    pub build_limit: Duration,
+}
+
+impl Launcher for GradeLauncher<'_> {
+    fn build(&self, mut cargo: Command) -> Command {
+        cargo_environment(&mut cargo);
+        self.jail
+            .for_build(self.workspace, self.target)
+            .confine(cargo)
+    }
+
+    fn driver(&self, driver: Command) -> Command {
+        // The grade binary is the program, or an argument of the shell that applies the
+        // memory cap: whichever lies in the grading target folder is what the driver may
+        // read, and nothing else of the grading.
+        let target = absolute(self.target);
+        let binary = std::iter::once(driver.get_program())
+            .chain(driver.get_args())
+            .map(|word| absolute(Path::new(word)))
+            .find(|path| path.starts_with(&target) && path.is_file());
+        match binary {
+            Some(binary) => self.jail.for_driver(&binary).confine(driver),
+            None => self
+                .jail
+                .for_driver(Path::new("/nonexistent"))
+                .confine(driver),
+        }
+    }
+
+    fn build_limit(&self) -> Option<Duration> {
+        Some(self.build_limit)
+    }
+}
+
+/// Grading builds against the locked dependencies only, never the network.
+pub const OFFLINE: &[&str] = &["--offline", "--locked"];
+
+/// `command` (cargo) with its environment cleared to what cargo and rustup need: a
+/// submission's `env!("...")` reads nothing of the instructor's shell.
+pub fn cargo_environment(command: &mut Command) {
+    let keep: Vec<(OsString, OsString)> = ["CARGO_HOME", "RUSTUP_HOME", "RUSTUP_TOOLCHAIN"]
+        .into_iter()
+        .filter_map(|key| std::env::var_os(key).map(|value| (key.into(), value)))
+        .collect();
+    let explicit: Vec<(OsString, OsString)> = command
+        .get_envs()
+        .filter_map(|(k, v)| v.map(|v| (k.to_owned(), v.to_owned())))
+        .collect();
+    let mut path = toolchain_homes()
+        .first()
+        .map(|cargo_home| cargo_home.join("bin").into_os_string())
+        .unwrap_or_default();
+    path.push(":/usr/local/bin:/usr/bin:/bin");
+    command.env_clear().env("PATH", path).env("HOME", "/tmp");
+    for (key, value) in keep.into_iter().chain(explicit) {
+        command.env(key, value);
+    }
+    for (key, dir) in [("CARGO_HOME", 0), ("RUSTUP_HOME", 1)] {
+        if std::env::var_os(key).is_none()
+            && let Some(dir) = toolchain_homes().get(dir)
+        {
+            command.env(key, dir);
+        }
+    }
+}
+
+/// `$CARGO_HOME` and `$RUSTUP_HOME` (by default `~/.cargo` and `~/.rustup`).
+fn toolchain_homes() -> Vec<PathBuf> {
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    [("CARGO_HOME", ".cargo"), ("RUSTUP_HOME", ".rustup")]
+        .into_iter()
+        .filter_map(|(key, default)| {
+            std::env::var_os(key)
+                .map(PathBuf::from)
+                .or_else(|| home.as_ref().map(|h| h.join(default)))
+        })
+        .map(|p| absolute(&p))
+        .collect()
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path)
+        .unwrap_or_else(|_| std::path::absolute(path).unwrap_or(path.to_path_buf()))
+}
+
+/// What the judge's side of the grading build looks like: every compiled `graders` and
+/// reference artifact, by size and modification time. Submissions' builds never touch
+/// them (only learner crates differ); a change means something wrote into the target
+/// folder that should not have.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JudgeSide(BTreeMap<PathBuf, (u64, SystemTime)>);
+
+impl JudgeSide {
+    /// Reads the judge's side of `target`.
+    ///
+    /// # Errors
+    /// When the target folder cannot be read.
+    pub fn read(target: &Path) -> Result<Self> {
+        let deps = target.join("debug").join("deps");
+        let mut files = BTreeMap::new();
+        let Ok(entries) = std::fs::read_dir(&deps) else {
+            return Ok(Self(files));
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if !(name.starts_with("libgraders-") || name.starts_with("libsolution")) {
+                continue;
+            }
+            let meta = entry
+                .metadata()
+                .with_context(|| format!("reading {}", entry.path().display()))?;
+            let modified = meta.modified().unwrap_or(SystemTime::UNIX_EPOCH);
+            files.insert(entry.path(), (meta.len(), modified));
+        }
+        Ok(Self(files))
+    }
+
+    /// Checks that `target`'s judge side is still `self`; wipes the target folder when
+    /// it is not, so that no later run builds on it.
+    ///
+    /// # Errors
+    /// When it changed: a grading-environment error naming when it was seen.
+    pub fn verify(&self, target: &Path, after: &str) -> Result<()> {
+        if JudgeSide::read(target)? == *self {
+            return Ok(());
+        }
+        let _ = std::fs::remove_dir_all(target);
+        bail!(
+            "the graders' build in {} changed while {after} was being graded, which no \
+             build or driver may do: the target folder was wiped; grade again (and keep \
+             the sandbox on)",
+            target.display()
+        )
+    }
+}

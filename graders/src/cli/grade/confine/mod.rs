@@ -1,0 +1,13 @@
+//! Confining and scheduling: where a submission's code runs, and when. It takes in the
+//! instructor's checkout, the run's limits and `--jobs`; it hands on held [`slots`], each
+//! with its pristine and over-reference trees ([`over_reference`]) and the graders built
+//! before any submission's code runs (`preflight`), the [`jail`] every build and driver
+//! runs in, the [`lock`]s that keep two runs apart, and the [`jobs`] that grade the
+//! submissions one slot each.
+
+pub mod jail;
+pub mod jobs;
+pub mod lock;
+pub mod over_reference;
+pub(crate) mod preflight;
+pub mod slots;

@@ -1,0 +1,86 @@
+//! What `byo grade` checks before any submission is graded: that the memory cap can be
+//! applied, and that the graders' own build is the instructor's (made before any
+//! submission's code runs); and how a stage's errors say the grading machine failed.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use anyhow::{Result, bail};
+
+use super::jail::{GradeLauncher, Jail, JudgeSide, OFFLINE};
+use super::over_reference::make_over_reference;
+use super::slots::Slot;
+use crate::cli::grade::intake::overlay;
+use crate::cli::pipeline::Pipeline;
+use crate::harness::supervisor::EnvironmentError;
+use crate::stages::StageInfo;
+
+/// The most virtual memory a driver may map.
+pub(crate) const MEMORY_CAP: u64 = 4 << 30;
+
+/// How a stage's errors say the grading machine failed (see [`EnvironmentError`]).
+pub(crate) const ENVIRONMENT_FAILED: &str = "the grading environment failed";
+
+/// Applies the memory cap once to a shell, so that a machine where it cannot be applied
+/// fails before grading, as the grading environment's error, not as every student's.
+pub(crate) fn check_memory_cap(bytes: u64) -> Result<()> {
+    let status = Command::new("/bin/sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {} 2>/dev/null", bytes / 1024))
+        .status();
+    match status {
+        Ok(s) if s.success() => Ok(()),
+        _ => Err(EnvironmentError(format!(
+            "`ulimit -v {}` fails in this shell, so drivers cannot be given their {} GiB \
+             memory cap; raise the hard limit (`ulimit -v unlimited`) and grade again",
+            bytes / 1024,
+            bytes >> 30
+        ))
+        .into()),
+    }
+}
+
+/// Readies `slot` for grading before any submission's code is built or run: the
+/// pristine tree of the checkout at `root`, its over-reference tree, and the selected
+/// stages of both built (the skeletons), so that the graders' own build is the
+/// instructor's. Returns what that build looks like, for later checks, and its time.
+pub(crate) fn prepare_slot(
+    root: &Path,
+    slot: &Slot,
+    selected: &[&StageInfo],
+    jail: &Jail,
+    build_limit: Duration,
+) -> Result<(JudgeSide, f64)> {
+    let started = Instant::now();
+    let target = slot.target();
+    overlay::extract_pristine(root, &slot.pristine())?;
+    make_over_reference(&slot.pristine(), &slot.pristine_over_reference())?;
+    let graded: Vec<&StageInfo> = selected.iter().copied().filter(|s| s.graded()).collect();
+    for (pristine, workspace) in [
+        (slot.pristine(), slot.workspace()),
+        (
+            slot.pristine_over_reference(),
+            slot.workspace_over_reference(),
+        ),
+    ] {
+        overlay::sync(&pristine, &workspace)?;
+        let launcher = GradeLauncher {
+            jail,
+            workspace: &workspace,
+            target: &target,
+            build_limit,
+        };
+        let built = Pipeline::new(&workspace)
+            .target_dir(&target)
+            .cargo_args(OFFLINE)
+            .launcher(&launcher)
+            .build(&graded)?;
+        for (stage, outcome) in built {
+            if let crate::cli::build::Built::Failed(errors) = outcome {
+                bail!("grade: the instructor's own stage {stage:02} does not build:\n{errors}");
+            }
+        }
+    }
+    Ok((JudgeSide::read(&target)?, started.elapsed().as_secs_f64()))
+}

@@ -1,0 +1,13 @@
+//! Intake: taking a submission in. It takes in the folders named on the command line and
+//! the trees of a slot; it hands on, for each folder that is a submission (`names`), a
+//! name in `--out` and its stage sources laid over the instructor's trees ([`overlay`]),
+//! never a file that reaches outside its stage ([`reach`], read with [`tokens`]), with what
+//! happened to its files ([`crate::cli::grade::model::Overlay`]: overlaid, ignored,
+//! refused, [`copies`] of the reference) and the hash of every file graded ([`hashes`]).
+
+pub mod copies;
+pub mod hashes;
+pub(crate) mod names;
+pub mod overlay;
+pub mod reach;
+pub mod tokens;

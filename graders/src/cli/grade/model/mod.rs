@@ -1,0 +1,12 @@
+//! What a grade is made of, the words every step of grading shares: intake fills in what
+//! happened to a submission's files ([`Overlay`]), scoring fills in each stage's grade
+//! ([`StageGrade`]), and the outputs read the whole [`SubmissionReport`] back, from
+//! memory or from `report.json`. Nothing here reaches into a step.
+
+mod provenance;
+mod report;
+mod stage;
+
+pub use provenance::Provenance;
+pub use report::{Overlay, SubmissionReport};
+pub use stage::{CheckGrade, FailureGrade, OverYourStages, StageGrade, Verdict};

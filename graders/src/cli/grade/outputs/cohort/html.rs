@@ -1,0 +1,205 @@
+//! `cohort.html`: the cohort to look at rather than read, beside `cohort.md` and rebuilt
+//! from the same reports. One self-contained page (inline CSS and a few lines of inline
+//! JavaScript, nothing fetched): a heatmap of submissions × checks, the stage-08 crash
+//! point × commit lag matrix summed over the cohort, the most common misconceptions and
+//! anomalies, the flagged copies, and tables that sort when a column's header is clicked.
+//!
+//! The markup is well-formed XML (every element closed, the script in a CDATA section),
+//! so a test can parse it strictly.
+
+use std::fmt::Write as _;
+
+use super::findings::{Findings, Group};
+use super::heatmap::heatmap;
+use super::markup::{class, columns, escape};
+use super::matrix::CohortMatrix;
+use crate::cli::grade::model::SubmissionReport;
+
+const STYLE: &str = include_str!("cohort.css");
+const SCRIPT: &str = include_str!("cohort.js");
+
+/// How many misconceptions and anomalies the page shows (the markdown has them all).
+const MOST_COMMON: usize = 10;
+
+/// The page of the `findings`.
+pub fn page(findings: &Findings<'_>) -> String {
+    let reports = findings.reports;
+    let mut html = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n\
+         <title>Cohort: {n} submission(s)</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n\
+         <h1>Cohort: {n} submission(s)</h1>\n\
+         <p class=\"note\">Rebuilt by <code>byo grade</code> from every report.json in this \
+         folder; <code>cohort.md</code> has the same in text. Click a column's header to sort.</p>\n",
+        n = reports.len()
+    );
+    gradebook(&mut html, reports);
+    heatmap(&mut html, reports);
+    matrix(&mut html, &findings.matrix);
+    groups(
+        &mut html,
+        "misconceptions",
+        "Most common misconceptions",
+        "misconception",
+        &findings.misconceptions,
+        "No failure was matched to a misconception card.",
+    );
+    groups(
+        &mut html,
+        "anomalies",
+        "Most common anomalies",
+        "anomaly",
+        &findings.anomalies,
+        "No anomaly: every judged stage passed.",
+    );
+    copies(&mut html, findings);
+    let _ = write!(
+        html,
+        "<script>//<![CDATA[\n{SCRIPT}//]]></script>\n</body>\n</html>\n"
+    );
+    html
+}
+
+/// One row per submission: verdict, total and each stage's score.
+fn gradebook(html: &mut String, reports: &[SubmissionReport]) {
+    let stages = columns(reports, |s| vec![(s.stage, format!("{:02}", s.stage))]);
+    html.push_str(
+        "<section id=\"gradebook\">\n<h2>Submissions</h2>\n<table class=\"sortable\">\n\
+         <thead><tr><th>submission</th><th>verdict</th><th>total</th>",
+    );
+    for (_, name) in &stages {
+        let _ = write!(html, "<th>{}</th>", escape(name));
+    }
+    html.push_str("</tr></thead>\n<tbody>\n");
+    for report in reports {
+        let _ = write!(
+            html,
+            "<tr><td>{}</td><td>{}</td><td>{:.1}</td>",
+            escape(&report.submission),
+            report.overall(),
+            report.total
+        );
+        for (stage, _) in &stages {
+            match report.stages.iter().find(|s| s.stage == *stage) {
+                Some(s) => {
+                    let _ = write!(
+                        html,
+                        "<td class=\"{}\">{:.1}</td>",
+                        class(s.verdict, s.score > 0.0),
+                        100.0 * s.score
+                    );
+                }
+                None => html.push_str("<td></td>"),
+            }
+        }
+        html.push_str("</tr>\n");
+    }
+    html.push_str("</tbody>\n</table>\n</section>\n");
+}
+
+/// The summed stage-08 matrix: per cell, how many submissions fail there.
+fn matrix(html: &mut String, sum: &CohortMatrix) {
+    let _ = write!(
+        html,
+        "<section id=\"matrix\">\n<h2>Stage 08: crash point × commit lag</h2>\n\
+         <p class=\"note\">Summed over the {} submission(s) whose stage-08 report shows a \
+         matrix (the smallest failing input of each failing check): each cell counts the \
+         submissions failing there; its tooltip names them and the anomaly codes.</p>\n",
+        sum.submissions
+    );
+    if sum.submissions == 0 {
+        html.push_str("<p>No stage-08 failure with a matrix.</p>\n</section>\n");
+        return;
+    }
+    let most = sum
+        .cells
+        .values()
+        .map(|c| c.failing.len())
+        .max()
+        .unwrap_or(0);
+    html.push_str("<table class=\"matrix\">\n<thead><tr><th>crash point</th>");
+    for lag in &sum.lags {
+        let _ = write!(html, "<th>lag {lag}</th>");
+    }
+    html.push_str("</tr></thead>\n<tbody>\n");
+    for crash in sum.crash_points() {
+        let label = crash.map_or("no crash".to_owned(), |k| format!("after {k}"));
+        let _ = write!(html, "<tr><th>{label}</th>");
+        for lag in &sum.lags {
+            let Some(c) = sum.cells.get(&(crash, *lag)) else {
+                html.push_str("<td class=\"none\"></td>");
+                continue;
+            };
+            let n = c.failing.len();
+            let codes: Vec<String> = c.codes.iter().map(|(k, v)| format!("{k} ×{v}")).collect();
+            // Shade by share of the worst cell: 0 is white, the worst full red.
+            let alpha = if most == 0 {
+                0.0
+            } else {
+                n as f64 / most as f64
+            };
+            let _ = write!(
+                html,
+                "<td class=\"count\" style=\"background: rgba(200, 40, 40, {alpha:.2})\" \
+                 title=\"{}\">{n}</td>",
+                escape(&format!("{} | {}", c.failing.join(", "), codes.join(", ")))
+            );
+        }
+        html.push_str("</tr>\n");
+    }
+    html.push_str("</tbody>\n</table>\n</section>\n");
+}
+
+/// The most common kinds of failure, with where they happen.
+fn groups(html: &mut String, id: &str, title: &str, kind: &str, all: &[Group], none: &str) {
+    let _ = writeln!(html, "<section id=\"{id}\">\n<h2>{title}</h2>");
+    if all.is_empty() {
+        let _ = writeln!(html, "<p>{none}</p>\n</section>");
+        return;
+    }
+    let _ = writeln!(
+        html,
+        "<table class=\"sortable\">\n<thead><tr><th>{kind}</th><th>occurrences</th>\
+         <th>where</th></tr></thead>\n<tbody>"
+    );
+    for (name, places) in all.iter().take(MOST_COMMON) {
+        let shown: Vec<&str> = places
+            .iter()
+            .map(String::as_str)
+            .filter(|p| !p.is_empty())
+            .collect();
+        let _ = writeln!(
+            html,
+            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
+            escape(name),
+            places.len(),
+            escape(&shown.join(", "))
+        );
+    }
+    html.push_str("</tbody>\n</table>\n</section>\n");
+}
+
+/// Copies of the reference and identical submissions (scores unchanged).
+fn copies(html: &mut String, findings: &Findings<'_>) {
+    html.push_str(
+        "<section id=\"copies\">\n<h2>Flagged copies</h2>\n<p class=\"note\">Scores are \
+         unchanged: the instructor decides what a copy means.</p>\n<table class=\"sortable\">\n\
+         <thead><tr><th>kind</th><th>stages</th><th>submissions</th></tr></thead>\n<tbody>\n",
+    );
+    for (who, stages) in &findings.reference_copies {
+        let _ = writeln!(
+            html,
+            "<tr><td>matches the reference</td><td>{}</td><td>{}</td></tr>",
+            escape(&stages.join(", ")),
+            escape(who)
+        );
+    }
+    for (folder, who) in &findings.identical {
+        let _ = writeln!(
+            html,
+            "<tr><td>identical submissions</td><td>{}</td><td>{}</td></tr>",
+            escape(folder),
+            escape(&who.join(", "))
+        );
+    }
+    html.push_str("</tbody>\n</table>\n</section>\n");
+}

@@ -1,0 +1,73 @@
+//! `cohort.md` on a small cohort: outcomes counted apart, failures grouped by
+//! misconception, identical work flagged.
+
+use super::super::findings::Findings;
+use super::super::markdown::page;
+use super::fixture::{cohort, report, stage};
+use crate::cli::grade::model::{SubmissionReport, Verdict};
+
+fn markdown(reports: &[SubmissionReport]) -> String {
+    page(&Findings::gather(reports))
+}
+
+#[test]
+fn cohort_md_groups_failures_by_misconception() {
+    let md = markdown(&cohort());
+    assert!(
+        md.contains(
+            "## Misconceptions\n\nFailures grouped by the misconception recognised behind them \
+             (the card a learner's report shows):\n\n\
+             | misconception | occurrences | where |\n|---|---|---|\n\
+             | commits before the notification | 2 | alice (08 exactly-once), bob <b> (08 exactly-once) |\n"
+        ),
+        "{md}"
+    );
+    // Without a recognised misconception, no such section.
+    let mut plain = cohort();
+    for report in &mut plain {
+        for stage in &mut report.stages {
+            for check in &mut stage.checks {
+                if let Some(f) = &mut check.failure {
+                    f.misconception = None;
+                }
+            }
+        }
+    }
+    assert!(!markdown(&plain).contains("Misconceptions"));
+}
+
+#[test]
+fn the_cohort_counts_not_started_apart_and_flags_identical_work() {
+    use Verdict::*;
+    let graded = |name: &str, verdicts: [Verdict; 2], total: f64| SubmissionReport {
+        total,
+        ..report(
+            name,
+            vec![
+                stage(1, verdicts[0], Vec::new()),
+                stage(2, verdicts[1], Vec::new()),
+            ],
+        )
+    };
+    let mut ada = graded("ada", [Passed, NotStarted], 50.0);
+    let mut bob = graded("bob", [Passed, DoesNotBuild], 50.0);
+    let cyd = graded("cyd", [NotStarted, NotStarted], 0.0);
+    for r in [&mut ada, &mut bob] {
+        let path = "stages/01-dataflow/src/run.rs".to_owned();
+        r.file_hashes.insert(path.clone(), "abc".to_owned());
+        r.changed_from_skeleton.push(path);
+    }
+    let md = markdown(&[ada, bob, cyd]);
+    assert!(md.contains("| not started | 1 | cyd |"), "{md}");
+    assert!(md.contains("| partial | 2 | ada, bob |"), "{md}");
+    // Stage 02: one not started, one not building, none wrong.
+    assert!(
+        md.contains("| stage 02 | 0 | 0 | 0 | 2 | 1 | 0 | 0 | 0.0 | 0.0 |"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| stage 01 | 2 | 0 | 0 | 1 | 0 | 0 | 0 | 66.7 | 100.0 |"),
+        "{md}"
+    );
+    assert!(md.contains("| 01-dataflow | ada, bob |"), "{md}");
+}

@@ -1,0 +1,106 @@
+//! The files across submissions: `grades.csv` and `grades.json` (one row per submission:
+//! its verdict, seed, a column per stage, the total), `cohort.md` and `cohort.html`
+//! ([`super::cohort`]), rebuilt from every `report.json` in the output folder, so that
+//! regrading one submission changes its row and no other.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use serde_json::json;
+
+use super::cohort::findings::Findings;
+use super::cohort::{html, markdown};
+use super::folder::write;
+use crate::cli::grade::model::SubmissionReport;
+
+/// Every `report.json` one folder down in `out`, by submission name.
+///
+/// # Errors
+/// When `out` cannot be listed, or a `report.json` in it cannot be read or understood
+/// (a gradebook that silently dropped a row would be wrong).
+pub fn read_reports(out: &Path) -> Result<Vec<SubmissionReport>> {
+    let mut reports = Vec::new();
+    let entries = std::fs::read_dir(out).with_context(|| format!("listing {}", out.display()))?;
+    for entry in entries {
+        let entry = entry.with_context(|| format!("listing {}", out.display()))?;
+        let path = entry.path().join("report.json");
+        if !entry.file_type().is_ok_and(|t| t.is_dir()) || !path.is_file() {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("reading {}", path.display()))?;
+        let report: SubmissionReport = serde_json::from_str(&text).with_context(|| {
+            format!(
+                "{} is not a report byo grade wrote; remove it or grade again",
+                path.display()
+            )
+        })?;
+        reports.push(report);
+    }
+    reports.sort_by(|a, b| a.submission.cmp(&b.submission));
+    Ok(reports)
+}
+
+/// Rebuilds `grades.csv`, `grades.json`, `cohort.md` and `cohort.html` in `out` from every report there.
+///
+/// # Errors
+/// When a report cannot be read or a file cannot be written.
+pub fn write_gradebook(out: &Path) -> Result<()> {
+    let reports = read_reports(out)?;
+    let stages: BTreeSet<u8> = reports
+        .iter()
+        .flat_map(|r| r.stages.iter().map(|s| s.stage))
+        .collect();
+    let mut csv = String::from("submission,verdict,seed");
+    for stage in &stages {
+        let _ = write!(csv, ",{stage:02}");
+    }
+    csv.push_str(",total,copies_of_reference\n");
+    let mut rows = Vec::new();
+    for report in &reports {
+        let verdict = report.overall();
+        let _ = write!(
+            csv,
+            "{},{verdict},{}",
+            csv_field(&report.submission),
+            report.seed
+        );
+        let mut row = serde_json::Map::new();
+        row.insert("submission".into(), json!(report.submission));
+        row.insert("verdict".into(), json!(verdict));
+        for stage in &stages {
+            let score = report
+                .stages
+                .iter()
+                .find(|s| s.stage == *stage)
+                .map_or(0.0, |s| 100.0 * s.score);
+            let _ = write!(csv, ",{score:.1}");
+            row.insert(format!("{stage:02}"), json!((score * 10.0).round() / 10.0));
+        }
+        let copies = report.copied_stages();
+        let _ = writeln!(csv, ",{:.1},{}", report.total, csv_field(&copies.join(" ")));
+        row.insert("total".into(), json!((report.total * 10.0).round() / 10.0));
+        row.insert("copies_of_reference".into(), json!(copies));
+        row.insert("seed".into(), json!(report.seed));
+        rows.push(serde_json::Value::Object(row));
+    }
+    write(out, "grades.csv", &csv)?;
+    write(out, "grades.json", &serde_json::to_string_pretty(&rows)?)?;
+    let findings = Findings::gather(&reports);
+    write(out, "cohort.md", &markdown::page(&findings))?;
+    write(out, "cohort.html", &html::page(&findings))
+}
+
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_owned()
+    }
+}
+
+#[cfg(test)]
+#[path = "gradebook_tests.rs"]
+mod tests;

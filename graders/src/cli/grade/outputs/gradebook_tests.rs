@@ -1,0 +1,95 @@
+//! Tests of the gradebook: rebuilt from the reports in `--out`, a verdict per row.
+
+use super::*;
+use crate::cli::grade::model::{Provenance, StageGrade, Verdict};
+use crate::cli::grade::outputs::report::write_submission;
+
+fn report(name: &str, verdicts: &[Verdict], total: f64, error: Option<&str>) -> SubmissionReport {
+    SubmissionReport {
+        submission: name.to_owned(),
+        path: name.to_owned(),
+        seed: 9,
+        provenance: Provenance {
+            grader_revision: "r".into(),
+            lock_hash: "h".into(),
+            toolchain: "t".into(),
+            sandboxed: true,
+            ..Default::default()
+        },
+        stages: verdicts
+            .iter()
+            .enumerate()
+            .map(|(i, v)| StageGrade {
+                stage: i as u8 + 1,
+                title: format!("stage {:02}", i + 1),
+                verdict: *v,
+                score: if *v == Verdict::Passed { 1.0 } else { 0.0 },
+                weight: 1.0,
+                checks: Vec::new(),
+                errors: None,
+                cases_judged: 0,
+                seconds: 0.0,
+                over_your_stages: None,
+            })
+            .collect(),
+        total,
+        files: Default::default(),
+        file_hashes: Default::default(),
+        changed_from_skeleton: Vec::new(),
+        error: error.map(str::to_owned),
+        seconds: 0.0,
+    }
+}
+
+#[test]
+fn each_row_says_how_the_submission_came_out() {
+    use Verdict::*;
+    let says = |r: &SubmissionReport| r.overall();
+    assert_eq!(
+        says(&report("a", &[Passed, Passed], 100.0, None)),
+        "mastered"
+    );
+    assert_eq!(says(&report("a", &[Passed, Failed], 50.0, None)), "partial");
+    assert_eq!(
+        says(&report("a", &[NotStarted, NotStarted], 0.0, None)),
+        "not started"
+    );
+    assert_eq!(
+        says(&report("a", &[DoesNotBuild, Blocked], 0.0, None)),
+        "did not build"
+    );
+    assert_eq!(
+        says(&report("a", &[Failed, NotStarted], 0.0, None)),
+        "failed"
+    );
+    let zip = report("a.zip", &[], 0.0, Some("not a submission: not a folder"));
+    assert_eq!(says(&zip), "not a submission");
+}
+
+#[test]
+fn regrading_one_submission_changes_its_row_only() {
+    let out = tempfile::tempdir().unwrap();
+    let out = out.path();
+    let write = |r: &SubmissionReport| write_submission(&out.join(&r.submission), r, false, false);
+    write(&report("ada", &[Verdict::Passed], 100.0, None)).unwrap();
+    write(&report("bob", &[Verdict::Failed], 0.0, None)).unwrap();
+    write_gradebook(out).unwrap();
+    // Bob is regraded alone, and now passes: Ada's row stays.
+    write(&report("bob", &[Verdict::Passed], 100.0, None)).unwrap();
+    write_gradebook(out).unwrap();
+    let csv = std::fs::read_to_string(out.join("grades.csv")).unwrap();
+    assert_eq!(
+        csv,
+        "submission,verdict,seed,01,total,copies_of_reference\n\
+         ada,mastered,9,100.0,100.0,\n\
+         bob,mastered,9,100.0,100.0,\n"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("grades.json")).unwrap()).unwrap();
+    assert_eq!(json.as_array().unwrap().len(), 2);
+    assert!(
+        std::fs::read_to_string(out.join("cohort.md"))
+            .unwrap()
+            .contains("2 submission(s)")
+    );
+}

@@ -1,0 +1,205 @@
+//! What `byo grade` writes per submission: `report.md`, `report.json`, and optionally
+//! Gradescope's `results.json` and JUnit's `junit.xml` ([`super::formats`]). The files
+//! across submissions are [`super::gradebook`]'s.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+use super::folder::write;
+use super::formats;
+use crate::cli::grade::model::{SubmissionReport, Verdict};
+
+/// Writes one submission's reports into `dir`.
+///
+/// # Errors
+/// When a file cannot be written.
+pub fn write_submission(
+    dir: &Path,
+    report: &SubmissionReport,
+    gradescope: bool,
+    junit: bool,
+) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    write(dir, "report.md", &markdown(report))?;
+    write(dir, "report.json", &serde_json::to_string_pretty(report)?)?;
+    if gradescope {
+        write(
+            dir,
+            "results.json",
+            &serde_json::to_string_pretty(&formats::gradescope_results(report))?,
+        )?;
+    }
+    if junit {
+        write(dir, "junit.xml", &formats::junit_xml(report)?)?;
+    }
+    Ok(())
+}
+
+/// The human report of one submission.
+pub fn markdown(report: &SubmissionReport) -> String {
+    let mut md = String::new();
+    let _ = writeln!(md, "# Grade report: {}\n", report.submission);
+    let _ = writeln!(md, "Total: **{:.1} / 100**\n", report.total);
+    let p = &report.provenance;
+    let _ = writeln!(md, "- submission: `{}`", report.submission);
+    let _ = writeln!(md, "- seed: {}", report.seed);
+    let _ = writeln!(
+        md,
+        "- grader revision: {}{}",
+        p.grader_revision,
+        if p.grader_tree_clean {
+            ""
+        } else {
+            " (the checkout had uncommitted edits; the committed tree was graded)"
+        }
+    );
+    let _ = writeln!(md, "- Cargo.lock (git blob): {}", p.lock_hash);
+    let _ = writeln!(md, "- toolchain: {}", p.toolchain);
+    if p.sandboxed {
+        let _ = writeln!(
+            md,
+            "- sandbox: bubblewrap (read-only file system, no network, own processes)"
+        );
+    } else {
+        let _ = writeln!(
+            md,
+            "- sandbox: **none**: graded with `--no-sandbox`, the submission's code ran unconfined"
+        );
+    }
+    let _ = writeln!(
+        md,
+        "- time limits: {} s per case, {} s per build",
+        p.case_time_limit_seconds, p.build_time_limit_seconds
+    );
+    let _ = writeln!(md, "- graded at: {}", p.graded_at);
+    let _ = writeln!(md, "- grading time: {:.1} s\n", report.seconds);
+    if let Some(error) = &report.error {
+        let _ = writeln!(md, "**This submission could not be graded:** {error}\n");
+    }
+    let _ = writeln!(
+        md,
+        "| stage | result | checks passed | score | weight | time |"
+    );
+    let _ = writeln!(md, "|---|---|---|---|---|---|");
+    for stage in &report.stages {
+        let passed = stage.checks.iter().filter(|c| c.passed).count();
+        let _ = writeln!(
+            md,
+            "| {} | {} | {passed}/{} | {:.0}% | {} | {:.1} s |",
+            stage.title,
+            stage.verdict.text(),
+            stage.checks.len(),
+            stage.score * 100.0,
+            stage.weight,
+            stage.seconds
+        );
+    }
+    let over_yours: Vec<String> = report
+        .stages
+        .iter()
+        .filter_map(|s| s.over_your_stages.as_ref().map(|o| o.sentence(s)))
+        .collect();
+    if !over_yours.is_empty() {
+        let _ = writeln!(
+            md,
+            "\n## Over your own earlier stages\n\n\
+             Each stage is scored over the references of the earlier stages it uses, so a \
+             mistake costs only the stage it is in. Where one of yours did not pass, the \
+             later stages that use it were also judged over yours (not scored):\n"
+        );
+        for sentence in over_yours {
+            let _ = writeln!(md, "- {sentence}.");
+        }
+    }
+    for stage in &report.stages {
+        let failing: Vec<_> = stage
+            .checks
+            .iter()
+            .filter(|c| c.failure.is_some())
+            .collect();
+        if stage.verdict == Verdict::Passed {
+            continue;
+        }
+        let _ = writeln!(md, "\n## {}: {}\n", stage.title, stage.verdict.text());
+        let gates: Vec<&str> = stage
+            .checks
+            .iter()
+            .filter(|c| c.gate && !c.passed)
+            .map(|c| c.name.as_str())
+            .collect();
+        if !gates.is_empty() {
+            let _ = writeln!(
+                md,
+                "The stage's core law is not met ({}): it earns nothing until it is.\n",
+                gates.join(", ")
+            );
+        }
+        if let Some(errors) = &stage.errors {
+            let _ = writeln!(md, "```text\n{errors}\n```");
+        }
+        for check in failing {
+            if let Some(failure) = &check.failure {
+                let _ = writeln!(
+                    md,
+                    "- **{}** ({}):\n\n```text\n{}\n```\n",
+                    check.name, failure.anomaly, failure.detail
+                );
+            }
+        }
+        for check in stage
+            .checks
+            .iter()
+            .filter(|c| !c.passed && c.failure.is_none())
+        {
+            let _ = writeln!(
+                md,
+                "- **{}** (not judged): the driver stopped before every case of this check ran; it earns nothing",
+                check.name
+            );
+        }
+    }
+    let files = &report.files;
+    let _ = writeln!(md, "\n## Files\n");
+    let _ = writeln!(
+        md,
+        "Graded from the submission: {} file(s), of which changed from the skeleton ({}): {}",
+        files.overlaid.len(),
+        report.changed_from_skeleton.len(),
+        list(&report.changed_from_skeleton)
+    );
+    let _ = writeln!(
+        md,
+        "\nIgnored (changed, but never used by grading) ({}): {}",
+        files.ignored.len(),
+        list(&files.ignored)
+    );
+    let _ = writeln!(
+        md,
+        "\nRefused ({}): {}",
+        files.refused.len(),
+        list(&files.refused)
+    );
+    if !files.copies_of_reference.is_empty() {
+        let _ = writeln!(
+            md,
+            "\n**Matches the reference** once comments and whitespace are set aside (the \
+             score is unchanged; the instructor decides): {}",
+            list(&files.copies_of_reference)
+        );
+    }
+    md
+}
+
+fn list(items: &[String]) -> String {
+    if items.is_empty() {
+        "none".to_owned()
+    } else {
+        items
+            .iter()
+            .map(|i| format!("`{i}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
