@@ -26,6 +26,7 @@
 mod stage01;
 mod stage02;
 mod stage03;
+mod stage03_state;
 mod stage04;
 mod stage05;
 mod stage06;
@@ -203,6 +204,7 @@ pub fn all() -> impl Iterator<Item = &'static Card> {
         stage01::CARDS,
         stage02::CARDS,
         stage03::CARDS,
+        stage03_state::CARDS,
         stage04::CARDS,
         stage05::CARDS,
         stage06::CARDS,

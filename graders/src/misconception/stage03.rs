@@ -47,6 +47,21 @@ pub(super) const CARDS: &[Card] = &[
         }],
     },
     Card {
+        id: "03-only-each-keys-order-matters",
+        stage: 3,
+        title: "A subtask's stream only has to keep each key's records in order",
+        why: "partition keeps the input order of every stream, across keys too: a subtask sees \
+              its records in the order they came, as a real channel delivers them. Grouping a \
+              stream by key or by key group reorders records that later stages (event time, \
+              windows, barriers) read in arrival order.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "partition",
+            fault: "wrong result",
+            clues: &[Clue::Step("the right elements in the wrong order")],
+        }],
+    },
+    Card {
         id: "03-range-end-is-exclusive",
         stage: 3,
         title: "A key-group range ends where the next one starts",
@@ -82,10 +97,32 @@ pub(super) const CARDS: &[Card] = &[
               restored state is found by key group: std's hashers are seeded per process. \
               key_group_for is stable_hash(key) % max_parallelism, with the brief's FNV-1a.",
         reread: "Task",
+        signatures: &[
+            Signature {
+                check: "key-group",
+                fault: "wrong result",
+                clues: &[Clue::Step("its hash is seeded")],
+            },
+            Signature {
+                check: "key-group",
+                fault: "wrong result",
+                clues: &[Clue::Step("not the FNV-1a hash")],
+            },
+        ],
+    },
+    Card {
+        id: "03-any-reduction-will-do",
+        stage: 3,
+        title: "Any way of bringing the hash into 0..max_parallelism will do",
+        why: "The key group is stable_hash(key) % max_parallelism, exactly: operator_index_for and \
+              the ranges are cut for it, and a snapshot written by one job is read by the next, \
+              which must find each key in the same group. Another reduction (a multiply-shift, a \
+              mask) sends keys to other groups than every other reader expects.",
+        reread: "Task",
         signatures: &[Signature {
             check: "key-group",
             fault: "wrong result",
-            clues: &[Clue::Step("stable_hash"), Clue::Case("max_parallelism")],
+            clues: &[Clue::Step(": stable_hash "), Clue::Step(" % ")],
         }],
     },
     Card {
@@ -177,15 +214,46 @@ pub(super) const CARDS: &[Card] = &[
         signatures: &[
             Signature {
                 check: "errors",
-                fault: "panic",
-                clues: &[],
+                fault: "wrong result",
+                clues: &[Clue::Actual("panicked")],
             },
             Signature {
                 check: "errors",
                 fault: "wrong result",
-                clues: &[Clue::Actual("Ok(")],
+                clues: &[
+                    Clue::Actual("Ok("),
+                    Clue::Not(&Clue::Case("not a snapshot")),
+                ],
             },
         ],
+    },
+    Card {
+        id: "03-any-error-will-do",
+        stage: 3,
+        title: "An error is an error, whatever its message says",
+        why: "The person who reads the error configured the job: a message that names the \
+              argument as the signature spells it (parallelism, max_parallelism, operator_index, \
+              key_group) says what to fix; \"invalid configuration\" leaves them guessing.",
+        reread: "New API",
+        signatures: &[Signature {
+            check: "errors",
+            fault: "wrong result",
+            clues: &[Clue::Step("does not say which argument")],
+        }],
+    },
+    Card {
+        id: "03-unreadable-snapshot-is-empty",
+        stage: 3,
+        title: "Bytes that do not read as a snapshot are an empty state",
+        why: "A restore that cannot read its snapshot must fail: carrying on with no state \
+              silently loses every key the snapshot held, and the job counts from zero as if \
+              nothing had happened.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "errors",
+            fault: "wrong result",
+            clues: &[Clue::Case("not a snapshot"), Clue::Actual("Ok(")],
+        }],
     },
     Card {
         id: "03-key-groups-round-robin",
@@ -214,14 +282,57 @@ pub(super) const CARDS: &[Card] = &[
         signatures: &[
             Signature {
                 check: "key-group-range",
-                fault: "panic",
-                clues: &[Clue::Step("overflow")],
+                fault: "wrong result",
+                clues: &[Clue::Actual("overflow")],
             },
             Signature {
                 check: "operator-index",
-                fault: "panic",
-                clues: &[Clue::Step("overflow")],
+                fault: "wrong result",
+                clues: &[Clue::Actual("overflow")],
             },
         ],
     },
+    Card {
+        id: "03-owner-rounds",
+        stage: 3,
+        title: "The owner of a key group is g * p / maxp rounded to the nearest (or up)",
+        why: "operator_index_for is integer division, rounded down: g * p / maxp. The ranges' \
+              ceilings are cut so that exactly the groups of subtask i floor to i; rounding \
+              another way sends the last groups of a range to the next subtask, away from the \
+              state key_group_range gave it.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "operator-index",
+            fault: "wrong result",
+            clues: &[Clue::Test(
+                rounded,
+                "the answer is g p / maxp rounded up or to the nearest",
+            )],
+        }],
+    },
 ];
+
+/// `operator_index_for(g, p, maxp)` answered `g p / maxp` rounded up or to the nearest.
+fn rounded(s: &Symptom) -> bool {
+    let Some(args) = between(s.expected, "operator_index_for(", ")") else {
+        return false;
+    };
+    let args: Vec<u64> = args
+        .split(',')
+        .filter_map(|a| a.trim().parse().ok())
+        .collect();
+    let got: Option<u64> = s
+        .actual
+        .rsplit(" = ")
+        .next()
+        .and_then(|n| n.trim().parse().ok());
+    match (args.as_slice(), got) {
+        ([g, p, maxp], Some(got)) if *maxp > 0 => {
+            let product = g * p;
+            let floor = product / maxp;
+            got != floor
+                && (got == product.div_ceil(*maxp) || got == (2 * product + maxp) / (2 * maxp))
+        }
+        _ => false,
+    }
+}

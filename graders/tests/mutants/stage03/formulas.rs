@@ -1,61 +1,6 @@
-//! Stage 03 mutants: routing by modulo, ranges off by one, hashes that change, state lost
-//! or doubled at a rescale.
-
-use graders::stage03::{Case, Observation, Parallelism, drive};
-use rstest::rstest;
-
-use crate::rejects;
-
-/// A `KeyedSubtask` whose `restore` keeps the keys for which `$keep(group, range)` holds;
-/// everything else is the reference's behaviour.
-macro_rules! subtask_restoring {
-    ($keep:expr) => {
-        pub struct KeyedSubtask<V> {
-            state: solution02::KeyedState<Vec<u8>, V>,
-        }
-        impl<V: Clone + serde::Serialize + serde::de::DeserializeOwned> KeyedSubtask<V> {
-            pub fn new(index: u32, parallelism: u32, max_parallelism: u32) -> anyhow::Result<Self> {
-                solution03::key_group_range(index, parallelism, max_parallelism)?;
-                Ok(Self {
-                    state: solution02::KeyedState::new(),
-                })
-            }
-            pub fn update(
-                &mut self,
-                key: &[u8],
-                f: impl FnOnce(Option<V>) -> Option<V>,
-            ) -> anyhow::Result<()> {
-                self.state.update(key.to_vec(), f);
-                Ok(())
-            }
-            pub fn state(&self) -> &solution02::KeyedState<Vec<u8>, V> {
-                &self.state
-            }
-            pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
-                self.state.to_bytes()
-            }
-            pub fn restore(
-                index: u32,
-                parallelism: u32,
-                max_parallelism: u32,
-                snapshots: &[Vec<u8>],
-            ) -> anyhow::Result<Self> {
-                let range = solution03::key_group_range(index, parallelism, max_parallelism)?;
-                let mut subtask = Self::new(index, parallelism, max_parallelism)?;
-                let keep: fn(u32, &std::ops::RangeInclusive<u32>) -> bool = $keep;
-                for bytes in snapshots {
-                    let old = solution02::KeyedState::<Vec<u8>, V>::from_bytes(bytes)?;
-                    for (key, value) in old.snapshot() {
-                        if keep(solution03::key_group_for(&key, max_parallelism)?, &range) {
-                            subtask.state.put(key, value);
-                        }
-                    }
-                }
-                Ok(subtask)
-            }
-        }
-    };
-}
+//! Stage 03 mutants of the formulas and the stateless functions: routing by modulo,
+//! ranges off by one, hashes that change, owners rounded, errors unchecked or unnamed,
+//! state lost or doubled at a rescale.
 
 /// **Mistake:** records are routed with `stable_hash(key) % parallelism`, the textbook
 /// hash partitioning, instead of through key groups and ranges.
@@ -160,25 +105,6 @@ mod rescale_whole_maps {
     }
 }
 graders::impl_stage03!(RescaleWholeMaps, rescale_whole_maps);
-
-/// **Mistake:** `restore` keeps the keys of `start..end` (a half-open range), so the
-/// last key group of every new subtask loses its state at the rescale boundary.
-/// **Verdict:** `crash` fails: right after the restore a key of the last group is gone.
-mod restore_drops_last_group {
-    pub use solution03::*;
-    subtask_restoring!(|group, range| (*range.start()..*range.end()).contains(&group));
-}
-graders::impl_stage03!(RestoreDropsLastGroup, restore_drops_last_group);
-
-/// **Mistake:** `restore` keeps every key of the snapshots it is given, without asking
-/// which key groups the new subtask owns: two new subtasks sharing a parent both get its
-/// keys.
-/// **Verdict:** `crash` fails: after `1 -> 2` a key has state on both new subtasks.
-mod restore_keeps_every_key {
-    pub use solution03::*;
-    subtask_restoring!(|_group, _range| true);
-}
-graders::impl_stage03!(RestoreKeepsEveryKey, restore_keeps_every_key);
 
 /// **Mistake:** `parents` returns `first..last`, an exclusive range of old subtasks, so
 /// the owner of the new range's last key group is not read.
@@ -314,23 +240,122 @@ mod unchecked_indices {
 }
 graders::impl_stage03!(UncheckedIndices, unchecked_indices);
 
-/// Every mutant of this file and the check that must reject it (the mutant's doc
-/// comment says why).
-#[rstest]
-#[case::modulo_routing(drive::<ModuloRouting>, "partition", "03-hash-modulo-parallelism")]
-#[case::range_end_off_by_one(drive::<RangeEndOffByOne>, "key-group-range", "03-range-end-is-exclusive")]
-#[case::floor_range(drive::<FloorRange>, "key-group-range", "03-any-tiling-will-do")]
-#[case::random_state_hash(drive::<RandomStateHash>, "key-group", "03-any-hash-will-do")]
-#[case::rescale_whole_maps(drive::<RescaleWholeMaps>, "rescale", "03-rescale-moves-whole-maps")]
-#[case::restore_drops_last_group(drive::<RestoreDropsLastGroup>, "crash", "03-restore-drops-the-range-end")]
-#[case::restore_keeps_every_key(drive::<RestoreKeepsEveryKey>, "crash", "03-restore-takes-every-key")]
-#[case::parents_exclusive(drive::<ParentsExclusive>, "parents", "03-parents-exclusive")]
-#[case::count_on_one_subtask(drive::<CountOnOneSubtask>, "parallel-count", "03-count-anywhere")]
-#[case::unchecked_parallelism(drive::<UncheckedParallelism>, "errors", "03-arguments-are-trusted")]
-#[case::operator_index_round_robin(drive::<OperatorIndexRoundRobin>, "operator-index", "03-key-groups-round-robin")]
-#[case::formulas_in_u32_ranges(drive::<FormulasInU32>, "key-group-range", "03-u32-is-wide-enough")]
-#[case::formulas_in_u32_owners(drive::<FormulasInU32>, "operator-index", "03-u32-is-wide-enough")]
-#[case::unchecked_indices(drive::<UncheckedIndices>, "errors", "03-arguments-are-trusted")]
-fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str, #[case] card: &str) {
-    crate::cards::shows(&rejects::<Parallelism>(drive, check), card);
+/// **Mistake:** the key group reduces the hash into `0..max_parallelism` with a
+/// multiply-shift (`hash * maxp >> 32`, the "fast range" trick), not `% maxp`.
+/// **Verdict:** `key-group` fails: at `max_parallelism` 2 a key's group is not
+/// `stable_hash(key) % 2`.
+mod key_group_multiply_shift {
+    pub use solution03::*;
+
+    pub fn key_group_for(key: &[u8], max_parallelism: u32) -> anyhow::Result<u32> {
+        anyhow::ensure!(max_parallelism > 0, "max_parallelism must be at least 1");
+        Ok(((u64::from(stable_hash(key)) * u64::from(max_parallelism)) >> 32) as u32)
+    }
 }
+graders::impl_stage03!(KeyGroupMultiplyShift, key_group_multiply_shift);
+
+/// **Mistake:** `stable_hash` "tidied" into FNV-1 (multiply, then xor), the other
+/// variant of the family, where the brief gives FNV-1a and says to keep it.
+/// **Verdict:** `key-group` fails: `stable_hash("a")` is not the given hash.
+mod stable_hash_fnv1 {
+    pub use solution03::*;
+
+    pub fn stable_hash(key: &[u8]) -> u32 {
+        key.iter().fold(0x811c_9dc5_u32, |hash, &byte| {
+            hash.wrapping_mul(0x0100_0193) ^ u32::from(byte)
+        })
+    }
+
+    pub fn key_group_for(key: &[u8], max_parallelism: u32) -> anyhow::Result<u32> {
+        anyhow::ensure!(max_parallelism > 0, "max_parallelism must be at least 1");
+        Ok(stable_hash(key) % max_parallelism)
+    }
+}
+graders::impl_stage03!(StableHashFnv1, stable_hash_fnv1);
+
+/// **Mistake:** `operator_index_for` rounds `g * p / maxp` to the nearest subtask
+/// (`(2 g p + maxp) / (2 maxp)`), and `partition` routes with it.
+/// **Verdict:** `operator-index` fails at parallelism 2, `max_parallelism` 3: key group 1
+/// goes to subtask 1; `partition` fails too, blamed on `operator_index_for` (03-R19),
+/// not on the routing.
+mod operator_index_rounds {
+    pub use solution03::*;
+
+    pub fn operator_index_for(
+        key_group: u32,
+        parallelism: u32,
+        max_parallelism: u32,
+    ) -> anyhow::Result<u32> {
+        solution03::operator_index_for(key_group, parallelism, max_parallelism)?;
+        let (g, p, maxp) = (
+            u64::from(key_group),
+            u64::from(parallelism),
+            u64::from(max_parallelism),
+        );
+        Ok(((2 * g * p + maxp) / (2 * maxp)).min(p - 1) as u32)
+    }
+
+    pub fn partition<T: Clone>(
+        records: &[T],
+        key: impl Fn(&T) -> &[u8],
+        parallelism: u32,
+        max_parallelism: u32,
+    ) -> anyhow::Result<Vec<Vec<T>>> {
+        key_group_range(0, parallelism, max_parallelism)?;
+        let mut out = vec![Vec::new(); parallelism as usize];
+        for record in records {
+            let group = key_group_for(key(record), max_parallelism)?;
+            out[operator_index_for(group, parallelism, max_parallelism)? as usize]
+                .push(record.clone());
+        }
+        Ok(out)
+    }
+}
+graders::impl_stage03!(OperatorIndexRounds, operator_index_rounds);
+
+/// **Mistake:** `partition` buckets records by key group first, then hands each subtask
+/// its buckets in group order: each key's records stay in order, the stream does not.
+/// **Verdict:** `partition` fails: a subtask's records are the right ones in the wrong
+/// order.
+mod partition_by_group_buckets {
+    pub use solution03::*;
+    use std::collections::BTreeMap;
+
+    pub fn partition<T: Clone>(
+        records: &[T],
+        key: impl Fn(&T) -> &[u8],
+        parallelism: u32,
+        max_parallelism: u32,
+    ) -> anyhow::Result<Vec<Vec<T>>> {
+        key_group_range(0, parallelism, max_parallelism)?;
+        let mut buckets: BTreeMap<u32, Vec<T>> = BTreeMap::new();
+        for record in records {
+            let group = key_group_for(key(record), max_parallelism)?;
+            buckets.entry(group).or_default().push(record.clone());
+        }
+        let mut out = vec![Vec::new(); parallelism as usize];
+        for (group, bucket) in buckets {
+            out[operator_index_for(group, parallelism, max_parallelism)? as usize].extend(bucket);
+        }
+        Ok(out)
+    }
+}
+graders::impl_stage03!(PartitionByGroupBuckets, partition_by_group_buckets);
+
+/// **Mistake:** every invalid argument is refused, but with one message for all of them,
+/// "invalid configuration", where the brief asks the message to name the argument.
+/// **Verdict:** `errors` fails: `key_group_range(0, 0, 8)`'s error does not say which
+/// argument is wrong.
+mod errors_unnamed {
+    pub use solution03::*;
+
+    pub fn key_group_range(
+        i: u32,
+        p: u32,
+        maxp: u32,
+    ) -> anyhow::Result<std::ops::RangeInclusive<u32>> {
+        solution03::key_group_range(i, p, maxp)
+            .map_err(|_| anyhow::anyhow!("invalid configuration"))
+    }
+}
+graders::impl_stage03!(ErrorsUnnamed, errors_unnamed);
