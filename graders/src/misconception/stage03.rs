@@ -47,21 +47,6 @@ pub(super) const CARDS: &[Card] = &[
         }],
     },
     Card {
-        id: "03-only-each-keys-order-matters",
-        stage: 3,
-        title: "A subtask's stream only has to keep each key's records in order",
-        why: "partition keeps the input order of every stream, across keys too: a subtask sees \
-              its records in the order they came, as a real channel delivers them. Grouping a \
-              stream by key or by key group reorders records that later stages (event time, \
-              windows, barriers) read in arrival order.",
-        reread: "Task",
-        signatures: &[Signature {
-            check: "partition",
-            fault: "wrong result",
-            clues: &[Clue::Step("the right elements in the wrong order")],
-        }],
-    },
-    Card {
         id: "03-range-end-is-exclusive",
         stage: 3,
         title: "A key-group range ends where the next one starts",
@@ -226,34 +211,6 @@ pub(super) const CARDS: &[Card] = &[
                 ],
             },
         ],
-    },
-    Card {
-        id: "03-any-error-will-do",
-        stage: 3,
-        title: "An error is an error, whatever its message says",
-        why: "The person who reads the error configured the job: a message that names the \
-              argument as the signature spells it (parallelism, max_parallelism, operator_index, \
-              key_group) says what to fix; \"invalid configuration\" leaves them guessing.",
-        reread: "New API",
-        signatures: &[Signature {
-            check: "errors",
-            fault: "wrong result",
-            clues: &[Clue::Step("does not say which argument")],
-        }],
-    },
-    Card {
-        id: "03-unreadable-snapshot-is-empty",
-        stage: 3,
-        title: "Bytes that do not read as a snapshot are an empty state",
-        why: "A restore that cannot read its snapshot must fail: carrying on with no state \
-              silently loses every key the snapshot held, and the job counts from zero as if \
-              nothing had happened.",
-        reread: "Task",
-        signatures: &[Signature {
-            check: "errors",
-            fault: "wrong result",
-            clues: &[Clue::Case("not a snapshot"), Clue::Actual("Ok(")],
-        }],
     },
     Card {
         id: "03-key-groups-round-robin",

@@ -1,6 +1,7 @@
-//! Stage 03's cards for a subtask's state: updates that trust their routing, removals
-//! that keep the value, snapshots pinned to a parallelism, and keys doubled, lost or
-//! left unchecked when state is gathered from several old subtasks.
+//! Stage 03's cards for a subtask's state and its errors: updates that trust their
+//! routing, removals that keep the value, snapshots pinned to a parallelism or unreadable
+//! and taken for empty, keys doubled, lost or left unchecked when state is gathered from
+//! several old subtasks, error messages that name nothing, and streams regrouped.
 
 use super::{Card, Clue, Signature};
 
@@ -94,6 +95,49 @@ pub(super) const CARDS: &[Card] = &[
             check: "rescale",
             fault: "wrong result",
             clues: &[Clue::Step("no old subtask is a parallelism of 0")],
+        }],
+    },
+    Card {
+        id: "03-any-error-will-do",
+        stage: 3,
+        title: "An error is an error, whatever its message says",
+        why: "The person who reads the error configured the job: a message that names the \
+              argument as the signature spells it (parallelism, max_parallelism, operator_index, \
+              key_group) says what to fix; \"invalid configuration\" leaves them guessing.",
+        reread: "New API",
+        signatures: &[Signature {
+            check: "errors",
+            fault: "wrong result",
+            clues: &[Clue::Step("does not say which argument")],
+        }],
+    },
+    Card {
+        id: "03-unreadable-snapshot-is-empty",
+        stage: 3,
+        title: "Bytes that do not read as a snapshot are an empty state",
+        why: "A restore that cannot read its snapshot must fail: carrying on with no state \
+              silently loses every key the snapshot held, and the job counts from zero as if \
+              nothing had happened.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "errors",
+            fault: "wrong result",
+            clues: &[Clue::Case("not a snapshot"), Clue::Actual("Ok(")],
+        }],
+    },
+    Card {
+        id: "03-only-each-keys-order-matters",
+        stage: 3,
+        title: "A subtask's stream only has to keep each key's records in order",
+        why: "partition keeps the input order of every stream, across keys too: a subtask sees \
+              its records in the order they came, as a real channel delivers them. Grouping a \
+              stream by key or by key group reorders records that later stages (event time, \
+              windows, barriers) read in arrival order.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "partition",
+            fault: "wrong result",
+            clues: &[Clue::Step("the right elements in the wrong order")],
         }],
     },
 ];

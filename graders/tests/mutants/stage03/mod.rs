@@ -5,6 +5,7 @@
 
 mod controls;
 mod formulas;
+mod reductions;
 mod rescale;
 pub mod subtask;
 
@@ -14,6 +15,7 @@ use rstest::rstest;
 
 pub use formulas::OperatorIndexRoundRobin;
 use formulas::*;
+use reductions::*;
 use rescale::*;
 use subtask::*;
 
