@@ -27,6 +27,7 @@ mod stage01;
 mod stage01_contract;
 mod stage02;
 mod stage03;
+mod stage03_state;
 mod stage04;
 mod stage05;
 mod stage06;
@@ -205,6 +206,7 @@ pub fn all() -> impl Iterator<Item = &'static Card> {
         stage01_contract::CARDS,
         stage02::CARDS,
         stage03::CARDS,
+        stage03_state::CARDS,
         stage04::CARDS,
         stage05::CARDS,
         stage06::CARDS,

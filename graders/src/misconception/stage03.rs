@@ -82,10 +82,32 @@ pub(super) const CARDS: &[Card] = &[
               restored state is found by key group: std's hashers are seeded per process. \
               key_group_for is stable_hash(key) % max_parallelism, with the brief's FNV-1a.",
         reread: "Task",
+        signatures: &[
+            Signature {
+                check: "key-group",
+                fault: "wrong result",
+                clues: &[Clue::Step("its hash is seeded")],
+            },
+            Signature {
+                check: "key-group",
+                fault: "wrong result",
+                clues: &[Clue::Step("not the FNV-1a hash")],
+            },
+        ],
+    },
+    Card {
+        id: "03-any-reduction-will-do",
+        stage: 3,
+        title: "Any way of bringing the hash into 0..max_parallelism will do",
+        why: "The key group is stable_hash(key) % max_parallelism, exactly: operator_index_for and \
+              the ranges are cut for it, and a snapshot written by one job is read by the next, \
+              which must find each key in the same group. Another reduction (a multiply-shift, a \
+              mask) sends keys to other groups than every other reader expects.",
+        reread: "Task",
         signatures: &[Signature {
             check: "key-group",
             fault: "wrong result",
-            clues: &[Clue::Step("stable_hash"), Clue::Case("max_parallelism")],
+            clues: &[Clue::Step(": stable_hash "), Clue::Step(" % ")],
         }],
     },
     Card {
@@ -177,13 +199,16 @@ pub(super) const CARDS: &[Card] = &[
         signatures: &[
             Signature {
                 check: "errors",
-                fault: "panic",
-                clues: &[],
+                fault: "wrong result",
+                clues: &[Clue::Actual("panicked")],
             },
             Signature {
                 check: "errors",
                 fault: "wrong result",
-                clues: &[Clue::Actual("Ok(")],
+                clues: &[
+                    Clue::Actual("Ok("),
+                    Clue::Not(&Clue::Case("not a snapshot")),
+                ],
             },
         ],
     },
@@ -214,14 +239,57 @@ pub(super) const CARDS: &[Card] = &[
         signatures: &[
             Signature {
                 check: "key-group-range",
-                fault: "panic",
-                clues: &[Clue::Step("overflow")],
+                fault: "wrong result",
+                clues: &[Clue::Actual("overflow")],
             },
             Signature {
                 check: "operator-index",
-                fault: "panic",
-                clues: &[Clue::Step("overflow")],
+                fault: "wrong result",
+                clues: &[Clue::Actual("overflow")],
             },
         ],
     },
+    Card {
+        id: "03-owner-rounds",
+        stage: 3,
+        title: "The owner of a key group is g * p / maxp rounded to the nearest (or up)",
+        why: "operator_index_for is integer division, rounded down: g * p / maxp. The ranges' \
+              ceilings are cut so that exactly the groups of subtask i floor to i; rounding \
+              another way sends the last groups of a range to the next subtask, away from the \
+              state key_group_range gave it.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "operator-index",
+            fault: "wrong result",
+            clues: &[Clue::Test(
+                rounded,
+                "the answer is g p / maxp rounded up or to the nearest",
+            )],
+        }],
+    },
 ];
+
+/// `operator_index_for(g, p, maxp)` answered `g p / maxp` rounded up or to the nearest.
+fn rounded(s: &Symptom) -> bool {
+    let Some(args) = between(s.expected, "operator_index_for(", ")") else {
+        return false;
+    };
+    let args: Vec<u64> = args
+        .split(',')
+        .filter_map(|a| a.trim().parse().ok())
+        .collect();
+    let got: Option<u64> = s
+        .actual
+        .rsplit(" = ")
+        .next()
+        .and_then(|n| n.trim().parse().ok());
+    match (args.as_slice(), got) {
+        ([g, p, maxp], Some(got)) if *maxp > 0 => {
+            let product = g * p;
+            let floor = product / maxp;
+            got != floor
+                && (got == product.div_ceil(*maxp) || got == (2 * product + maxp) / (2 * maxp))
+        }
+        _ => false,
+    }
+}

@@ -88,6 +88,13 @@ pub trait Implementation {
     /// # Errors
     /// Whatever the implementation returns.
     fn count(subtask: &mut Self::Subtask, key: &str) -> anyhow::Result<()>;
+    /// `update(key, |_| None)`: removes `key`.
+    ///
+    /// # Errors
+    /// Whatever the implementation returns.
+    fn remove(subtask: &mut Self::Subtask, key: &str) -> anyhow::Result<()>;
+    /// `key_groups()` as `(start, end)`, both inclusive.
+    fn key_groups(subtask: &Self::Subtask) -> (u32, u32);
     /// `state().snapshot()`.
     fn counts(subtask: &Self::Subtask) -> SubtaskCounts;
     /// `snapshot()`.
@@ -207,6 +214,13 @@ macro_rules! impl_stage03 {
             }
             fn count(subtask: &mut Self::Subtask, key: &str) -> $crate::__anyhow::Result<()> {
                 subtask.update(key.as_bytes(), |c: Option<u64>| Some(c.unwrap_or(0) + 1))
+            }
+            fn remove(subtask: &mut Self::Subtask, key: &str) -> $crate::__anyhow::Result<()> {
+                subtask.update(key.as_bytes(), |_: Option<u64>| None)
+            }
+            fn key_groups(subtask: &Self::Subtask) -> (u32, u32) {
+                let range = subtask.key_groups();
+                (*range.start(), *range.end())
             }
             fn counts(subtask: &Self::Subtask) -> $crate::stage03::SubtaskCounts {
                 $crate::stage03::by_string_one(subtask.state().snapshot())

@@ -3,6 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::contract::{At, Op};
+use super::edges::Shape;
+pub use super::errors::ErrorCall;
+use super::oracle::Counts;
 use crate::harness::{Check, case};
 
 pub(super) const KEY_GROUP: Check = Check {
@@ -37,77 +41,14 @@ pub(super) const CRASH: Check = Check {
     name: "crash",
     law: "snapshot every subtask at p, restore at q from the parents, continue: same counts",
 };
+pub(super) const CONTRACT: Check = Check {
+    name: "contract",
+    law: "every sequence of updates and restores of one KeyedSubtask answers as the brief says, and leaves the state it says",
+};
 pub(super) const ERRORS: Check = Check {
     name: "errors",
     law: "an invalid parallelism, index or key group is an error that names the argument, never a panic",
 };
-
-/// A call with an invalid argument, and the argument its error must name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ErrorCall {
-    /// `key_group_range(0, 0, 8)`
-    RangeParallelismZero,
-    /// `key_group_range(0, 9, 8)`
-    RangeAboveMax,
-    /// `key_group_for(b"k", 0)`
-    KeyGroupMaxZero,
-    /// `operator_index_for(0, 0, 8)`
-    IndexParallelismZero,
-    /// `partition(&records, 0, 8)`
-    PartitionZero,
-    /// `parallel_count(&keys, 9, 8)`
-    CountAboveMax,
-    /// `rescale(state, 0, 8)`
-    RescaleZero,
-    /// `KeyedSubtask::new(0, 0, 8)`
-    SubtaskZero,
-    /// `key_group_range(2, 2, 8)`: the index out of range.
-    RangeIndexOutOfRange,
-    /// `operator_index_for(8, 2, 8)`: the key group out of range.
-    IndexKeyGroupOutOfRange,
-}
-
-impl ErrorCall {
-    /// Every invalid call, in plan order.
-    pub const ALL: [ErrorCall; 10] = [
-        ErrorCall::RangeParallelismZero,
-        ErrorCall::RangeAboveMax,
-        ErrorCall::KeyGroupMaxZero,
-        ErrorCall::IndexParallelismZero,
-        ErrorCall::PartitionZero,
-        ErrorCall::CountAboveMax,
-        ErrorCall::RescaleZero,
-        ErrorCall::SubtaskZero,
-        ErrorCall::RangeIndexOutOfRange,
-        ErrorCall::IndexKeyGroupOutOfRange,
-    ];
-
-    /// The call as code.
-    pub fn code(self) -> &'static str {
-        match self {
-            ErrorCall::RangeParallelismZero => "key_group_range(0, 0, 8)",
-            ErrorCall::RangeAboveMax => "key_group_range(0, 9, 8)",
-            ErrorCall::KeyGroupMaxZero => "key_group_for(b\"k\", 0)",
-            ErrorCall::IndexParallelismZero => "operator_index_for(0, 0, 8)",
-            ErrorCall::PartitionZero => "partition(&records, |r| ..., 0, 8)",
-            ErrorCall::CountAboveMax => "parallel_count(&keys, 9, 8)",
-            ErrorCall::RescaleZero => "rescale(state, 0, 8)",
-            ErrorCall::SubtaskZero => "KeyedSubtask::new(0, 0, 8)",
-            ErrorCall::RangeIndexOutOfRange => "key_group_range(2, 2, 8)",
-            ErrorCall::IndexKeyGroupOutOfRange => "operator_index_for(8, 2, 8)",
-        }
-    }
-
-    /// The word the error message must contain.
-    pub fn argument(self) -> &'static str {
-        match self {
-            ErrorCall::KeyGroupMaxZero => "max_parallelism",
-            ErrorCall::RangeIndexOutOfRange => "operator_index",
-            ErrorCall::IndexKeyGroupOutOfRange => "key_group",
-            _ => "parallelism",
-        }
-    }
-}
 
 /// One case of stage 03. Keys are short strings, handed to the implementation as bytes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -185,6 +126,26 @@ pub enum Case {
         /// Keys counted before the snapshot.
         crash_after: usize,
     },
+    /// `rescale` of an old state the learner's code never builds (see [`Shape`]).
+    RescaleEdge {
+        /// What is wrong with it.
+        shape: Shape,
+        /// One map per old subtask.
+        state: Counts,
+        /// The new parallelism.
+        to: u32,
+        /// `maxp`.
+        max_parallelism: u32,
+    },
+    /// `KeyedSubtask::new(start)`, then every call of `ops` on the subtask that goes on.
+    Contract {
+        /// `maxp`.
+        max_parallelism: u32,
+        /// The subtask built first.
+        start: At,
+        /// The calls, in order.
+        ops: Vec<Op>,
+    },
     /// A call with an invalid argument.
     Errors {
         /// The call.
@@ -200,10 +161,44 @@ impl case::Case for Case {
             Case::OperatorIndex { .. } => OPERATOR_INDEX,
             Case::Partition { .. } => PARTITION,
             Case::ParallelCount { .. } => PARALLEL_COUNT,
-            Case::Rescale { .. } => RESCALE,
+            Case::Rescale { .. } | Case::RescaleEdge { .. } => RESCALE,
             Case::Parents { .. } => PARENTS,
             Case::Crash { .. } => CRASH,
+            Case::Contract { .. } => CONTRACT,
             Case::Errors { .. } => ERRORS,
+        }
+    }
+
+    fn requirements(&self) -> Vec<&'static str> {
+        match self {
+            Case::KeyGroup { .. } => vec!["03-R16", "03-R17", "03-R18"],
+            Case::Ranges {
+                parallelism,
+                max_parallelism,
+            } => vec![if overflows_u32(*parallelism, *max_parallelism) {
+                "03-R24"
+            } else {
+                "03-R20"
+            }],
+            Case::OperatorIndex {
+                parallelism,
+                max_parallelism,
+            } => vec![if overflows_u32(*parallelism, *max_parallelism) {
+                "03-R24"
+            } else {
+                "03-R19"
+            }],
+            Case::Partition { .. } => vec!["03-R1", "03-R2", "03-R18", "03-R19"],
+            Case::ParallelCount { .. } => vec!["03-R10"],
+            Case::Rescale { .. } => vec!["03-R11"],
+            Case::RescaleEdge { shape, .. } => vec![shape.requirement()],
+            Case::Parents { .. } => vec!["03-R15"],
+            Case::Crash { .. } => vec!["03-R1", "03-R4", "03-R5", "03-R6", "03-R7"],
+            Case::Contract { .. } => vec![
+                "03-R3", "03-R4", "03-R5", "03-R6", "03-R7", "03-R8", "03-R21",
+            ],
+            Case::Errors { call } if call.argument().is_none() => vec![call.requirement()],
+            Case::Errors { call } => vec![call.requirement(), "03-R23"],
         }
     }
 
@@ -257,7 +252,31 @@ impl case::Case for Case {
             } => format!(
                 "count keys {keys:?}: {crash_after} key(s) at parallelism {from}, snapshot, restore at parallelism {to}, the rest at {to}; max_parallelism {max_parallelism}"
             ),
+            Case::RescaleEdge {
+                state,
+                to,
+                max_parallelism,
+                ..
+            } => format!("rescale({state:?}, {to}, {max_parallelism})"),
+            Case::Contract {
+                max_parallelism,
+                start,
+                ops,
+            } => {
+                let mut calls = vec![format!(
+                    "KeyedSubtask::new({}, {}, {max_parallelism})",
+                    start.index, start.parallelism
+                )];
+                calls.extend(ops.iter().map(|op| op.code(*max_parallelism)));
+                calls.join(", then ")
+            }
             Case::Errors { call } => call.code().to_owned(),
         }
     }
+}
+
+/// Whether `key_group * parallelism` or `index * max_parallelism` can overflow a `u32`:
+/// the fixed cases that judge "compute the formulas in u64".
+pub(super) fn overflows_u32(parallelism: u32, max_parallelism: u32) -> bool {
+    u64::from(parallelism) * u64::from(max_parallelism) > u64::from(u32::MAX)
 }

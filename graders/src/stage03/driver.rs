@@ -2,16 +2,20 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::case::{Case, ErrorCall};
-use super::{Implementation, SubtaskCounts, oracle};
+use super::case::Case;
+use super::contract::{Seen, drive_contract};
+use super::errors::invalid_call;
+use super::guard::{Answer, caught};
+use super::{Implementation, SubtaskCounts};
 
 /// What the driver saw while running one case. `Err` holds an error's message.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Observation {
-    /// `(stable_hash(key), key_group_for(key, maxp))` per key.
+    /// `(stable_hash(key), key_group_for(key, maxp) called CALLS times)` per key: the
+    /// later calls show a hash that is not a function of the key alone.
     KeyGroup {
         /// One entry per key of the case.
-        groups: Vec<(u32, Result<u32, String>)>,
+        groups: Vec<(u32, Vec<Result<u32, String>>)>,
     },
     /// `key_group_range(i, p, maxp)` per `i`, as `(start, end)`.
     Ranges {
@@ -27,6 +31,9 @@ pub enum Observation {
     Partition {
         /// One stream per subtask.
         streams: Result<Vec<Vec<(String, u32)>>, String>,
+        /// Per record, where the implementation's own formulas send it:
+        /// `(key_group_for(key), operator_index_for(that group))`.
+        own: Vec<(Result<u32, String>, Result<u32, String>)>,
     },
     /// Per-subtask counts (`parallel_count`, `rescale`).
     Counts {
@@ -38,23 +45,51 @@ pub enum Observation {
         /// One entry per new subtask.
         parents: Vec<Result<Vec<u32>, String>>,
     },
+    /// `rescale` of a malformed old state.
+    Rescaled {
+        /// What it answered.
+        answer: Answer<Vec<SubtaskCounts>>,
+    },
     /// A count cut by a snapshot and a restore at another parallelism.
     Crash {
+        /// The keys before the crash as the implementation's `partition` routed them at
+        /// the old parallelism, then those after it at the new one.
+        routed: [Result<Vec<Vec<String>>, String>; 2],
         /// The new subtasks' counts right after the restore, or the first error (with
         /// the step that raised it).
         restored: Result<Vec<SubtaskCounts>, String>,
         /// The new subtasks' counts at the end, or the first error.
         finished: Result<Vec<SubtaskCounts>, String>,
     },
-    /// The result of an invalid call: `Ok` with the value it returned, or the error.
+    /// Every step of a contract sequence, the start first.
+    Contract {
+        /// What each call answered and left.
+        steps: Vec<Seen>,
+    },
+    /// The answer to an invalid call, the value it returned shown as text.
     Errors {
-        /// What the call returned.
-        result: Result<String, String>,
+        /// What the call answered.
+        answer: Answer<String>,
     },
 }
 
+/// How often the `key-group` check asks each key's group: a hash seeded per hasher, as
+/// `RandomState`'s, answers differently within a few calls (at `max_parallelism` 2, all
+/// five calls agree for all seven keys once in 2^28 runs).
+const KEY_GROUP_CALLS: usize = 5;
+
 fn message(e: anyhow::Error) -> String {
     format!("{e:#}")
+}
+
+/// A call's result, a panic read as an error saying so (the formulas' checks, where a
+/// panic is an overflow the brief rules out).
+fn guarded<T>(call: impl FnOnce() -> anyhow::Result<T>) -> Result<T, String> {
+    match caught(call) {
+        Answer::Ok(value) => Ok(value),
+        Answer::Err(e) => Err(e),
+        Answer::Panicked(m) => Err(format!("panicked: {m}")),
+    }
 }
 
 /// Runs `case` against the implementation `I`.
@@ -67,8 +102,10 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             groups: keys
                 .iter()
                 .map(|k| {
-                    let group = I::key_group_for(k, *max_parallelism).map_err(message);
-                    (I::stable_hash(k), group)
+                    let groups = (0..KEY_GROUP_CALLS)
+                        .map(|_| guarded(|| I::key_group_for(k, *max_parallelism)))
+                        .collect();
+                    (I::stable_hash(k), groups)
                 })
                 .collect(),
         },
@@ -77,7 +114,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             max_parallelism,
         } => Observation::Ranges {
             ranges: (0..*parallelism)
-                .map(|i| I::key_group_range(i, *parallelism, *max_parallelism).map_err(message))
+                .map(|i| guarded(|| I::key_group_range(i, *parallelism, *max_parallelism)))
                 .collect(),
         },
         Case::OperatorIndex {
@@ -85,7 +122,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             max_parallelism,
         } => Observation::OperatorIndex {
             owners: (0..*max_parallelism)
-                .map(|g| I::operator_index_for(g, *parallelism, *max_parallelism).map_err(message))
+                .map(|g| guarded(|| I::operator_index_for(g, *parallelism, *max_parallelism)))
                 .collect(),
         },
         Case::Partition {
@@ -94,6 +131,19 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             max_parallelism,
         } => Observation::Partition {
             streams: I::partition(&numbered(keys), *parallelism, *max_parallelism).map_err(message),
+            own: keys
+                .iter()
+                .map(|k| {
+                    let group = guarded(|| I::key_group_for(k, *max_parallelism));
+                    let index = match &group {
+                        Ok(g) => {
+                            guarded(|| I::operator_index_for(*g, *parallelism, *max_parallelism))
+                        }
+                        Err(e) => Err(e.clone()),
+                    };
+                    (group, index)
+                })
+                .collect(),
         },
         Case::ParallelCount {
             keys,
@@ -109,7 +159,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             max_parallelism,
         } => Observation::Counts {
             counts: I::rescale(
-                oracle::counts(keys, *from, *max_parallelism),
+                super::oracle::counts(keys, *from, *max_parallelism),
                 *to,
                 *max_parallelism,
             )
@@ -131,8 +181,23 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             max_parallelism,
             crash_after,
         } => crash::<I>(keys, *from, *to, *max_parallelism, *crash_after),
+        Case::RescaleEdge {
+            state,
+            to,
+            max_parallelism,
+            ..
+        } => Observation::Rescaled {
+            answer: caught(|| I::rescale(state.clone(), *to, *max_parallelism)),
+        },
+        Case::Contract {
+            max_parallelism,
+            start,
+            ops,
+        } => Observation::Contract {
+            steps: drive_contract::<I>(*max_parallelism, *start, ops),
+        },
         Case::Errors { call } => Observation::Errors {
-            result: invalid_call::<I>(*call),
+            answer: invalid_call::<I>(*call),
         },
     }
 }
@@ -144,8 +209,9 @@ pub(super) fn numbered(keys: &[String]) -> Vec<(String, u32)> {
 
 /// Counts with subtasks at `from`, snapshots, restores at `to`, counts the rest.
 ///
-/// Records are routed by the grader's own partitioning so that this check judges the
-/// subtasks' state and its snapshots alone; `partition` has its own check.
+/// Records are routed by the implementation's own `partition` (the judge compares its
+/// routing with the formulas first) and each new subtask reads its parents' snapshots,
+/// the ones the implementation itself wrote.
 fn crash<I: Implementation>(
     keys: &[String],
     from: u32,
@@ -154,12 +220,35 @@ fn crash<I: Implementation>(
     crash_after: usize,
 ) -> Observation {
     let (head, tail) = keys.split_at(crash_after);
+    let route = |keys: &[String], p: u32| -> Result<Vec<Vec<String>>, String> {
+        let records: Vec<(String, u32)> = numbered(keys);
+        I::partition(&records, p, maxp)
+            .map(|streams| {
+                streams
+                    .into_iter()
+                    .map(|s| s.into_iter().map(|(k, _)| k).collect())
+                    .collect()
+            })
+            .map_err(|e| format!("partition: {e:#}"))
+    };
+    let routed = [route(head, from), route(tail, to)];
+    let unrouted = |routed: &[Result<Vec<Vec<String>>, String>; 2]| Observation::Crash {
+        routed: routed.clone(),
+        restored: Err("not run: partition failed".to_owned()),
+        finished: Err("not run: partition failed".to_owned()),
+    };
+    let (Ok(before), Ok(after)) = (&routed[0], &routed[1]) else {
+        return unrouted(&routed);
+    };
+    if before.len() != from as usize || after.len() != to as usize {
+        return unrouted(&routed);
+    }
     let restored = (|| -> Result<Vec<I::Subtask>, String> {
         let mut snapshots = Vec::new();
-        for (i, stream) in (0u32..).zip(route(head, from, maxp)) {
+        for (i, stream) in (0u32..).zip(before) {
             let at = |what: &str| format!("subtask {i} of {from}: {what}");
             let mut subtask = I::subtask(i, from, maxp).map_err(|e| at(&message(e)))?;
-            for key in &stream {
+            for key in stream {
                 I::count(&mut subtask, key).map_err(|e| at(&format!("update({key:?}): {e:#}")))?;
             }
             snapshots.push(I::snapshot(&subtask).map_err(|e| at(&format!("snapshot(): {e:#}")))?);
@@ -167,7 +256,7 @@ fn crash<I: Implementation>(
         // Everything in memory is gone; only the snapshots survive.
         (0..to)
             .map(|j| {
-                let mine: Vec<Vec<u8>> = oracle::parents(j, from, to, maxp)
+                let mine: Vec<Vec<u8>> = super::oracle::parents(j, from, to, maxp)
                     .into_iter()
                     .map(|i| snapshots[i as usize].clone())
                     .collect();
@@ -180,6 +269,7 @@ fn crash<I: Implementation>(
         Ok(subtasks) => subtasks,
         Err(e) => {
             return Observation::Crash {
+                routed,
                 restored: Err(e.clone()),
                 finished: Err(e),
             };
@@ -187,8 +277,8 @@ fn crash<I: Implementation>(
     };
     let after_restore: Vec<SubtaskCounts> = subtasks.iter().map(I::counts).collect();
     let finished = (|| -> Result<Vec<SubtaskCounts>, String> {
-        for ((j, subtask), stream) in (0u32..).zip(&mut subtasks).zip(route(tail, to, maxp)) {
-            for key in &stream {
+        for ((j, subtask), stream) in (0u32..).zip(&mut subtasks).zip(after) {
+            for key in stream {
                 I::count(subtask, key)
                     .map_err(|e| format!("subtask {j} of {to}: update({key:?}): {e:#}"))?;
             }
@@ -196,43 +286,8 @@ fn crash<I: Implementation>(
         Ok(subtasks.iter().map(I::counts).collect())
     })();
     Observation::Crash {
+        routed,
         restored: Ok(after_restore),
         finished,
-    }
-}
-
-fn route(keys: &[String], p: u32, maxp: u32) -> Vec<Vec<String>> {
-    let mut streams = vec![Vec::new(); p as usize];
-    for key in keys {
-        streams[oracle::owner_of(key.as_bytes(), p, maxp) as usize].push(key.clone());
-    }
-    streams
-}
-
-fn invalid_call<I: Implementation>(call: ErrorCall) -> Result<String, String> {
-    let show = |r: anyhow::Result<String>| r.map_err(message);
-    let records = numbered(&["k".to_owned()]);
-    let keys = vec!["k".to_owned()];
-    match call {
-        ErrorCall::RangeParallelismZero => {
-            show(I::key_group_range(0, 0, 8).map(|r| format!("{r:?}")))
-        }
-        ErrorCall::RangeAboveMax => show(I::key_group_range(0, 9, 8).map(|r| format!("{r:?}"))),
-        ErrorCall::KeyGroupMaxZero => show(I::key_group_for("k", 0).map(|g| g.to_string())),
-        ErrorCall::IndexParallelismZero => {
-            show(I::operator_index_for(0, 0, 8).map(|i| i.to_string()))
-        }
-        ErrorCall::PartitionZero => show(I::partition(&records, 0, 8).map(|s| format!("{s:?}"))),
-        ErrorCall::CountAboveMax => show(I::parallel_count(&keys, 9, 8).map(|c| format!("{c:?}"))),
-        ErrorCall::RescaleZero => {
-            show(I::rescale(oracle::counts(&keys, 1, 8), 0, 8).map(|c| format!("{c:?}")))
-        }
-        ErrorCall::SubtaskZero => show(I::subtask(0, 0, 8).map(|_| "a subtask".to_owned())),
-        ErrorCall::RangeIndexOutOfRange => {
-            show(I::key_group_range(2, 2, 8).map(|r| format!("{r:?}")))
-        }
-        ErrorCall::IndexKeyGroupOutOfRange => {
-            show(I::operator_index_for(8, 2, 8).map(|i| i.to_string()))
-        }
     }
 }

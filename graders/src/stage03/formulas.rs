@@ -1,6 +1,7 @@
 //! Judges the key-group formulas (Flink's): the key group of a key, the range of a
 //! subtask, the owner of a key group, and the parents of a rescaled subtask.
 
+use super::case::overflows_u32;
 use super::oracle;
 use crate::harness::Failure;
 
@@ -25,14 +26,15 @@ pub(super) fn judge_parents(
                         .map(|i| oracle::range(i, from, maxp))
                         .collect::<Vec<_>>()
                 )
-            )));
+            ))
+            .requirement("03-R15"));
         }
     }
     Ok(())
 }
 
 /// A call's result in the notation of its expected value: the value itself, or `Err(..)`.
-fn returned<T: std::fmt::Debug>(got: &Result<T, String>) -> String {
+pub(super) fn returned<T: std::fmt::Debug>(got: &Result<T, String>) -> String {
     match got {
         Ok(value) => format!("{value:?}"),
         Err(e) => format!("Err({e})"),
@@ -46,16 +48,37 @@ pub(super) fn show_range((start, end): (u32, u32)) -> String {
 pub(super) fn judge_key_groups(
     keys: &[String],
     maxp: u32,
-    groups: &[(u32, Result<u32, String>)],
+    groups: &[(u32, Vec<Result<u32, String>>)],
 ) -> Result<(), Failure> {
-    for (key, (hash, group)) in keys.iter().zip(groups) {
+    // A key group that changes between calls first, over every key: its verdict must not
+    // hang on whether the formula happened to hold for the first key.
+    for (key, (_, calls)) in keys.iter().zip(groups) {
+        let group = &calls[0];
+        if let Some(again) = calls.iter().find(|g| *g != group) {
+            return Err(Failure::new(
+                format!("key_group_for({key:?}, {maxp}) = {} twice", returned(group)),
+                format!(
+                    "key_group_for({key:?}, {maxp}) = {}, then {}",
+                    returned(group),
+                    returned(again)
+                ),
+            )
+            .step(format!(
+                "key {key:?} changed key group between two calls: its hash is seeded, like std's RandomState, not a function of the key's bytes"
+            ))
+            .requirement("03-R17"));
+        }
+    }
+    for (key, (hash, calls)) in keys.iter().zip(groups) {
+        let group = &calls[0];
         let want_hash = oracle::fnv1a(key.as_bytes());
         if *hash != want_hash {
             return Err(Failure::new(
                 format!("stable_hash({key:?}) = {want_hash:#010x}"),
                 format!("stable_hash({key:?}) = {hash:#010x}"),
             )
-            .step("stable_hash is not the FNV-1a hash the skeleton gives: keep it as it was"));
+            .step("stable_hash is not the FNV-1a hash the skeleton gives: keep it as it was")
+            .requirement("03-R16"));
         }
         let want = want_hash % maxp;
         if group.as_ref() != Ok(&want) {
@@ -65,14 +88,16 @@ pub(super) fn judge_key_groups(
             )
             .step(format!(
                 "key {key:?}: stable_hash {want_hash:#010x} % {maxp} is {want}"
-            )));
+            ))
+            .requirement("03-R18"));
         }
     }
     if groups.len() != keys.len() {
         return Err(Failure::new(
             format!("{} key groups", keys.len()),
             format!("{} key groups", groups.len()),
-        ));
+        )
+        .requirement("03-R18"));
     }
     Ok(())
 }
@@ -82,6 +107,11 @@ pub(super) fn judge_ranges(
     maxp: u32,
     ranges: &[Result<(u32, u32), String>],
 ) -> Result<(), Failure> {
+    let id = if overflows_u32(p, maxp) {
+        "03-R24"
+    } else {
+        "03-R20"
+    };
     let want: Vec<(u32, u32)> = (0..p).map(|i| oracle::range(i, p, maxp)).collect();
     let mut got = Vec::new();
     for (i, range) in (0u32..).zip(ranges) {
@@ -95,7 +125,8 @@ pub(super) fn judge_ranges(
                     ),
                     format!("key_group_range({i}, {p}, {maxp}) = Err({e})"),
                 )
-                .step(format!("subtask {i} of {p} has no range")));
+                .step(format!("subtask {i} of {p} has no range"))
+                .requirement(id));
             }
         }
     }
@@ -141,15 +172,15 @@ pub(super) fn judge_ranges(
                 "subtask {i} of {p} owns {}, expected {}: {why}",
                 show_range((start, end)),
                 show_range(expected)
-            )));
+            ))
+            .requirement(id));
         }
         next = end.saturating_add(1);
     }
     if got.len() != want.len() {
-        return Err(Failure::new(
-            format!("{p} ranges"),
-            format!("{} ranges", got.len()),
-        ));
+        return Err(
+            Failure::new(format!("{p} ranges"), format!("{} ranges", got.len())).requirement(id),
+        );
     }
     Ok(())
 }
@@ -164,6 +195,11 @@ pub(super) fn judge_owners(
     maxp: u32,
     owners: &[Result<u32, String>],
 ) -> Result<(), Failure> {
+    let id = if overflows_u32(p, maxp) {
+        "03-R24"
+    } else {
+        "03-R19"
+    };
     for (g, got) in (0u32..).zip(owners) {
         let want = oracle::owner(g, p, maxp);
         if got.as_ref() != Ok(&want) {
@@ -174,7 +210,8 @@ pub(super) fn judge_owners(
             .step(format!(
                 "key group {g} belongs to the range {} of subtask {want} ({g} * {p} / {maxp} = {want})",
                 show_range(oracle::range(want, p, maxp))
-            )));
+            ))
+            .requirement(id));
         }
     }
     Ok(())

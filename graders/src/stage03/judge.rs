@@ -1,13 +1,14 @@
-//! Judges stage-03 observations against Flink's formulas and the `p = 1` oracle.
-
-use std::collections::BTreeMap;
+//! Judges stage-03 observations against Flink's formulas, the `p = 1` oracle and the
+//! subtask model; every failure names the requirement of the brief it found broken.
 
 use super::case::Case;
-use super::formulas::{judge_key_groups, judge_owners, judge_parents, judge_ranges, show_range};
-use super::{Observation, SubtaskCounts, oracle};
+use super::contract::model::judge_contract;
+use super::edges::judge_edge;
+use super::errors::judge_error;
+use super::formulas::{judge_key_groups, judge_owners, judge_parents, judge_ranges};
+use super::placement::{judge_counts, judge_partition};
+use super::{Observation, oracle};
 use crate::harness::Failure;
-use crate::harness::arguments::expect_error_naming;
-use crate::harness::case::expect_sequence;
 
 /// `Ok` when `observation` is what `case` demands.
 pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
@@ -39,8 +40,8 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 parallelism,
                 max_parallelism,
             },
-            Observation::Partition { streams },
-        ) => judge_partition(keys, *parallelism, *max_parallelism, streams),
+            Observation::Partition { streams, own },
+        ) => judge_partition(keys, *parallelism, *max_parallelism, streams, own),
         (
             Case::ParallelCount {
                 keys,
@@ -54,6 +55,7 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             *parallelism,
             *max_parallelism,
             counts,
+            "03-R10",
         ),
         (
             Case::Rescale {
@@ -63,7 +65,16 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 ..
             },
             Observation::Counts { counts },
-        ) => judge_counts("rescale", keys, *to, *max_parallelism, counts),
+        ) => judge_counts("rescale", keys, *to, *max_parallelism, counts, "03-R11"),
+        (
+            Case::RescaleEdge {
+                shape,
+                state,
+                to,
+                max_parallelism,
+            },
+            Observation::Rescaled { answer },
+        ) => judge_edge(*shape, state, *to, *max_parallelism, answer),
         (
             Case::Parents {
                 from,
@@ -75,38 +86,32 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
         (
             Case::Crash {
                 keys,
+                from,
                 to,
                 max_parallelism,
                 crash_after,
-                ..
             },
-            Observation::Crash { restored, finished },
-        ) => {
-            let head = &keys[..*crash_after];
-            judge_counts(
-                "the restored subtasks",
-                head,
-                *to,
-                *max_parallelism,
+            Observation::Crash {
+                routed,
                 restored,
-            )
-            .map_err(|f| {
-                let step = f.first_wrong_step.clone().unwrap_or_default();
-                f.step(format!(
-                    "right after the restore, before any new record: {step}"
-                ))
-            })?;
-            judge_counts(
-                "the subtasks at the end",
-                keys,
-                *to,
-                *max_parallelism,
                 finished,
-            )
-        }
-        (Case::Errors { call }, Observation::Errors { result }) => {
-            expect_error_naming(result, call.argument(), call.code())
-        }
+            },
+        ) => judge_crash(
+            keys,
+            (*from, *to, *max_parallelism),
+            *crash_after,
+            routed,
+            (restored, finished),
+        ),
+        (
+            Case::Contract {
+                max_parallelism,
+                start,
+                ops,
+            },
+            Observation::Contract { steps },
+        ) => judge_contract(*max_parallelism, *start, ops, steps),
+        (Case::Errors { call }, Observation::Errors { answer }) => judge_error(*call, answer),
         _ => Err(Failure::new(
             "an observation of the same kind as the case",
             format!("{observation:?}"),
@@ -114,100 +119,47 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
     }
 }
 
-fn judge_partition(
-    keys: &[String],
-    p: u32,
-    maxp: u32,
-    streams: &Result<Vec<Vec<(String, u32)>>, String>,
-) -> Result<(), Failure> {
-    let want = oracle::partition(&super::driver::numbered(keys), p, maxp);
-    let streams = streams.as_ref().map_err(|e| {
-        Failure::new(format!("{p} streams"), format!("Err({e})")).step("partition failed")
-    })?;
-    if streams.len() != p as usize {
-        return Err(Failure::new(
-            format!("{p} streams, one per subtask"),
-            format!("{} streams", streams.len()),
-        ));
-    }
-    for (i, stream) in (0u32..).zip(streams) {
-        for record in stream {
-            let owner = oracle::owner_of(record.0.as_bytes(), p, maxp);
-            if owner != i {
-                let group = oracle::key_group(record.0.as_bytes(), maxp);
-                return Err(Failure::new(format!("{want:?}"), format!("{streams:?}")).step(
-                    format!(
-                        "record {record:?} (key group {group}) went to subtask {i}, but subtask {owner} owns key groups {}",
-                        show_range(oracle::range(owner, p, maxp))
-                    ),
-                ));
-            }
-        }
-    }
-    for (i, (w, g)) in want.iter().zip(streams).enumerate() {
-        expect_sequence(&format!("subtask {i}'s records"), w, g)?;
-    }
-    Ok(())
-}
+type Counted = Result<Vec<super::SubtaskCounts>, String>;
 
-/// Judges per-subtask counts: each key on its owner at `p`, exactly the `p = 1` count.
-fn judge_counts(
-    what: &str,
+/// The crash: the learner's routing first (03-R1), then the restored state (03-R7; a
+/// restore refused at another parallelism, 03-R6; a routed key refused, 03-R5), then the
+/// counts at the end (03-R4).
+fn judge_crash(
     keys: &[String],
-    p: u32,
-    maxp: u32,
-    counts: &Result<Vec<SubtaskCounts>, String>,
+    (from, to, maxp): (u32, u32, u32),
+    crash_after: usize,
+    routed: &[Result<Vec<Vec<String>>, String>; 2],
+    (restored, finished): (&Counted, &Counted),
 ) -> Result<(), Failure> {
-    let want = oracle::counts(keys, p, maxp);
-    let got = counts.as_ref().map_err(|e| {
-        Failure::new(format!("{want:?}"), format!("Err({e})")).step(format!("{what} failed"))
+    let (head, tail) = keys.split_at(crash_after);
+    for (part, p, got) in [(head, from, &routed[0]), (tail, to, &routed[1])] {
+        let want: Vec<Vec<String>> = oracle::partition(&super::driver::numbered(part), p, maxp)
+            .into_iter()
+            .map(|s| s.into_iter().map(|(k, _)| k).collect())
+            .collect();
+        if got.as_ref() != Ok(&want) {
+            return Err(Failure::new(format!("{want:?}"), format!("{got:?}"))
+                .step(format!(
+                    "partition of {part:?} at parallelism {p}, which this check routes with, is not the key groups' routing (see the partition check)"
+                ))
+                .requirement("03-R1"));
+        }
+    }
+    let id = match restored {
+        Err(e) if e.contains("update(") => "03-R5",
+        Err(e) if e.contains("restore of") && from != to => "03-R6",
+        Err(e) if e.contains("snapshot()") => "03-R6",
+        _ => "03-R7",
+    };
+    judge_counts("the restored subtasks", head, to, maxp, restored, id).map_err(|f| {
+        let step = f.first_wrong_step.clone().unwrap_or_default();
+        f.step(format!(
+            "right after the restore, before any new record: {step}"
+        ))
     })?;
-    if got.len() != p as usize {
-        return Err(Failure::new(
-            format!("{p} subtasks' state"),
-            format!("{} subtasks' state", got.len()),
-        )
-        .step(format!(
-            "{what} returned the state of {} subtasks",
-            got.len()
-        )));
-    }
-    let mut total: BTreeMap<&String, Vec<u32>> = BTreeMap::new();
-    for (i, map) in (0u32..).zip(got) {
-        for key in map.keys() {
-            total.entry(key).or_default().push(i);
-        }
-    }
-    for (key, holders) in &total {
-        let owner = oracle::owner_of(key.as_bytes(), p, maxp);
-        let group = oracle::key_group(key.as_bytes(), maxp);
-        if holders.len() > 1 {
-            return Err(Failure::new(format!("{want:?}"), format!("{got:?}")).step(format!(
-                "{what}: key {key:?} (key group {group}) has state on subtasks {holders:?}: twice"
-            )));
-        }
-        if holders[0] != owner {
-            return Err(Failure::new(format!("{want:?}"), format!("{got:?}")).step(format!(
-                "{what}: key {key:?} (key group {group}) is on subtask {} of {p}, but subtask {owner} owns key groups {}",
-                holders[0],
-                show_range(oracle::range(owner, p, maxp))
-            )));
-        }
-    }
-    for (i, (w, g)) in want.iter().zip(got).enumerate() {
-        if w != g {
-            let key = w
-                .keys()
-                .chain(g.keys())
-                .find(|k| w.get(*k) != g.get(*k))
-                .cloned()
-                .unwrap_or_default();
-            return Err(Failure::new(format!("{want:?}"), format!("{got:?}")).step(format!(
-                "{what}: subtask {i} of {p} holds count {:?} for key {key:?}, expected {:?} (the p = 1 count)",
-                g.get(&key),
-                w.get(&key)
-            )));
-        }
-    }
-    Ok(())
+    let id = match finished {
+        Err(e) if e.contains("update(") => "03-R5",
+        _ => "03-R4",
+    };
+    judge_counts("the subtasks at the end", keys, to, maxp, finished, id)
 }

@@ -1,8 +1,9 @@
 //! Stage 03 · parallelism: key groups, partitioning, rescaling.
 //!
 //! Checks, smallest parallelism first:
-//! - `key-group`: `key_group_for(key, maxp)` is `stable_hash(key) % maxp`, and
-//!   `stable_hash` is the given FNV-1a (a per-process `RandomState` fails here);
+//! - `key-group`: `key_group_for(key, maxp)` is `stable_hash(key) % maxp` and the same in
+//!   five calls (a per-hasher `RandomState` fails here), and `stable_hash` is the given
+//!   FNV-1a;
 //! - `key-group-range`: for every `p` in `1..=8` and `maxp` in `{p, 8, 10, 128}`, the ranges
 //!   are Flink's and tile `[0, maxp)` in order, without gap, overlap or empty range;
 //!   then one fixed case past the enumeration, `(3, u32::MAX)`, where `u32` arithmetic
@@ -10,36 +11,56 @@
 //! - `operator-index`: `operator_index_for(g)` is the subtask whose range holds `g`; then
 //!   the fixed case `(70_000, 70_000)`, where `key_group * parallelism` overflows `u32`;
 //! - `partition`: every record reaches the subtask owning its key group, once, and each
-//!   subtask's records keep input order;
+//!   subtask's records keep input order; a record the implementation's own formulas
+//!   misroute is blamed on the formula;
 //! - `parallel-count`: `parallel_count` at `p` equals the `p = 1` count, each key on the
 //!   subtask that owns it;
-//! - `rescale`: every `p -> q` keeps each key's state exactly once, on its new owner;
+//! - `rescale`: every `p -> q` keeps each key's state exactly once, on its new owner; then
+//!   the malformed states of `edges.rs`: no map, too many, empty maps, a key held twice, a
+//!   key on the wrong old subtask;
 //! - `parents`: `parents(j, p, q)` is exactly the old subtasks overlapping new subtask `j`;
-//! - `crash`: count at `p` up to every record, snapshot each subtask, restore every new
-//!   subtask of `q` from its parents' snapshots, continue at `q`: the counts are the
-//!   uninterrupted ones;
+//! - `crash`: route with the implementation's `partition`, count at `p` up to every
+//!   record, snapshot each subtask, restore every new subtask of `q` from its parents'
+//!   snapshots, continue at `q`: the counts are the uninterrupted ones;
 //! - `errors`: parallelism 0, parallelism above `max_parallelism`, `max_parallelism` 0,
-//!   an operator index and a key group out of range are errors naming the argument.
+//!   an operator index and a key group out of range are errors naming the argument, never
+//!   a panic; bytes that are not a snapshot are an error;
+//! - `contract`: every sequence of up to three calls on one `KeyedSubtask` against the
+//!   model of `contract/model.rs`.
 //!
 //! ## Traceability
 //!
 //! Each requirement of the brief, the check that judges it and the mutants (in
 //! `graders/tests/mutants/`) it rejects; `tests/traceability.rs` keeps it complete.
 //!
-//! | requirement of the brief | check | mutants |
+//! | requirement | check | mutants |
 //! |---|---|---|
-//! | `key_group_for(key)` is `stable_hash(key) % max_parallelism`, with the given FNV-1a | `key-group` | `random_state_hash` |
-//! | the ranges are exactly the formula's and tile `[0, maxp)` with no gap, overlap or empty range | `key-group-range` | `range_end_off_by_one`, `floor_range` |
-//! | `operator_index_for(g)` is the subtask whose range holds `g` | `operator-index` | `operator_index_round_robin` |
-//! | the formulas are computed in `u64`: no overflow at a large `max_parallelism` (fixed cases `(3, u32::MAX)` for the ranges, `(70_000, 70_000)` for the owners) | `key-group-range` | `formulas_in_u32_ranges` |
-//! | likewise `key_group * parallelism` in `operator_index_for` | `operator-index` | `formulas_in_u32_owners` |
-//! | every record reaches the subtask owning its key group, once, in input order | `partition` | `modulo_routing` |
-//! | `parallel_count` at every `p` equals the `p = 1` count, each key on its owner | `parallel-count` | `count_on_one_subtask` |
-//! | `rescale` puts every key's state exactly once on the subtask owning its key group | `rescale` | `rescale_whole_maps` |
-//! | `parents(j, p, q)` is exactly the old subtasks whose ranges overlap `j`'s, in increasing order | `parents` | `parents_exclusive` |
-//! | restoring each new subtask from its parents' snapshots keeps every count, each key on its owner | `crash` | `restore_keeps_every_key`, `restore_drops_last_group` |
-//! | a parallelism of 0 or above `max_parallelism`, and a `max_parallelism` of 0, are errors naming the argument | `errors` | `unchecked_parallelism` |
-//! | an operator index or a key group out of range is an error naming the argument | `errors` | `unchecked_indices` |
+//! | 03-R1 | `partition` | `modulo_routing` |
+//! | 03-R2 | `partition` | `partition_by_group_buckets` |
+//! | 03-R3 | `contract` | `key_groups_floor` |
+//! | 03-R4 | `contract` | `none_keeps_value` |
+//! | 03-R5 | `contract` | `update_trusts_routing` |
+//! | 03-R6 | `contract` | `snapshot_pins_parallelism` |
+//! | 03-R7 | `crash` | `restore_drops_last_group`, `restore_keeps_every_key` |
+//! | 03-R8 | `contract` | `restore_later_wins` |
+//! | 03-R9 | `errors` | `restore_garbage_is_empty` |
+//! | 03-R10 | `parallel-count` | `count_on_one_subtask` |
+//! | 03-R11 | `rescale` | `rescale_whole_maps` |
+//! | 03-R12 | `rescale` | `rescale_overwrites_duplicates` |
+//! | 03-R13 | `rescale` | `rescale_pulls_from_parents` |
+//! | 03-R14 | `rescale` | `rescale_nothing_to_move` |
+//! | 03-R15 | `parents` | `parents_exclusive` |
+//! | 03-R16 | `key-group` | `stable_hash_fnv1` |
+//! | 03-R17 | `key-group` | `random_state_hash` |
+//! | 03-R18 | `key-group` | `key_group_multiply_shift` |
+//! | 03-R19 | `operator-index` | `operator_index_round_robin`, `operator_index_rounds` |
+//! | 03-R19 | `partition` | `operator_index_rounds_partition` |
+//! | 03-R20 | `key-group-range` | `range_end_off_by_one`, `floor_range` |
+//! | 03-R21 | `errors` | `unchecked_parallelism` |
+//! | 03-R22 | `errors` | `unchecked_indices` |
+//! | 03-R23 | `errors` | `errors_unnamed` |
+//! | 03-R24 | `key-group-range` | `formulas_in_u32_ranges` |
+//! | 03-R24 | `operator-index` | `formulas_in_u32_owners` |
 //!
 //! ## Mutation testing
 //!
@@ -48,15 +69,23 @@
 
 mod binding;
 mod case;
+mod contract;
 mod driver;
+mod edges;
+mod errors;
 mod formulas;
+mod guard;
 mod judge;
 pub mod oracle;
+mod placement;
 mod plan;
 
 pub use binding::{Implementation, SubtaskCounts, by_bytes, by_string, by_string_one};
 pub use case::{Case, ErrorCall};
+pub use contract::{At, Feed, Op, Seen};
 pub use driver::{Observation, drive};
+pub use edges::Shape;
+pub use guard::Answer;
 
 crate::grader! {
     /// The stage-03 grader.

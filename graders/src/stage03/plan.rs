@@ -119,6 +119,15 @@ pub fn plan(seed: u64) -> Vec<Case> {
             max_parallelism,
         });
     }
+    // The old states the learner's code never builds, smallest first.
+    for (shape, state, to, max_parallelism) in super::edges::edges() {
+        cases.push(Case::RescaleEdge {
+            shape,
+            state,
+            to,
+            max_parallelism,
+        });
+    }
     for (from, to, max_parallelism) in rescales(&[1, 10, 128]) {
         cases.push(Case::Parents {
             from,
@@ -141,5 +150,6 @@ pub fn plan(seed: u64) -> Vec<Case> {
     for call in ErrorCall::ALL {
         cases.push(Case::Errors { call });
     }
+    cases.extend(super::contract::plan());
     cases
 }

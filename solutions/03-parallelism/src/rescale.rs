@@ -13,8 +13,9 @@ use crate::{key_group_for, key_group_range, operator_index_for};
 /// No key is rehashed into a new group; only the group-to-subtask assignment changes.
 ///
 /// # Errors
-/// When `new_parallelism` is 0 or above `max_parallelism`, when the old state is not a
-/// valid parallelism, or when one key is held by two old subtasks.
+/// When `new_parallelism` is 0 or above `max_parallelism`, when `state` (one map per old
+/// subtask: its length is the old parallelism) is empty or longer than `max_parallelism`,
+/// or when one key is held by two old subtasks.
 pub fn rescale<V>(
     state: Vec<BTreeMap<Vec<u8>, V>>,
     new_parallelism: u32,

@@ -1,61 +1,6 @@
-//! Stage 03 mutants: routing by modulo, ranges off by one, hashes that change, state lost
-//! or doubled at a rescale.
-
-use graders::stage03::{Case, Observation, Parallelism, drive};
-use rstest::rstest;
-
-use crate::rejects;
-
-/// A `KeyedSubtask` whose `restore` keeps the keys for which `$keep(group, range)` holds;
-/// everything else is the reference's behaviour.
-macro_rules! subtask_restoring {
-    ($keep:expr) => {
-        pub struct KeyedSubtask<V> {
-            state: solution02::KeyedState<Vec<u8>, V>,
-        }
-        impl<V: Clone + serde::Serialize + serde::de::DeserializeOwned> KeyedSubtask<V> {
-            pub fn new(index: u32, parallelism: u32, max_parallelism: u32) -> anyhow::Result<Self> {
-                solution03::key_group_range(index, parallelism, max_parallelism)?;
-                Ok(Self {
-                    state: solution02::KeyedState::new(),
-                })
-            }
-            pub fn update(
-                &mut self,
-                key: &[u8],
-                f: impl FnOnce(Option<V>) -> Option<V>,
-            ) -> anyhow::Result<()> {
-                self.state.update(key.to_vec(), f);
-                Ok(())
-            }
-            pub fn state(&self) -> &solution02::KeyedState<Vec<u8>, V> {
-                &self.state
-            }
-            pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
-                self.state.to_bytes()
-            }
-            pub fn restore(
-                index: u32,
-                parallelism: u32,
-                max_parallelism: u32,
-                snapshots: &[Vec<u8>],
-            ) -> anyhow::Result<Self> {
-                let range = solution03::key_group_range(index, parallelism, max_parallelism)?;
-                let mut subtask = Self::new(index, parallelism, max_parallelism)?;
-                let keep: fn(u32, &std::ops::RangeInclusive<u32>) -> bool = $keep;
-                for bytes in snapshots {
-                    let old = solution02::KeyedState::<Vec<u8>, V>::from_bytes(bytes)?;
-                    for (key, value) in old.snapshot() {
-                        if keep(solution03::key_group_for(&key, max_parallelism)?, &range) {
-                            subtask.state.put(key, value);
-                        }
-                    }
-                }
-                Ok(subtask)
-            }
-        }
-    };
-}
+//! Stage 03 mutants of the formulas and the stateless functions: routing by modulo,
+//! ranges off by one, hashes that change, owners rounded, errors unchecked or unnamed,
+//! state lost or doubled at a rescale.
 
 /// **Mistake:** records are routed with `stable_hash(key) % parallelism`, the textbook
 /// hash partitioning, instead of through key groups and ranges.
@@ -160,25 +105,6 @@ mod rescale_whole_maps {
     }
 }
 graders::impl_stage03!(RescaleWholeMaps, rescale_whole_maps);
-
-/// **Mistake:** `restore` keeps the keys of `start..end` (a half-open range), so the
-/// last key group of every new subtask loses its state at the rescale boundary.
-/// **Verdict:** `crash` fails: right after the restore a key of the last group is gone.
-mod restore_drops_last_group {
-    pub use solution03::*;
-    subtask_restoring!(|group, range| (*range.start()..*range.end()).contains(&group));
-}
-graders::impl_stage03!(RestoreDropsLastGroup, restore_drops_last_group);
-
-/// **Mistake:** `restore` keeps every key of the snapshots it is given, without asking
-/// which key groups the new subtask owns: two new subtasks sharing a parent both get its
-/// keys.
-/// **Verdict:** `crash` fails: after `1 -> 2` a key has state on both new subtasks.
-mod restore_keeps_every_key {
-    pub use solution03::*;
-    subtask_restoring!(|_group, _range| true);
-}
-graders::impl_stage03!(RestoreKeepsEveryKey, restore_keeps_every_key);
 
 /// **Mistake:** `parents` returns `first..last`, an exclusive range of old subtasks, so
 /// the owner of the new range's last key group is not read.
@@ -313,24 +239,3 @@ mod unchecked_indices {
     }
 }
 graders::impl_stage03!(UncheckedIndices, unchecked_indices);
-
-/// Every mutant of this file and the check that must reject it (the mutant's doc
-/// comment says why).
-#[rstest]
-#[case::modulo_routing(drive::<ModuloRouting>, "partition", "03-hash-modulo-parallelism")]
-#[case::range_end_off_by_one(drive::<RangeEndOffByOne>, "key-group-range", "03-range-end-is-exclusive")]
-#[case::floor_range(drive::<FloorRange>, "key-group-range", "03-any-tiling-will-do")]
-#[case::random_state_hash(drive::<RandomStateHash>, "key-group", "03-any-hash-will-do")]
-#[case::rescale_whole_maps(drive::<RescaleWholeMaps>, "rescale", "03-rescale-moves-whole-maps")]
-#[case::restore_drops_last_group(drive::<RestoreDropsLastGroup>, "crash", "03-restore-drops-the-range-end")]
-#[case::restore_keeps_every_key(drive::<RestoreKeepsEveryKey>, "crash", "03-restore-takes-every-key")]
-#[case::parents_exclusive(drive::<ParentsExclusive>, "parents", "03-parents-exclusive")]
-#[case::count_on_one_subtask(drive::<CountOnOneSubtask>, "parallel-count", "03-count-anywhere")]
-#[case::unchecked_parallelism(drive::<UncheckedParallelism>, "errors", "03-arguments-are-trusted")]
-#[case::operator_index_round_robin(drive::<OperatorIndexRoundRobin>, "operator-index", "03-key-groups-round-robin")]
-#[case::formulas_in_u32_ranges(drive::<FormulasInU32>, "key-group-range", "03-u32-is-wide-enough")]
-#[case::formulas_in_u32_owners(drive::<FormulasInU32>, "operator-index", "03-u32-is-wide-enough")]
-#[case::unchecked_indices(drive::<UncheckedIndices>, "errors", "03-arguments-are-trusted")]
-fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str, #[case] card: &str) {
-    crate::cards::shows(&rejects::<Parallelism>(drive, check), card);
-}

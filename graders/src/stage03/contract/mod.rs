@@ -1,0 +1,213 @@
+//! The `contract` check: every sequence of up to three calls on one `KeyedSubtask`
+//! (updates of owned and foreign keys, a removal, restores at other parallelisms, from
+//! several snapshots and from the same snapshot twice), each step's answer, state and
+//! key groups compared with a model of what the brief fixes ([`model`]).
+//!
+//! The keys are picked by key group, not drawn: each family of the plan has a key that
+//! the start subtask and the restore target both own, one that only the start subtask
+//! owns, and one it does not own, each of another character class (upper case, digits,
+//! multi-byte letters, lower case, the empty key), so no verdict hangs on a seed and no
+//! key shares a convenient property with the others.
+
+mod drive;
+pub(super) mod model;
+
+use serde::{Deserialize, Serialize};
+
+pub use drive::{Seen, drive_contract};
+
+use super::oracle;
+use crate::harness::enumerate::call_sequences;
+
+/// The longest call sequence enumerated, in the first family (the small-scope
+/// hypothesis: most contract mistakes show within three calls); the others, which vary
+/// the configuration rather than the history, stop at two.
+pub const MAX_CALLS: usize = 3;
+
+/// Subtask `index` of `parallelism` (at the family's `max_parallelism`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct At {
+    /// The subtask's index.
+    pub index: u32,
+    /// The parallelism.
+    pub parallelism: u32,
+}
+
+/// Which snapshots a restore reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Feed {
+    /// `[snapshot]`: the current subtask's.
+    Alone,
+    /// `[empty, snapshot]`: an empty subtask's first, then the current one's.
+    BesideEmpty,
+    /// `[snapshot, snapshot]`: the same snapshot twice, so every key is in two.
+    Twice,
+}
+
+/// One call of a contract sequence.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Op {
+    /// `update(key, |c| Some(c.unwrap_or(0) + 1))`.
+    Count(String),
+    /// `update(key, |_| None)`.
+    Remove(String),
+    /// Snapshot the current subtask, then `restore(at.index, at.parallelism, maxp, feed)`;
+    /// on `Ok` the restored subtask goes on, on an error the current one does.
+    Restore {
+        /// The restored subtask.
+        at: At,
+        /// The snapshots it reads.
+        feed: Feed,
+    },
+}
+
+impl Op {
+    /// The call as code.
+    pub fn code(&self, max_parallelism: u32) -> String {
+        match self {
+            Op::Count(key) => format!("update({key:?}, +1)"),
+            Op::Remove(key) => format!("update({key:?}, |_| None)"),
+            Op::Restore { at, feed } => {
+                let snapshots = match feed {
+                    Feed::Alone => "[snapshot()]",
+                    Feed::BesideEmpty => "[an empty subtask's snapshot, snapshot()]",
+                    Feed::Twice => "[snapshot(), snapshot()]",
+                };
+                format!(
+                    "restore({}, {}, {max_parallelism}, {snapshots})",
+                    at.index, at.parallelism
+                )
+            }
+        }
+    }
+}
+
+/// The owned key groups of `at`.
+fn owns(at: At, max_parallelism: u32, key: &str) -> bool {
+    let (start, end) = oracle::range(at.index, at.parallelism, max_parallelism);
+    (start..=end).contains(&oracle::key_group(key.as_bytes(), max_parallelism))
+}
+
+/// Keys of one character class: each of `stems`, then each followed by `0..100`.
+fn class(stems: &[&str]) -> Vec<String> {
+    let mut keys: Vec<String> = stems.iter().map(|s| (*s).to_owned()).collect();
+    for n in 0..100 {
+        keys.extend(stems.iter().map(|s| format!("{s}{n}")));
+    }
+    keys
+}
+
+/// The first key of `pool` for which `fits` holds.
+fn pick(pool: &[String], fits: impl Fn(&str) -> bool) -> String {
+    pool.iter()
+        .find(|k| fits(k))
+        .cloned()
+        .expect("the pools hold a key of every key group of the families")
+}
+
+/// One family of sequences: a start subtask, two restore targets, three keys.
+struct Family {
+    max_parallelism: u32,
+    /// The longest sequence enumerated.
+    max_calls: usize,
+    start: At,
+    /// Owns all of the start's groups or none of them matters: a target of `Alone`.
+    whole: At,
+    /// Owns part of the start's groups: a target of `BesideEmpty`.
+    part: At,
+    /// Pools for the key both own, the key only the start owns, the foreign key.
+    pools: [Vec<String>; 3],
+}
+
+fn families() -> Vec<Family> {
+    let upper = class(&["A", "K", "Q", "ZZ"]);
+    let digits = class(&["7", "-", "9 9", "0x"]);
+    let wide = class(&["é", "ß", "日本", "Ω"]);
+    let lower = {
+        let mut keys = vec![String::new()];
+        keys.extend(class(&["a", "k", "q", "zz"]));
+        keys
+    };
+    let at = |index, parallelism| At { index, parallelism };
+    vec![
+        Family {
+            max_parallelism: 10,
+            max_calls: MAX_CALLS,
+            start: at(1, 3),
+            whole: at(0, 1),
+            part: at(1, 2),
+            pools: [upper.clone(), wide.clone(), lower.clone()],
+        },
+        Family {
+            max_parallelism: 3,
+            max_calls: 2,
+            start: at(0, 1),
+            whole: at(0, 3),
+            part: at(1, 2),
+            pools: [digits.clone(), upper.clone(), wide.clone()],
+        },
+        Family {
+            max_parallelism: 128,
+            max_calls: 2,
+            start: at(2, 3),
+            whole: at(0, 1),
+            part: at(3, 4),
+            pools: [wide, digits, upper],
+        },
+    ]
+}
+
+/// The contract cases: every sequence of up to `max_calls` calls of each family, but
+/// for a call that repeats the one before it without changing anything a second time
+/// (a refused update, a removal, a restore): the repeat tells nothing new.
+pub fn plan() -> Vec<super::Case> {
+    let mut cases = Vec::new();
+    for family in families() {
+        let maxp = family.max_parallelism;
+        let both = pick(&family.pools[0], |k| {
+            owns(family.start, maxp, k) && owns(family.part, maxp, k)
+        });
+        let only_start = pick(&family.pools[1], |k| {
+            owns(family.start, maxp, k) && !owns(family.part, maxp, k)
+        });
+        // Where the start owns every group, the third key is one the target does not own
+        // either, in another group than the second's.
+        let foreign = pick(&family.pools[2], |k| {
+            let group = oracle::key_group(k.as_bytes(), maxp);
+            !owns(family.part, maxp, k)
+                && (!owns(family.start, maxp, k)
+                    || group != oracle::key_group(only_start.as_bytes(), maxp))
+        });
+        let alphabet = [
+            Op::Count(both.clone()),
+            Op::Count(only_start),
+            Op::Count(foreign),
+            Op::Remove(both),
+            Op::Restore {
+                at: family.part,
+                feed: Feed::BesideEmpty,
+            },
+            Op::Restore {
+                at: family.whole,
+                feed: Feed::Alone,
+            },
+            Op::Restore {
+                at: family.start,
+                feed: Feed::Twice,
+            },
+        ];
+        let idempotent = |op: &Op| !matches!(op, Op::Count(k) if owns(family.start, maxp, k));
+        let keep = |ops: &[Op]| {
+            !ops.windows(2)
+                .any(|pair| pair[0] == pair[1] && idempotent(&pair[0]))
+        };
+        for ops in call_sequences(&alphabet, family.max_calls, keep) {
+            cases.push(super::Case::Contract {
+                max_parallelism: maxp,
+                start: family.start,
+                ops,
+            });
+        }
+    }
+    cases
+}

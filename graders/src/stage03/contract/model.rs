@@ -1,0 +1,224 @@
+//! The model of one subtask's contract, and the judge that walks a sequence with it.
+//!
+//! It encodes only what the brief fixes: an owned key's update applies `f` (03-R4), a
+//! foreign key's is refused and changes nothing (03-R5), `key_groups()` is the range of
+//! the index (03-R3), a restore at any parallelism (03-R6) keeps exactly the owned keys
+//! of its snapshots with their values (03-R7), and a key it owns found in two snapshots
+//! is an error (03-R8). Where the brief leaves a choice it accepts both outcomes: a key
+//! found twice that the restored subtask does not own may be refused or skipped, and an
+//! error's words are free.
+
+use std::collections::BTreeMap;
+
+use super::{At, Feed, Op, Seen, owns};
+use crate::harness::Failure;
+use crate::stage03::SubtaskCounts;
+use crate::stage03::guard::Answer;
+use crate::stage03::oracle;
+
+/// What the model knows of the subtask that goes on.
+struct Model {
+    maxp: u32,
+    at: At,
+    state: SubtaskCounts,
+}
+
+impl Model {
+    fn range(&self, at: At) -> (u32, u32) {
+        oracle::range(at.index, at.parallelism, self.maxp)
+    }
+
+    fn describe(&self) -> String {
+        let (start, end) = self.range(self.at);
+        format!(
+            "subtask {} of {} (key groups {start}..={end}) holding {:?}",
+            self.at.index, self.at.parallelism, self.state
+        )
+    }
+
+    fn group(&self, key: &str) -> u32 {
+        oracle::key_group(key.as_bytes(), self.maxp)
+    }
+}
+
+/// `Ok` when every step of `seen` is what the model allows.
+pub fn judge_contract(maxp: u32, start: At, ops: &[Op], seen: &[Seen]) -> Result<(), Failure> {
+    let mut model = Model {
+        maxp,
+        at: start,
+        state: BTreeMap::new(),
+    };
+    let new = format!(
+        "KeyedSubtask::new({}, {}, {maxp})",
+        start.index, start.parallelism
+    );
+    let first = seen
+        .first()
+        .ok_or_else(|| Failure::new("a subtask", "nothing").requirement("03-R21"))?;
+    if !first.answer.is_ok() {
+        return Err(Failure::new(format!("{new} = Ok(..)"), first.answer.show())
+            .step(format!("{new} refused a valid configuration"))
+            .requirement("03-R21"));
+    }
+    expect_groups(&model, &new, first)?;
+    expect_state(&model, &new, first, "03-R4", "a new subtask holds no state")?;
+    for (n, (op, seen)) in (1usize..).zip(ops.iter().zip(&seen[1..])) {
+        let call = format!("step {n}, {}", op.code(maxp));
+        let before = model.describe();
+        let at = |why: String| format!("{call} on {before}: {why}");
+        match op {
+            Op::Count(key) | Op::Remove(key) => {
+                let owned = owns(model.at, maxp, key);
+                let group = model.group(key);
+                if owned != seen.answer.is_ok() || matches!(seen.answer, Answer::Panicked(_)) {
+                    let want = if owned { "Ok(())" } else { "an error" };
+                    let why = if owned {
+                        format!("key {key:?} has key group {group}, which this subtask owns")
+                    } else {
+                        format!(
+                            "key {key:?} has key group {group}, which this subtask does not own: the record was misrouted"
+                        )
+                    };
+                    return Err(Failure::new(want, seen.answer.show())
+                        .step(at(why))
+                        .requirement("03-R5"));
+                }
+                if owned {
+                    match op {
+                        Op::Count(_) => *model.state.entry(key.clone()).or_default() += 1,
+                        _ => {
+                            model.state.remove(key);
+                        }
+                    }
+                    expect_state(
+                        &model,
+                        &call,
+                        seen,
+                        "03-R4",
+                        "update applies f to the key's value, and None removes the key",
+                    )?;
+                } else {
+                    expect_state(
+                        &model,
+                        &call,
+                        seen,
+                        "03-R5",
+                        "a refused update leaves the state as it was",
+                    )?;
+                }
+                expect_groups(&model, &call, seen)?;
+            }
+            Op::Restore { at: to, feed } => {
+                let kept: SubtaskCounts = model
+                    .state
+                    .iter()
+                    .filter(|(k, _)| owns(*to, maxp, k))
+                    .map(|(k, v)| (k.clone(), *v))
+                    .collect();
+                let twice = *feed == Feed::Twice;
+                let must_refuse = twice && !kept.is_empty();
+                let may_refuse = twice && !model.state.is_empty();
+                match &seen.answer {
+                    Answer::Ok(()) if must_refuse => {
+                        let key = kept.keys().next().cloned().unwrap_or_default();
+                        if !seen.state.contains_key(&key) {
+                            // Not refused because not kept: the owned key was dropped.
+                            return Err(Failure::new(format!("an error (key {key:?} is in both snapshots)"), format!("Ok(()) holding {:?}", seen.state))
+                                .step(at(format!(
+                                    "key {key:?} of key group {}, which subtask {} of {} owns, is not restored",
+                                    model.group(&key), to.index, to.parallelism
+                                )))
+                                .requirement("03-R7"));
+                        }
+                        return Err(Failure::new("an error", seen.answer.show())
+                            .step(at(format!(
+                                "key {key:?} is in both snapshots and subtask {} of {} owns its key group {}: its state would be doubled",
+                                to.index, to.parallelism, model.group(&key)
+                            )))
+                            .requirement("03-R8"));
+                    }
+                    Answer::Ok(()) => {
+                        model.at = *to;
+                        model.state = kept;
+                        expect_state(
+                            &model,
+                            &call,
+                            seen,
+                            "03-R7",
+                            "restore keeps exactly the keys whose key group it owns, with their values",
+                        )?;
+                        expect_groups(&model, &call, seen)?;
+                    }
+                    _ if may_refuse && !matches!(seen.answer, Answer::Panicked(_)) => {
+                        expect_state(
+                            &model,
+                            &call,
+                            seen,
+                            "03-R7",
+                            "after a refused restore the subtask that goes on is the one before it",
+                        )?;
+                    }
+                    answer => {
+                        let (id, why) = if to.parallelism == model.at.parallelism {
+                            ("03-R7", "nothing in these snapshots is refused".to_owned())
+                        } else {
+                            (
+                                "03-R6",
+                                format!(
+                                    "a snapshot taken at parallelism {} restores at any parallelism, here {}",
+                                    model.at.parallelism, to.parallelism
+                                ),
+                            )
+                        };
+                        let id = if must_refuse { "03-R8" } else { id };
+                        return Err(Failure::new(
+                            format!("Ok(..) holding {kept:?}"),
+                            answer.show(),
+                        )
+                        .step(at(why))
+                        .requirement(id));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn expect_state(
+    model: &Model,
+    call: &str,
+    seen: &Seen,
+    id: &'static str,
+    rule: &str,
+) -> Result<(), Failure> {
+    if seen.state == model.state {
+        return Ok(());
+    }
+    Err(Failure::new(
+        format!("state() = {:?}", model.state),
+        format!("state() = {:?}", seen.state),
+    )
+    .step(format!(
+        "right after {call}, the state is {:?}: {rule}",
+        seen.state
+    ))
+    .requirement(id))
+}
+
+fn expect_groups(model: &Model, call: &str, seen: &Seen) -> Result<(), Failure> {
+    let (start, end) = model.range(model.at);
+    if seen.key_groups == (start, end) {
+        return Ok(());
+    }
+    let (s, e) = seen.key_groups;
+    Err(Failure::new(
+        format!("key_groups() = {start}..={end}"),
+        format!("key_groups() = {s}..={e}"),
+    )
+    .step(format!(
+        "right after {call}, subtask {} of {} says it owns {s}..={e}: key_groups() is the range of its index",
+        model.at.index, model.at.parallelism
+    ))
+    .requirement("03-R3"))
+}

@@ -1,0 +1,181 @@
+//! The `errors` check: calls with an argument the brief calls an error, which must be
+//! refused with an error naming the argument, never accepted and never a panic.
+
+use serde::{Deserialize, Serialize};
+
+use super::guard::{Answer, caught};
+use super::{Implementation, oracle};
+use crate::harness::Failure;
+use crate::harness::arguments::{Refusal, refusal};
+
+/// A call with an invalid argument, and the argument its error must name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ErrorCall {
+    /// `key_group_range(0, 0, 8)`
+    RangeParallelismZero,
+    /// `key_group_range(0, 9, 8)`
+    RangeAboveMax,
+    /// `key_group_for(b"k", 0)`
+    KeyGroupMaxZero,
+    /// `operator_index_for(0, 0, 8)`
+    IndexParallelismZero,
+    /// `partition(&records, 0, 8)`
+    PartitionZero,
+    /// `parallel_count(&keys, 9, 8)`
+    CountAboveMax,
+    /// `rescale(state, 0, 8)`
+    RescaleZero,
+    /// `KeyedSubtask::new(0, 0, 8)`
+    SubtaskZero,
+    /// `parents(0, 0, 2, 8)`: the old parallelism 0.
+    ParentsOldZero,
+    /// `KeyedSubtask::restore(0, 0, 8, &[])`
+    RestoreZero,
+    /// `key_group_range(2, 2, 8)`: the index out of range.
+    RangeIndexOutOfRange,
+    /// `operator_index_for(8, 2, 8)`: the key group out of range.
+    IndexKeyGroupOutOfRange,
+    /// `KeyedSubtask::new(2, 2, 8)`: the index out of range.
+    SubtaskIndexOutOfRange,
+    /// `parents(2, 2, 2, 8)`: the new index out of range.
+    ParentsIndexOutOfRange,
+    /// `KeyedSubtask::restore(0, 1, 8, &[b"not a snapshot"])`
+    RestoreGarbage,
+}
+
+impl ErrorCall {
+    /// Every invalid call, in plan order.
+    pub const ALL: [ErrorCall; 15] = [
+        ErrorCall::RangeParallelismZero,
+        ErrorCall::RangeAboveMax,
+        ErrorCall::KeyGroupMaxZero,
+        ErrorCall::IndexParallelismZero,
+        ErrorCall::PartitionZero,
+        ErrorCall::CountAboveMax,
+        ErrorCall::RescaleZero,
+        ErrorCall::SubtaskZero,
+        ErrorCall::ParentsOldZero,
+        ErrorCall::RestoreZero,
+        ErrorCall::RangeIndexOutOfRange,
+        ErrorCall::IndexKeyGroupOutOfRange,
+        ErrorCall::SubtaskIndexOutOfRange,
+        ErrorCall::ParentsIndexOutOfRange,
+        ErrorCall::RestoreGarbage,
+    ];
+
+    /// The call as code.
+    pub fn code(self) -> &'static str {
+        match self {
+            ErrorCall::RangeParallelismZero => "key_group_range(0, 0, 8)",
+            ErrorCall::RangeAboveMax => "key_group_range(0, 9, 8)",
+            ErrorCall::KeyGroupMaxZero => "key_group_for(b\"k\", 0)",
+            ErrorCall::IndexParallelismZero => "operator_index_for(0, 0, 8)",
+            ErrorCall::PartitionZero => "partition(&records, |r| ..., 0, 8)",
+            ErrorCall::CountAboveMax => "parallel_count(&keys, 9, 8)",
+            ErrorCall::RescaleZero => "rescale(state, 0, 8)",
+            ErrorCall::SubtaskZero => "KeyedSubtask::new(0, 0, 8)",
+            ErrorCall::ParentsOldZero => "parents(0, 0, 2, 8)",
+            ErrorCall::RestoreZero => "KeyedSubtask::restore(0, 0, 8, &[])",
+            ErrorCall::RangeIndexOutOfRange => "key_group_range(2, 2, 8)",
+            ErrorCall::IndexKeyGroupOutOfRange => "operator_index_for(8, 2, 8)",
+            ErrorCall::SubtaskIndexOutOfRange => "KeyedSubtask::new(2, 2, 8)",
+            ErrorCall::ParentsIndexOutOfRange => "parents(2, 2, 2, 8)",
+            ErrorCall::RestoreGarbage => "KeyedSubtask::restore(0, 1, 8, &[b\"not a snapshot\"])",
+        }
+    }
+
+    /// The word the error message must contain (none for bytes that are not a snapshot:
+    /// no argument is misconfigured there).
+    pub fn argument(self) -> Option<&'static str> {
+        match self {
+            ErrorCall::KeyGroupMaxZero => Some("max_parallelism"),
+            ErrorCall::RangeIndexOutOfRange => Some("operator_index"),
+            ErrorCall::IndexKeyGroupOutOfRange => Some("key_group"),
+            ErrorCall::SubtaskIndexOutOfRange | ErrorCall::ParentsIndexOutOfRange => Some("index"),
+            ErrorCall::RestoreGarbage => None,
+            _ => Some("parallelism"),
+        }
+    }
+
+    /// The requirement a call that does not refuse breaks.
+    pub fn requirement(self) -> &'static str {
+        match self {
+            ErrorCall::RangeIndexOutOfRange
+            | ErrorCall::IndexKeyGroupOutOfRange
+            | ErrorCall::SubtaskIndexOutOfRange
+            | ErrorCall::ParentsIndexOutOfRange => "03-R22",
+            ErrorCall::RestoreGarbage => "03-R9",
+            _ => "03-R21",
+        }
+    }
+}
+
+/// Makes the invalid call; its answer shown as text.
+pub fn invalid_call<I: Implementation>(call: ErrorCall) -> Answer<String> {
+    let records = super::driver::numbered(&["k".to_owned()]);
+    let keys = vec!["k".to_owned()];
+    let shown = |s: &dyn std::fmt::Debug| format!("{s:?}");
+    match call {
+        ErrorCall::RangeParallelismZero => {
+            caught(|| I::key_group_range(0, 0, 8).map(|r| shown(&r)))
+        }
+        ErrorCall::RangeAboveMax => caught(|| I::key_group_range(0, 9, 8).map(|r| shown(&r))),
+        ErrorCall::KeyGroupMaxZero => caught(|| I::key_group_for("k", 0).map(|g| g.to_string())),
+        ErrorCall::IndexParallelismZero => {
+            caught(|| I::operator_index_for(0, 0, 8).map(|i| i.to_string()))
+        }
+        ErrorCall::PartitionZero => caught(|| I::partition(&records, 0, 8).map(|s| shown(&s))),
+        ErrorCall::CountAboveMax => caught(|| I::parallel_count(&keys, 9, 8).map(|c| shown(&c))),
+        ErrorCall::RescaleZero => {
+            caught(|| I::rescale(oracle::counts(&keys, 1, 8), 0, 8).map(|c| shown(&c)))
+        }
+        ErrorCall::SubtaskZero => caught(|| I::subtask(0, 0, 8).map(|_| "a subtask".to_owned())),
+        ErrorCall::ParentsOldZero => caught(|| I::parents(0, 0, 2, 8).map(|p| shown(&p))),
+        ErrorCall::RestoreZero => {
+            caught(|| I::restore(0, 0, 8, &[]).map(|s| shown(&I::counts(&s))))
+        }
+        ErrorCall::RangeIndexOutOfRange => {
+            caught(|| I::key_group_range(2, 2, 8).map(|r| shown(&r)))
+        }
+        ErrorCall::IndexKeyGroupOutOfRange => {
+            caught(|| I::operator_index_for(8, 2, 8).map(|i| i.to_string()))
+        }
+        ErrorCall::SubtaskIndexOutOfRange => {
+            caught(|| I::subtask(2, 2, 8).map(|_| "a subtask".to_owned()))
+        }
+        ErrorCall::ParentsIndexOutOfRange => caught(|| I::parents(2, 2, 2, 8).map(|p| shown(&p))),
+        ErrorCall::RestoreGarbage => caught(|| {
+            I::restore(0, 1, 8, &[b"not a snapshot".to_vec()]).map(|s| shown(&I::counts(&s)))
+        }),
+    }
+}
+
+/// `Ok` when the invalid call was refused with an error naming its argument.
+pub fn judge_error(call: ErrorCall, answer: &Answer<String>) -> Result<(), Failure> {
+    let expected = match call.argument() {
+        Some(argument) => format!("an error naming `{argument}`"),
+        None => "an error".to_owned(),
+    };
+    let fail = |step: String| Failure::new(expected.clone(), answer.show()).step(step);
+    match answer {
+        Answer::Panicked(message) => Err(fail(format!(
+            "{} panicked ({message}) instead of returning an error",
+            call.code()
+        ))
+        .requirement(call.requirement())),
+        Answer::Ok(value) => Err(
+            fail(format!("{} was accepted, returning {value}", call.code()))
+                .requirement(call.requirement()),
+        ),
+        Answer::Err(message) => match call.argument() {
+            None => Ok(()),
+            Some(argument) => match refusal(&Err::<(), _>(message.clone()), argument) {
+                Refusal::Named => Ok(()),
+                _ => Err(
+                    fail("the error does not say which argument is wrong".to_owned())
+                        .requirement("03-R23"),
+                ),
+            },
+        },
+    }
+}
