@@ -7,6 +7,7 @@ use crate::harness::Failure;
 use crate::harness::arguments::expect_error_naming;
 use crate::harness::case::expect_sequence;
 
+use super::crash_judge::judge_crash;
 use super::explain;
 use super::readings::{build_fault, judge_assign, judge_current_watermark};
 
@@ -137,7 +138,7 @@ fn show_fired(fired: &[Fired]) -> String {
 }
 
 /// "at element 5 (W(3)), after [a@1=2, ...]".
-fn at(elements: &[Element], i: usize) -> String {
+pub(super) fn at(elements: &[Element], i: usize) -> String {
     format!(
         "at element {} ({}), after {}",
         i + 1,
@@ -228,84 +229,6 @@ fn judge_state(spec: AssignerSpec, elements: &[Element], run: &Run) -> Result<()
                 listed.join(", ")
             ))
             .requirement("05-R5"));
-        }
-    }
-    Ok(())
-}
-
-fn judge_crash(
-    elements: &[Element],
-    crash_after: usize,
-    restore: &Result<(), String>,
-    restored_size: usize,
-    cut: &Run,
-    whole: &Run,
-) -> Result<(), Failure> {
-    if let Err(e) = restore {
-        return Err(
-            Failure::new("snapshot() then restore(..) succeed", format!("Err({e})"))
-                .step(format!(
-                    "snapshot or restore after {crash_after} element(s) failed"
-                ))
-                .requirement("05-R15"),
-        );
-    }
-    let size_before = if crash_after == 0 {
-        0
-    } else {
-        whole
-            .sizes
-            .get(crash_after - 1)
-            .copied()
-            .unwrap_or_default()
-    };
-    if restored_size != size_before {
-        return Err(Failure::new(
-            format!("state_size() = {size_before} right after the restore"),
-            format!("state_size() = {restored_size}"),
-        )
-        .step("the restored operator does not hold the open windows the snapshot was taken with")
-        .requirement("05-R15"));
-    }
-    for (i, (w, g)) in whole.outputs.iter().zip(&cut.outputs).enumerate() {
-        if w != g {
-            return Err(Failure::new(
-                format!("the uninterrupted run: {w:?}"),
-                format!("after the restore: {g:?}"),
-            )
-            .step(format!(
-                "{}: the restored operator answers {g:?} where the uninterrupted one answers {w:?}: something it needs (open windows, the current watermark) is not in its snapshot",
-                at(elements, i)
-            ))
-            .requirement("05-R15"));
-        }
-    }
-    if whole.outputs.len() != cut.outputs.len() {
-        return Err(Failure::new(
-            format!("{} answers", whole.outputs.len()),
-            format!("{} answers", cut.outputs.len()),
-        )
-        .requirement("05-R15"));
-    }
-    // The state right after every call, not only the answers.
-    for (i, ((ws, cs), (ww, cw))) in whole
-        .sizes
-        .iter()
-        .zip(&cut.sizes)
-        .zip(whole.watermarks.iter().zip(&cut.watermarks))
-        .enumerate()
-    {
-        if (ws, ww) != (cs, cw) {
-            return Err(Failure::new(
-                format!("state_size() = {ws}, current_watermark() = {ww:?}"),
-                format!("state_size() = {cs}, current_watermark() = {cw:?}"),
-            )
-            .step(format!(
-                "right after element {} ({}), the restored operator's state differs from the uninterrupted one's: something it needs is not in its snapshot",
-                i + 1,
-                elements[i]
-            ))
-            .requirement("05-R15"));
         }
     }
     Ok(())

@@ -59,6 +59,7 @@
 mod binding;
 pub mod contract;
 mod contract_judge;
+mod crash_judge;
 mod driver;
 mod error_calls;
 mod explain;
