@@ -78,7 +78,7 @@ pub(super) const CARDS: &[Card] = &[
             Signature {
                 check: "firing",
                 fault: "wrong result",
-                clues: &[Clue::Step("no record reached it")],
+                clues: &[Clue::Step("is late (every window of it had fired)")],
             },
             Signature {
                 check: "lateness",
@@ -127,11 +127,21 @@ pub(super) const CARDS: &[Card] = &[
         why: "Lateness depends on the current watermark: a restored operator that lost it takes \
               a late record for an on-time one, and fires a window a second time.",
         reread: "The invariant",
-        signatures: &[Signature {
-            check: "crash",
-            fault: "wrong result",
-            clues: &[Clue::Actual("Late("), Clue::Step("not in its snapshot")],
-        }],
+        signatures: &[
+            Signature {
+                check: "crash",
+                fault: "wrong result",
+                clues: &[Clue::Actual("Late("), Clue::Step("not in its snapshot")],
+            },
+            Signature {
+                check: "crash",
+                fault: "wrong result",
+                clues: &[
+                    Clue::Actual("current_watermark() = None"),
+                    Clue::Step("not in its snapshot"),
+                ],
+            },
+        ],
     },
     Card {
         id: "05-one-window-per-record",

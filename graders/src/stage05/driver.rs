@@ -54,6 +54,11 @@ pub enum Observation {
         /// `(fired, late)`, or the error.
         result: Result<(Vec<Fired>, Vec<LateRecord>), String>,
     },
+    /// The steps of a contract-check call sequence, or the error building the operator.
+    Contract {
+        /// One step per call.
+        steps: Result<Vec<super::contract::Step>, String>,
+    },
     /// The result of an invalid call: `Ok` if it built, or the error.
     Errors {
         /// What the call returned.
@@ -111,6 +116,9 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         }
         Case::WindowSums { spec, elements } => Observation::Sums {
             result: I::window_sums(*spec, elements).map_err(message),
+        },
+        Case::Contract { spec, calls } => Observation::Contract {
+            steps: super::contract::drive::<I>(*spec, calls),
         },
         Case::Errors { call } => Observation::Errors {
             result: I::operator(call.spec())

@@ -1,36 +1,55 @@
 //! Stage 05 · windows: event-time windows fired by watermarks.
 //!
 //! Checks, shortest stream first, for tumbling windows of 2 and 3 and sliding windows of
-//! 3 every 1 and 4 every 2, over every arrival order of small keyed event sets with the
+//! 3 every 1 and 4 every 2, over every arrival order of small keyed event sets (their
+//! keys and timestamps fixed, their values drawn, negative and zero included) with the
 //! watermarks of stage 04 (`max_delay` 0 and 2) and a final `Watermark(u64::MAX)`:
-//! - `assign`: `assign(ts)` is every window of the assigner that contains `ts`;
+//! - `assign`: `assign(ts)` is every window of the assigner that contains `ts`, by start
+//!   (also for a size of 1, slides that do not divide the size, the largest size);
 //! - `firing`: each `(key, window)` fires exactly once, in the `on_watermark` call where
 //!   `wm >= end - 1` first holds, with the sum and count of the records that reached it,
 //!   results ordered by window then key;
-//! - `lateness`: `on_record` returns `Late` exactly when every window of the record has
-//!   fired, and such a record counts nowhere;
+//! - `lateness`: `on_record` returns `Late` (the record as given) exactly when every
+//!   window of the record has fired, and such a record counts nowhere;
 //! - `state`: `state_size()` after every element is the number of open `(window, key)`
 //!   aggregates, 0 at the end;
 //! - `crash`: the operator goes to bytes after every element, a new one is restored and
-//!   continues: every call returns what the uninterrupted run returns;
-//! - `window-sums`: `window_sums` fires and side-outputs what the oracle does;
-//! - `errors`: a size of 0 or a slide outside `1..=size` is an error naming the argument.
+//!   continues: every call, and the state after it, is what the uninterrupted run has;
+//! - `window-sums`: `window_sums` fires and side-outputs what the model does, also for a
+//!   stream without the final watermark (nothing flushes at the end);
+//! - `errors`: a size of 0 or a slide outside `1..=size` is an error naming the argument;
+//! - `contract`: every sequence of up to 3 calls (records, watermarks including a first
+//!   `W(0)` and one that goes back, a restore, a restore of a snapshot cut short) over
+//!   `Tumbling::new(3)` and `Sliding::new(5, 2)`, each step's answer, `state_size()` and
+//!   `current_watermark()` against the model of the brief ([`oracle::Model`]).
 //!
 //! ## Traceability
 //!
 //! Each requirement of the brief, the check that judges it and the mutants (in
 //! `graders/tests/mutants/`) it rejects; `tests/traceability.rs` keeps it complete.
 //!
-//! | requirement of the brief | check | mutants |
+//! | requirement | check | mutants |
 //! |---|---|---|
-//! | `assign(ts)` is every window of the assigner that contains `ts`, in increasing order of start | `assign` | `sliding_one_window` |
-//! | each `(key, window)` fires once, in the `on_watermark` call where `wm >= end - 1` first holds | `firing` | `fires_at_end`, `fires_twice` |
-//! | `WindowOperator::current_watermark` is the largest watermark seen | `firing` | `watermark_at_firing` |
-//! | a record is late exactly when all its windows fired, and then counts nowhere | `lateness` | `counts_late_records`, `late_by_timestamp` |
-//! | `state_size()` is the number of aggregates held, 0 after the final watermark | `state` | `never_purges` |
-//! | restoring from bytes after any element answers what the uninterrupted run answers | `crash` | `watermark_not_in_snapshot` |
-//! | `window_sums` returns the results in firing order and the late records in stream order | `window-sums` | `batch_window_sums` |
-//! | a size of 0 or a slide outside `1..=size` is an error naming the argument; the nearest valid arguments work | `errors` | `slide_beyond_size_accepted` |
+//! | 05-R1 | `assign` | `closed_windows` |
+//! | 05-R2 | `firing` | `fires_at_end`, `fires_twice` |
+//! | 05-R3 | `firing` | `replaces_aggregate` |
+//! | 05-R4 | `lateness` | `fired_only_with_state`, `counts_late_records` |
+//! | 05-R5 | `state` | `never_purges`, `counts_windows` |
+//! | 05-R6 | `firing` | `late_and_counted` |
+//! | 05-R7 | `lateness` | `late_by_timestamp` |
+//! | 05-R8 | `assign` | `sliding_one_window`, `slide_divides_size` |
+//! | 05-R9 | `assign` | `starts_at_record` |
+//! | 05-R10 | `lateness` | `late_at_watermark` |
+//! | 05-R11 | `contract` | `first_zero_ignored` |
+//! | 05-R12 | `firing` | `by_key_then_window` |
+//! | 05-R13 | `contract` | `stale_regresses` |
+//! | 05-R14 | `firing` | `watermark_at_firing` |
+//! | 05-R15 | `crash` | `watermark_not_in_snapshot` |
+//! | 05-R16 | `contract` | `garbage_is_empty` |
+//! | 05-R17 | `window-sums` | `batch_window_sums` |
+//! | 05-R18 | `window-sums` | `flushes_at_end` |
+//! | 05-R19 | `errors` | `tumbling_zero_accepted` |
+//! | 05-R20 | `errors` | `slide_beyond_size_accepted` |
 //!
 //! ## Mutation testing
 //!
@@ -38,7 +57,12 @@
 //! (`just mutants 05`): the figures and every missed mutant are in `graders/MUTANTS.md`.
 
 mod binding;
+pub mod contract;
+mod contract_judge;
+mod crash_judge;
 mod driver;
+mod error_calls;
+mod explain;
 mod judge;
 pub mod oracle;
 mod plan;
@@ -46,7 +70,8 @@ mod readings;
 
 pub use binding::{AssignerSpec, Element, Fired, Implementation, LateRecord};
 pub use driver::{Observation, Output, Run, drive};
-pub use plan::{Case, ErrorCall};
+pub use error_calls::ErrorCall;
+pub use plan::Case;
 
 crate::grader! {
     /// The stage-05 grader.

@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{AssignerSpec, Element, LateRecord, oracle};
+use super::contract::{self, Call};
+use super::{AssignerSpec, Element, ErrorCall, LateRecord, oracle};
 use crate::harness::enumerate::permutations;
 use crate::harness::rng::Rng;
 use crate::harness::{Check, case};
@@ -47,50 +48,20 @@ pub(super) const ERRORS: Check = Check {
     name: "errors",
     law: "a size of 0 or a slide outside 1..=size is an error that names the argument",
 };
+pub(super) const CONTRACT: Check = Check {
+    name: "contract",
+    law: "every sequence of up to 3 calls answers, and leaves the state, as the brief fixes",
+};
 
-/// An assigner with an invalid argument, and the argument its error must name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ErrorCall {
-    /// `Tumbling::new(0)`
-    TumblingZero,
-    /// `Sliding::new(0, 1)`
-    SlidingSizeZero,
-    /// `Sliding::new(4, 0)`
-    SlideZero,
-    /// `Sliding::new(4, 5)`
-    SlideAboveSize,
-}
-
-impl ErrorCall {
-    /// The assigner the call builds.
-    pub fn spec(self) -> AssignerSpec {
-        match self {
-            ErrorCall::TumblingZero => AssignerSpec::Tumbling(0),
-            ErrorCall::SlidingSizeZero => AssignerSpec::Sliding(0, 1),
-            ErrorCall::SlideZero => AssignerSpec::Sliding(4, 0),
-            ErrorCall::SlideAboveSize => AssignerSpec::Sliding(4, 5),
-        }
-    }
-
-    /// The nearest valid assigner, which must be accepted and assign right: an extreme
-    /// the plan's own assigners never reach (a size of 1, a slide equal to the size).
-    pub fn boundary(self) -> AssignerSpec {
-        match self {
-            ErrorCall::TumblingZero => AssignerSpec::Tumbling(1),
-            ErrorCall::SlidingSizeZero => AssignerSpec::Sliding(1, 1),
-            ErrorCall::SlideZero => AssignerSpec::Sliding(4, 1),
-            ErrorCall::SlideAboveSize => AssignerSpec::Sliding(4, 4),
-        }
-    }
-
-    /// The word the error message must contain.
-    pub fn argument(self) -> &'static str {
-        match self {
-            ErrorCall::TumblingZero | ErrorCall::SlidingSizeZero => "size",
-            ErrorCall::SlideZero | ErrorCall::SlideAboveSize => "slide",
-        }
-    }
-}
+/// The assigners `assign` is asked about besides the plan's: a size of 1, slides that do
+/// not divide the size, a slide equal to the size, and the largest size.
+pub const MORE_ASSIGNERS: [AssignerSpec; 5] = [
+    AssignerSpec::Tumbling(1),
+    AssignerSpec::Sliding(5, 2),
+    AssignerSpec::Sliding(3, 2),
+    AssignerSpec::Sliding(3, 3),
+    AssignerSpec::Tumbling(u64::MAX),
+];
 
 /// One case of stage 05. Records are `(key, ts, value)`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -144,6 +115,13 @@ pub enum Case {
         /// The call.
         call: ErrorCall,
     },
+    /// A call sequence of the contract check on a fresh operator.
+    Contract {
+        /// The assigner.
+        spec: AssignerSpec,
+        /// The calls, in order.
+        calls: Vec<Call>,
+    },
 }
 
 /// The elements as `[a@3=5, W(2), ...]`.
@@ -162,6 +140,25 @@ impl case::Case for Case {
             Case::Crash { .. } => CRASH,
             Case::WindowSums { .. } => WINDOW_SUMS,
             Case::Errors { .. } => ERRORS,
+            Case::Contract { .. } => CONTRACT,
+        }
+    }
+
+    fn requirements(&self) -> Vec<&'static str> {
+        match self {
+            Case::Assign { .. } => vec!["05-R1", "05-R8", "05-R9"],
+            Case::Firing { .. } => vec![
+                "05-R1", "05-R2", "05-R3", "05-R6", "05-R7", "05-R12", "05-R14",
+            ],
+            Case::Lateness { .. } => vec!["05-R4", "05-R6", "05-R7", "05-R10"],
+            Case::State { .. } => vec!["05-R5"],
+            Case::Crash { .. } => vec!["05-R15"],
+            Case::WindowSums { .. } => vec!["05-R17", "05-R18"],
+            Case::Errors { .. } => vec!["05-R19", "05-R20", "05-R1", "05-R8", "05-R9"],
+            Case::Contract { .. } => vec![
+                "05-R1", "05-R2", "05-R3", "05-R4", "05-R5", "05-R6", "05-R7", "05-R10", "05-R11",
+                "05-R12", "05-R13", "05-R14", "05-R15", "05-R16",
+            ],
         }
     }
 
@@ -183,19 +180,28 @@ impl case::Case for Case {
                 show(elements)
             ),
             Case::Errors { call } => format!("{}, then {}", call.spec(), call.boundary()),
+            Case::Contract { spec, calls } => format!("{spec}, calls {}", contract::show(calls)),
         }
     }
 }
 
-/// One keyed event set per size: keys `a` and `b`, timestamps in `0..8`, values in `1..=9`.
+/// One keyed event set per size, the same under every seed: keys `a` and `b`, two keys
+/// in one window and one key twice, timestamps at 0, at windows' last timestamps and at
+/// their ends; only the values (negative, zero or positive) are drawn.
 fn record_sets(rng: &mut Rng) -> Vec<Vec<LateRecord>> {
-    (0..=MAX_RECORDS)
-        .map(|size| {
-            (0..size)
-                .map(|_| {
-                    let key = if rng.below(2) == 0 { "a" } else { "b" };
-                    (key.to_owned(), rng.below(8), 1 + rng.below(9) as i64)
-                })
+    const SHAPES: [&[(&str, u64)]; MAX_RECORDS + 1] = [
+        &[],
+        &[("a", 2)],
+        &[("a", 2), ("b", 3)],
+        &[("b", 1), ("a", 0), ("a", 3)],
+        &[("b", 4), ("a", 1), ("b", 2), ("a", 1)],
+    ];
+    SHAPES
+        .iter()
+        .map(|shape| {
+            shape
+                .iter()
+                .map(|&(key, ts)| (key.to_owned(), ts, rng.below(19) as i64 - 9))
                 .collect()
         })
         .collect()
@@ -205,7 +211,7 @@ fn record_sets(rng: &mut Rng) -> Vec<Vec<LateRecord>> {
 pub fn plan(seed: u64) -> Vec<Case> {
     let mut rng = Rng::new(seed, 5);
     let mut cases = Vec::new();
-    for spec in ASSIGNERS {
+    for spec in ASSIGNERS.into_iter().chain(MORE_ASSIGNERS) {
         cases.push(Case::Assign { spec, max_ts: 12 });
     }
     // (assigner, max_delay, stream), shortest stream first.
@@ -260,6 +266,13 @@ pub fn plan(seed: u64) -> Vec<Case> {
             elements: elements.clone(),
         });
     }
+    // The same streams without the end-of-input watermark: nothing flushes at the end.
+    for (spec, _, elements) in &streams {
+        cases.push(Case::WindowSums {
+            spec: *spec,
+            elements: elements[..elements.len() - 1].to_vec(),
+        });
+    }
     for call in [
         ErrorCall::TumblingZero,
         ErrorCall::SlidingSizeZero,
@@ -267,6 +280,11 @@ pub fn plan(seed: u64) -> Vec<Case> {
         ErrorCall::SlideAboveSize,
     ] {
         cases.push(Case::Errors { call });
+    }
+    for (spec, alphabet) in contract::alphabets() {
+        for calls in contract::sequences(&alphabet) {
+            cases.push(Case::Contract { spec, calls });
+        }
     }
     cases
 }

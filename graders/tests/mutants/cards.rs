@@ -100,7 +100,12 @@ fn ids_in_tables(dir: &Path, ids: &mut BTreeSet<String>) {
         } else if path.extension().is_some_and(|e| e == "rs") {
             let text = std::fs::read_to_string(&path).unwrap();
             for line in text.lines().filter(|l| l.starts_with("#[case::")) {
-                if let Some(id) = line.rsplit('"').nth(1) {
+                // A row without a card ends with its requirement's id (`05-R3`).
+                if let Some(id) = line
+                    .rsplit('"')
+                    .nth(1)
+                    .filter(|id| !graders::harness::requirements::is_id(id))
+                {
                     ids.insert(id.to_owned());
                 }
             }

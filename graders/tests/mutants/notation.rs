@@ -65,10 +65,10 @@ fn stage05_a_late_record_reads_as_the_stream_writes_it() {
         &report,
         "lateness",
         [
-            "Tumbling::new(2), elements (key@ts=value) [a@6=5, W(5), b@1=1, W(MAX)]",
-            "Some(b@1=1)",
+            "Tumbling::new(3), elements (key@ts=value) [b@3=6, W(2), a@2=8, W(MAX)]",
+            "Some(a@2=8)",
             "None",
-            "at element 3 (b@1=1), after [a@6=5, W(5)]: every window of timestamp 1, [[0, 2)], fired already (end - 1 <= 5): the record is late and counts nowhere",
+            "at element 3 (a@2=8), after [b@3=6, W(2)]: every window of timestamp 2, [[0, 3)], fired already (the watermark W(2) reached its end - 1), though none held a record: a window fires whether or not it held records, so nothing can be added to it, and the record is late",
         ],
     );
 }

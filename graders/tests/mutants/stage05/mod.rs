@@ -5,10 +5,13 @@
 use graders::stage05::{Case, Observation, Windows, drive};
 use rstest::rstest;
 
-use crate::{accepted, rejects};
+use crate::accepted;
 
 #[macro_use]
 mod window_operator;
+#[macro_use]
+mod flawed;
+mod edges;
 mod watermark_at_firing;
 
 graders::impl_stage05!(
@@ -257,16 +260,23 @@ graders::impl_stage05!(
 /// Every mutant of this file and the check that must reject it (the mutant's doc
 /// comment says why).
 #[rstest]
-#[case::fires_at_end(drive::<FiresAtEnd>, "firing", "05-fires-at-the-end")]
-#[case::fires_twice(drive::<FiresTwice>, "firing", "05-firing-keeps-the-window")]
-#[case::watermark_at_firing(drive::<WatermarkAtFiring>, "firing", "05-watermark-only-when-firing")]
-#[case::never_purges(drive::<NeverPurges>, "state", "05-fired-state-is-kept")]
-#[case::counts_late_records(drive::<CountsLateRecords>, "lateness", "05-late-records-still-count")]
-#[case::late_by_timestamp(drive::<LateByTimestamp>, "lateness", "05-late-by-timestamp")]
-#[case::watermark_not_in_snapshot(drive::<WatermarkNotInSnapshot>, "crash", "05-watermark-is-not-state")]
-#[case::sliding_one_window(drive::<SlidingOneWindow>, "assign", "05-one-window-per-record")]
-#[case::batch_window_sums(drive::<BatchWindowSums>, "window-sums", "05-sums-are-a-group-by")]
-#[case::slide_beyond_size_accepted(drive::<SlideBeyondSize>, "errors", "05-any-slide-works")]
-fn is_rejected(#[case] drive: fn(&Case) -> Observation, #[case] check: &str, #[case] card: &str) {
-    crate::cards::shows(&rejects::<Windows>(drive, check), card);
+#[case::fires_at_end(drive::<FiresAtEnd>, "firing", "05-R2", "05-fires-at-the-end")]
+#[case::fires_twice(drive::<FiresTwice>, "firing", "05-R2", "05-firing-keeps-the-window")]
+#[case::watermark_at_firing(drive::<WatermarkAtFiring>, "firing", "05-R14", "05-watermark-only-when-firing")]
+#[case::never_purges(drive::<NeverPurges>, "state", "05-R5", "05-fired-state-is-kept")]
+#[case::counts_late_records(drive::<CountsLateRecords>, "lateness", "05-R4", "05-late-records-still-count")]
+#[case::late_by_timestamp(drive::<LateByTimestamp>, "lateness", "05-R7", "05-late-by-timestamp")]
+#[case::watermark_not_in_snapshot(drive::<WatermarkNotInSnapshot>, "crash", "05-R15", "05-watermark-is-not-state")]
+#[case::sliding_one_window(drive::<SlidingOneWindow>, "assign", "05-R8", "05-one-window-per-record")]
+#[case::batch_window_sums(drive::<BatchWindowSums>, "window-sums", "05-R17", "05-sums-are-a-group-by")]
+#[case::slide_beyond_size_accepted(drive::<SlideBeyondSize>, "errors", "05-R20", "05-any-slide-works")]
+fn is_rejected(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+    #[case] card: &str,
+) {
+    let report = graders::harness::expect_rejected_for::<Windows>(drive, check, requirement)
+        .unwrap_or_else(|why| crate::fail(&why));
+    crate::cards::shows(&report, card);
 }

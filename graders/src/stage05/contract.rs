@@ -1,0 +1,159 @@
+//! The contract check: every sequence of up to [`MAX_CALLS`] calls of one operator over
+//! an alphabet chosen to break convenient assumptions (a watermark of 0 first, a
+//! watermark exactly at a window's `end - 1`, one that goes back, a record at a window's
+//! end, negative and zero values, keys whose byte order is not their case order, a slide
+//! that does not divide the size, a restore, a restore of bytes cut short), each step's
+//! answer and the state right after it compared with the model of the brief.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::{AssignerSpec, Fired, Implementation, LateRecord};
+use crate::harness::enumerate::call_sequences;
+
+/// The longest call sequence of the check.
+pub const MAX_CALLS: usize = 3;
+
+/// One call of the contract check's alphabet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Call {
+    /// `on_record(key, ts, value)`.
+    Record(String, u64, i64),
+    /// `on_watermark(wm)`.
+    Watermark(u64),
+    /// `snapshot()`, the operator dropped, `restore(assigner, bytes)`.
+    Restore,
+    /// `restore(assigner, bytes)` of the operator's snapshot cut to half its length: an
+    /// error, after which the operator goes on.
+    RestoreCut,
+}
+
+impl fmt::Display for Call {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Call::Record(key, ts, value) => write!(f, "{key}@{ts}={value}"),
+            Call::Watermark(wm) => write!(f, "W({wm})"),
+            Call::Restore => f.write_str("restore(snapshot())"),
+            Call::RestoreCut => f.write_str("restore(snapshot() cut to half its length)"),
+        }
+    }
+}
+
+/// The calls as `a@2=-4, W(2), restore(snapshot())`.
+pub fn show(calls: &[Call]) -> String {
+    let shown: Vec<String> = calls.iter().map(Call::to_string).collect();
+    shown.join(", ")
+}
+
+fn record(key: &str, ts: u64, value: i64) -> Call {
+    Call::Record(key.to_owned(), ts, value)
+}
+
+/// The assigners of the check and their alphabets. Tumbling windows of 3: `b@2` is at
+/// the last timestamp of `[0, 3)`, `a@3` at its end (the next window's start), `B` sorts
+/// before `b`; `W(0)` is a first watermark of 0 and, after `W(2)`, one that goes back.
+/// Sliding windows of 5 every 2 (a slide that does not divide the size): `a@4` lies in
+/// three windows, `b@1` in one; after `W(4)` the record `a@4` is behind the watermark
+/// but two of its windows are open.
+pub fn alphabets() -> Vec<(AssignerSpec, Vec<Call>)> {
+    vec![
+        (
+            AssignerSpec::Tumbling(3),
+            vec![
+                record("b", 2, -4),
+                record("a", 3, 0),
+                record("B", 0, 5),
+                Call::Watermark(0),
+                Call::Watermark(2),
+                Call::Watermark(5),
+                Call::Restore,
+                Call::RestoreCut,
+            ],
+        ),
+        (
+            AssignerSpec::Sliding(5, 2),
+            vec![
+                record("a", 4, -1),
+                record("b", 1, 3),
+                record("a", 6, 0),
+                Call::Watermark(4),
+                Call::Watermark(6),
+                Call::Watermark(3),
+                Call::Restore,
+                Call::RestoreCut,
+            ],
+        ),
+    ]
+}
+
+/// Every call sequence of `alphabet`, shortest first; two restores in a row tell nothing
+/// one does not.
+pub fn sequences(alphabet: &[Call]) -> Vec<Vec<Call>> {
+    let restore = |c: &Call| matches!(c, Call::Restore | Call::RestoreCut);
+    call_sequences(alphabet, MAX_CALLS, |s| {
+        !s.windows(2)
+            .any(|pair| restore(&pair[0]) && restore(&pair[1]))
+    })
+    .into_iter()
+    .filter(|s| !s.is_empty())
+    .collect()
+}
+
+/// What one call answered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Answer {
+    /// `on_record`: the late record, if one came back.
+    Late(Option<LateRecord>),
+    /// `on_watermark`: the results.
+    Fired(Vec<Fired>),
+    /// A restore: `Ok` or the error's message.
+    Restored(Result<(), String>),
+}
+
+/// One step: the answer, then `state_size()` and `current_watermark()` right after.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    /// What the call returned.
+    pub answer: Answer,
+    /// `state_size()` after it.
+    pub size: usize,
+    /// `current_watermark()` after it.
+    pub watermark: Option<u64>,
+}
+
+/// Runs `calls` on a fresh operator of `spec`.
+///
+/// # Errors
+/// The message when the operator cannot be built.
+pub fn drive<I: Implementation>(spec: AssignerSpec, calls: &[Call]) -> Result<Vec<Step>, String> {
+    let message = |e: anyhow::Error| format!("{e:#}");
+    let mut operator = I::operator(spec).map_err(message)?;
+    let mut steps = Vec::new();
+    for call in calls {
+        let answer = match call {
+            Call::Record(key, ts, value) => {
+                Answer::Late(I::on_record(&mut operator, key, *ts, *value))
+            }
+            Call::Watermark(wm) => Answer::Fired(I::on_watermark(&mut operator, *wm)),
+            Call::Restore => Answer::Restored(
+                I::snapshot(&operator)
+                    .and_then(|bytes| I::restore(spec, &bytes))
+                    .map(|restored| operator = restored)
+                    .map_err(message),
+            ),
+            Call::RestoreCut => Answer::Restored(
+                I::snapshot(&operator)
+                    .and_then(|bytes| I::restore(spec, &bytes[..bytes.len() / 2]))
+                    .map(|_| ())
+                    .map_err(message),
+            ),
+        };
+        steps.push(Step {
+            answer,
+            size: I::state_size(&operator),
+            watermark: I::current_watermark(&operator),
+        });
+    }
+    Ok(steps)
+}

@@ -1,0 +1,157 @@
+//! Judges a contract-check run step by step against the model of the brief: the first
+//! step whose answer, `state_size()` or `current_watermark()` differs, and the
+//! requirement it breaks.
+
+use super::AssignerSpec;
+use super::contract::{Answer, Call, Step, show};
+use super::explain;
+use super::oracle::Model;
+use super::readings::build_fault;
+use crate::harness::Failure;
+
+fn answer(a: &Answer) -> String {
+    match a {
+        Answer::Late(None) => "None".to_owned(),
+        Answer::Late(Some((k, t, v))) => format!("Some(Late({k}@{t}={v}))"),
+        Answer::Fired(fired) => format!("{fired:?}"),
+        Answer::Restored(Ok(())) => "Ok".to_owned(),
+        Answer::Restored(Err(e)) => format!("Err({e})"),
+    }
+}
+
+/// `Ok` when every step of `steps` is what the brief fixes for `calls`.
+pub fn judge(
+    spec: AssignerSpec,
+    calls: &[Call],
+    steps: &Result<Vec<Step>, String>,
+) -> Result<(), Failure> {
+    let steps = steps.as_ref().map_err(|e| {
+        Failure::new("a window operator", format!("Err({e})"))
+            .step(format!("{spec} could not be built"))
+            .requirement(build_fault(spec))
+    })?;
+    let mut model = Model::new(spec);
+    let mut answered = explain::Answered::default();
+    let mut restored_at: Option<usize> = None;
+    for (i, (call, step)) in calls.iter().zip(steps).enumerate() {
+        let before = model.clone();
+        let at = |reason: String| {
+            format!(
+                "{spec}, calls {}: at call {} ({call}): {reason}",
+                show(calls),
+                i + 1
+            )
+        };
+        // A difference after a restore is the restore's, by construction: the same
+        // sequence without the restore is shorter and came first.
+        let restored = restored_at;
+        let id = |natural: &'static str| restored.map_or(natural, |_| "05-R15");
+        let after_restore = restored.map_or(String::new(), |k| {
+            format!(" (after the restore at call {}: the snapshot must hold everything the operator needs to answer as before)", k + 1)
+        });
+        let wrong = |want: String, reason: String, natural: &'static str| -> Result<(), Failure> {
+            Err(Failure::new(want, answer(&step.answer))
+                .step(at(format!("{reason}{after_restore}")))
+                .requirement(id(natural)))
+        };
+        match call {
+            Call::Record(key, ts, value) => {
+                let want = model.record(key, *ts, *value);
+                if step.answer != Answer::Late(want.clone()) {
+                    let got = match &step.answer {
+                        Answer::Late(got) => got.clone(),
+                        _ => None,
+                    };
+                    let (reason, natural) =
+                        explain::record_fault(spec, &before, *ts, want.as_ref(), got.as_ref());
+                    return wrong(answer(&Answer::Late(want)), reason, natural);
+                }
+                answered.late.push(want.is_some());
+            }
+            Call::Watermark(wm) => {
+                let want = model.watermark(*wm);
+                if step.watermark != model.current() {
+                    let natural = if !before.advances(*wm) {
+                        "05-R13"
+                    } else if before.current().is_none() {
+                        "05-R11"
+                    } else {
+                        "05-R14"
+                    };
+                    let reason = format!(
+                        "current_watermark() is {:?} right after it, expected {:?}",
+                        step.watermark,
+                        model.current()
+                    );
+                    return Err(Failure::new(
+                        format!("current_watermark() = {:?}", model.current()),
+                        format!("current_watermark() = {:?}", step.watermark),
+                    )
+                    .step(at(format!("{reason}{after_restore}")))
+                    .requirement(id(natural)));
+                }
+                let got = match &step.answer {
+                    Answer::Fired(got) => got.clone(),
+                    _ => Vec::new(),
+                };
+                if got != want {
+                    let (reason, natural) =
+                        explain::watermark_fault(&before, *wm, &want, &got, &answered);
+                    return wrong(format!("{want:?}"), reason, natural);
+                }
+                answered.fired.extend(got.into_iter().map(|f| (f, *wm)));
+            }
+            Call::Restore => match &step.answer {
+                Answer::Restored(Ok(())) => restored_at = Some(i),
+                _ => {
+                    return wrong(
+                        "Ok".to_owned(),
+                        "snapshot() then restore(..) of its bytes must succeed".to_owned(),
+                        "05-R15",
+                    );
+                }
+            },
+            Call::RestoreCut => {
+                if step.answer == Answer::Restored(Ok(())) {
+                    return wrong(
+                        "an error".to_owned(),
+                        "restore of bytes that are not a snapshot (a snapshot cut short) must be an error".to_owned(),
+                        "05-R16",
+                    );
+                }
+            }
+        }
+        let id = |natural: &'static str| restored_at.map_or(natural, |_| "05-R15");
+        let after_restore = restored_at.map_or(String::new(), |k| {
+            format!(" (after the restore at call {}: the snapshot must hold everything the operator needs to answer as before)", k + 1)
+        });
+        let want_size = model.open().len();
+        if step.size != want_size {
+            let listed: Vec<String> = model
+                .open()
+                .iter()
+                .map(|((s, e), k)| format!("{k} [{s}, {e})"))
+                .collect();
+            return Err(Failure::new(
+                format!("state_size() = {want_size}"),
+                format!("state_size() = {}", step.size),
+            )
+            .step(at(format!(
+                "right after it, the aggregates held are [{}]{after_restore}",
+                listed.join(", ")
+            )))
+            .requirement(id("05-R5")));
+        }
+        if step.watermark != model.current() {
+            return Err(Failure::new(
+                format!("current_watermark() = {:?}", model.current()),
+                format!("current_watermark() = {:?}", step.watermark),
+            )
+            .step(at(format!(
+                "current_watermark() is the largest watermark seen{after_restore}"
+            )))
+            .requirement(id("05-R14")));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,250 @@
+//! Why one answer of the operator differs from the model's, in terms of the learner's
+//! run, and the requirement of the brief it breaks: shared by the law checks and the
+//! contract check, so that one mistake is named the same wherever it shows.
+
+use std::collections::BTreeSet;
+
+use super::oracle::{Model, windows};
+use super::readings::show_windows;
+use super::{AssignerSpec, Fired, LateRecord};
+
+/// A reason in words and the id of the requirement it breaks.
+pub type Fault = (String, &'static str);
+
+fn window_of(fired: &Fired) -> String {
+    format!(
+        "window [{}, {}) of key {:?}",
+        fired.start, fired.end, fired.key
+    )
+}
+
+fn record(r: &LateRecord) -> String {
+    format!("{}@{}={}", r.0, r.1, r.2)
+}
+
+/// What the learner's operator answered before a call: every `(result, watermark)` it
+/// fired, and for each record the model took (in order), whether it was returned late.
+#[derive(Debug, Clone, Default)]
+pub struct Answered {
+    /// Every result fired so far, with the watermark that fired it.
+    pub fired: Vec<(Fired, u64)>,
+    /// One entry per record taken: whether `on_record` returned it as late.
+    pub late: Vec<bool>,
+}
+
+/// Why `got` is not `want` as the answer to `on_watermark(wm)`, given the model before
+/// the call and what the learner's operator answered before it.
+pub fn watermark_fault(
+    before: &Model,
+    wm: u64,
+    want: &[Fired],
+    got: &[Fired],
+    answered: &Answered,
+) -> Fault {
+    if let Some(current) = before.current().filter(|_| !before.advances(wm)) {
+        return (
+            format!(
+                "W({wm}) does not advance the watermark (it is W({current})): it changes nothing and returns no result"
+            ),
+            "05-R13",
+        );
+    }
+    let id = |f: &Fired| (f.start, f.end, f.key.clone());
+    let want_ids: BTreeSet<_> = want.iter().map(id).collect();
+    if let Some(extra) = got.iter().find(|f| !want_ids.contains(&id(f))) {
+        return extra_fault(before, wm, extra, answered);
+    }
+    if let Some(missing) = want.iter().find(|f| !got.iter().any(|g| id(g) == id(f))) {
+        return (
+            format!(
+                "{} did not fire, though W({wm}) >= its end - 1 = {} for the first time",
+                window_of(missing),
+                missing.end - 1
+            ),
+            "05-R2",
+        );
+    }
+    if let Some((g, f)) = got.iter().zip(want).find(|(g, f)| id(g) == id(f) && g != f) {
+        return (
+            format!(
+                "{} has sum {} count {}, expected sum {} count {} (the records of the key that reached it before this call)",
+                window_of(f),
+                g.sum,
+                g.count,
+                f.sum,
+                f.count
+            ),
+            "05-R3",
+        );
+    }
+    if got.len() != want.len() {
+        return (
+            "a (key, window) result is emitted more than once in one call".to_owned(),
+            "05-R2",
+        );
+    }
+    (
+        "the right results in the wrong order: by window (start, end), then key".to_owned(),
+        "05-R12",
+    )
+}
+
+/// Why `extra` should not have come out of `on_watermark(wm)`.
+fn extra_fault(before: &Model, wm: u64, extra: &Fired, answered: &Answered) -> Fault {
+    let window = (extra.start, extra.end);
+    let same = |f: &Fired| (f.start, f.end, &f.key) == (extra.start, extra.end, &extra.key);
+    if extra.end - 1 > wm {
+        return (
+            format!(
+                "{} fired early: its last timestamp {} is above W({wm})",
+                window_of(extra),
+                extra.end - 1
+            ),
+            "05-R2",
+        );
+    }
+    let of_key: Vec<_> = before
+        .taken
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.record.0 == extra.key)
+        .collect();
+    let inside: Vec<_> = of_key
+        .iter()
+        .filter(|(_, t)| extra.start <= t.record.1 && t.record.1 < extra.end)
+        .collect();
+    let after_firing: Vec<_> = inside
+        .iter()
+        .filter(|(_, t)| t.fired.contains(&window))
+        .collect();
+    if let (Some(at), Some((_, first))) = (before.fired_at(window), after_firing.first()) {
+        let (how, id) = if let Some((i, late)) = after_firing.iter().find(|(_, t)| t.late) {
+            // Returned as late yet counted breaks "never into a result"; taken for on
+            // time, into a window that fired empty, it breaks "fired, with or without
+            // records".
+            let reported = answered.late.get(*i).copied().unwrap_or(false);
+            let id = if !reported && before.fired_empty(window) {
+                "05-R4"
+            } else {
+                "05-R6"
+            };
+            (
+                format!(
+                    "{} came after that, is late (every window of it had fired) and counts nowhere",
+                    record(&late.record)
+                ),
+                id,
+            )
+        } else {
+            (
+                format!(
+                    "{} came after that: it counts only in its windows that had not fired",
+                    record(&first.record)
+                ),
+                "05-R7",
+            )
+        };
+        return (
+            format!(
+                "{} came out, though the window had fired at W({at}) (a window fires once, whether or not it held records of the key); {how}",
+                window_of(extra)
+            ),
+            id,
+        );
+    }
+    if let Some((_, earlier)) = answered.fired.iter().find(|(f, _)| same(f)) {
+        return (
+            format!(
+                "{} fired again; it already fired at W({earlier})",
+                window_of(extra)
+            ),
+            "05-R2",
+        );
+    }
+    if inside.is_empty() {
+        if let Some((_, at_end)) = of_key.iter().find(|(_, t)| t.record.1 == extra.end) {
+            return (
+                format!(
+                    "{} fired, but no record of the key lies in it: {} is at its end, which a half-open window does not hold",
+                    window_of(extra),
+                    record(&at_end.record)
+                ),
+                "05-R1",
+            );
+        }
+        return (
+            format!(
+                "{} fired, but no record of key {:?} has a timestamp in it",
+                window_of(extra),
+                extra.key
+            ),
+            "05-R3",
+        );
+    }
+    match before.fired_at(window) {
+        Some(at) => (
+            format!(
+                "{} fired late: it fired at W({at}), the first watermark >= its end - 1 = {}",
+                window_of(extra),
+                extra.end - 1
+            ),
+            "05-R2",
+        ),
+        None => (
+            format!("{} is not due at W({wm})", window_of(extra)),
+            "05-R2",
+        ),
+    }
+}
+
+/// Why `got` is not `want` as the answer to `on_record` of a record at `ts`, given the
+/// model before the call.
+pub fn record_fault(
+    spec: AssignerSpec,
+    before: &Model,
+    ts: u64,
+    want: Option<&LateRecord>,
+    got: Option<&LateRecord>,
+) -> Fault {
+    let all = windows(spec, ts);
+    let open: Vec<(u64, u64)> = all
+        .iter()
+        .copied()
+        .filter(|w| !before.has_fired(*w))
+        .collect();
+    match (want, got) {
+        (Some(_), None) if all.iter().all(|w| before.fired_empty(*w)) => (
+            format!(
+                "every window of timestamp {ts}, {}, fired already (the watermark W({}) reached its end - 1), though none held a record: a window fires whether or not it held records, so nothing can be added to it, and the record is late",
+                show_windows(&all),
+                before.current().unwrap_or_default()
+            ),
+            "05-R4",
+        ),
+        (Some(_), None) => (
+            format!(
+                "every window of timestamp {ts}, {}, fired already (end - 1 <= {}): the record is late and counts nowhere",
+                show_windows(&all),
+                before.current().unwrap_or_default()
+            ),
+            "05-R6",
+        ),
+        (None, _) => match before.current() {
+            Some(wm) => (
+                format!(
+                    "its windows {} have not fired yet (end - 1 > {wm}): the record counts there and is not late",
+                    show_windows(&open)
+                ),
+                "05-R7",
+            ),
+            None => ("no watermark came yet: nothing is late".to_owned(), "05-R7"),
+        },
+        (Some(want), Some(_)) => (
+            format!(
+                "the late record is returned as it was given: Late of {}",
+                record(want)
+            ),
+            "05-R10",
+        ),
+    }
+}

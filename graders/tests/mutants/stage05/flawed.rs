@@ -1,0 +1,205 @@
+//! A window operator written from the brief, with one [`Flaw`] switched on per mutant:
+//! the contract-edge mistakes of stage 05 (how an aggregate adds up, what "fired" means,
+//! what `Late` carries, which watermark counts, what a bad snapshot gives, when
+//! `window_sums` stops), each differing from the right operator in exactly one place.
+
+/// The one mistake an operator of [`flawed_operator!`] makes.
+#[allow(dead_code)]
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Flaw {
+    /// None: the control.
+    None,
+    /// A record of a key replaces the key's aggregate instead of adding to it.
+    ReplacesAggregate,
+    /// "Fired" is a fact about the state: only windows that emitted results have fired.
+    FiredOnlyWithState,
+    /// A late record is returned as late, and counted all the same.
+    LateAndCounted,
+    /// `state_size()` counts windows, not `(window, key)` aggregates.
+    CountsWindows,
+    /// `Late` carries the current watermark as the record's timestamp.
+    LateAtWatermark,
+    /// The first watermark counts only if it is above 0 (`wm > current.unwrap_or(0)`).
+    FirstZeroIgnored,
+    /// The results of one call are ordered by key, then window.
+    ByKeyThenWindow,
+    /// A watermark that does not advance still becomes the current one.
+    StaleRegresses,
+    /// `restore` of bytes it cannot read gives an empty operator.
+    GarbageIsEmpty,
+    /// `window_sums` fires every open window once the elements are done.
+    FlushesAtEnd,
+}
+
+macro_rules! flawed_operator {
+    ($flaw:expr) => {
+        use std::collections::{BTreeMap, BTreeSet};
+
+        const FLAW: Flaw = $flaw;
+
+        #[derive(serde::Serialize, serde::Deserialize)]
+        struct Snapshot<K> {
+            watermark: Option<u64>,
+            open: Vec<(Window, K, i64, u64)>,
+            emitted: Vec<Window>,
+        }
+
+        pub struct WindowOperator<K, A> {
+            assigner: A,
+            open: BTreeMap<Window, BTreeMap<K, (i64, u64)>>,
+            watermark: Option<u64>,
+            /// The windows that emitted results (read by `FiredOnlyWithState` only).
+            emitted: BTreeSet<Window>,
+        }
+
+        impl<K, A> WindowOperator<K, A>
+        where
+            K: Ord + Clone + serde::Serialize + serde::de::DeserializeOwned,
+            A: WindowAssigner,
+        {
+            fn fired(&self, window: &Window) -> bool {
+                if FLAW == Flaw::FiredOnlyWithState {
+                    return self.emitted.contains(window);
+                }
+                self.watermark.is_some_and(|wm| window.end - 1 <= wm)
+            }
+            pub fn new(assigner: A) -> Self {
+                Self {
+                    assigner,
+                    open: BTreeMap::new(),
+                    watermark: None,
+                    emitted: BTreeSet::new(),
+                }
+            }
+            pub fn on_record(&mut self, key: K, ts: u64, value: i64) -> Option<Late<K>> {
+                let all = self.assigner.assign(ts);
+                let open: Vec<Window> = all.iter().copied().filter(|w| !self.fired(w)).collect();
+                let late = open.is_empty();
+                let into = if FLAW == Flaw::LateAndCounted {
+                    all
+                } else {
+                    open
+                };
+                for window in into {
+                    let a = self
+                        .open
+                        .entry(window)
+                        .or_default()
+                        .entry(key.clone())
+                        .or_default();
+                    if FLAW == Flaw::ReplacesAggregate {
+                        *a = (value, 1);
+                    } else {
+                        a.0 += value;
+                        a.1 += 1;
+                    }
+                }
+                let at = match (FLAW, self.watermark) {
+                    (Flaw::LateAtWatermark, Some(wm)) => wm,
+                    _ => ts,
+                };
+                late.then(|| Late(Event::new(at, (key, value))))
+            }
+            pub fn on_watermark(&mut self, wm: u64) -> Vec<WindowResult<K>> {
+                let advances = if FLAW == Flaw::FirstZeroIgnored {
+                    wm > self.watermark.unwrap_or(0)
+                } else {
+                    self.watermark.is_none_or(|current| wm > current)
+                };
+                if !advances {
+                    if FLAW == Flaw::StaleRegresses {
+                        self.watermark = Some(wm);
+                    }
+                    return Vec::new();
+                }
+                self.watermark = Some(wm);
+                let due: Vec<Window> = self
+                    .open
+                    .keys()
+                    .copied()
+                    .filter(|w| w.end - 1 <= wm)
+                    .collect();
+                let mut out = Vec::new();
+                for window in due {
+                    let per_key = self.open.remove(&window).unwrap_or_default();
+                    self.emitted.insert(window);
+                    out.extend(per_key.into_iter().map(|(key, (sum, count))| WindowResult {
+                        key,
+                        window,
+                        sum,
+                        count,
+                    }));
+                }
+                if FLAW == Flaw::ByKeyThenWindow {
+                    out.sort_by(|a, b| a.key.cmp(&b.key).then(a.window.cmp(&b.window)));
+                }
+                out
+            }
+            pub fn current_watermark(&self) -> Option<u64> {
+                self.watermark
+            }
+            pub fn state_size(&self) -> usize {
+                if FLAW == Flaw::CountsWindows {
+                    return self.open.len();
+                }
+                self.open.values().map(BTreeMap::len).sum()
+            }
+            pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
+                let open = self
+                    .open
+                    .iter()
+                    .flat_map(|(w, m)| m.iter().map(|(k, a)| (*w, k.clone(), a.0, a.1)))
+                    .collect();
+                Ok(serde_json::to_vec(&Snapshot {
+                    watermark: self.watermark,
+                    open,
+                    emitted: self.emitted.iter().copied().collect(),
+                })?)
+            }
+            pub fn restore(assigner: A, bytes: &[u8]) -> anyhow::Result<Self> {
+                let snapshot: Snapshot<K> = match serde_json::from_slice(bytes) {
+                    Ok(snapshot) => snapshot,
+                    Err(_) if FLAW == Flaw::GarbageIsEmpty => Snapshot {
+                        watermark: None,
+                        open: Vec::new(),
+                        emitted: Vec::new(),
+                    },
+                    Err(e) => anyhow::bail!("not a window-operator snapshot: {e}"),
+                };
+                let mut op = Self::new(assigner);
+                op.watermark = snapshot.watermark;
+                op.emitted = snapshot.emitted.into_iter().collect();
+                for (w, k, sum, count) in snapshot.open {
+                    op.open.entry(w).or_default().insert(k, (sum, count));
+                }
+                Ok(op)
+            }
+        }
+
+        pub fn window_sums<K, A>(
+            elements: &[StreamElement<KeyedEvent<K>>],
+            assigner: A,
+        ) -> (Vec<WindowResult<K>>, Vec<KeyedEvent<K>>)
+        where
+            K: Ord + Clone + serde::Serialize + serde::de::DeserializeOwned,
+            A: WindowAssigner,
+        {
+            let mut operator = WindowOperator::new(assigner);
+            let (mut fired, mut late) = (Vec::new(), Vec::new());
+            for element in elements {
+                match element {
+                    StreamElement::Record(e) => late.extend(
+                        operator
+                            .on_record(e.value.0.clone(), e.ts, e.value.1)
+                            .map(|l| l.0),
+                    ),
+                    StreamElement::Watermark(wm) => fired.extend(operator.on_watermark(*wm)),
+                }
+            }
+            if FLAW == Flaw::FlushesAtEnd {
+                fired.extend(operator.on_watermark(u64::MAX));
+            }
+            (fired, late)
+        }
+    };
+}
