@@ -100,7 +100,10 @@ fn ids_in_tables(dir: &Path, ids: &mut BTreeSet<String>) {
         } else if path.extension().is_some_and(|e| e == "rs") {
             let text = std::fs::read_to_string(&path).unwrap();
             for line in text.lines().filter(|l| l.starts_with("#[case::")) {
-                if let Some(id) = line.rsplit('"').nth(1) {
+                // A row that ends with a requirement id (`07-R3`) names no card.
+                if let Some(id) = line.rsplit('"').nth(1)
+                    && !graders::harness::requirements::is_id(id)
+                {
                     ids.insert(id.to_owned());
                 }
             }
