@@ -2,8 +2,10 @@
 //! call, each wrong call explained in the job's terms (before or after the crash, which
 //! checkpoint, which state).
 
-use super::oracle::{self, Call, Counts, Expected};
+use super::oracle::{Call, Expected};
 use super::plan::Run;
+use super::restart::asked_the_store;
+use super::saved_state::explain_state;
 use crate::harness::Failure;
 
 /// Where call `n` of the expected list happens, in the job's terms.
@@ -101,19 +103,38 @@ pub(super) fn judge_calls(run: &Run, want: &Expected, calls: &[Call]) -> Result<
     let commit_lag = run.commit_lag;
     let k = run.crash_after.unwrap_or(run.words.len());
     for (n, expected) in want.calls.iter().enumerate() {
+        if run.crash_after.is_some() && n == want.before_crash {
+            asked_the_store(run, want, calls)?;
+        }
         let Some(&(actual, when)) = made.get(n) else {
             let at = format!("store call {} ({})", n + 1, context(want, run, n));
-            let why = match expected {
-                Call::Complete { id } => format!(
-                    "checkpoint {id} never completed: it completes {commit_lag} barrier(s) after its save, \
-                     and every checkpoint still in flight completes at the end of the input"
+            let (why, rule) = match expected {
+                Call::Complete { id } => (
+                    format!(
+                        "checkpoint {id} never completed: it completes {commit_lag} barrier(s) after its save, \
+                         and every checkpoint still in flight completes at the end of the input"
+                    ),
+                    if at_a_barrier(want, n, *id, commit_lag) {
+                        "07-R8"
+                    } else {
+                        "07-R9"
+                    },
                 ),
-                Call::Save { id, offset, .. } => {
-                    format!("checkpoint {id} was never saved (its barrier follows record {offset})")
-                }
-                Call::LatestCompleted { .. } => String::new(),
+                Call::Save { id, offset, .. } => (
+                    format!(
+                        "checkpoint {id} was never saved (its barrier follows record {offset})"
+                    ),
+                    if n >= want.before_crash && run.crash_after.is_some() {
+                        "07-R12"
+                    } else {
+                        "07-R7"
+                    },
+                ),
+                Call::LatestCompleted { .. } => (String::new(), "07-R12"),
             };
-            return Err(Failure::new(show(expected), "no more calls").step(format!("{at}: {why}")));
+            return Err(Failure::new(show(expected), "no more calls")
+                .step(format!("{at}: {why}"))
+                .requirement(rule));
         };
         // Labelled by the call the job made, when it made it: not by the expected one's.
         let at = format!("store call {} ({})", n + 1, when.describe(k));
@@ -132,9 +153,25 @@ pub(super) fn judge_calls(run: &Run, want: &Expected, calls: &[Call]) -> Result<
                 format!("{} {}", show(expected), due.describe(k)),
                 format!("{} {}", show(actual), when.describe(k)),
             )
-            .step(format!("{at}: {why}")));
+            .step(format!("{at}: {why}"))
+            .requirement("07-R10"));
         }
-        let why = match (expected, actual) {
+        if let (Call::Complete { id: done }, Made::AfterRecovery(restored)) = (actual, when)
+            && !saved_since_the_restore(&made[..n], *done)
+        {
+            return Err(Failure::new(show(expected), show(actual))
+                .step(format!(
+                    "{at}: after a restore nothing is in flight: checkpoint {done} was not saved since the \
+                     restore ({}), so the restarted job must not complete it",
+                    match restored {
+                        Some(c) => format!("checkpoint {c} was restored"),
+                        None => "nothing was restored".to_owned(),
+                    }
+                ))
+                .requirement("07-R13"));
+        }
+        let after_recovery = matches!(due, Made::AfterRecovery(_));
+        let (why, rule) = match (expected, actual) {
             (
                 Call::Save { id, offset, state },
                 Call::Save {
@@ -144,89 +181,105 @@ pub(super) fn judge_calls(run: &Run, want: &Expected, calls: &[Call]) -> Result<
                 },
             ) => {
                 if id != got_id {
-                    format!(
-                        "saved checkpoint {got_id}, expected checkpoint {id} (ids follow the offsets: checkpoint c is at offset c * barrier_every)"
+                    (
+                        format!(
+                            "saved checkpoint {got_id}, expected checkpoint {id} (ids follow the offsets: checkpoint c is at offset c * barrier_every)"
+                        ),
+                        if after_recovery { "07-R14" } else { "07-R7" },
                     )
                 } else if offset != got_offset {
-                    format!("checkpoint {id} saved offset {got_offset}, expected {offset}")
-                } else {
-                    explain_state(run, *id, *offset, state, got_state)
-                }
-            }
-            (Call::Complete { id }, Call::Save { id: saved, .. }) => format!(
-                "checkpoint {id} must complete here ({}), but the runner saved checkpoint {saved} first",
-                if want.calls[..n]
-                    .iter()
-                    .any(|c| matches!(c, Call::Save { id: s, .. } if *s == id + commit_lag as u64))
-                {
-                    format!(
-                        "at barrier {}, {commit_lag} barrier(s) after its save, right after that barrier's save",
-                        id + commit_lag as u64
+                    (
+                        format!("checkpoint {id} saved offset {got_offset}, expected {offset}"),
+                        "07-R7",
                     )
                 } else {
-                    "at the end of the input".to_owned()
+                    (explain_state(run, *id, *offset, state, got_state), "07-R7")
                 }
+            }
+            (Call::Complete { id }, Call::Save { id: saved, .. }) => {
+                let barrier = at_a_barrier(want, n, *id, commit_lag);
+                (
+                    format!(
+                        "checkpoint {id} must complete here ({}), but the runner saved checkpoint {saved} first",
+                        if barrier {
+                            format!(
+                                "at barrier {}, {commit_lag} barrier(s) after its save, right after that barrier's save",
+                                id.saturating_add(commit_lag as u64)
+                            )
+                        } else {
+                            "at the end of the input".to_owned()
+                        }
+                    ),
+                    if barrier { "07-R8" } else { "07-R9" },
+                )
+            }
+            (Call::Save { id, .. }, Call::Complete { id: done }) => (
+                format!(
+                    "complete({done}) came too early: with commit_lag = {commit_lag}, checkpoint {done} \
+                     completes {commit_lag} barrier(s) after its own save, right after that barrier's save \
+                     (expected the save of checkpoint {id} here)"
+                ),
+                "07-R8",
             ),
-            (Call::Save { id, .. }, Call::Complete { id: done }) => format!(
-                "complete({done}) came too early: with commit_lag = {commit_lag}, checkpoint {done} \
-                 completes {commit_lag} barrier(s) after its own save, right after that barrier's save \
-                 (expected the save of checkpoint {id} here)"
+            (Call::Complete { id }, Call::Complete { id: done }) => (
+                format!(
+                    "completed checkpoint {done}, expected checkpoint {id} (the oldest in flight)"
+                ),
+                if at_a_barrier(want, n, *id, commit_lag) {
+                    "07-R8"
+                } else {
+                    "07-R9"
+                },
             ),
-            (Call::Complete { id }, Call::Complete { id: done }) => format!(
-                "completed checkpoint {done}, expected checkpoint {id} (the oldest in flight)"
-            ),
-            _ => format!("expected {}", show(expected)),
+            _ => (format!("expected {}", show(expected)), "07-R7"),
         };
-        return Err(Failure::new(show(expected), show(actual)).step(format!("{at}: {why}")));
+        return Err(Failure::new(show(expected), show(actual))
+            .step(format!("{at}: {why}"))
+            .requirement(rule));
     }
-    if let Some(k) = run.crash_after {
-        asked_the_store(k, want, calls)?;
+    if run.crash_after.is_some() && want.before_crash == want.calls.len() {
+        asked_the_store(run, want, calls)?;
     }
     if let Some((extra, when)) = made.get(want.calls.len()) {
-        return Err(Failure::new("no more calls", show(extra)).step(format!(
-            "store call {} ({}): the run should be over ({} calls)",
-            want.calls.len() + 1,
-            when.describe(k),
-            want.calls.len()
-        )));
+        let rule = match (extra, when) {
+            (Call::Complete { id }, Made::AfterRecovery(_))
+                if !saved_since_the_restore(&made[..want.calls.len()], *id) =>
+            {
+                "07-R13"
+            }
+            (Call::Complete { .. }, _) => "07-R9",
+            _ => "07-R7",
+        };
+        return Err(Failure::new("no more calls", show(extra))
+            .step(format!(
+                "store call {} ({}): the run should be over ({} calls)",
+                want.calls.len() + 1,
+                when.describe(k),
+                want.calls.len()
+            ))
+            .requirement(rule));
     }
     Ok(())
 }
 
-/// Recovery asks the store, and only the store, where to restart: some
-/// `latest_completed()` must come after the last call before the crash and before the
-/// first call after it (the restart point is the one the spy handed out).
-fn asked_the_store(k: usize, want: &Expected, calls: &[Call]) -> Result<(), Failure> {
-    let mut protocol_calls = 0;
-    let mut asked = false;
-    for call in calls {
-        match call {
-            Call::LatestCompleted { .. } if protocol_calls == want.before_crash => asked = true,
-            Call::LatestCompleted { .. } => {}
-            _ if protocol_calls == want.before_crash && !asked => break,
-            _ => protocol_calls += 1,
-        }
-    }
-    if asked {
-        return Ok(());
-    }
-    Err(Failure::new(
-        "latest_completed()",
-        calls
-            .iter()
-            .filter(|c| !matches!(c, Call::LatestCompleted { .. }))
-            .nth(want.before_crash)
-            .map_or_else(|| "no more calls".to_owned(), show),
-    )
-    .step(format!(
-        "store call {} (the recovery after the crash after {k} record(s)): recovery never asked the store \
-         for latest_completed(); a real job has nothing but the store after a crash, so the restart point \
-         must be the one the store hands out",
-        want.before_crash + 1
-    )))
+/// Whether the expected `complete(id)` at call `n` is released by a barrier (`id +
+/// commit_lag` was saved before it) rather than by the end of the input.
+fn at_a_barrier(want: &Expected, n: usize, id: u64, commit_lag: usize) -> bool {
+    let releaser = id.checked_add(commit_lag as u64);
+    want.calls[..n]
+        .iter()
+        .any(|c| matches!(c, Call::Save { id: s, .. } if Some(*s) == releaser))
 }
 
-fn show(call: &Call) -> String {
+/// Whether checkpoint `id` was saved after the recovery, among the calls `made` so far.
+fn saved_since_the_restore(made: &[(&Call, Made)], id: u64) -> bool {
+    made.iter().any(|(call, when)| {
+        matches!(when, Made::AfterRecovery(_))
+            && matches!(call, Call::Save { id: s, .. } if *s == id)
+    })
+}
+
+pub(super) fn show(call: &Call) -> String {
     match call {
         Call::Save { id, offset, state } => format!(
             "save({id}, offset {offset}, state {})",
@@ -234,30 +287,5 @@ fn show(call: &Call) -> String {
         ),
         Call::Complete { id } => format!("complete({id})"),
         Call::LatestCompleted { .. } => "latest_completed()".to_owned(),
-    }
-}
-
-fn explain_state(run: &Run, id: u64, offset: u64, want: &[u8], got: &[u8]) -> String {
-    let want_counts: Counts = serde_json::from_slice(want).unwrap_or_default();
-    match serde_json::from_slice::<Counts>(got) {
-        Err(e) => format!(
-            "checkpoint {id}'s state is not JSON of a BTreeMap<String, u64> ({e}): a checkpoint \
-             must be bytes another process can read"
-        ),
-        Ok(counts) if counts == want_counts => {
-            format!("checkpoint {id}'s state holds the right counts, encoded differently")
-        }
-        Ok(counts) => {
-            let n = offset as usize;
-            let note = if n > 0 && counts == oracle::prefix_counts(&run.words, n - 1) {
-                " (the counts before the barrier's own record was applied)"
-            } else {
-                ""
-            };
-            format!(
-                "checkpoint {id} saved counts {counts:?}, expected the counts of records 0..{n}: \
-                 {want_counts:?}{note}"
-            )
-        }
     }
 }

@@ -20,6 +20,16 @@ pub enum Observation {
         /// Every call on the spying store (none for `run_with_recovery`).
         calls: Vec<Call>,
     },
+    /// One run through both entry points: the spied one, then the implementation's own
+    /// store.
+    Contract {
+        /// `run_with_recovery_in(.., spy)`.
+        spied: Result<Outcome, String>,
+        /// The spy's calls.
+        calls: Vec<Call>,
+        /// `run_with_recovery(..)`.
+        plain: Result<Outcome, String>,
+    },
     /// An invalid run, through both entry points.
     Arguments {
         /// `run_with_recovery_in(.., spy)`.
@@ -43,10 +53,8 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                 .map(|op| {
                     let result = match *op {
                         StoreOp::Save(id) => {
-                            let n = saves.entry(id).or_default();
-                            let (offset, state) = (10 * id + *n, format!("s{id}.{n}"));
-                            *n += 1;
-                            I::save(&mut store, id, offset, state.into_bytes())
+                            let (offset, state) = super::store::saved_payload(&mut saves, id);
+                            I::save(&mut store, id, offset, state)
                         }
                         StoreOp::Complete(id) => I::complete(&mut store, id),
                     };
@@ -79,7 +87,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             .map_err(text),
             calls: Vec::new(),
         },
-        Case::Arguments { run, .. } => {
+        Case::Arguments { run, .. } | Case::Contract(run) => {
             let mut spy = SpyStore::default();
             let spied = I::run_spied(
                 &run.words,
@@ -89,16 +97,26 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                 &mut spy,
             )
             .map_err(text);
-            Observation::Arguments {
-                spied,
-                calls: spy.calls,
-                plain: I::run(
-                    &run.words,
-                    run.barrier_every,
-                    run.crash_after,
-                    run.commit_lag,
-                )
-                .map_err(text),
+            let calls = spy.calls;
+            let plain = I::run(
+                &run.words,
+                run.barrier_every,
+                run.crash_after,
+                run.commit_lag,
+            )
+            .map_err(text);
+            if matches!(case, Case::Contract(_)) {
+                Observation::Contract {
+                    spied,
+                    calls,
+                    plain,
+                }
+            } else {
+                Observation::Arguments {
+                    spied,
+                    calls,
+                    plain,
+                }
             }
         }
     }

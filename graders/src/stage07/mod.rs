@@ -1,8 +1,9 @@
 //! Stage 07 · exactly-once state: checkpoint, crash, restore, replay.
 //!
 //! Checks, smallest case first:
-//! - `arguments`: `barrier_every = 0` and `crash_after = len + 1` are errors naming the
-//!   argument, through both entry points, before any store call;
+//! - `arguments`: `barrier_every = 0` (with and without a crash point) and `crash_after`
+//!   of `len + 1`, `len + 7` and `usize::MAX` are errors naming the argument, through both
+//!   entry points, before any store call;
 //! - `store`: `InMemoryCheckpointStore` against the model, for every sequence of up to
 //!   [`plan::MAX_STORE_OPS`] operations among `save(1)`, `save(2)`, `complete(1)`,
 //!   `complete(2)`: which calls fail and what `latest_completed()` returns after each;
@@ -17,25 +18,48 @@
 //!   - `at-least-once-output`: `emitted` is the emissions of records `0..k` followed by
 //!     those of `offset..len` from the restored counts; a wrong replay is explained
 //!     (which checkpoint or offset it started from, with which state);
-//! - `own-store`: `run_with_recovery` (the implementation's own store) gives the same.
+//! - `own-store`: `run_with_recovery` (the implementation's own store) gives the same;
+//! - `contract`: all of the above once more on one run per case, over the words of
+//!   [`plan::CONTRACT_WORDS`] (case, empty, quote, space, digits, non-ASCII, backslash),
+//!   `barrier_every` among 1, 2, `len`, `len + 1` and `usize::MAX`, every crash point and
+//!   the lags of [`plan::CONTRACT_LAGS`] (up to `usize::MAX`): the values the `a b c`
+//!   inputs above never show.
+//!
+//! Every failure names the requirement of the brief it found broken (`07-R7`): a wrong
+//! save, a completion out of place, a restart point not asked of the store, a replay
+//! from the wrong cut are each told apart from the job's own store calls.
 //!
 //! ## Traceability
 //!
-//! Each requirement of the brief, the check that judges it and the mutants (in
-//! `graders/tests/mutants/`) it rejects; `tests/traceability.rs` keeps it complete.
+//! Each requirement of the brief (by its id; the text is the brief's), the check whose
+//! failure names it and the mutants (in `graders/tests/mutants/stage07/`) that prove the
+//! check can fail on it; `tests/traceability.rs` keeps it complete.
 //!
-//! | requirement of the brief | check | mutants |
+//! | requirement | check | mutants |
 //! |---|---|---|
-//! | `barrier_every = 0` and `crash_after > len` are errors naming the argument, before any store call | `arguments` | `accepting_a_crash_point_past_the_end` |
-//! | the store: which calls fail, and `latest_completed()` is the completed checkpoint with the highest id | `store` | `restoring_the_first_completed_checkpoint`, `saving_over_a_completed_checkpoint` |
-//! | every `save(c, ..)` carries offset `c * barrier_every` and, as JSON, the counts of the first `c * barrier_every` records | `checkpoints` | `saving_before_applying`, `skipping_the_serialisation_round_trip` |
-//! | `complete(c)` comes `commit_lag` barriers after `save(c)`; what is in flight completes at the end | `checkpoints` | `ignoring_the_commit_lag`, `leaving_checkpoints_in_flight_at_the_end` |
-//! | the job checkpoints at all (no batch shortcut) | `checkpoints` | `the_no_checkpoint_shortcut` |
-//! | the crash comes after the `k`-th record *and its barrier*: that checkpoint is saved before the job dies | `checkpoints` | `checking_the_crash_before_the_barrier` |
-//! | recovery asks the store, and only the store, where to restart (`latest_completed`) | `checkpoints` | `computing_the_restart_point_without_the_store` |
-//! | only completed checkpoints are restored; nothing but the store survives the crash | `exactly-once-state` | `keeping_memory_across_the_crash`, `replaying_from_zero_with_restored_state` |
-//! | `emitted` is the emissions of `0..k`, then of `offset..len` from the restored state | `at-least-once-output` | `restoring_an_in_flight_checkpoint` |
-//! | `run_with_recovery` with your own store gives the same outcome | `own-store` | `convenience_drops_the_crash` |
+//! | `07-R1` | `store` | `restoring_the_first_completed_checkpoint` |
+//! | `07-R2` | `store` | `keeping_the_first_save_of_an_id` |
+//! | `07-R3` | `store` | `saving_over_a_completed_checkpoint` |
+//! | `07-R4` | `store` | `refusing_a_second_completion` |
+//! | `07-R5` | `store` | `completing_an_id_never_saved` |
+//! | `07-R6` | `at-least-once-output` | `emitting_the_count_before_the_record` |
+//! | `07-R7` | `checkpoints` | `saving_before_applying`, `skipping_the_serialisation_round_trip` |
+//! | `07-R7` | `contract` | `json_written_by_hand` |
+//! | `07-R8` | `checkpoints` | `ignoring_the_commit_lag` |
+//! | `07-R9` | `checkpoints` | `leaving_checkpoints_in_flight_at_the_end` |
+//! | `07-R10` | `checkpoints` | `checking_the_crash_before_the_barrier` |
+//! | `07-R11` | `contract` | `completing_at_the_end_before_the_last_crash` |
+//! | `07-R12` | `checkpoints` | `computing_the_restart_point_without_the_store`, `the_no_checkpoint_shortcut` |
+//! | `07-R13` | `checkpoints` | `completing_by_arithmetic_after_a_restore` |
+//! | `07-R14` | `checkpoints` | `numbering_the_replay_from_one` |
+//! | `07-R15` | `arguments` | `an_error_naming_the_value_not_the_argument` |
+//! | `07-R16` | `arguments` | `accepting_a_crash_point_past_the_end` |
+//! | `07-R17` | `arguments` | `validating_the_crash_point_late` |
+//! | `07-R18` | `own-store` | `convenience_drops_the_crash` |
+//! | `07-R19` | `exactly-once-state` | `replaying_from_zero_with_restored_state` |
+//! | `07-R20` | `at-least-once-output` | `restoring_an_in_flight_checkpoint` |
+//! | `07-R21` | `at-least-once-output` | `emitting_each_record_once` |
+//! | `07-R22` | `at-least-once-output` | `keeping_memory_across_the_crash` |
 //!
 //! ## Mutation testing
 //!
@@ -47,7 +71,11 @@ mod calls;
 mod driver;
 mod judge;
 pub mod oracle;
+mod output;
 pub mod plan;
+mod restart;
+mod saved_state;
+mod store;
 
 pub use binding::{Implementation, Outcome, SpyStore};
 pub use driver::{Observation, drive};

@@ -72,6 +72,16 @@ impl ModelStore {
         }
     }
 
+    /// Whether `id` is saved and not completed.
+    pub fn is_in_flight(&self, id: u64) -> bool {
+        self.saved.get(&id).is_some_and(|(_, done)| !*done)
+    }
+
+    /// Whether `id` is completed.
+    pub fn is_completed(&self, id: u64) -> bool {
+        self.saved.get(&id).is_some_and(|(_, done)| *done)
+    }
+
     /// `latest_completed`.
     pub fn latest_completed(&self) -> Option<Stored> {
         self.saved

@@ -41,6 +41,23 @@ pub(super) const OWN_STORE: Check = Check {
     name: "own-store",
     law: "run_with_recovery with your InMemoryCheckpointStore gives the same outcome",
 };
+pub(super) const CONTRACT: Check = Check {
+    name: "contract",
+    law: "the whole protocol holds for words of every kind, barrier_every up to usize::MAX \
+          and commit lags up to usize::MAX",
+};
+
+/// The inputs of the `contract` check: the same under every seed, each word of a kind the
+/// `a b c` inputs of the other checks never show (a JSON written by hand, or a count keyed
+/// by something else than the whole word, passes those).
+pub const CONTRACT_WORDS: [&[&str]; 4] = [
+    &["A", "a"],
+    &["", "a", ""],
+    &["x\"y", "a b", "\u{e9}"],
+    &["10", "9", "10", "a\\b"],
+];
+/// The commit lags of the `contract` check: past the number of barriers, and the largest.
+pub const CONTRACT_LAGS: [usize; 4] = [0, 1, 3, usize::MAX];
 
 /// One run of the job.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -101,6 +118,8 @@ pub enum Case {
     Output(Run),
     /// `run_with_recovery`, with the implementation's own store.
     OwnStore(Run),
+    /// Both entry points on one run of the `contract` check.
+    Contract(Run),
 }
 
 impl case::Case for Case {
@@ -112,6 +131,27 @@ impl case::Case for Case {
             Case::State(_) => STATE,
             Case::Output(_) => OUTPUT,
             Case::OwnStore(_) => OWN_STORE,
+            Case::Contract(_) => CONTRACT,
+        }
+    }
+
+    fn requirements(&self) -> Vec<&'static str> {
+        match self {
+            Case::Arguments { argument, .. } if argument == "barrier_every" => {
+                vec!["07-R15", "07-R17"]
+            }
+            Case::Arguments { .. } => vec!["07-R16", "07-R17"],
+            Case::Store { .. } => vec!["07-R1", "07-R2", "07-R3", "07-R4", "07-R5"],
+            Case::Protocol(_) => vec![
+                "07-R7", "07-R8", "07-R9", "07-R10", "07-R11", "07-R12", "07-R13", "07-R14",
+            ],
+            Case::State(_) => vec!["07-R19"],
+            Case::Output(_) => vec!["07-R6", "07-R7", "07-R12", "07-R20", "07-R21", "07-R22"],
+            Case::OwnStore(_) => vec!["07-R18"],
+            Case::Contract(_) => vec![
+                "07-R6", "07-R7", "07-R8", "07-R9", "07-R10", "07-R11", "07-R12", "07-R13",
+                "07-R14", "07-R18", "07-R19", "07-R20", "07-R21", "07-R22",
+            ],
         }
     }
 
@@ -123,6 +163,10 @@ impl case::Case for Case {
                 format!("run_with_recovery_in(spy store) over {}", run.describe())
             }
             Case::OwnStore(run) => format!("run_with_recovery over {}", run.describe()),
+            Case::Contract(run) => format!(
+                "run_with_recovery_in(spy store), then run_with_recovery, over {}",
+                run.describe()
+            ),
         }
     }
 }
@@ -141,20 +185,25 @@ pub fn plan(seed: u64) -> Vec<Case> {
         .collect();
     let mut cases = Vec::new();
     for words in inputs.iter().filter(|w| w.len() <= 3) {
+        let len = words.len();
         let run = |barrier_every, crash_after| Run {
             words: words.clone(),
             barrier_every,
             crash_after,
             commit_lag: 0,
         };
-        cases.push(Case::Arguments {
-            run: run(0, None),
-            argument: "barrier_every".into(),
-        });
-        cases.push(Case::Arguments {
-            run: run(1, Some(words.len() + 1)),
-            argument: "crash_after".into(),
-        });
+        for crash_after in [None, Some(0), Some(len)] {
+            cases.push(Case::Arguments {
+                run: run(0, crash_after),
+                argument: "barrier_every".into(),
+            });
+        }
+        for crash_after in [len + 1, len + 7, usize::MAX] {
+            cases.push(Case::Arguments {
+                run: run(1, Some(crash_after)),
+                argument: "crash_after".into(),
+            });
+        }
     }
     for ops in store_ops() {
         cases.push(Case::Store { ops });
@@ -177,7 +226,35 @@ pub fn plan(seed: u64) -> Vec<Case> {
     for make in [Case::Protocol, Case::State, Case::Output, Case::OwnStore] {
         cases.extend(runs.iter().cloned().map(make));
     }
+    cases.extend(contract_runs().into_iter().map(Case::Contract));
     cases
+}
+
+/// The runs of the `contract` check, smallest first: [`CONTRACT_WORDS`], every
+/// `barrier_every` among 1, 2, `len`, `len + 1` and `usize::MAX`, every crash point and
+/// every lag of [`CONTRACT_LAGS`].
+fn contract_runs() -> Vec<Run> {
+    let mut runs = Vec::new();
+    for words in CONTRACT_WORDS {
+        let words: Vec<String> = words.iter().map(|w| (*w).to_owned()).collect();
+        let len = words.len();
+        let mut everies = vec![1, 2, len, len + 1, usize::MAX];
+        everies.sort_unstable();
+        everies.dedup();
+        for &barrier_every in &everies {
+            for crash_after in std::iter::once(None).chain((0..=len).map(Some)) {
+                for commit_lag in CONTRACT_LAGS {
+                    runs.push(Run {
+                        words: words.clone(),
+                        barrier_every,
+                        crash_after,
+                        commit_lag,
+                    });
+                }
+            }
+        }
+    }
+    runs
 }
 
 fn store_ops() -> Vec<Vec<StoreOp>> {

@@ -46,8 +46,8 @@ pub fn run_with_recovery(
 /// Where recovery restarts is decided by the store's `latest_completed()` alone.
 ///
 /// # Errors
-/// When `barrier_every` is 0, when `crash_after` is past the end of `words` (the messages
-/// name the argument), or when the store fails.
+/// When `barrier_every` is 0 or `crash_after` is past the end of `words` (the messages
+/// name the argument).
 pub fn run_with_recovery_in<S: CheckpointStore>(
     words: &[String],
     barrier_every: usize,

@@ -17,6 +17,14 @@ pub const LAG_IGNORED: u8 = 7;
 pub const NO_FINAL_COMPLETIONS: u8 = 8;
 pub const COMPUTE_RESTART: u8 = 9;
 pub const CRASH_BEFORE_BARRIER: u8 = 10;
+pub const EMIT_OLD_COUNT: u8 = 11;
+pub const FINAL_BEFORE_CRASH: u8 = 12;
+pub const COMPLETE_BY_ARITHMETIC: u8 = 13;
+pub const IDS_RESTART: u8 = 14;
+pub const BARRIER_UNNAMED: u8 = 15;
+pub const VALIDATE_CRASH_LATE: u8 = 16;
+pub const EMIT_ONCE: u8 = 17;
+pub const HAND_ROLLED_JSON: u8 = 18;
 
 type Counts = BTreeMap<String, u64>;
 
@@ -29,9 +37,13 @@ pub fn run<S: CheckpointStore, const M: u8>(
     store: &mut S,
 ) -> Result<RecoveryOutcome> {
     if every == 0 {
+        if M == BARRIER_UNNAMED {
+            bail!("cannot take a checkpoint every 0 records");
+        }
         bail!("barrier_every must be at least 1, got 0");
     }
-    if M != CRASH_PAST_END_ACCEPTED && crash_after.is_some_and(|k| k > words.len()) {
+    let past_the_end = crash_after.is_some_and(|k| k > words.len());
+    if M != CRASH_PAST_END_ACCEPTED && M != VALIDATE_CRASH_LATE && past_the_end {
         bail!("crash_after must be at most the input length");
     }
     let mut emitted = Vec::new();
@@ -50,6 +62,20 @@ pub fn run<S: CheckpointStore, const M: u8>(
         &mut emitted,
         &mut last_saved,
     )?;
+    if M == VALIDATE_CRASH_LATE && past_the_end {
+        bail!("crash_after must be at most the input length");
+    }
+    if M == FINAL_BEFORE_CRASH && stop == words.len() {
+        // The end of the input reached: the completions run before the crash is checked.
+        for id in in_flight.drain(..) {
+            store.complete(id)?;
+        }
+    }
+    if M == COMPLETE_BY_ARITHMETIC {
+        // Completion by arithmetic: the ids in flight at the end are the last `commit_lag`.
+        let last = (words.len() / every) as u64;
+        in_flight = (last.saturating_sub(commit_lag as u64) + 1..=last).collect();
+    }
     if crash_after.is_some() {
         let latest = if M == COMPUTE_RESTART {
             // The restart point worked out from the schedule, not asked of the store.
@@ -81,6 +107,8 @@ pub fn run<S: CheckpointStore, const M: u8>(
         if M != KEEP_MEMORY {
             counts = restored;
         }
+        // The records already emitted before the crash, which `EMIT_ONCE` keeps quiet.
+        let quiet = emitted.len();
         in_flight = attempt::<S, M>(
             words,
             every,
@@ -92,6 +120,15 @@ pub fn run<S: CheckpointStore, const M: u8>(
             &mut emitted,
             &mut last_saved,
         )?;
+        if M == EMIT_ONCE {
+            // A record emitted before the crash is not emitted again by the replay.
+            let replayed: Vec<_> = emitted.drain(quiet..).collect();
+            emitted.extend(replayed.into_iter().skip(quiet.saturating_sub(from)));
+        }
+        if M == COMPLETE_BY_ARITHMETIC {
+            let last = (words.len() / every) as u64;
+            in_flight = (last.saturating_sub(commit_lag as u64) + 1..=last).collect();
+        }
     }
     if M != NO_FINAL_COMPLETIONS {
         for id in in_flight {
@@ -147,22 +184,40 @@ fn attempt<S: CheckpointStore, const M: u8>(
         let barrier = offset % every == 0;
         let before = serde_json::to_vec(&*counts)?;
         *counts.entry(word.clone()).or_default() += 1;
-        emitted.push((word.clone(), counts[word]));
+        let emitted_count = if M == EMIT_OLD_COUNT {
+            counts[word] - 1
+        } else {
+            counts[word]
+        };
+        emitted.push((word.clone(), emitted_count));
         // The crash checked before the barrier: the job dies without its last checkpoint
         // (only the attempt cut short by a crash stops before the end of the input).
         if barrier && M == CRASH_BEFORE_BARRIER && offset == to && to < words.len() {
             break;
         }
         if barrier {
-            let id = (offset / every) as u64;
+            // `IDS_RESTART` numbers the barriers of each attempt from 1.
+            let id = if M == IDS_RESTART {
+                ((offset - from) / every) as u64
+            } else {
+                (offset / every) as u64
+            };
             let state = match M {
                 SAVE_BEFORE_APPLY => before,
                 SKIP_ROUND_TRIP => Vec::new(),
+                HAND_ROLLED_JSON => hand_rolled_json(counts),
                 _ => serde_json::to_vec(&*counts)?,
             };
             store.save(id, offset as u64, state)?;
             *last_saved = Some((id, offset, counts.clone()));
             in_flight.push_back(id);
+            if M == COMPLETE_BY_ARITHMETIC {
+                // Checkpoint `id - commit_lag`, whether or not this attempt took it.
+                if let Some(done) = id.checked_sub(commit_lag as u64).filter(|d| *d > 0) {
+                    store.complete(done)?;
+                }
+                continue;
+            }
             let keep = if M == LAG_IGNORED { 0 } else { commit_lag };
             while in_flight.len() > keep {
                 if let Some(done) = in_flight.pop_front() {
@@ -172,4 +227,11 @@ fn attempt<S: CheckpointStore, const M: u8>(
         }
     }
     Ok(in_flight)
+}
+
+/// The counts as JSON written by hand: right for plain words, wrong for a word that JSON
+/// must escape.
+fn hand_rolled_json(counts: &Counts) -> Vec<u8> {
+    let fields: Vec<String> = counts.iter().map(|(w, c)| format!("\"{w}\":{c}")).collect();
+    format!("{{{}}}", fields.join(",")).into_bytes()
 }

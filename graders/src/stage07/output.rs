@@ -1,0 +1,142 @@
+//! The `at-least-once-output` law: `emitted` against the at-least-once sequence, a wrong
+//! replay explained by where it started and from which state, told from the job's own
+//! store calls where they show it.
+
+use super::oracle::{self, Call, Counts, Expected};
+use super::plan::Run;
+use super::saved_state::wrong_save;
+use crate::harness::Failure;
+use crate::harness::case::expect_sequence;
+
+/// Judges `got` against `want.emitted`; `calls` are the spy's (empty for the job's own
+/// store), read to tell a wrong save from a wrong restore.
+pub(super) fn judge_emitted(
+    run: &Run,
+    want: &Expected,
+    got: &[(String, u64)],
+    calls: &[Call],
+) -> Result<(), Failure> {
+    if got == want.emitted.as_slice() {
+        return Ok(());
+    }
+    let words = &run.words;
+    let len = words.len();
+    let k = run.crash_after.unwrap_or(len);
+    let before = &want.emitted[..k];
+    if got.len() < k || &got[..k] != before {
+        return expect_sequence("emitted", &want.emitted, got).map_err(|f| f.requirement("07-R6"));
+    }
+    let tail = &got[k..];
+    let (c, o) = want.restored;
+    let o = o as usize;
+    let explain = |why: String, rule: &'static str| {
+        Err(
+            Failure::new(format!("{:?}", want.emitted), format!("{got:?}"))
+                .step(format!("after the crash after {k} record(s): {why}"))
+                .multiset(&want.emitted, got)
+                .requirement(rule),
+        )
+    };
+    if let Some(why) = wrong_save(run, c, o, calls) {
+        return explain(why, "07-R7");
+    }
+    let latest = if c == 0 {
+        "no checkpoint had completed (replay from offset 0, empty counts)".to_owned()
+    } else {
+        format!("the latest completed checkpoint was {c} (offset {o})")
+    };
+    // Nothing after the crash: a replay that emitted nothing, unless the job restored an
+    // in-flight checkpoint at the end of the input (then the loop below says so).
+    if tail.is_empty() && !restored_at_the_end_in_flight(run, c, calls) {
+        return explain(
+            format!(
+                "nothing was emitted after the crash, but {latest}: records {o}..{len} must be \
+                 replayed and emitted again"
+            ),
+            "07-R21",
+        );
+    }
+    for start in 0..=len {
+        if tail
+            == oracle::emissions(words, start, len, oracle::prefix_counts(words, start)).as_slice()
+        {
+            let every = run.barrier_every;
+            let from = start / every;
+            return if start % every != 0 {
+                explain(
+                    format!(
+                        "the replay started at offset {start}, which is no checkpoint's offset"
+                    ),
+                    "07-R12",
+                )
+            } else if from as u64 > c {
+                explain(
+                    format!(
+                        "the replay started from checkpoint {from} (offset {start}), which was still in \
+                         flight at the crash (commit_lag = {}): only completed checkpoints may be \
+                         restored; {latest}",
+                        run.commit_lag
+                    ),
+                    "07-R20",
+                )
+            } else {
+                explain(
+                    format!("the replay started from offset {start}, but {latest}"),
+                    "07-R12",
+                )
+            };
+        }
+    }
+    let restored = oracle::prefix_counts(words, o);
+    if tail == oracle::emissions(words, 0, len, restored).as_slice() {
+        return explain(
+            format!(
+                "the replay started at offset 0 on top of the counts restored from checkpoint {c}: \
+                 records 0..{o} were counted twice (seek the source to the checkpoint's offset)"
+            ),
+            "07-R12",
+        );
+    }
+    if tail == oracle::emissions(words, o, len, oracle::prefix_counts(words, k)).as_slice() {
+        return explain(
+            format!(
+                "the replay from offset {o} continued from the counts in memory at the crash: nothing \
+                 in memory survives a crash, the counts must come from the checkpoint's bytes"
+            ),
+            "07-R22",
+        );
+    }
+    if tail == oracle::emissions(words, o, len, Counts::new()).as_slice() {
+        return explain(
+            format!(
+                "the replay from offset {o} started from empty counts: restore the checkpoint's state"
+            ),
+            "07-R12",
+        );
+    }
+    expect_sequence("emitted", &want.emitted, got).map_err(|f| f.requirement("07-R21"))
+}
+
+/// Whether the job saved a checkpoint at offset `len` before the crash, which had not
+/// completed (its id is past `c`, the latest completed), and replayed nothing after the
+/// recovery: it restored that in-flight checkpoint, so it had nothing left to emit.
+fn restored_at_the_end_in_flight(run: &Run, c: u64, calls: &[Call]) -> bool {
+    let len = run.words.len();
+    if len == 0 || !len.is_multiple_of(run.barrier_every) {
+        return false;
+    }
+    let last = (len / run.barrier_every) as u64;
+    let recovery = calls
+        .iter()
+        .rposition(|call| matches!(call, Call::LatestCompleted { .. }));
+    let Some(recovery) = recovery else {
+        return false;
+    };
+    let saved_before = calls[..recovery]
+        .iter()
+        .any(|call| matches!(call, Call::Save { id, .. } if *id == last));
+    let replayed = calls[recovery..]
+        .iter()
+        .any(|call| matches!(call, Call::Save { .. }));
+    last > c && saved_before && !replayed
+}

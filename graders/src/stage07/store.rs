@@ -1,0 +1,92 @@
+//! The `store` check: `InMemoryCheckpointStore` against the model, operation by
+//! operation, each refusal and each `latest_completed()` read after it.
+
+use std::collections::BTreeMap;
+
+use super::StoreOp;
+use super::oracle::{ModelStore, Stored};
+use crate::harness::Failure;
+
+/// The offset and state of `save(id)` in a store case: `10 * id + n` and `"s{id}.{n}"`,
+/// `n` counting the earlier saves of the same id, so that a replaced save is visible.
+pub(super) fn saved_payload(saves: &mut BTreeMap<u64, u64>, id: u64) -> (u64, Vec<u8>) {
+    let n = saves.entry(id).or_default();
+    let payload = (10 * id + *n, format!("s{id}.{n}").into_bytes());
+    *n += 1;
+    payload
+}
+
+fn show(latest: &Option<Stored>) -> String {
+    match latest {
+        Some((id, offset, state)) => format!(
+            "Some(checkpoint {id}, offset {offset}, state {:?})",
+            String::from_utf8_lossy(state)
+        ),
+        None => "None".to_owned(),
+    }
+}
+
+/// Judges the results and the `latest_completed()` after each of `ops`.
+pub(super) fn judge_store(
+    ops: &[StoreOp],
+    after_each: &[(Result<(), String>, Option<Stored>)],
+) -> Result<(), Failure> {
+    let mut model = ModelStore::default();
+    let mut saves = BTreeMap::<u64, u64>::new();
+    for (i, op) in ops.iter().enumerate() {
+        // What the brief says of this call, given the model's state before it.
+        let (want, rule_ok, rule_refused) = match *op {
+            StoreOp::Save(id) => {
+                let in_flight = model.is_in_flight(id);
+                let (offset, state) = saved_payload(&mut saves, id);
+                let rule = if in_flight { "07-R2" } else { "07-R1" };
+                (model.save(id, offset, state), rule, "07-R3")
+            }
+            StoreOp::Complete(id) => {
+                let rule = if model.is_completed(id) {
+                    "07-R4"
+                } else {
+                    "07-R1"
+                };
+                (model.complete(id), rule, "07-R5")
+            }
+        };
+        let want_latest = model.latest_completed();
+        let Some((got, got_latest)) = after_each.get(i) else {
+            return Err(Failure::new("one observation per operation", "fewer").requirement("07-R1"));
+        };
+        let label = format!("operation {} ({op:?}) after {:?}", i + 1, &ops[..i]);
+        match (&want, got) {
+            (Ok(()), Err(e)) => {
+                return Err(Failure::new("Ok(())", format!("Err({e})"))
+                    .step(format!("{label}: a valid call failed"))
+                    .requirement(rule_ok));
+            }
+            (Err(why), Ok(())) => {
+                return Err(Failure::new(format!("Err(..): {why}"), "Ok(())")
+                    .step(format!("{label} must be refused"))
+                    .requirement(rule_refused));
+            }
+            _ => {}
+        }
+        if *got_latest != want_latest {
+            // A refused call must change nothing; a checkpoint read with the content of an
+            // older save of its id missed the replacement; otherwise the wrong one is read.
+            let same_id = matches!((got_latest, &want_latest), (Some(g), Some(w)) if g.0 == w.0);
+            let rule = if want.is_err() {
+                rule_refused
+            } else if same_id {
+                "07-R2"
+            } else {
+                "07-R1"
+            };
+            return Err(Failure::new(show(&want_latest), show(got_latest))
+                .step(format!(
+                    "{label}, then latest_completed(): the completed checkpoint with the highest id, \
+                     never one in flight"
+                ))
+                .requirement(rule));
+        }
+    }
+    Ok(())
+}
