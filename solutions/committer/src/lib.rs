@@ -19,7 +19,7 @@
 //! | succession (who finalises a handle after a rescale) | [`Succession`] in `succession.rs` |
 //! | run tokens, subtask ids, checkpoint ids | [`RunToken`], [`SubtaskId`], [`CheckpointId`] in `ids.rs`; [`RunContext`] in `operator/mod.rs` |
 //! | commit gate (no commit reaches a closed sink) | [`CommitterOperator::finish`] takes the operator by value, so no notification can reach it afterwards; the seed's threads and fence become ownership |
-//! | end-of-input wait | [`CommitterOperator::staged_commits_outstanding`]; [`CommitterOperator::finish`] refuses to close while it is not zero (the simulator's `gate_restarts`) |
+//! | end of input | [`CommitterOperator::end_of_input`] prepares the open transaction as the final checkpoint's handle; [`CommitterOperator::finish`] refuses to close while the sink reports records in its open transaction ([`CommittingSink::open_transaction`], [`OpenTransaction`]) or [`CommitterOperator::staged_commits_outstanding`] is not zero (the simulator's `gate_restarts`) |
 //! | fencing (a newer run of the job overtakes an older one) | [`Fence`], [`FenceRegister`], [`Fenced`] in `fence.rs`; checked by [`CommitterOperator::open_fenced`] before every cleanup, recovery, pre-commit and commit |
 //! | failed commits: bounded retries with backoff, lost (expired) handles | [`CommitPolicy`], [`HandleLost`], [`OnLostHandle`] in `commit_policy.rs`; [`CommittingSink::is_transient`] |
 //! | crash points of the choreography | [`Step`], [`Tripwire`], [`NoTripwire`], [`Crash`] in `steps.rs` |
@@ -38,7 +38,7 @@
 //! | barrier `c` | `prepare_commit(c)`; a handle, if any, goes into operator state under the [`PendingKey`] (author, `c`); the state's snapshot goes into checkpoint `c` |
 //! | checkpoint `c` complete | every pending handle up to `c`, oldest first: load, `commit`, erase |
 //! | checkpoint `c` aborted | nothing: the handle is carried into the next completed checkpoint |
-//! | end of input | closes only when [`CommitterOperator::staged_commits_outstanding`] is zero |
+//! | end of input `c` | [`CommitterOperator::end_of_input`]: `prepare_commit(c)` of the tail, as a barrier; no record may follow; [`CommitterOperator::finish`] closes once `c` is committed and the open transaction is empty |
 //!
 //! # Walking the failure cases
 //!
@@ -165,4 +165,4 @@ pub use pending::PendingKey;
 pub use state_backend::{OperatorStateBackend, merge_snapshots};
 pub use steps::{Crash, NoTripwire, Step, Tripwire};
 pub use succession::Succession;
-pub use verbs::{AbortOutcome, CommitOutcome, CommittingSink, OpenContext};
+pub use verbs::{AbortOutcome, CommitOutcome, CommittingSink, OpenContext, OpenTransaction};

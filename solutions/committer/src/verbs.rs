@@ -34,6 +34,20 @@ pub enum AbortOutcome {
     AlreadyAborted,
 }
 
+/// What the open transaction holds: the one thing end of input must not lose.
+///
+/// Records written since the last barrier are in no prepared transaction and no
+/// checkpoint; only a final barrier puts them in one. So the base asks before it lets a
+/// sink close ([`crate::CommitterOperator::finish`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpenTransaction {
+    /// Nothing written since the last barrier (or nothing that still needs one: an
+    /// append sink's records are visible as they are written).
+    Empty,
+    /// Records written since the last barrier that no barrier has prepared yet.
+    Holding,
+}
+
 /// What a sink learns when it opens, before recovery and before any record.
 #[derive(Debug, Clone)]
 pub struct OpenContext<'a, C> {
@@ -89,6 +103,13 @@ pub trait CommittingSink {
     /// # Errors
     /// When the external system refuses.
     fn write(&mut self, record: Self::Record) -> Result<()>;
+
+    /// Whether the open transaction holds records no barrier has prepared. The base asks
+    /// at end of input and refuses to finish while it does: those records would be in
+    /// no checkpoint, so they would never be committed and the source, past them, would
+    /// never replay them. [`crate::CommitterOperator::end_of_input`] prepares them as
+    /// the final checkpoint's handle.
+    fn open_transaction(&self) -> OpenTransaction;
 
     /// Makes the open transaction durable but invisible and returns its handle, or
     /// `None` when the epoch wrote nothing worth committing.

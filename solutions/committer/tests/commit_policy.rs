@@ -13,7 +13,7 @@ use committer::connectors::{XaConnection, XaDatabase, XaSink, XaStore};
 use committer::{
     AbortOutcome, CheckpointId, CommitOutcome, CommitPolicy, CommitterOperator, CommittingSink,
     HandleLost, InMemoryOperatorState, Mechanism, NoFence, NoTripwire, OnLostHandle, OpenContext,
-    OperatorStateBackend, RunContext, SubtaskId, Succession,
+    OpenTransaction, OperatorStateBackend, RunContext, SubtaskId, Succession,
 };
 
 #[derive(Debug)]
@@ -45,6 +45,9 @@ impl CommittingSink for Faulty {
     }
     fn write(&mut self, record: u32) -> Result<()> {
         self.inner.write(record)
+    }
+    fn open_transaction(&self) -> OpenTransaction {
+        self.inner.open_transaction()
     }
     fn prepare_commit(&mut self, checkpoint: CheckpointId) -> Result<Option<Self::Committable>> {
         self.inner.prepare_commit(checkpoint)

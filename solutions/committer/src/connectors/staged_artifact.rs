@@ -8,7 +8,7 @@ use super::object_store::{ObjectPlace, SharedObjectStore};
 use super::staged_name::StagedName;
 use crate::{
     AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, ExactlyOnceCapable, HandleLost,
-    Mechanism, OpenContext, RunToken, SubtaskId,
+    Mechanism, OpenContext, OpenTransaction, RunToken, SubtaskId,
 };
 
 /// Who this sink is once opened; before `on_open` it cannot name anything.
@@ -72,6 +72,14 @@ impl<T: Clone> CommittingSink for StagedArtifactSink<T> {
     fn write(&mut self, record: T) -> Result<()> {
         self.open.push(record);
         Ok(())
+    }
+
+    fn open_transaction(&self) -> OpenTransaction {
+        if self.open.is_empty() {
+            OpenTransaction::Empty
+        } else {
+            OpenTransaction::Holding
+        }
     }
 
     fn prepare_commit(&mut self, checkpoint: CheckpointId) -> Result<Option<StagedName>> {

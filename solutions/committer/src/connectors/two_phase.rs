@@ -28,7 +28,7 @@ use solution08::TwoPhaseCommitSink;
 use super::two_phase_system::TwoPhaseSystem;
 use crate::{
     AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, ExactlyOnceCapable, Mechanism,
-    OpenContext,
+    OpenContext, OpenTransaction,
 };
 
 /// The committable: the transaction a learner-level sink pre-committed under `checkpoint`.
@@ -82,6 +82,10 @@ impl<T, S: TwoPhaseCommitSink<T>> CommittingSink for TwoPhaseAdopter<'_, T, S> {
     fn write(&mut self, record: T) -> Result<()> {
         self.system.write(record);
         Ok(())
+    }
+
+    fn open_transaction(&self) -> OpenTransaction {
+        self.system.open_transaction()
     }
 
     /// Always a handle, even for an empty epoch: the learner-level protocol

@@ -5,7 +5,7 @@ use anyhow::{Result, bail};
 use super::xa_store::{GlobalTxnId, XaStore};
 use crate::{
     AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, ExactlyOnceCapable, Mechanism,
-    OpenContext, SubtaskId,
+    OpenContext, OpenTransaction, SubtaskId,
 };
 
 /// Where this epoch's transaction is.
@@ -78,6 +78,13 @@ impl<C: XaStore> CommittingSink for XaSink<C> {
         self.connection.insert(record)?;
         self.epoch = Epoch::Open;
         Ok(())
+    }
+
+    fn open_transaction(&self) -> OpenTransaction {
+        match self.epoch {
+            Epoch::Idle => OpenTransaction::Empty,
+            Epoch::Open => OpenTransaction::Holding,
+        }
     }
 
     fn prepare_commit(&mut self, checkpoint: CheckpointId) -> Result<Option<GlobalTxnId>> {

@@ -12,7 +12,7 @@ use std::collections::VecDeque;
 
 use anyhow::{Context, Result};
 
-use super::{CommitterOperator, RunContext, load, pending_keys};
+use super::{CommitterOperator, Input, RunContext, load, pending_keys};
 use crate::commit_policy::{CommitPolicy, Finalise, finalise};
 use crate::fence::{Fence, NoFence};
 use crate::ids::RunToken;
@@ -114,6 +114,7 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
             pending: VecDeque::new(),
             encoded: Vec::new(),
             committed: Vec::new(),
+            input: Input::Open,
         })
     }
 }

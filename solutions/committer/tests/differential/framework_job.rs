@@ -7,7 +7,7 @@
 //! | a record | `write` | `write(record)` |
 //! | the barrier of checkpoint `c` | `on_barrier(c)`: prepare, persist the handle | `pre_commit(c)` |
 //! | the notification of `c` | `on_checkpoint_complete(c)`: commit, erase | `commit(c)`, the oldest prepared |
-//! | end of input | a last barrier, every notification, `finish` | `pre_commit`, then every `commit` |
+//! | end of input | `end_of_input(c)`: the last barrier, then every notification, `finish` | `pre_commit`, then every `commit` |
 //! | a crash, then a restart | `open` over the dead sink with the last notified checkpoint's state: `on_open`, recovery | `abort_open`, then `abort(id)` of every unnotified `id` |
 //! | the replay | `open` over a fresh sink, then as above | as above |
 //!
@@ -100,6 +100,15 @@ struct Checkpoint {
     state: Vec<u8>,
 }
 
+/// Which checkpoint a barrier takes.
+#[derive(Debug, Clone, Copy)]
+enum Take {
+    /// Every `barrier_every` records.
+    Periodic,
+    /// The final one, at end of input.
+    EndOfInput,
+}
+
 /// What survives a crash: the last notified checkpoint and the next id.
 struct Crashed {
     last_notified: Option<Checkpoint>,
@@ -141,7 +150,7 @@ impl<'r, 'a, T: Clone, S: TwoPhaseCommitSink<T>> Attempt<'r, 'a, T, S> {
 
     fn run_to_end(mut self) -> Result<()> {
         self.advance(self.records.len())?;
-        self.take_checkpoint()?;
+        self.take_checkpoint(Take::EndOfInput)?;
         while let Some(checkpoint) = self.in_flight.pop_front() {
             self.notify(checkpoint)?;
         }
@@ -159,7 +168,7 @@ impl<'r, 'a, T: Clone, S: TwoPhaseCommitSink<T>> Attempt<'r, 'a, T, S> {
             self.operator.write(self.records[self.position].clone())?;
             self.position += 1;
             if self.position.is_multiple_of(self.barrier_every) {
-                self.take_checkpoint()?;
+                self.take_checkpoint(Take::Periodic)?;
                 while self.in_flight.len() > self.commit_lag {
                     let oldest = self.in_flight.pop_front().expect("longer than the lag");
                     self.notify(oldest)?;
@@ -169,10 +178,13 @@ impl<'r, 'a, T: Clone, S: TwoPhaseCommitSink<T>> Attempt<'r, 'a, T, S> {
         Ok(())
     }
 
-    fn take_checkpoint(&mut self) -> Result<()> {
+    fn take_checkpoint(&mut self, take: Take) -> Result<()> {
         let id = self.crashed.next_id;
         self.crashed.next_id += 1;
-        let state = self.operator.on_barrier(id)?;
+        let state = match take {
+            Take::Periodic => self.operator.on_barrier(id)?,
+            Take::EndOfInput => self.operator.end_of_input(id)?,
+        };
         self.in_flight.push_back(Checkpoint {
             id,
             offset: self.position,

@@ -21,7 +21,7 @@ use anyhow::{Context, Result, bail};
 use committer::connectors::StagedName;
 use committer::{
     AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, ExactlyOnceCapable, HandleLost,
-    Mechanism, OpenContext, RunToken, SubtaskId,
+    Mechanism, OpenContext, OpenTransaction, RunToken, SubtaskId,
 };
 
 use super::format::{check_record, trailer};
@@ -142,6 +142,13 @@ impl CommittingSink for FileSink {
             .with_context(|| format!("appending to {}", open.path.display()))?;
         open.records += 1;
         Ok(())
+    }
+
+    fn open_transaction(&self) -> OpenTransaction {
+        match self.open {
+            Some(_) => OpenTransaction::Holding,
+            None => OpenTransaction::Empty,
+        }
     }
 
     fn prepare_commit(&mut self, checkpoint: CheckpointId) -> Result<Option<StagedName>> {

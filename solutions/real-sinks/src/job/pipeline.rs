@@ -184,7 +184,7 @@ where
             checkpoint(
                 &mut operators,
                 (&store, &*fence, marks, &progress),
-                next,
+                (next, Barrier::Periodic),
                 source.position(),
                 &mut waiting,
                 config.commit_lag,
@@ -192,11 +192,13 @@ where
             next += 1;
         }
     }
+    // End of input: the base prepares the records after the last barrier under a final
+    // checkpoint (and would refuse to finish over them).
     if source.position() % config.barrier_every != 0 {
         checkpoint(
             &mut operators,
             (&store, &*fence, marks, &progress),
-            next,
+            (next, Barrier::EndOfInput),
             source.position(),
             &mut waiting,
             config.commit_lag,
@@ -212,12 +214,21 @@ where
     Ok(summary)
 }
 
+/// Which barrier a checkpoint starts with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Barrier {
+    /// Every `barrier_every` records.
+    Periodic,
+    /// The final one, after the input's last record.
+    EndOfInput,
+}
+
 /// Barrier `id` at `offset`: every subtask prepares, the checkpoint completes, and the
 /// notifications older than `commit_lag` checkpoints are delivered.
 fn checkpoint<S: CommittingSink>(
     operators: &mut Operators<S>,
     (store, fence, marks, progress): (&CheckpointStore, &RunFence, bool, &Progress),
-    id: CheckpointId,
+    (id, barrier): (CheckpointId, Barrier),
     offset: u64,
     waiting: &mut VecDeque<CheckpointId>,
     commit_lag: u64,
@@ -227,7 +238,10 @@ fn checkpoint<S: CommittingSink>(
         .iter_mut()
         .map(|op| {
             progress.beat();
-            op.on_barrier(id)
+            match barrier {
+                Barrier::Periodic => op.on_barrier(id),
+                Barrier::EndOfInput => op.end_of_input(id),
+            }
         })
         .collect::<Result<Vec<_>>>()?;
     // A fenced run must not complete a checkpoint the newer run would then restore.

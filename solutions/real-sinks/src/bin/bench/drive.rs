@@ -56,9 +56,14 @@ pub fn drive_operator<S: CommittingSink, I>(
     every: u64,
     convert: impl Fn(&I) -> S::Record,
 ) -> Result<()> {
+    let last = epochs(records, every).count() as u64;
     for (checkpoint, epoch) in epochs(records, every) {
         operator.write_all(epoch.iter().map(&convert))?;
-        operator.on_barrier(checkpoint)?;
+        if checkpoint == last {
+            operator.end_of_input(checkpoint)?;
+        } else {
+            operator.on_barrier(checkpoint)?;
+        }
         operator.on_checkpoint_complete(checkpoint)?;
     }
     operator.finish()?;
