@@ -149,7 +149,11 @@ fn render_failure(
             first_wrong_step,
             missing,
             extra,
+            requirement,
         } => {
+            if let Some(id) = requirement {
+                let _ = writeln!(out, "    breaks:   {}", requirement_line(id));
+            }
             let _ = writeln!(out, "    expected: {expected}");
             let _ = writeln!(out, "    actual:   {actual}");
             if !missing.is_empty() || !extra.is_empty() {
@@ -249,5 +253,13 @@ mod tests {
         };
         let line = summary_line(&replay, &Style::plain());
         assert!(line.ends_with("PASS  1 check, 1 case judged"), "{line}");
+    }
+}
+
+/// `03-R7 · <the brief's sentence>`, or the id alone when the brief has no such id.
+fn requirement_line(id: &str) -> String {
+    match crate::harness::requirements::find(id) {
+        Some(requirement) => format!("{id} · {}", requirement.text),
+        None => id.to_owned(),
     }
 }

@@ -1,10 +1,13 @@
 //! `byo template`: the student repository it writes has no answers, builds on its own
 //! (its `Cargo.lock` complete, `--locked`), its `byo test` judges every untouched stage
 //! "not started" and exits 1 (some stage does not pass), not 2 (byo broken), and its
-//! `cargo test --workspace` (what its CI runs) passes.
+//! `cargo test --workspace` (what its CI runs) passes. Its README is the learner's, with no
+//! link that dangles in the template (the reader's and instructor's guides stay behind).
 //!
 //! The template's build shares one target folder across runs (`target/template-kata`,
 //! beside this workspace's), so only the first run pays for its dependencies.
+
+mod links;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -29,7 +32,7 @@ fn the_template_has_no_answers_and_judges_every_skeleton_not_started() {
     let written = template(&kata);
     assert!(written.status.success(), "{written:?}");
 
-    for gone in ["solutions", "graders/tests", ".ci"] {
+    for gone in ["solutions", "graders/tests", "graders/README.md", ".ci"] {
         assert!(!kata.join(gone).exists(), "{gone} is in the template");
     }
     for kept in [
@@ -55,6 +58,20 @@ fn the_template_has_no_answers_and_judges_every_skeleton_not_started() {
             assert!(!text.contains(word), "{file} mentions `{word}`");
         }
     }
+    let broken = links::broken_links(&kata.join("README.md"));
+    assert!(
+        broken.is_empty(),
+        "the student's README links to what is not there:\n{broken:?}"
+    );
+    let readme = std::fs::read_to_string(kata.join("README.md")).unwrap();
+    assert!(
+        readme.contains("### The learner's loop") && readme.contains("## Your repository"),
+        "{readme}"
+    );
+    assert!(
+        !links::relative_links(&readme).is_empty(),
+        "the briefs are linked"
+    );
     let lock = std::fs::read_to_string(kata.join("Cargo.lock")).unwrap();
     assert!(
         !lock.contains("name = \"solution01\"") && !lock.contains("name = \"postgres\""),

@@ -54,8 +54,8 @@ pub fn next(stage: &StageInfo, style: &Style) -> String {
             .to_owned(),
         None => format!(
             "next: every stage passes. Read the references of the stages you wrote, in \
-             order (solutions/01-dataflow to solutions/{}), beside your own: README.md, \
-             \"As a reader\"",
+             order (solutions/01-dataflow to solutions/{}), beside your own: the guide is \
+             solutions/README.md",
             stage.folder()
         ),
     };

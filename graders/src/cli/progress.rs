@@ -215,6 +215,7 @@ mod tests {
                         first_wrong_step: None,
                         missing: Vec::new(),
                         extra: Vec::new(),
+                        requirement: None,
                     },
                 }),
             }],

@@ -23,6 +23,12 @@ pub trait Case {
     fn check(&self) -> Check;
     /// The case in the stage's own terms, for a report ("input [3, 1], seek to 1").
     fn describe(&self) -> String;
+    /// The ids of the brief's requirements (`03-R7`, see [`super::requirements`]) that
+    /// this case can find broken. `tests/traceability.rs` asserts that under every seed
+    /// the plan reaches every requirement of the brief.
+    fn requirements(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
 }
 
 /// What a judge found wrong with one observation.
@@ -38,6 +44,8 @@ pub struct Failure {
     pub missing: Vec<String>,
     /// For multisets: records that came out more often than they should.
     pub extra: Vec<String>,
+    /// The id of the brief's requirement that was broken (`03-R7`), when one is.
+    pub requirement: Option<&'static str>,
 }
 
 impl Failure {
@@ -48,6 +56,13 @@ impl Failure {
             actual: actual.into(),
             ..Self::default()
         }
+    }
+
+    /// Names the requirement of the brief that the observation broke (`03-R7`).
+    #[must_use]
+    pub fn requirement(mut self, id: &'static str) -> Self {
+        self.requirement = Some(id);
+        self
     }
 
     /// Names the first wrong step.

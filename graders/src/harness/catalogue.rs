@@ -105,6 +105,36 @@ pub fn expect_rejected<S: Stage>(
     }
 }
 
+/// [`expect_rejected`], and the smallest failing case of `check` names `requirement` (the
+/// brief's id, `03-R7`) as the rule it broke: how a catalogue proves that a mutant
+/// violates the requirement its row names, as the learner's report will say.
+///
+/// # Errors
+/// As [`expect_rejected`], or when the failure names another requirement or none.
+pub fn expect_rejected_for<S: Stage>(
+    drive: fn(&S::Case) -> S::Observation,
+    check: &str,
+    requirement: &str,
+) -> Result<StageReport, String> {
+    let report = expect_rejected::<S>(drive, check)?;
+    let named = report
+        .checks
+        .iter()
+        .find(|c| c.name == check)
+        .and_then(|c| c.first_failure.as_ref())
+        .and_then(|f| match &f.fault {
+            super::judge::Fault::Wrong { requirement, .. } => requirement.clone(),
+            _ => None,
+        });
+    if named.as_deref() == Some(requirement) {
+        Ok(report)
+    } else {
+        Err(format!(
+            "check `{check}` rejects this mutant, but its smallest failing case names requirement {named:?}, not {requirement:?}"
+        ))
+    }
+}
+
 /// Runs `drive` in process over the plan of every seed of [`SEEDS`] and checks that every
 /// check passes:
 /// the control that proves a mutant catalogue's scaffolding, without its mistake, is

@@ -60,9 +60,59 @@ pub fn interleavings<T: Clone>(sequences: &[Vec<T>]) -> Vec<Vec<(usize, T)>> {
         .collect()
 }
 
+/// Every sequence of at most `max_len` calls drawn from `alphabet` (repetitions
+/// allowed), shortest first and, within a length, in lexicographic order of positions:
+/// the call sequences of a contract check, so that its first failure is its shortest.
+/// `keep` prunes: a sequence it refuses is dropped, and so is every longer sequence that
+/// starts with it (e.g. nothing after a call the brief ends the object with).
+pub fn call_sequences<T: Clone>(
+    alphabet: &[T],
+    max_len: usize,
+    keep: impl Fn(&[T]) -> bool,
+) -> Vec<Vec<T>> {
+    let mut all: Vec<Vec<T>> = vec![Vec::new()];
+    let mut frontier: Vec<Vec<T>> = vec![Vec::new()];
+    for _ in 0..max_len {
+        let mut next = Vec::new();
+        for prefix in &frontier {
+            for call in alphabet {
+                let mut sequence = prefix.clone();
+                sequence.push(call.clone());
+                if keep(&sequence) {
+                    next.push(sequence);
+                }
+            }
+        }
+        all.extend(next.iter().cloned());
+        frontier = next;
+    }
+    all
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{arrival_orders, interleavings, permutations};
+    use super::{arrival_orders, call_sequences, interleavings, permutations};
+
+    #[test]
+    fn call_sequences_are_shortest_first_and_pruned_with_their_extensions() {
+        let all = call_sequences(&['a', 'b'], 2, |_| true);
+        assert_eq!(
+            all,
+            [
+                vec![],
+                vec!['a'],
+                vec!['b'],
+                vec!['a', 'a'],
+                vec!['a', 'b'],
+                vec!['b', 'a'],
+                vec!['b', 'b'],
+            ]
+        );
+        // Nothing follows a `b`.
+        let pruned = call_sequences(&['a', 'b'], 3, |s| !s[..s.len() - 1].contains(&'b'));
+        assert!(pruned.iter().all(|s| !s[..s.len().saturating_sub(1)].contains(&'b')));
+        assert_eq!(pruned.len(), 1 + 2 + 2 + 2);
+    }
 
     #[test]
     fn arrival_orders_are_every_order_in_lexicographic_order() {

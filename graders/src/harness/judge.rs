@@ -51,6 +51,9 @@ pub enum Fault {
         missing: Vec<String>,
         /// Records duplicated or invented in a multiset.
         extra: Vec<String>,
+        /// The id of the brief's requirement that was broken (`03-R7`), when known.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        requirement: Option<String>,
     },
     /// A `todo!()` was reached: this part is not written yet.
     NotStarted {
@@ -109,6 +112,7 @@ impl From<Failure> for Fault {
             first_wrong_step: f.first_wrong_step,
             missing: f.missing,
             extra: f.extra,
+            requirement: f.requirement.map(str::to_owned),
         }
     }
 }

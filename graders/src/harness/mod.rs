@@ -22,6 +22,7 @@ mod lines;
 pub mod printed;
 pub mod process;
 pub mod protocol;
+pub mod requirements;
 pub mod rng;
 pub mod sandbox;
 mod sequence;
@@ -29,6 +30,6 @@ pub mod stage;
 pub mod supervisor;
 
 pub use case::{Case, Check, Failure};
-pub use catalogue::{expect_accepted, expect_rejected};
+pub use catalogue::{expect_accepted, expect_rejected, expect_rejected_for};
 pub use judge::{CaseFailure, CheckReport, Fault, StageReport, StageStatus};
 pub use stage::Stage;

@@ -131,6 +131,7 @@ impl<'a> Symptom<'a> {
                 first_wrong_step,
                 missing,
                 extra,
+                ..
             } => {
                 symptom.expected = expected;
                 symptom.actual = actual;

@@ -5,7 +5,7 @@
 //! What this exercises, and what it does not:
 //! - the zip is built with `--no-vendor` (vendoring every crate of the lock takes minutes
 //!   and hundreds of MB); the layout test checks that the vendoring step is wired in
-//!   `setup.sh`, and the README gives the size of a vendored zip;
+//!   `setup.sh`, and `graders/README.md` gives the size of a vendored zip;
 //! - `setup.sh` runs with `BYO_SETUP_SKIP_SYSTEM=1`: this machine has the toolchain and
 //!   bubblewrap, so apt and rustup are not run; the rest (commit the pristine kata, build
 //!   `byo`, warm the grading target by grading the skeleton) runs as on Gradescope;

@@ -1,9 +1,10 @@
 //! `byo template --out DIR`: the kata as a student starts it. The repository as committed
 //! (`git archive HEAD`), without the references (`solutions/`), the graders' own test
 //! suite (it grades the references, the mutants and the attack fixtures), the instructor's
-//! CI and the instructor's recipes; with a learner's README, a learner's CI workflow and a
-//! `Cargo.lock` pruned to what is left (the versions unchanged). The graders and `byo`
-//! work as in the instructor's repository: `byo test` judges the skeletons.
+//! CI, guide (`graders/README.md`) and recipes; with a learner's README, a learner's CI
+//! workflow and a `Cargo.lock` pruned to what is left (the versions unchanged). The
+//! graders and `byo` work as in the instructor's repository: `byo test` judges the
+//! skeletons.
 //!
 //! `byo grade` needs the references and stays the instructor's: the template is what a
 //! student clones, not what grades.
@@ -26,10 +27,18 @@ pub struct TemplateOptions {
     pub out: PathBuf,
 }
 
-/// Paths of the committed tree a student never gets.
-const LEFT_OUT: [&str; 4] = ["solutions", "graders/tests", ".ci", ".vscode"];
+/// Paths of the committed tree a student never gets. The instructor's guide,
+/// `graders/README.md`, describes the references and the test suite left out here, and
+/// its links into them would dangle.
+const LEFT_OUT: [&str; 5] = [
+    "solutions",
+    "graders/tests",
+    "graders/README.md",
+    ".ci",
+    ".vscode",
+];
 
-/// The README's part that is the student's own (after the instructor's learner sections).
+/// The README's part that is the student's own (after the top-level README's learner sections).
 const README_TAIL: &str = include_str!("README.tail.md");
 /// The student's CI workflow.
 const WORKFLOW: &str = include_str!("byo.yml");

@@ -1,7 +1,7 @@
 //! The text edits that turn the instructor's files into the student's: the workspace
 //! without `solutions/`, the graders without their test suite (it grades the references
-//! and the mutants), the justfile with the learner's verbs only, and the README's
-//! learner sections.
+//! and the mutants), the justfile with the learner's verbs only, and the top-level
+//! README's learner sections.
 //!
 //! Each edit names the line or heading it expects and fails when it is missing, so a
 //! change to the instructor's files breaks `byo template` loudly (and its unit tests,
@@ -66,12 +66,14 @@ pub fn justfile(text: &str) -> Result<String> {
     Ok(out.join("\n\n").trim_end().to_owned() + "\n")
 }
 
-/// The student's README: the instructor's title and introduction, its quick start and
-/// its learner section (without the paragraph on hiding `solutions/`), then `tail`.
+/// The student's README, from the top-level one: its title and introduction (up to its
+/// status), its quick start and learner's loop without the paragraph on hiding
+/// `solutions/`, then `tail`. What follows the loop is the instructor's and the project's
+/// (the pointers to `graders/README.md` and `solutions/README.md`, which the template does
+/// not ship, the project's tests, the instructor's layout) and is left out.
 pub fn readme(text: &str, tail: &str) -> Result<String> {
     let intro = between(text, "", "\n## Status")?;
-    let quick = between(text, "\n## Quick start", "\n### As a learner")?;
-    let learner = between(text, "\n### As a learner", "\n### As an instructor")?;
+    let learner = between(text, "\n## Quick start", "\n## For instructors")?;
     let reference = "**Keeping the reference out of the way.**";
     let paragraphs: Vec<&str> = learner.split("\n\n").collect();
     let kept: Vec<&str> = paragraphs
@@ -80,12 +82,11 @@ pub fn readme(text: &str, tail: &str) -> Result<String> {
         .filter(|p| !p.starts_with(reference))
         .collect();
     if kept.len() == paragraphs.len() {
-        bail!("README.md: no `{reference}` paragraph in \"As a learner\" to remove");
+        bail!("README.md: no `{reference}` paragraph in the learner's loop to remove");
     }
     Ok(format!(
-        "{}\n\n{}\n\n{}\n\n{}",
+        "{}\n\n{}\n\n{}",
         intro.trim_end(),
-        quick.trim_end(),
         kept.join("\n\n").trim_end(),
         tail
     ))
@@ -236,8 +237,19 @@ mod tests {
         };
         let out = readme(&text, "## Tail\n").unwrap();
         assert!(out.starts_with("# Build your own exactly-once"), "{out}");
-        assert!(out.contains("### As a learner") && out.ends_with("## Tail\n"));
-        for gone in ["solutions", "As an instructor", "byo grade", "## Status"] {
+        assert!(out.contains("## Quick start") && out.contains("### The learner's loop"));
+        assert!(
+            out.contains("**Watch mode.**") && out.ends_with("## Tail\n"),
+            "{out}"
+        );
+        for gone in [
+            "solutions",
+            "graders/README.md",
+            "## For instructors",
+            "## Working on the kata itself",
+            "byo grade",
+            "## Status",
+        ] {
             assert!(!out.contains(gone), "`{gone}` is still there:\n{out}");
         }
     }
