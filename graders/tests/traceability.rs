@@ -176,10 +176,15 @@ fn traced<S: Stage>() {
     for row in &rows {
         let id = &row.id;
         if !ids.contains(id) {
-            problems.push(format!("the table names `{id}`, which the brief does not number"));
+            problems.push(format!(
+                "the table names `{id}`, which the brief does not number"
+            ));
         }
         if !checks.contains(&row.check) {
-            problems.push(format!("`{id}`: `{}` is not a check of the plan", row.check));
+            problems.push(format!(
+                "`{id}`: `{}` is not a check of the plan",
+                row.check
+            ));
         }
         if row.mutants.is_empty() {
             problems.push(format!("`{id}`: no mutant"));
@@ -215,7 +220,9 @@ fn traced<S: Stage>() {
     }
     for check in &checks {
         if !rows.iter().any(|r| &r.check == check) {
-            problems.push(format!("check `{check}` judges no requirement of the table"));
+            problems.push(format!(
+                "check `{check}` judges no requirement of the table"
+            ));
         }
         if !catalogue.iter().any(|e| &e.check == check) {
             problems.push(format!("check `{check}` has no mutant"));

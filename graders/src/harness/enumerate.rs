@@ -110,7 +110,11 @@ mod tests {
         );
         // Nothing follows a `b`.
         let pruned = call_sequences(&['a', 'b'], 3, |s| !s[..s.len() - 1].contains(&'b'));
-        assert!(pruned.iter().all(|s| !s[..s.len().saturating_sub(1)].contains(&'b')));
+        assert!(
+            pruned
+                .iter()
+                .all(|s| !s[..s.len().saturating_sub(1)].contains(&'b'))
+        );
         assert_eq!(pruned.len(), 1 + 2 + 2 + 2);
     }
 

@@ -38,7 +38,9 @@ pub fn brief(stage: u8) -> Option<&'static str> {
 
 /// The requirements of stage `stage`'s brief, in the order the brief states them.
 pub fn of_stage(stage: u8) -> Vec<Requirement> {
-    brief(stage).map(|text| parse(text, stage)).unwrap_or_default()
+    brief(stage)
+        .map(|text| parse(text, stage))
+        .unwrap_or_default()
 }
 
 /// The requirement `id` (`03-R7`), looked up in its stage's brief.
@@ -146,7 +148,10 @@ fn tidy(text: &str) -> String {
         Some((n, rest)) if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) => rest,
         _ => text,
     };
-    text.trim().trim_end_matches([',', ';', ':']).trim().to_owned()
+    text.trim()
+        .trim_end_matches([',', ';', ':'])
+        .trim()
+        .to_owned()
 }
 
 #[cfg(test)]
@@ -184,7 +189,10 @@ Every function returns a `Result` (03-R4). A tag of stage 04 (04-R1) is not ours
             pairs,
             [
                 ("03-R1", "`partition` keeps input order"),
-                ("03-R2", "`update` refuses a key whose group it does not own"),
+                (
+                    "03-R2",
+                    "`update` refuses a key whose group it does not own"
+                ),
                 (
                     "03-R3",
                     "`restore` reports a key found in two snapshots as an error"

@@ -57,9 +57,13 @@ pub struct OpenContext<'a, C> {
     pub generation: u64,
     /// The token naming this open, for staged artifacts.
     pub run_token: RunToken,
-    /// Who this subtask is and whose leftovers it is responsible for.
+    /// Who this subtask is and whose orphans it discards.
     pub succession: Succession,
-    /// The restored handles this subtask owns and is about to recover, by checkpoint.
+    /// The checkpoint the run restored, `None` on a first run: what was prepared after
+    /// it belongs to no completed checkpoint.
+    pub restored: Option<CheckpointId>,
+    /// The restored handles this subtask was handed and is about to finalise, by
+    /// checkpoint.
     pub pending: &'a [(CheckpointId, C)],
 }
 
@@ -69,10 +73,29 @@ impl<C> OpenContext<'_, C> {
         self.succession.me()
     }
 
-    /// The restored, still pending handles this subtask owns: a connector reconciling an
-    /// external registry keeps these and discards the orphans it is responsible for.
+    /// The restored, still pending handles this subtask was handed: a connector
+    /// reconciling an external registry keeps these and discards the orphans it is
+    /// responsible for.
     pub fn pending_committables(&self) -> &[(CheckpointId, C)] {
         self.pending
+    }
+
+    /// Whether a prepared transaction or staged artifact this job left, written by
+    /// `author` at the barrier of `checkpoint`, is an orphan this subtask must discard.
+    ///
+    /// It is when this subtask succeeds its author (so exactly one subtask discards it)
+    /// and no completed checkpoint can hold it: it was prepared after the restored
+    /// checkpoint, or nothing was restored. One prepared at or before the restored
+    /// checkpoint and still there is a handle of that checkpoint, which whichever
+    /// subtask was handed it finalises at open, however the restore distributed the
+    /// state (as in Flink, where a writer aborts only the transactions of checkpoints
+    /// after the one it restored).
+    ///
+    /// # Errors
+    /// When `author` ran at a parallelism above the job's key groups.
+    pub fn is_orphan(&self, author: SubtaskId, checkpoint: CheckpointId) -> Result<bool> {
+        let after_restore = self.restored.is_none_or(|restored| checkpoint > restored);
+        Ok(after_restore && self.succession.succeeds(author)?)
     }
 }
 

@@ -99,14 +99,17 @@ impl Rig {
             transient,
             attempts: Rc::clone(&self.attempts),
         };
+        let state = InMemoryOperatorState::restore(snapshot)?;
         let run = RunContext {
             job: "orders".into(),
             generation,
             succession: Succession::new(SubtaskId::new(0, 1)?, 128)?,
+            // These tests restore the snapshot of the barrier of their newest handle.
+            restored: state.keys()?.last().map(|key| key.checkpoint),
         };
         CommitterOperator::open_with(
             sink,
-            InMemoryOperatorState::restore(snapshot)?,
+            state,
             &run,
             Box::new(NoTripwire),
             Box::new(NoFence),

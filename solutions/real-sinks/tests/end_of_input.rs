@@ -13,11 +13,12 @@ use committer::{
 use real_sinks::file::{FileSink, Layout, read_complete};
 use real_sinks::pg::{PgUpsertSink, PgXaSink, PgXaStore, XaRow, connect, shared};
 
-fn run(job: &str, generation: u64) -> RunContext {
+fn run(job: &str, generation: u64, restored: Option<u64>) -> RunContext {
     RunContext {
         job: job.to_owned(),
         generation,
         succession: Succession::new(SubtaskId::new(0, 1).unwrap(), 128).unwrap(),
+        restored,
     }
 }
 
@@ -28,10 +29,11 @@ fn tail_after_the_last_checkpoint<S: CommittingSink>(
     mut sink: impl FnMut() -> S,
     record: impl Fn(u32) -> S::Record,
 ) {
-    let open = |sink: S, state, generation| {
-        CommitterOperator::open(sink, state, &run(job, generation), Box::new(NoTripwire)).unwrap()
+    let open = |sink: S, state, (generation, restored)| {
+        let run = run(job, generation, restored);
+        CommitterOperator::open(sink, state, &run, Box::new(NoTripwire)).unwrap()
     };
-    let mut op = open(sink(), InMemoryOperatorState::new(), 1);
+    let mut op = open(sink(), InMemoryOperatorState::new(), (1, None));
     op.write(record(1)).unwrap();
     let completed = op.on_barrier(1).unwrap();
     op.on_checkpoint_complete(1).unwrap();
@@ -44,7 +46,7 @@ fn tail_after_the_last_checkpoint<S: CommittingSink>(
     assert!(refused.contains("open transaction"), "{refused}");
 
     let restored = InMemoryOperatorState::restore(&completed).unwrap();
-    let mut op = open(sink(), restored, 2);
+    let mut op = open(sink(), restored, (2, Some(1)));
     op.write(record(2)).unwrap();
     op.end_of_input(2).unwrap();
     op.on_checkpoint_complete(2).unwrap();

@@ -27,15 +27,19 @@ use crate::steps::{Step, Tripwire};
 use crate::succession::Succession;
 use crate::verbs::{CommitOutcome, CommittingSink, OpenTransaction};
 
-/// Who is opening: the job, the run's generation, and the subtask with its succession.
+/// Who is opening: the job, the run's generation, the subtask with its succession, and
+/// the checkpoint restored.
 #[derive(Debug, Clone)]
 pub struct RunContext {
     /// The job's name.
     pub job: String,
     /// Bumped by the coordinator at every start of the job; never restored.
     pub generation: u64,
-    /// This subtask and whose pending handles it finalises.
+    /// This subtask, and whose orphans it discards.
     pub succession: Succession,
+    /// The checkpoint this run restored (`None` on a first run), as Flink's
+    /// `InitContext::getRestoredCheckpointId`: what was prepared after it is an orphan.
+    pub restored: Option<CheckpointId>,
 }
 
 /// Where the operator's input stands.

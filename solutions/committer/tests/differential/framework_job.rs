@@ -41,7 +41,7 @@ pub fn run_on_framework<T: Clone, S: TwoPhaseCommitSink<T>>(
     let cadence = (barrier_every, commit_lag);
     let Some(crash_after) = crash_after else {
         let mut system = TwoPhaseSystem::new(new_sink());
-        let operator = open(&mut system, InMemoryOperatorState::new(), 1)?;
+        let operator = open(&mut system, InMemoryOperatorState::new(), (1, None))?;
         Attempt::start(records, 0, 1, cadence, operator).run_to_end()?;
         return Ok(system.sink().committed().to_vec());
     };
@@ -53,7 +53,7 @@ pub fn run_on_framework<T: Clone, S: TwoPhaseCommitSink<T>>(
     }
 
     let mut dead = TwoPhaseSystem::new(new_sink());
-    let operator = open(&mut dead, InMemoryOperatorState::new(), 1)?;
+    let operator = open(&mut dead, InMemoryOperatorState::new(), (1, None))?;
     let crashed = Attempt::start(records, 0, 1, cadence, operator).run_until_crash(crash_after)?;
 
     // The restart opens over the dead sink with the last notified checkpoint's state:
@@ -62,11 +62,12 @@ pub fn run_on_framework<T: Clone, S: TwoPhaseCommitSink<T>>(
         Some(checkpoint) => InMemoryOperatorState::restore(&checkpoint.state)?,
         None => InMemoryOperatorState::new(),
     };
-    let (_, recovered) = open(&mut dead, restored, 2)?.finish()?;
+    let restart = (2, crashed.last_notified.as_ref().map(|c| c.id));
+    let (_, recovered) = open(&mut dead, restored, restart)?.finish()?;
     let mut output = dead.sink().committed().to_vec();
 
     let mut fresh = TwoPhaseSystem::new(new_sink());
-    let operator = open(&mut fresh, recovered, 2)?;
+    let operator = open(&mut fresh, recovered, restart)?;
     let from = crashed.last_notified.map_or(0, |c| c.offset);
     Attempt::start(records, from, crashed.next_id, cadence, operator).run_to_end()?;
     output.extend_from_slice(fresh.sink().committed());
@@ -74,16 +75,17 @@ pub fn run_on_framework<T: Clone, S: TwoPhaseCommitSink<T>>(
 }
 
 /// Opens the sink operator of generation `generation` (one run token per start of the
-/// job) over `system`, with `state` restored.
+/// job) over `system`, with `state` restored from checkpoint `restored`.
 fn open<T, S: TwoPhaseCommitSink<T>>(
     system: &mut TwoPhaseSystem<S>,
     state: InMemoryOperatorState,
-    generation: u64,
+    (generation, restored): (u64, Option<CheckpointId>),
 ) -> Result<Operator<'_, T, S>> {
     let run = RunContext {
         job: "stage08".to_owned(),
         generation,
         succession: Succession::new(SubtaskId::new(0, 1)?, 1)?,
+        restored,
     };
     CommitterOperator::open(
         TwoPhaseAdopter::new(system),

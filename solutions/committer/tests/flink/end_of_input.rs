@@ -10,7 +10,7 @@
 use committer::InMemoryOperatorState;
 
 use super::shapes::{Shape, for_every_shape};
-use super::{open, restore, run, write};
+use super::{open, rerun, restore, run, write};
 
 /// The base's end of input prepares the tail as the final checkpoint; its completion
 /// commits it; `finish` then closes. A record after end of input is refused.
@@ -59,7 +59,7 @@ fn finish_over_an_open_transaction_refuses<S: Shape>() {
     };
     assert_eq!(shape.visible(), [1], "the refused tail must not be visible");
     // The restart: checkpoint 1, whose offset is 1, so the source replays input 2.
-    let mut op = open(&mut shape, restore(&completed), &run("eoi", 2, 0, 1));
+    let mut op = open(&mut shape, restore(&completed), &rerun("eoi", 2, (0, 1), 1));
     write::<S>(&mut op, [2]);
     op.end_of_input(2).unwrap();
     op.on_checkpoint_complete(2).unwrap();

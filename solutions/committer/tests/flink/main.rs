@@ -4,6 +4,7 @@
 
 mod end_of_input;
 mod shapes;
+mod state_restore;
 
 use committer::{
     CommitterOperator, InMemoryOperatorState, NoTripwire, RunContext, SubtaskId, Succession,
@@ -20,6 +21,20 @@ fn run(job: &str, generation: u64, index: u32, parallelism: u32) -> RunContext {
         job: job.to_owned(),
         generation,
         succession: Succession::new(me, MAX_PARALLELISM).unwrap(),
+        restored: None,
+    }
+}
+
+/// [`run`] restoring checkpoint `restored`.
+fn rerun(
+    job: &str,
+    generation: u64,
+    (index, parallelism): (u32, u32),
+    restored: u64,
+) -> RunContext {
+    RunContext {
+        restored: Some(restored),
+        ..run(job, generation, index, parallelism)
     }
 }
 

@@ -160,3 +160,21 @@ macro_rules! for_every_shape {
     };
 }
 pub(crate) use for_every_shape;
+
+/// [`for_every_shape`] for the shapes whose handles several subtasks write side by side
+/// (stage 08's learner-level sink is one subtask's; an upsert sink keeps no handle).
+macro_rules! for_every_parallel_shape {
+    ($body:ident) => {
+        mod $body {
+            #[test]
+            fn xa() {
+                super::$body::<crate::shapes::Xa>();
+            }
+            #[test]
+            fn staged_artifact() {
+                super::$body::<crate::shapes::Staged>();
+            }
+        }
+    };
+}
+pub(crate) use for_every_parallel_shape;

@@ -227,6 +227,12 @@ impl<A: Adopter> Attempt<'_, A> {
                         let olds: Vec<u32> = match self.schedule.distribution {
                             Distribution::Parents => parents(n, c.parallelism, q, MAX_PARALLELISM)?,
                             Distribution::Everything => (0..c.parallelism).collect(),
+                            Distribution::RoundRobin => {
+                                (0..c.parallelism).filter(|o| o % q == n).collect()
+                            }
+                            Distribution::AllToLast => {
+                                (0..c.parallelism).filter(|_| n == q - 1).collect()
+                            }
                         };
                         let merged =
                             merge_snapshots(olds.iter().map(|&o| c.states[o as usize].as_slice()))?;
@@ -237,6 +243,7 @@ impl<A: Adopter> Attempt<'_, A> {
                     job: "orders".to_owned(),
                     generation: self.generation,
                     succession: Succession::new(SubtaskId::new(n, q)?, MAX_PARALLELISM)?,
+                    restored: restored.map(|c| c.id),
                 };
                 let tripwire = Box::new(self.tripwire.clone());
                 let sink = Faulty {

@@ -128,24 +128,27 @@ where
     check_restore(restored.as_ref(), mark, &config.job)?;
     let mut source = input::open(dir, config.records, config.seed)?;
     source.seek(resumed_at)?;
-    // Every subtask restores the union of the checkpoint's snapshots and the framework's
-    // succession decides which handles it finalises, so the same code restores at the
-    // same parallelism, after a scale-in and after a scale-out.
-    let snapshot = merge_snapshots(
-        restored
-            .iter()
-            .flat_map(|c| c.snapshots.iter().map(Vec::as_slice)),
-    )?;
+    // The checkpoint's snapshots are dealt out round-robin, as Flink redistributes a
+    // committer's state: each handle goes to one subtask, which finalises it whoever
+    // wrote it, so the same code restores at the same parallelism, after a scale-in
+    // and after a scale-out.
+    let snapshots = restored.as_ref().map_or(&[][..], |c| &c.snapshots[..]);
     let mut operators: Operators<S> = Vec::new();
     for index in 0..config.parallelism {
         let me = SubtaskId::new(index, config.parallelism)?;
         // From the checkpoint: live state of a checkpoint that never completed is gone
         // with the process that held it.
+        let dealt = snapshots
+            .iter()
+            .skip(index as usize)
+            .step_by(config.parallelism as usize);
+        let snapshot = merge_snapshots(dealt.map(Vec::as_slice))?;
         let state = InMemoryOperatorState::restore(&snapshot)?;
         let context = RunContext {
             job: config.job.clone(),
             generation,
             succession: Succession::new(me, MAX_PARALLELISM)?,
+            restored: summary.restored,
         };
         Phase::Sweep.mark(marks);
         progress.beat();

@@ -19,6 +19,7 @@ pub fn open_fresh<S: CommittingSink>(sink: &mut S, job: &str) -> Result<()> {
         generation: 1,
         run_token: RunToken(1),
         succession: me()?,
+        restored: None,
         pending: &[],
     })
 }
@@ -76,6 +77,7 @@ pub fn run_context(job: &str) -> Result<RunContext> {
         job: job.to_owned(),
         generation: 1,
         succession: me()?,
+        restored: None,
     })
 }
 
