@@ -16,10 +16,10 @@
 //! | handles in operator state, under typed keys | [`PendingKey`] in `pending.rs`; [`OperatorStateBackend`] and [`merge_snapshots`] in `state_backend.rs`, the snapshot bytes in `snapshot.rs`; [`InMemoryOperatorState`] in `memory_state.rs`, [`FileOperatorState`] in `file_state.rs` |
 //! | the choreography (barrier, notification, aborted checkpoint) | [`CommitterOperator`] in `operator/`: its records and end of input in `mod.rs`, the barrier and the notifications in `checkpoint.rs` |
 //! | recover-all at open | [`CommitterOperator::open`] in `operator/recovery.rs`, reported by [`CommitterOperator::recovered`] |
-//! | succession (who finalises a handle after a rescale) | [`Succession`] in `succession.rs` |
+//! | succession (who discards an old subtask's orphans after a rescale) | [`Succession`] in `succession.rs`; [`OpenContext::is_orphan`] |
 //! | run tokens, subtask ids, checkpoint ids | [`RunToken`], [`SubtaskId`], [`CheckpointId`] in `ids.rs`; [`RunContext`] in `operator/mod.rs` |
 //! | commit gate (no commit reaches a closed sink) | [`CommitterOperator::finish`] takes the operator by value, so no notification can reach it afterwards; the seed's threads and fence become ownership |
-//! | end-of-input wait | [`CommitterOperator::staged_commits_outstanding`]; [`CommitterOperator::finish`] refuses to close while it is not zero (the simulator's `gate_restarts`) |
+//! | end of input | [`CommitterOperator::end_of_input`] prepares the open transaction as the final checkpoint's handle; [`CommitterOperator::finish`] refuses to close while the sink reports records in its open transaction ([`CommittingSink::open_transaction`], [`OpenTransaction`]) or [`CommitterOperator::staged_commits_outstanding`] is not zero (the simulator's `gate_restarts`) |
 //! | fencing (a newer run of the job overtakes an older one) | [`Fence`], [`FenceRegister`], [`Fenced`] in `fence.rs`; checked by [`CommitterOperator::open_fenced`] before every cleanup, recovery, pre-commit and commit |
 //! | failed commits: bounded retries with backoff, lost (expired) handles | [`CommitPolicy`], [`HandleLost`], [`OnLostHandle`] in `commit_policy.rs`; [`CommittingSink::is_transient`] |
 //! | crash points of the choreography | [`Step`], [`Tripwire`], [`NoTripwire`], [`Crash`] in `steps.rs` |
@@ -33,12 +33,12 @@
 //!
 //! | event | the base does |
 //! |---|---|
-//! | open | sorts the restored [`PendingKey`]s by [`Succession`]; `on_open` with the owned ones; recovers and erases each owned handle; erases every other copy |
+//! | open | checks every restored handle against the restored checkpoint ([`RunContext::restored`]); `on_open` with them; recovers and erases each, whoever wrote it |
 //! | record | `write` |
 //! | barrier `c` | `prepare_commit(c)`; a handle, if any, goes into operator state under the [`PendingKey`] (author, `c`); the state's snapshot goes into checkpoint `c` |
 //! | checkpoint `c` complete | every pending handle up to `c`, oldest first: load, `commit`, erase |
 //! | checkpoint `c` aborted | nothing: the handle is carried into the next completed checkpoint |
-//! | end of input | closes only when [`CommitterOperator::staged_commits_outstanding`] is zero |
+//! | end of input `c` | [`CommitterOperator::end_of_input`]: `prepare_commit(c)` of the tail, as a barrier; no record may follow; [`CommitterOperator::finish`] closes once `c` is committed and the open transaction is empty |
 //!
 //! # Walking the failure cases
 //!
@@ -49,7 +49,7 @@
 //! | crash right after | left behind | repaired by |
 //! |---|---|---|
 //! | [`Step::Written`] | records in the open transaction (memory, or an open XA transaction on a dead connection) | nothing to repair: the connection's death rolls it back, the source replays the records |
-//! | [`Step::Prepared`] | a staged artifact / prepared transaction that no checkpoint knows | the responsible successor's `on_open` discards it (an orphan), the source replays it |
+//! | [`Step::Prepared`] | a staged artifact / prepared transaction that no checkpoint knows | its author's successor's `on_open` discards it (an orphan: prepared after the restored checkpoint), the source replays it |
 //! | [`Step::Persisted`] | the same, plus a handle in live operator state, in no completed checkpoint | as above: the restore comes from an earlier checkpoint, which never saw the handle |
 //! | [`Step::CheckpointCompleted`] | a handle in a completed checkpoint, never committed | recovery at open commits it ([`CommitOutcome::Committed`]) |
 //! | [`Step::Committed`] | a committed handle still in the checkpoint | recovery commits it again: [`CommitOutcome::AlreadyCommitted`], nothing changes |
@@ -64,11 +64,18 @@
 //! notification holds end of input open; the subtask then fails, and recovery at the
 //! next open commits the handle.
 //!
-//! Two rules keep recovery from doing harm. The orphan sweep in `on_open` skips every
-//! handle in [`OpenContext::pending_committables`]: rolling back the open transaction
-//! must never touch a restored handle. And after a rescale each restored handle has
-//! exactly one owner ([`Succession`]), so it is neither committed by two subtasks nor
-//! left under an index no subtask has, where it would also hold end of input open.
+//! Two rules keep recovery from doing harm, whatever the restore hands to whom. Every
+//! handle a subtask is handed is finalised by that subtask, whoever wrote it, as in
+//! Flink (a handle handed to several subtasks is finalised by each, which the verbs'
+//! idempotence makes harmless): so no restored handle is ever erased unfinalised, and
+//! none is left to hold end of input open. And the orphan sweep in `on_open` discards
+//! only what no completed checkpoint can hold ([`OpenContext::is_orphan`]): something
+//! prepared *after* the restored checkpoint, by an earlier run, whose author this
+//! subtask succeeds ([`Succession`] gives each orphan exactly one discarder). A
+//! restored checkpoint's transaction is therefore never rolled back by a subtask that
+//! was not handed it. A distribution that hands a handle to no subtask at all is the
+//! one case the base cannot see; the handle's transaction then stays prepared (never
+//! rolled back), and the real sinks' `doctor` lists it.
 //!
 //! # Delivery shapes and guarantee labels
 //!
@@ -165,4 +172,4 @@ pub use pending::PendingKey;
 pub use state_backend::{OperatorStateBackend, merge_snapshots};
 pub use steps::{Crash, NoTripwire, Step, Tripwire};
 pub use succession::Succession;
-pub use verbs::{AbortOutcome, CommitOutcome, CommittingSink, OpenContext};
+pub use verbs::{AbortOutcome, CommitOutcome, CommittingSink, OpenContext, OpenTransaction};

@@ -2,8 +2,8 @@
 //! checkpoint.
 //!
 //! Both halves matter. The checkpoint orders commits (a notification commits every
-//! handle up to its id, oldest first). The author, with the parallelism it ran at,
-//! decides after a restore which new subtask owns the handle (see [`crate::Succession`]).
+//! handle up to its id, oldest first). The author, with the parallelism it ran at, keeps
+//! two subtasks' handles of one checkpoint apart when a restore merges their states.
 //! The key is typed all the way into the snapshot, so nothing ever parses it back out
 //! of a string.
 

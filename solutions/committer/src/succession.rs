@@ -1,10 +1,13 @@
-//! Rescale succession: which new subtask finalises an old subtask's pending handles.
+//! Rescale succession: which new subtask discards an old subtask's orphans.
 //!
-//! A restore may hand the same old handle to several new subtasks (each inherits its
-//! parents' operator state, or every old subtask's), or to none under the old index. If
-//! each finalised what it found, a handle would be committed twice or by no one. So
-//! every old subtask has exactly one successor, its *first child*: the lowest new
-//! subtask whose key-group range overlaps the old one's. That reads as three cases:
+//! A restored handle is finalised by whichever subtask is handed it (see
+//! [`crate::CommitterOperator::open`]). An *orphan* is handed to nobody: a transaction
+//! or artifact prepared after the restored checkpoint, which only the external system
+//! still knows. If every subtask discarded every orphan it found, they would race (and
+//! a subtask of the new run could discard another's fresh work); if none did, orphans
+//! would pile up. So every old subtask has exactly one successor, its *first child*:
+//! the lowest new subtask whose key-group range overlaps the old one's, and only it
+//! discards that old subtask's orphans. That reads as three cases:
 //!
 //! - no rescale: a subtask succeeds itself;
 //! - scale-up: of an old subtask's children only the first succeeds it;
@@ -12,14 +15,14 @@
 //!   straddles it and its left neighbour, which the neighbour (the first child) takes.
 //!
 //! Every old subtask has at least one child (the ranges tile the key groups), so every
-//! handle has an owner; the first child is unique, so it has only one.
+//! orphan has a discarder; the first child is unique, so it has only one.
 
 use anyhow::Result;
 
 use crate::ids::SubtaskId;
 use solution03::parents;
 
-/// The succession of one new subtask: decides which authors' handles it finalises.
+/// The succession of one new subtask: decides which authors' orphans it discards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Succession {
     me: SubtaskId,
@@ -44,7 +47,7 @@ impl Succession {
         self.me
     }
 
-    /// Whether this subtask finalises what `author` left pending (or orphaned).
+    /// Whether this subtask discards what `author` left orphaned.
     ///
     /// # Errors
     /// When `author` ran at a parallelism above `max_parallelism`.

@@ -34,6 +34,20 @@ pub enum AbortOutcome {
     AlreadyAborted,
 }
 
+/// What the open transaction holds: the one thing end of input must not lose.
+///
+/// Records written since the last barrier are in no prepared transaction and no
+/// checkpoint; only a final barrier puts them in one. So the base asks before it lets a
+/// sink close ([`crate::CommitterOperator::finish`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpenTransaction {
+    /// Nothing written since the last barrier (or nothing that still needs one: an
+    /// append sink's records are visible as they are written).
+    Empty,
+    /// Records written since the last barrier that no barrier has prepared yet.
+    Holding,
+}
+
 /// What a sink learns when it opens, before recovery and before any record.
 #[derive(Debug, Clone)]
 pub struct OpenContext<'a, C> {
@@ -43,9 +57,13 @@ pub struct OpenContext<'a, C> {
     pub generation: u64,
     /// The token naming this open, for staged artifacts.
     pub run_token: RunToken,
-    /// Who this subtask is and whose leftovers it is responsible for.
+    /// Who this subtask is and whose orphans it discards.
     pub succession: Succession,
-    /// The restored handles this subtask owns and is about to recover, by checkpoint.
+    /// The checkpoint the run restored, `None` on a first run: what was prepared after
+    /// it belongs to no completed checkpoint.
+    pub restored: Option<CheckpointId>,
+    /// The restored handles this subtask was handed and is about to finalise, by
+    /// checkpoint.
     pub pending: &'a [(CheckpointId, C)],
 }
 
@@ -55,10 +73,29 @@ impl<C> OpenContext<'_, C> {
         self.succession.me()
     }
 
-    /// The restored, still pending handles this subtask owns: a connector reconciling an
-    /// external registry keeps these and discards the orphans it is responsible for.
+    /// The restored, still pending handles this subtask was handed: a connector
+    /// reconciling an external registry keeps these and discards the orphans it is
+    /// responsible for.
     pub fn pending_committables(&self) -> &[(CheckpointId, C)] {
         self.pending
+    }
+
+    /// Whether a prepared transaction or staged artifact this job left, written by
+    /// `author` at the barrier of `checkpoint`, is an orphan this subtask must discard.
+    ///
+    /// It is when this subtask succeeds its author (so exactly one subtask discards it)
+    /// and no completed checkpoint can hold it: it was prepared after the restored
+    /// checkpoint, or nothing was restored. One prepared at or before the restored
+    /// checkpoint and still there is a handle of that checkpoint, which whichever
+    /// subtask was handed it finalises at open, however the restore distributed the
+    /// state (as in Flink, where a writer aborts only the transactions of checkpoints
+    /// after the one it restored).
+    ///
+    /// # Errors
+    /// When `author` ran at a parallelism above the job's key groups.
+    pub fn is_orphan(&self, author: SubtaskId, checkpoint: CheckpointId) -> Result<bool> {
+        let after_restore = self.restored.is_none_or(|restored| checkpoint > restored);
+        Ok(after_restore && self.succession.succeeds(author)?)
     }
 }
 
@@ -89,6 +126,13 @@ pub trait CommittingSink {
     /// # Errors
     /// When the external system refuses.
     fn write(&mut self, record: Self::Record) -> Result<()>;
+
+    /// Whether the open transaction holds records no barrier has prepared. The base asks
+    /// at end of input and refuses to finish while it does: those records would be in
+    /// no checkpoint, so they would never be committed and the source, past them, would
+    /// never replay them. [`crate::CommitterOperator::end_of_input`] prepares them as
+    /// the final checkpoint's handle.
+    fn open_transaction(&self) -> OpenTransaction;
 
     /// Makes the open transaction durable but invisible and returns its handle, or
     /// `None` when the epoch wrote nothing worth committing.

@@ -4,8 +4,8 @@
 
 use committer::connectors::{StagedArtifactSink, StagedName};
 use committer::{
-    AbortOutcome, CommitOutcome, CommittingSink, Mechanism, OpenContext, RunToken, SubtaskId,
-    decode, encode,
+    AbortOutcome, CommitOutcome, CommittingSink, Mechanism, OpenContext, OpenTransaction, RunToken,
+    SubtaskId, decode, encode,
 };
 
 #[test]
@@ -57,6 +57,9 @@ impl CommittingSink for Reshaped {
     }
     fn write(&mut self, _: u32) -> anyhow::Result<()> {
         Ok(())
+    }
+    fn open_transaction(&self) -> OpenTransaction {
+        OpenTransaction::Empty
     }
     fn prepare_commit(&mut self, id: u64) -> anyhow::Result<Option<HandleV2>> {
         Ok(Some(HandleV2 { id }))

@@ -13,7 +13,7 @@ use committer::connectors::{XaConnection, XaDatabase, XaSink, XaStore};
 use committer::{
     AbortOutcome, CheckpointId, CommitOutcome, CommitPolicy, CommitterOperator, CommittingSink,
     HandleLost, InMemoryOperatorState, Mechanism, NoFence, NoTripwire, OnLostHandle, OpenContext,
-    OperatorStateBackend, RunContext, SubtaskId, Succession,
+    OpenTransaction, OperatorStateBackend, RunContext, SubtaskId, Succession,
 };
 
 #[derive(Debug)]
@@ -45,6 +45,9 @@ impl CommittingSink for Faulty {
     }
     fn write(&mut self, record: u32) -> Result<()> {
         self.inner.write(record)
+    }
+    fn open_transaction(&self) -> OpenTransaction {
+        self.inner.open_transaction()
     }
     fn prepare_commit(&mut self, checkpoint: CheckpointId) -> Result<Option<Self::Committable>> {
         self.inner.prepare_commit(checkpoint)
@@ -96,14 +99,17 @@ impl Rig {
             transient,
             attempts: Rc::clone(&self.attempts),
         };
+        let state = InMemoryOperatorState::restore(snapshot)?;
         let run = RunContext {
             job: "orders".into(),
             generation,
             succession: Succession::new(SubtaskId::new(0, 1)?, 128)?,
+            // These tests restore the snapshot of the barrier of their newest handle.
+            restored: state.keys()?.last().map(|key| key.checkpoint),
         };
         CommitterOperator::open_with(
             sink,
-            InMemoryOperatorState::restore(snapshot)?,
+            state,
             &run,
             Box::new(NoTripwire),
             Box::new(NoFence),

@@ -161,12 +161,13 @@ type Stage08<'a> = TwoPhaseAdopter<'a, u32, TransactionalSink<u32>>;
 fn open_stage08<'a>(
     system: &'a mut TwoPhaseSystem<TransactionalSink<u32>>,
     state: InMemoryOperatorState,
-    generation: u64,
+    (generation, restored): (u64, Option<u64>),
 ) -> anyhow::Result<CommitterOperator<Stage08<'a>, InMemoryOperatorState>> {
     let run = RunContext {
         job: "stage08".to_owned(),
         generation,
         succession: Succession::new(SubtaskId::new(0, 1)?, 1)?,
+        restored,
     };
     CommitterOperator::open(
         TwoPhaseAdopter::new(system),
@@ -179,12 +180,12 @@ fn open_stage08<'a>(
 #[test]
 fn a_restored_prepared_transaction_of_the_stage08_sink_is_kept_at_open_and_committed() {
     let mut system = TwoPhaseSystem::new(TransactionalSink::new());
-    let mut dead = open_stage08(&mut system, InMemoryOperatorState::new(), 1).unwrap();
+    let mut dead = open_stage08(&mut system, InMemoryOperatorState::new(), (1, None)).unwrap();
     dead.write(7).unwrap();
     let completed = dead.on_barrier(1).unwrap(); // the crash beats the notification
     drop(dead);
     let restored = InMemoryOperatorState::restore(&completed).unwrap();
-    let reopened = open_stage08(&mut system, restored, 2).unwrap();
+    let reopened = open_stage08(&mut system, restored, (2, Some(1))).unwrap();
     assert_eq!(reopened.recovered(), [(1, CommitOutcome::Committed)]);
     drop(reopened);
     assert_eq!(system.sink().committed(), [7]);
@@ -193,21 +194,22 @@ fn a_restored_prepared_transaction_of_the_stage08_sink_is_kept_at_open_and_commi
 #[test]
 fn a_staged_orphan_is_discarded_at_the_next_open_and_a_restored_one_kept() {
     let store = ObjectStore::<u32>::shared();
-    let run = |generation| RunContext {
+    let run = |generation, restored| RunContext {
         job: "orders".to_owned(),
         generation,
         succession: Succession::new(SubtaskId::new(0, 1).unwrap(), 1).unwrap(),
+        restored,
     };
-    let open = |state, generation| {
+    let open = |state, (generation, restored)| {
         CommitterOperator::open(
             StagedArtifactSink::new(Rc::clone(&store)),
             state,
-            &run(generation),
+            &run(generation, restored),
             Box::new(NoTripwire),
         )
         .unwrap()
     };
-    let mut dead = open(InMemoryOperatorState::new(), 1);
+    let mut dead = open(InMemoryOperatorState::new(), (1, None));
     dead.write(1).unwrap();
     let completed = dead.on_barrier(1).unwrap();
     dead.write(2).unwrap();
@@ -220,7 +222,10 @@ fn a_staged_orphan_is_discarded_at_the_next_open_and_a_restored_one_kept() {
         .collect();
     drop(dead);
     assert_eq!(store.borrow().staged_names(), names);
-    let reopened = open(InMemoryOperatorState::restore(&completed).unwrap(), 2);
+    let reopened = open(
+        InMemoryOperatorState::restore(&completed).unwrap(),
+        (2, Some(1)),
+    );
     assert_eq!(store.borrow().place(&names[0]), ObjectPlace::Published);
     assert_eq!(store.borrow().place(&names[1]), ObjectPlace::Absent);
     assert!(store.borrow().staged_names().is_empty());

@@ -13,12 +13,19 @@ use committer::{
 
 type XaOp = CommitterOperator<XaSink<XaConnection<u32>>, InMemoryOperatorState>;
 
-fn run(generation: u64) -> RunContext {
+fn run(generation: u64, restored: Option<u64>) -> RunContext {
     RunContext {
         job: "orders".to_owned(),
         generation,
         succession: Succession::new(SubtaskId::new(0, 1).unwrap(), 128).unwrap(),
+        restored,
     }
+}
+
+/// The checkpoint a test's restore comes from: the newest handle its state holds (these
+/// tests restore the snapshot of the barrier that prepared it), `None` for a first run.
+fn restored(state: &InMemoryOperatorState) -> Option<u64> {
+    state.keys().unwrap().last().map(|key| key.checkpoint)
 }
 
 fn open(
@@ -27,10 +34,11 @@ fn open(
     generation: u64,
     register: &FenceRegister,
 ) -> XaOp {
+    let state = InMemoryOperatorState::restore(snapshot).unwrap();
     CommitterOperator::open_fenced(
         XaSink::new(XaDatabase::connect(db)),
-        InMemoryOperatorState::restore(snapshot).unwrap(),
-        &run(generation),
+        state.clone(),
+        &run(generation, restored(&state)),
         Box::new(NoTripwire),
         Box::new(register.take()),
     )
@@ -96,7 +104,7 @@ fn a_run_fenced_before_it_opens_neither_sweeps_nor_recovers() {
     let refused = CommitterOperator::open_fenced(
         XaSink::new(XaDatabase::connect(&db)),
         InMemoryOperatorState::restore(&completed).unwrap(),
-        &run(2),
+        &run(2, Some(1)),
         Box::new(NoTripwire),
         Box::new(stale),
     )

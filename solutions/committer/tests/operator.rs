@@ -15,12 +15,19 @@ use committer::{
 type XaOp = CommitterOperator<XaSink<XaConnection<u32>>, InMemoryOperatorState>;
 type ArtifactOp = CommitterOperator<StagedArtifactSink<u32>, InMemoryOperatorState>;
 
-fn run(generation: u64) -> RunContext {
+fn run(generation: u64, restored: Option<u64>) -> RunContext {
     RunContext {
         job: "orders".to_owned(),
         generation,
         succession: Succession::new(SubtaskId::new(0, 1).unwrap(), 128).unwrap(),
+        restored,
     }
+}
+
+/// The checkpoint a test's restore comes from: the newest handle its state holds (these
+/// tests restore the snapshot of the barrier that prepared it), `None` for a first run.
+fn restored(state: &InMemoryOperatorState) -> Option<u64> {
+    state.keys().unwrap().last().map(|key| key.checkpoint)
 }
 
 fn open<S: CommittingSink>(
@@ -28,7 +35,8 @@ fn open<S: CommittingSink>(
     state: InMemoryOperatorState,
     generation: u64,
 ) -> CommitterOperator<S, InMemoryOperatorState> {
-    CommitterOperator::open(sink, state, &run(generation), Box::new(NoTripwire)).unwrap()
+    let run = run(generation, restored(&state));
+    CommitterOperator::open(sink, state, &run, Box::new(NoTripwire)).unwrap()
 }
 
 fn xa(db: &Rc<RefCell<XaDatabase<u32>>>, state: InMemoryOperatorState, g: u64) -> XaOp {
@@ -240,7 +248,7 @@ fn a_run_of_records_is_written_whole_and_reported_only_to_a_tripwire_that_watche
     let mut op = CommitterOperator::open(
         sink,
         InMemoryOperatorState::new(),
-        &run(1),
+        &run(1, None),
         Box::new(tripwire),
     )
     .unwrap();

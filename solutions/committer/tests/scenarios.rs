@@ -32,7 +32,7 @@ use committer::CommitOutcome::{Abandoned, AlreadyCommitted, Committed};
 use committer::{Step, SubtaskId};
 use rstest::rstest;
 use sim::expect::{Expect, Holds, expect, judged};
-use sim::{CommitFault, Fault, Schedule, ShapeA, ShapeB};
+use sim::{CommitFault, Distribution, Fault, Schedule, ShapeA, ShapeB};
 
 fn solo() -> SubtaskId {
     SubtaskId::new(0, 1).unwrap()
@@ -180,10 +180,24 @@ enum Shape {
     Schedule::new(8, 4, 0).at(&[2, 1]).crash_on(&[Some(Step::CheckpointCompleted(1))]),
     expect(&[Step::CheckpointCompleted(1)], &[(1, Committed), (1, Committed)]),
 )]
-// The old subtask's handle goes to its first child only.
-#[case::scale_out_hands_each_pending_handle_to_its_first_child_only(
+// Each child inherits its parent's state, so each is handed the handle and finalises
+// it: the first commits, the others find it committed.
+#[case::scale_out_hands_the_handle_to_every_child_and_each_finalises_it(
     Schedule::new(8, 2, 0).at(&[1, 3]).crash_on(&[Some(Step::CheckpointCompleted(1))]),
+    expect(&[Step::CheckpointCompleted(1)], &[(1, Committed), (1, AlreadyCommitted), (1, AlreadyCommitted)]),
+)]
+// Flink's testStateRestore: all state to the last subtask, which is not the author's
+// successor; it commits the handle, and the successor, handed nothing, leaves it alone.
+#[case::scale_out_with_all_state_to_the_last_subtask_commits_it_there(
+    Schedule::new(8, 2, 0).at(&[1, 3]).distributed(Distribution::AllToLast)
+        .crash_on(&[Some(Step::CheckpointCompleted(1))]),
     expect(&[Step::CheckpointCompleted(1)], &[(1, Committed)]),
+)]
+// Round-robin, 2 -> 3: old 0 to new 0, old 1 to new 1, new 2 gets nothing.
+#[case::scale_out_round_robin_commits_each_handle_where_it_is_dealt(
+    Schedule::new(8, 4, 0).at(&[2, 3]).distributed(Distribution::RoundRobin)
+        .crash_on(&[Some(Step::CheckpointCompleted(1))]),
+    expect(&[Step::CheckpointCompleted(1)], &[(1, Committed), (1, Committed)]),
 )]
 // --- end of input ---
 // Checkpoint 3 is the final one of 5 records at a barrier every 2.
@@ -250,7 +264,8 @@ fn scenario(
 
 #[test]
 fn scale_in_and_out_name_the_subtasks_they_hand_off_between() {
-    // The rows above rescale 2 -> 1 and 1 -> 3; succession's own rule, stated once.
+    // The rows above rescale 2 -> 1 and 1 -> 3; succession's rule, which decides who
+    // discards an old subtask's orphans, stated once.
     use committer::Succession;
     let one = Succession::new(sub(0, 1), sim::MAX_PARALLELISM).unwrap();
     assert!(one.succeeds(sub(0, 2)).unwrap() && one.succeeds(sub(1, 2)).unwrap());

@@ -17,6 +17,8 @@ fn open(sink: &mut FileSink, run: u64, pending: &[(u64, StagedName)]) {
         generation: run,
         run_token: RunToken(run),
         succession: Succession::new(me, 128).unwrap(),
+        // These tests restore the checkpoint of the newest handle they hand over.
+        restored: pending.iter().map(|(checkpoint, _)| *checkpoint).max(),
         pending,
     };
     sink.on_open(&context).unwrap();

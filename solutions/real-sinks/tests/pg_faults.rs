@@ -23,10 +23,13 @@ fn open(
 ) -> anyhow::Result<XaOp> {
     let control = shared(connect(pg)?);
     let sink = PgXaSink::new(PgXaStore::open(job, connect(pg)?, control, 4)?);
+    let state = InMemoryOperatorState::restore(snapshot)?;
     let run = RunContext {
         job: job.to_owned(),
         generation,
         succession: Succession::new(SubtaskId::new(0, 1)?, 128)?,
+        // These tests restore the snapshot of the barrier of their newest handle.
+        restored: state.keys()?.last().map(|key| key.checkpoint),
     };
     let policy = CommitPolicy {
         on_lost,
@@ -34,7 +37,7 @@ fn open(
     };
     CommitterOperator::open_with(
         sink,
-        InMemoryOperatorState::restore(snapshot)?,
+        state,
         &run,
         Box::new(NoTripwire),
         Box::new(NoFence),

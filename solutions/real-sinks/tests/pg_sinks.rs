@@ -29,6 +29,8 @@ fn context<'a>(
         generation,
         run_token: RunToken(generation),
         succession: Succession::new(SubtaskId::new(0, 1).unwrap(), 128).unwrap(),
+        // These tests restore the checkpoint of the newest handle they hand over.
+        restored: pending.iter().map(|(checkpoint, _)| *checkpoint).max(),
         pending,
     }
 }

@@ -6,7 +6,10 @@ use std::rc::Rc;
 
 use anyhow::{Result, bail};
 
-use crate::{AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, Mechanism, OpenContext};
+use crate::{
+    AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, Mechanism, OpenContext,
+    OpenTransaction,
+};
 
 /// A sink appending every record to a shared log as it arrives.
 #[derive(Debug)]
@@ -35,6 +38,11 @@ impl<T> CommittingSink for AppendSink<T> {
     fn write(&mut self, record: T) -> Result<()> {
         self.log.borrow_mut().push(record);
         Ok(())
+    }
+
+    /// Always empty: a record is visible the moment it is appended.
+    fn open_transaction(&self) -> OpenTransaction {
+        OpenTransaction::Empty
     }
 
     fn prepare_commit(&mut self, _checkpoint: CheckpointId) -> Result<Option<()>> {

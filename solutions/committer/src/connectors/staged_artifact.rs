@@ -8,7 +8,7 @@ use super::object_store::{ObjectPlace, SharedObjectStore};
 use super::staged_name::StagedName;
 use crate::{
     AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, ExactlyOnceCapable, HandleLost,
-    Mechanism, OpenContext, RunToken, SubtaskId,
+    Mechanism, OpenContext, OpenTransaction, RunToken, SubtaskId,
 };
 
 /// Who this sink is once opened; before `on_open` it cannot name anything.
@@ -47,9 +47,10 @@ impl<T: Clone> CommittingSink for StagedArtifactSink<T> {
     type Committable = StagedName;
     const MECHANISM: Mechanism = Mechanism::AtomicPublish;
 
-    /// Discards the staged orphans this subtask is responsible for (staged by a run that
-    /// crashed before its checkpoint completed) and keeps every restored handle's
-    /// artifact, which recovery is about to publish.
+    /// Discards the staged orphans this subtask is responsible for (staged after the
+    /// restored checkpoint by a run that crashed before its own completed) and keeps
+    /// the restored checkpoint's artifacts, which recovery is about to publish,
+    /// whichever subtask was handed them.
     fn on_open(&mut self, context: &OpenContext<'_, StagedName>) -> Result<()> {
         let restored: Vec<&StagedName> = context.pending.iter().map(|(_, c)| c).collect();
         let staged = self.store.borrow().staged_names();
@@ -57,7 +58,10 @@ impl<T: Clone> CommittingSink for StagedArtifactSink<T> {
             .iter()
             .filter_map(|n| StagedName::parse(context.job, n))
         {
-            if context.succession.succeeds(name.author)? && !restored.contains(&&name) {
+            if name.run != context.run_token
+                && context.is_orphan(name.author, name.checkpoint)?
+                && !restored.contains(&&name)
+            {
                 self.abort(&name)?;
             }
         }
@@ -72,6 +76,14 @@ impl<T: Clone> CommittingSink for StagedArtifactSink<T> {
     fn write(&mut self, record: T) -> Result<()> {
         self.open.push(record);
         Ok(())
+    }
+
+    fn open_transaction(&self) -> OpenTransaction {
+        if self.open.is_empty() {
+            OpenTransaction::Empty
+        } else {
+            OpenTransaction::Holding
+        }
     }
 
     fn prepare_commit(&mut self, checkpoint: CheckpointId) -> Result<Option<StagedName>> {

@@ -28,7 +28,7 @@ use solution08::TwoPhaseCommitSink;
 use super::two_phase_system::TwoPhaseSystem;
 use crate::{
     AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, ExactlyOnceCapable, Mechanism,
-    OpenContext,
+    OpenContext, OpenTransaction,
 };
 
 /// The committable: the transaction a learner-level sink pre-committed under `checkpoint`.
@@ -61,9 +61,9 @@ impl<T, S: TwoPhaseCommitSink<T>> CommittingSink for TwoPhaseAdopter<'_, T, S> {
     const MECHANISM: Mechanism = Mechanism::TwoPhaseTransaction;
 
     /// Rolls back what a dead run left that no completed checkpoint knows: its open
-    /// transaction, and every prepared transaction that is not a restored handle
-    /// (recovery is about to commit those). A learner-level sink is written by one
-    /// subtask, so every orphan in it is this subtask's to roll back.
+    /// transaction, and every prepared transaction of a checkpoint after the restored
+    /// one (recovery is about to commit the restored handles). A learner-level sink is
+    /// written by one subtask, so every orphan in it is this subtask's to roll back.
     fn on_open(&mut self, context: &OpenContext<'_, PreparedTransaction>) -> Result<()> {
         self.system.begin(context.run_token);
         let restored: Vec<CheckpointId> = context
@@ -71,8 +71,9 @@ impl<T, S: TwoPhaseCommitSink<T>> CommittingSink for TwoPhaseAdopter<'_, T, S> {
             .iter()
             .map(|(_, handle)| handle.checkpoint)
             .collect();
+        let after_restore = |id: CheckpointId| context.restored.is_none_or(|r| id > r);
         for id in self.system.prepared() {
-            if !restored.contains(&id) {
+            if after_restore(id) && !restored.contains(&id) {
                 self.system.abort(id)?;
             }
         }
@@ -82,6 +83,10 @@ impl<T, S: TwoPhaseCommitSink<T>> CommittingSink for TwoPhaseAdopter<'_, T, S> {
     fn write(&mut self, record: T) -> Result<()> {
         self.system.write(record);
         Ok(())
+    }
+
+    fn open_transaction(&self) -> OpenTransaction {
+        self.system.open_transaction()
     }
 
     /// Always a handle, even for an empty epoch: the learner-level protocol
@@ -117,12 +122,13 @@ mod tests {
     fn open(
         system: &mut TwoPhaseSystem<TransactionalSink<u32>>,
         state: InMemoryOperatorState,
-        generation: u64,
+        (generation, restored): (u64, Option<CheckpointId>),
     ) -> Result<Operator<'_>> {
         let run = RunContext {
             job: "stage08".to_owned(),
             generation,
             succession: Succession::new(SubtaskId::new(0, 1)?, 1)?,
+            restored,
         };
         let adopter = TwoPhaseAdopter::new(system);
         CommitterOperator::open(adopter, state, &run, Box::new(NoTripwire))
@@ -131,7 +137,7 @@ mod tests {
     #[test]
     fn reopening_a_dead_runs_sink_rolls_back_its_leftovers_and_recommits_nothing() -> Result<()> {
         let mut system = TwoPhaseSystem::new(TransactionalSink::<u32>::new());
-        let mut dead = open(&mut system, InMemoryOperatorState::new(), 1)?;
+        let mut dead = open(&mut system, InMemoryOperatorState::new(), (1, None))?;
         dead.write(1)?;
         let completed = dead.on_barrier(1)?;
         dead.on_checkpoint_complete(1)?;
@@ -141,7 +147,7 @@ mod tests {
         drop(dead);
 
         let restored = InMemoryOperatorState::restore(&completed)?;
-        let reopened = open(&mut system, restored, 2)?;
+        let reopened = open(&mut system, restored, (2, Some(1)))?;
         assert_eq!(reopened.recovered(), [(1, CommitOutcome::AlreadyCommitted)]);
         reopened.finish()?;
 

@@ -9,10 +9,12 @@
 //!   can list the prepared orphans (a database answers this from `pg_prepared_xacts` and
 //!   a table of committed ids, as [`XaDatabase`](super::XaDatabase) does);
 //! - which run holds the open transaction, so that the next run rolls back the one a
-//!   dead run left open (a database does this when the dead run's connection drops).
+//!   dead run left open (a database does this when the dead run's connection drops),
+//!   and whether it holds records, so that end of input cannot close over them.
 //!
 //! Where a transaction stands is the sink's own business (its `Transaction` phases);
-//! this keeps only the registry a real system would expose, two sets of ids. Its rule
+//! this keeps only the registry a real system would expose, two sets of ids and the
+//! open transaction's holder. Its rule
 //! for a reused id is the sink's: refused, the open data stays open. The sink cannot
 //! say so through the trait; this can, and does.
 
@@ -22,13 +24,14 @@ use anyhow::{Result, bail};
 use solution08::TwoPhaseCommitSink;
 
 use crate::ids::{CheckpointId, RunToken};
-use crate::verbs::{AbortOutcome, CommitOutcome};
+use crate::verbs::{AbortOutcome, CommitOutcome, OpenTransaction};
 
 /// A two-phase-commit sink and the registry of what it was told.
 #[derive(Debug)]
 pub struct TwoPhaseSystem<S> {
     sink: S,
     open_by: Option<RunToken>,
+    open: OpenTransaction,
     prepared: BTreeSet<CheckpointId>,
     committed: BTreeSet<CheckpointId>,
 }
@@ -39,6 +42,7 @@ impl<S> TwoPhaseSystem<S> {
         Self {
             sink,
             open_by: None,
+            open: OpenTransaction::Empty,
             prepared: BTreeSet::new(),
             committed: BTreeSet::new(),
         }
@@ -68,6 +72,7 @@ impl<S> TwoPhaseSystem<S> {
     {
         if self.open_by.is_some_and(|holder| holder != run) {
             self.sink.abort_open();
+            self.open = OpenTransaction::Empty;
         }
         self.open_by = Some(run);
     }
@@ -78,6 +83,13 @@ impl<S> TwoPhaseSystem<S> {
         S: TwoPhaseCommitSink<T>,
     {
         self.sink.write(record);
+        self.open = OpenTransaction::Holding;
+    }
+
+    /// Whether records were written since the last prepare (the sink cannot say, so
+    /// the registry keeps it).
+    pub fn open_transaction(&self) -> OpenTransaction {
+        self.open
     }
 
     /// Seals the open transaction as prepared transaction `id`.
@@ -94,6 +106,7 @@ impl<S> TwoPhaseSystem<S> {
         }
         self.sink.pre_commit(id);
         self.prepared.insert(id);
+        self.open = OpenTransaction::Empty;
         Ok(())
     }
 

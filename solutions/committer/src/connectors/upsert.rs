@@ -10,7 +10,10 @@ use std::rc::Rc;
 use anyhow::{Result, bail};
 
 use super::changelog::Change;
-use crate::{AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, Mechanism, OpenContext};
+use crate::{
+    AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, Mechanism, OpenContext,
+    OpenTransaction,
+};
 
 /// A keyed table shared by every subtask and run.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,6 +87,15 @@ impl<K: Ord + Clone, V: Clone> CommittingSink for UpsertSink<K, V> {
         let row = change.kind.keeps_row().then_some(change.value);
         self.netted.insert(change.key, row);
         Ok(())
+    }
+
+    /// Holding while changes wait for the next flush.
+    fn open_transaction(&self) -> OpenTransaction {
+        if self.netted.is_empty() {
+            OpenTransaction::Empty
+        } else {
+            OpenTransaction::Holding
+        }
     }
 
     /// Flushes the netted changes and returns no handle: they are already applied.

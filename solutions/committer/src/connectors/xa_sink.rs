@@ -5,7 +5,7 @@ use anyhow::{Result, bail};
 use super::xa_store::{GlobalTxnId, XaStore};
 use crate::{
     AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, ExactlyOnceCapable, Mechanism,
-    OpenContext, SubtaskId,
+    OpenContext, OpenTransaction, SubtaskId,
 };
 
 /// Where this epoch's transaction is.
@@ -51,15 +51,20 @@ impl<C: XaStore> CommittingSink for XaSink<C> {
     const MECHANISM: Mechanism = Mechanism::TwoPhaseTransaction;
 
     /// Rolls back the orphaned prepared transactions this subtask is responsible for
-    /// (prepared by a run that crashed before their checkpoint completed), so they never
-    /// pile up holding locks; the restored handles' transactions are kept for recovery.
+    /// (prepared after the restored checkpoint by a run that died before their own
+    /// completed), so they never pile up holding locks. The restored checkpoint's
+    /// transactions are kept for recovery, whichever subtask was handed them, and so is
+    /// anything this run prepared.
     fn on_open(&mut self, context: &OpenContext<'_, GlobalTxnId>) -> Result<()> {
         let restored: Vec<&GlobalTxnId> = context.pending.iter().map(|(_, c)| c).collect();
         for gid in self.connection.prepared_transactions()? {
             let Some(gid) = GlobalTxnId::parse(context.job, &gid) else {
                 continue;
             };
-            if context.succession.succeeds(gid.author)? && !restored.contains(&&gid) {
+            if gid.generation != context.generation
+                && context.is_orphan(gid.author, gid.checkpoint)?
+                && !restored.contains(&&gid)
+            {
                 self.abort(&gid)?;
             }
         }
@@ -78,6 +83,13 @@ impl<C: XaStore> CommittingSink for XaSink<C> {
         self.connection.insert(record)?;
         self.epoch = Epoch::Open;
         Ok(())
+    }
+
+    fn open_transaction(&self) -> OpenTransaction {
+        match self.epoch {
+            Epoch::Idle => OpenTransaction::Empty,
+            Epoch::Open => OpenTransaction::Holding,
+        }
     }
 
     fn prepare_commit(&mut self, checkpoint: CheckpointId) -> Result<Option<GlobalTxnId>> {

@@ -25,17 +25,31 @@ use crate::pending::PendingKey;
 use crate::state_backend::OperatorStateBackend;
 use crate::steps::{Step, Tripwire};
 use crate::succession::Succession;
-use crate::verbs::{CommitOutcome, CommittingSink};
+use crate::verbs::{CommitOutcome, CommittingSink, OpenTransaction};
 
-/// Who is opening: the job, the run's generation, and the subtask with its succession.
+/// Who is opening: the job, the run's generation, the subtask with its succession, and
+/// the checkpoint restored.
 #[derive(Debug, Clone)]
 pub struct RunContext {
     /// The job's name.
     pub job: String,
     /// Bumped by the coordinator at every start of the job; never restored.
     pub generation: u64,
-    /// This subtask and whose pending handles it finalises.
+    /// This subtask, and whose orphans it discards.
     pub succession: Succession,
+    /// The checkpoint this run restored (`None` on a first run), as Flink's
+    /// `InitContext::getRestoredCheckpointId`: what was prepared after it is an orphan.
+    pub restored: Option<CheckpointId>,
+}
+
+/// Where the operator's input stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Input {
+    /// Records may still arrive.
+    Open,
+    /// End of input: [`CommitterOperator::end_of_input`] prepared the last records
+    /// under this final checkpoint, and no record may follow.
+    Ended(CheckpointId),
 }
 
 /// A committing sink wrapped in the choreography, over an operator-state backend.
@@ -59,6 +73,7 @@ pub struct CommitterOperator<S: CommittingSink, B: OperatorStateBackend> {
     /// committed.
     encoded: Vec<u8>,
     committed: Vec<(CheckpointId, CommitOutcome)>,
+    input: Input,
 }
 
 impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
@@ -67,6 +82,7 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
     /// # Errors
     /// When the sink refuses it.
     pub fn write(&mut self, record: S::Record) -> Result<()> {
+        self.input_is_open()?;
         self.sink.write(record)?;
         if self.watch_writes {
             self.tripwire.reached(Step::Written(self.me))?;
@@ -80,6 +96,7 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
     /// # Errors
     /// When the sink refuses one; the records before it are written, the rest not.
     pub fn write_all(&mut self, records: impl IntoIterator<Item = S::Record>) -> Result<()> {
+        self.input_is_open()?;
         if self.watch_writes {
             return records
                 .into_iter()
@@ -113,20 +130,63 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
         Ok(pending_keys(&self.state)?.len())
     }
 
-    /// End of input: the operator may close only once nothing is outstanding.
+    /// End of input: no record follows. The open transaction is prepared as the handle
+    /// of `checkpoint`, the final one, exactly as a barrier would, and its snapshot is
+    /// returned for the checkpoint. Once that checkpoint completes and its notification
+    /// commits the handle, [`finish`](Self::finish) closes the operator: the tail of the
+    /// input is visible exactly once, as Flink's end of input flushes the writer and its
+    /// final checkpoint commits what the flush prepared.
+    ///
+    /// If the final checkpoint is aborted, the next barrier carries the handle, as for
+    /// any aborted checkpoint.
     ///
     /// # Errors
-    /// When handles are still pending (their notification has not arrived): closing
-    /// now would strand them until the next restore.
+    /// As [`on_barrier`](Self::on_barrier).
+    pub fn end_of_input(&mut self, checkpoint: CheckpointId) -> Result<Vec<u8>> {
+        self.input = Input::Ended(checkpoint);
+        self.on_barrier(checkpoint)
+    }
+
+    /// Closes the operator at end of input, once nothing is left to lose.
+    ///
+    /// # Errors
+    /// When the open transaction still holds records (no barrier prepared them: call
+    /// [`end_of_input`](Self::end_of_input) and complete its checkpoint first), or
+    /// handles are still pending (their notification has not arrived): closing now
+    /// would lose the first and strand the second until the next restore.
     pub fn finish(self) -> Result<(S, B)> {
+        if self.sink.open_transaction() == OpenTransaction::Holding {
+            bail!(
+                "{} reached end of input with records in its open transaction, which no \
+                 checkpoint holds: finishing would lose them. Prepare them with \
+                 end_of_input(final checkpoint), complete that checkpoint, then finish",
+                self.me
+            );
+        }
         let outstanding = self.staged_commits_outstanding()?;
         if outstanding > 0 {
+            let waiting = match self.input {
+                Input::Ended(last) => format!(" (the final checkpoint is {last})"),
+                Input::Open => String::new(),
+            };
             bail!(
-                "{} reached end of input with {outstanding} staged commit(s) outstanding",
+                "{} reached end of input with {outstanding} staged commit(s) outstanding{waiting}",
                 self.me
             );
         }
         Ok((self.sink, self.state))
+    }
+
+    /// Refuses a record after end of input: it would be in no checkpoint.
+    fn input_is_open(&self) -> Result<()> {
+        match self.input {
+            Input::Open => Ok(()),
+            Input::Ended(last) => bail!(
+                "{} got a record after end of input (its final checkpoint {last} is taken): \
+                 no checkpoint would hold it",
+                self.me
+            ),
+        }
     }
 
     /// What recovery did at open, one entry per restored handle this subtask owned.

@@ -1,7 +1,6 @@
-//! Opening the base, where recovery happens: the restored handles are sorted by
-//! [`Succession`](crate::Succession), `on_open` sees the ones this subtask owns, each of
-//! them is finalised and erased, and every other copy is erased, all before the first
-//! record is written.
+//! Opening the base, where recovery happens: every restored handle this subtask was
+//! handed is checked against the restored checkpoint, `on_open` sees them, and each is
+//! finalised and erased, whoever wrote it, all before the first record is written.
 //!
 //! Recovery is idempotent, so a crash halfway through it needs no repair of its own: the
 //! next open restores the same checkpoint, finds the same handles, and finalises each
@@ -10,23 +9,27 @@
 
 use std::collections::VecDeque;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 
-use super::{CommitterOperator, RunContext, load, pending_keys};
+use super::{CommitterOperator, Input, RunContext, load, pending_keys};
 use crate::commit_policy::{CommitPolicy, Finalise, finalise};
 use crate::fence::{Fence, NoFence};
 use crate::ids::RunToken;
+use crate::pending::PendingKey;
 use crate::state_backend::OperatorStateBackend;
 use crate::steps::{Step, Tripwire};
 use crate::verbs::{CommittingSink, OpenContext};
 
 impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
-    /// Opens `sink` over `state` (restored from the last completed checkpoint, or empty):
-    /// `on_open`, then every restored handle this subtask owns is recovered and erased
-    /// and every other copy erased, before the operator accepts a record.
+    /// Opens `sink` over `state` (restored from checkpoint [`RunContext::restored`], or
+    /// empty): `on_open`, then every restored handle in `state` is recovered and erased,
+    /// whoever wrote it and however the restore dealt the checkpoint's state out, before
+    /// the operator accepts a record.
     ///
     /// # Errors
-    /// When a restored handle cannot be read, or the sink fails to open or recover.
+    /// When a restored handle cannot be read or belongs to a checkpoint after the
+    /// restored one (the state and the id disagree), or the sink fails to open or
+    /// recover.
     pub fn open(sink: S, state: B, run: &RunContext, tripwire: Box<dyn Tripwire>) -> Result<Self> {
         Self::open_fenced(sink, state, run, tripwire, Box::new(NoFence))
     }
@@ -62,14 +65,14 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
         policy: CommitPolicy,
     ) -> Result<Self> {
         let me = run.succession.me();
-        let mut owned = Vec::new();
-        let mut others = Vec::new();
-        for key in pending_keys(&state)? {
-            if run.succession.succeeds(key.author)? {
-                owned.push(key);
-            } else {
-                others.push(key);
-            }
+        // Every handle this subtask was handed is its to finalise, whoever wrote it and
+        // however the restore distributed the state, as in Flink: a handle is never
+        // erased because its author's successor is someone else (who may have been
+        // handed nothing). Handed to several subtasks, it is finalised by each, which
+        // the verbs make idempotent.
+        let owned = pending_keys(&state)?;
+        for key in &owned {
+            check_restored(run, key)?;
         }
         let pending = owned
             .iter()
@@ -80,15 +83,12 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
             generation: run.generation,
             run_token: RunToken(run.generation),
             succession: run.succession,
+            restored: run.restored,
             pending: &pending,
         };
         fence.check()?;
         sink.on_open(&context).context("opening the sink")?;
         tripwire.reached(Step::Opened(me))?;
-        // Another subtask succeeds these authors and finalises its own copy.
-        for key in others {
-            state.remove(&key)?;
-        }
         let mut recovered = Vec::new();
         for (key, (checkpoint, committable)) in owned.iter().zip(&pending) {
             let outcome = finalise(&mut sink, &*fence, &policy, Finalise::Recover, committable)
@@ -114,6 +114,27 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
             pending: VecDeque::new(),
             encoded: Vec::new(),
             committed: Vec::new(),
+            input: Input::Open,
         })
+    }
+}
+
+/// Refuses a handle the restored checkpoint cannot hold: restored state handed over
+/// with a wrong checkpoint id (or none) would make the orphan sweeps discard what
+/// recovery is about to commit.
+fn check_restored(run: &RunContext, key: &PendingKey) -> Result<()> {
+    match run.restored {
+        Some(restored) if key.checkpoint <= restored => Ok(()),
+        Some(restored) => bail!(
+            "{} was handed handle {key} with restored checkpoint {restored}: a checkpoint \
+             cannot hold a handle of a later one, so the state and the checkpoint id \
+             handed to the subtask disagree",
+            run.succession.me()
+        ),
+        None => bail!(
+            "{} was handed handle {key} but no restored checkpoint: pass the checkpoint \
+             the state comes from as RunContext::restored",
+            run.succession.me()
+        ),
     }
 }

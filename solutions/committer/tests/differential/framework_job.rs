@@ -7,7 +7,7 @@
 //! | a record | `write` | `write(record)` |
 //! | the barrier of checkpoint `c` | `on_barrier(c)`: prepare, persist the handle | `pre_commit(c)` |
 //! | the notification of `c` | `on_checkpoint_complete(c)`: commit, erase | `commit(c)`, the oldest prepared |
-//! | end of input | a last barrier, every notification, `finish` | `pre_commit`, then every `commit` |
+//! | end of input | `end_of_input(c)`: the last barrier, then every notification, `finish` | `pre_commit`, then every `commit` |
 //! | a crash, then a restart | `open` over the dead sink with the last notified checkpoint's state: `on_open`, recovery | `abort_open`, then `abort(id)` of every unnotified `id` |
 //! | the replay | `open` over a fresh sink, then as above | as above |
 //!
@@ -41,7 +41,7 @@ pub fn run_on_framework<T: Clone, S: TwoPhaseCommitSink<T>>(
     let cadence = (barrier_every, commit_lag);
     let Some(crash_after) = crash_after else {
         let mut system = TwoPhaseSystem::new(new_sink());
-        let operator = open(&mut system, InMemoryOperatorState::new(), 1)?;
+        let operator = open(&mut system, InMemoryOperatorState::new(), (1, None))?;
         Attempt::start(records, 0, 1, cadence, operator).run_to_end()?;
         return Ok(system.sink().committed().to_vec());
     };
@@ -53,7 +53,7 @@ pub fn run_on_framework<T: Clone, S: TwoPhaseCommitSink<T>>(
     }
 
     let mut dead = TwoPhaseSystem::new(new_sink());
-    let operator = open(&mut dead, InMemoryOperatorState::new(), 1)?;
+    let operator = open(&mut dead, InMemoryOperatorState::new(), (1, None))?;
     let crashed = Attempt::start(records, 0, 1, cadence, operator).run_until_crash(crash_after)?;
 
     // The restart opens over the dead sink with the last notified checkpoint's state:
@@ -62,11 +62,12 @@ pub fn run_on_framework<T: Clone, S: TwoPhaseCommitSink<T>>(
         Some(checkpoint) => InMemoryOperatorState::restore(&checkpoint.state)?,
         None => InMemoryOperatorState::new(),
     };
-    let (_, recovered) = open(&mut dead, restored, 2)?.finish()?;
+    let restart = (2, crashed.last_notified.as_ref().map(|c| c.id));
+    let (_, recovered) = open(&mut dead, restored, restart)?.finish()?;
     let mut output = dead.sink().committed().to_vec();
 
     let mut fresh = TwoPhaseSystem::new(new_sink());
-    let operator = open(&mut fresh, recovered, 2)?;
+    let operator = open(&mut fresh, recovered, restart)?;
     let from = crashed.last_notified.map_or(0, |c| c.offset);
     Attempt::start(records, from, crashed.next_id, cadence, operator).run_to_end()?;
     output.extend_from_slice(fresh.sink().committed());
@@ -74,16 +75,17 @@ pub fn run_on_framework<T: Clone, S: TwoPhaseCommitSink<T>>(
 }
 
 /// Opens the sink operator of generation `generation` (one run token per start of the
-/// job) over `system`, with `state` restored.
+/// job) over `system`, with `state` restored from checkpoint `restored`.
 fn open<T, S: TwoPhaseCommitSink<T>>(
     system: &mut TwoPhaseSystem<S>,
     state: InMemoryOperatorState,
-    generation: u64,
+    (generation, restored): (u64, Option<CheckpointId>),
 ) -> Result<Operator<'_, T, S>> {
     let run = RunContext {
         job: "stage08".to_owned(),
         generation,
         succession: Succession::new(SubtaskId::new(0, 1)?, 1)?,
+        restored,
     };
     CommitterOperator::open(
         TwoPhaseAdopter::new(system),
@@ -98,6 +100,15 @@ struct Checkpoint {
     id: CheckpointId,
     offset: usize,
     state: Vec<u8>,
+}
+
+/// Which checkpoint a barrier takes.
+#[derive(Debug, Clone, Copy)]
+enum Take {
+    /// Every `barrier_every` records.
+    Periodic,
+    /// The final one, at end of input.
+    EndOfInput,
 }
 
 /// What survives a crash: the last notified checkpoint and the next id.
@@ -141,7 +152,7 @@ impl<'r, 'a, T: Clone, S: TwoPhaseCommitSink<T>> Attempt<'r, 'a, T, S> {
 
     fn run_to_end(mut self) -> Result<()> {
         self.advance(self.records.len())?;
-        self.take_checkpoint()?;
+        self.take_checkpoint(Take::EndOfInput)?;
         while let Some(checkpoint) = self.in_flight.pop_front() {
             self.notify(checkpoint)?;
         }
@@ -159,7 +170,7 @@ impl<'r, 'a, T: Clone, S: TwoPhaseCommitSink<T>> Attempt<'r, 'a, T, S> {
             self.operator.write(self.records[self.position].clone())?;
             self.position += 1;
             if self.position.is_multiple_of(self.barrier_every) {
-                self.take_checkpoint()?;
+                self.take_checkpoint(Take::Periodic)?;
                 while self.in_flight.len() > self.commit_lag {
                     let oldest = self.in_flight.pop_front().expect("longer than the lag");
                     self.notify(oldest)?;
@@ -169,10 +180,13 @@ impl<'r, 'a, T: Clone, S: TwoPhaseCommitSink<T>> Attempt<'r, 'a, T, S> {
         Ok(())
     }
 
-    fn take_checkpoint(&mut self) -> Result<()> {
+    fn take_checkpoint(&mut self, take: Take) -> Result<()> {
         let id = self.crashed.next_id;
         self.crashed.next_id += 1;
-        let state = self.operator.on_barrier(id)?;
+        let state = match take {
+            Take::Periodic => self.operator.on_barrier(id)?,
+            Take::EndOfInput => self.operator.end_of_input(id)?,
+        };
         self.in_flight.push_back(Checkpoint {
             id,
             offset: self.position,

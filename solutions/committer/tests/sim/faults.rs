@@ -9,7 +9,7 @@ use std::rc::Rc;
 use anyhow::Result;
 use committer::{
     AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, Fenced, InMemoryOperatorState,
-    Mechanism, OpenContext,
+    Mechanism, OpenContext, OpenTransaction,
 };
 
 /// What goes wrong with commits.
@@ -62,6 +62,9 @@ impl<S: CommittingSink> CommittingSink for Faulty<S> {
     }
     fn write(&mut self, record: Self::Record) -> Result<()> {
         self.inner.write(record)
+    }
+    fn open_transaction(&self) -> OpenTransaction {
+        self.inner.open_transaction()
     }
     fn prepare_commit(&mut self, checkpoint: CheckpointId) -> Result<Option<Self::Committable>> {
         self.inner.prepare_commit(checkpoint)

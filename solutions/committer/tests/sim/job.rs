@@ -25,6 +25,8 @@ use super::tripwire::SharedTripwire;
 
 mod coordinator;
 
+use coordinator::Barrier;
+
 /// What a finished job went through.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Outcome {
@@ -179,19 +181,22 @@ impl<A: Adopter> Attempt<'_, A> {
             let n = operator_index_for(group, self.parallelism, MAX_PARALLELISM)?;
             ops[n as usize].write(record)?;
             if (i + 1) % self.schedule.barrier_every == 0 {
-                self.barrier(ops, next, i + 1, latest)?;
+                self.barrier(ops, (next, Barrier::Periodic), i + 1, latest)?;
                 next += 1;
             }
         }
-        // End of input: everything in flight completes, then final checkpoints are taken
-        // until one completes (an aborted final checkpoint is retried, carrying its data).
+        // End of input: everything in flight completes, then the base prepares the tail
+        // under a final checkpoint, retried until one completes (an aborted final
+        // checkpoint's handle is carried by the next barrier).
         while let Some(c) = self.inflight.pop_front() {
             self.complete(ops, c, latest)?;
         }
+        let mut barrier = Barrier::EndOfInput;
         loop {
             let id = next;
             next += 1;
-            self.barrier(ops, id, self.input.len(), latest)?;
+            self.barrier(ops, (id, barrier), self.input.len(), latest)?;
+            barrier = Barrier::Periodic;
             while let Some(c) = self.inflight.pop_front() {
                 self.complete(ops, c, latest)?;
             }
@@ -222,6 +227,12 @@ impl<A: Adopter> Attempt<'_, A> {
                         let olds: Vec<u32> = match self.schedule.distribution {
                             Distribution::Parents => parents(n, c.parallelism, q, MAX_PARALLELISM)?,
                             Distribution::Everything => (0..c.parallelism).collect(),
+                            Distribution::RoundRobin => {
+                                (0..c.parallelism).filter(|o| o % q == n).collect()
+                            }
+                            Distribution::AllToLast => {
+                                (0..c.parallelism).filter(|_| n == q - 1).collect()
+                            }
                         };
                         let merged =
                             merge_snapshots(olds.iter().map(|&o| c.states[o as usize].as_slice()))?;
@@ -232,6 +243,7 @@ impl<A: Adopter> Attempt<'_, A> {
                     job: "orders".to_owned(),
                     generation: self.generation,
                     succession: Succession::new(SubtaskId::new(n, q)?, MAX_PARALLELISM)?,
+                    restored: restored.map(|c| c.id),
                 };
                 let tripwire = Box::new(self.tripwire.clone());
                 let sink = Faulty {

@@ -39,6 +39,11 @@ pub enum Distribution {
     Parents,
     /// Every old subtask's (like a shared file system backend).
     Everything,
+    /// Old subtask `o`'s goes to new subtask `o % q` (like Flink's split list state).
+    RoundRobin,
+    /// Every old subtask's to the last new subtask; the others get nothing (Flink's
+    /// `testStateRestore` hands it all to subtask 9 of 10).
+    AllToLast,
 }
 
 /// A simulated job's run, fully determined.

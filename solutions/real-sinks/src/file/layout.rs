@@ -76,7 +76,10 @@ impl Layout {
         if let Some(stem) = file.strip_suffix(IN_PROGRESS) {
             // An open file has no checkpoint yet; borrow the handle parser with a dummy one.
             let name = StagedName::parse(&self.job, &format!("{}/{stem}-c0", self.job))?;
-            return Some(StagingFile::InProgress(name.author));
+            return Some(StagingFile::InProgress {
+                author: name.author,
+                run: name.run,
+            });
         }
         StagedName::parse(&self.job, &format!("{}/{file}", self.job)).map(StagingFile::Prepared)
     }
@@ -85,9 +88,14 @@ impl Layout {
 /// A file found in the staging folder.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StagingFile {
-    /// An open file some run was writing when it died (its run is never this one: the
-    /// run token is fresh at every open).
-    InProgress(SubtaskId),
+    /// An open file some run was writing when it died (or this run, by another subtask
+    /// that opened first).
+    InProgress {
+        /// The subtask writing it.
+        author: SubtaskId,
+        /// The run writing it.
+        run: RunToken,
+    },
     /// A prepared file, awaiting its commit or abandoned by a crash.
     Prepared(StagedName),
 }

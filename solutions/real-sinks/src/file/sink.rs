@@ -7,7 +7,7 @@
 //! | `prepare_commit(c)` | trailer, flush, fsync the file; rename to `…-c<c>` in staging; fsync staging |
 //! | `commit` | rename into the output folder; fsync output |
 //! | `abort` | delete the prepared file; fsync staging |
-//! | `on_open` | delete every in-progress file and every unrestored prepared file this subtask succeeds |
+//! | `on_open` | delete every earlier run's in-progress file and every prepared file of a checkpoint after the restored one that this subtask succeeds |
 //!
 //! The fsync before the rename is the point of the barrier: a handle in a completed
 //! checkpoint promises that its records survive a crash, so the bytes must be on disk
@@ -21,7 +21,7 @@ use anyhow::{Context, Result, bail};
 use committer::connectors::StagedName;
 use committer::{
     AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, ExactlyOnceCapable, HandleLost,
-    Mechanism, OpenContext, RunToken, SubtaskId,
+    Mechanism, OpenContext, OpenTransaction, RunToken, SubtaskId,
 };
 
 use super::format::{check_record, trailer};
@@ -110,10 +110,18 @@ impl CommittingSink for FileSink {
             let Some(found) = file.to_str().and_then(|f| self.layout.classify(f)) else {
                 continue;
             };
+            // This run's own files are never orphans (another subtask may have opened
+            // and staged already); an earlier run's open file never reached a barrier.
             let orphan = match &found {
-                StagingFile::InProgress(author) => context.succession.succeeds(*author)?,
+                StagingFile::InProgress { run, .. }
+                | StagingFile::Prepared(StagedName { run, .. })
+                    if *run == context.run_token =>
+                {
+                    false
+                }
+                StagingFile::InProgress { author, .. } => context.succession.succeeds(*author)?,
                 StagingFile::Prepared(name) => {
-                    context.succession.succeeds(name.author)? && !restored.contains(&name)
+                    context.is_orphan(name.author, name.checkpoint)? && !restored.contains(&name)
                 }
             };
             if orphan {
@@ -142,6 +150,13 @@ impl CommittingSink for FileSink {
             .with_context(|| format!("appending to {}", open.path.display()))?;
         open.records += 1;
         Ok(())
+    }
+
+    fn open_transaction(&self) -> OpenTransaction {
+        match self.open {
+            Some(_) => OpenTransaction::Holding,
+            None => OpenTransaction::Empty,
+        }
     }
 
     fn prepare_commit(&mut self, checkpoint: CheckpointId) -> Result<Option<StagedName>> {

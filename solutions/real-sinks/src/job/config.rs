@@ -4,8 +4,9 @@
 //! input. So the first run writes the configuration next to the checkpoints, and a
 //! restart with different flags is refused instead of silently mixing two jobs. The
 //! parallelism is the exception: a restart may rescale (up to the job's key groups),
-//! because restore goes through the framework's succession, which gives every restored
-//! handle and every orphan exactly one owner at the new parallelism.
+//! because the checkpoint's snapshots are dealt out to the new subtasks, each finalising
+//! the handles it is handed, and the framework's succession gives every orphan exactly
+//! one discarder at the new parallelism.
 
 use std::fmt;
 use std::fs;

@@ -128,24 +128,27 @@ where
     check_restore(restored.as_ref(), mark, &config.job)?;
     let mut source = input::open(dir, config.records, config.seed)?;
     source.seek(resumed_at)?;
-    // Every subtask restores the union of the checkpoint's snapshots and the framework's
-    // succession decides which handles it finalises, so the same code restores at the
-    // same parallelism, after a scale-in and after a scale-out.
-    let snapshot = merge_snapshots(
-        restored
-            .iter()
-            .flat_map(|c| c.snapshots.iter().map(Vec::as_slice)),
-    )?;
+    // The checkpoint's snapshots are dealt out round-robin, as Flink redistributes a
+    // committer's state: each handle goes to one subtask, which finalises it whoever
+    // wrote it, so the same code restores at the same parallelism, after a scale-in
+    // and after a scale-out.
+    let snapshots = restored.as_ref().map_or(&[][..], |c| &c.snapshots[..]);
     let mut operators: Operators<S> = Vec::new();
     for index in 0..config.parallelism {
         let me = SubtaskId::new(index, config.parallelism)?;
         // From the checkpoint: live state of a checkpoint that never completed is gone
         // with the process that held it.
+        let dealt = snapshots
+            .iter()
+            .skip(index as usize)
+            .step_by(config.parallelism as usize);
+        let snapshot = merge_snapshots(dealt.map(Vec::as_slice))?;
         let state = InMemoryOperatorState::restore(&snapshot)?;
         let context = RunContext {
             job: config.job.clone(),
             generation,
             succession: Succession::new(me, MAX_PARALLELISM)?,
+            restored: summary.restored,
         };
         Phase::Sweep.mark(marks);
         progress.beat();
@@ -184,7 +187,7 @@ where
             checkpoint(
                 &mut operators,
                 (&store, &*fence, marks, &progress),
-                next,
+                (next, Barrier::Periodic),
                 source.position(),
                 &mut waiting,
                 config.commit_lag,
@@ -192,11 +195,13 @@ where
             next += 1;
         }
     }
+    // End of input: the base prepares the records after the last barrier under a final
+    // checkpoint (and would refuse to finish over them).
     if source.position() % config.barrier_every != 0 {
         checkpoint(
             &mut operators,
             (&store, &*fence, marks, &progress),
-            next,
+            (next, Barrier::EndOfInput),
             source.position(),
             &mut waiting,
             config.commit_lag,
@@ -212,12 +217,21 @@ where
     Ok(summary)
 }
 
+/// Which barrier a checkpoint starts with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Barrier {
+    /// Every `barrier_every` records.
+    Periodic,
+    /// The final one, after the input's last record.
+    EndOfInput,
+}
+
 /// Barrier `id` at `offset`: every subtask prepares, the checkpoint completes, and the
 /// notifications older than `commit_lag` checkpoints are delivered.
 fn checkpoint<S: CommittingSink>(
     operators: &mut Operators<S>,
     (store, fence, marks, progress): (&CheckpointStore, &RunFence, bool, &Progress),
-    id: CheckpointId,
+    (id, barrier): (CheckpointId, Barrier),
     offset: u64,
     waiting: &mut VecDeque<CheckpointId>,
     commit_lag: u64,
@@ -227,7 +241,10 @@ fn checkpoint<S: CommittingSink>(
         .iter_mut()
         .map(|op| {
             progress.beat();
-            op.on_barrier(id)
+            match barrier {
+                Barrier::Periodic => op.on_barrier(id),
+                Barrier::EndOfInput => op.end_of_input(id),
+            }
         })
         .collect::<Result<Vec<_>>>()?;
     // A fenced run must not complete a checkpoint the newer run would then restore.

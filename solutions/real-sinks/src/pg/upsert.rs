@@ -16,6 +16,7 @@ use anyhow::{Context, Result, bail};
 use committer::connectors::Change;
 use committer::{
     AbortOutcome, CheckpointId, CommitOutcome, CommittingSink, Mechanism, OpenContext,
+    OpenTransaction,
 };
 use postgres::Client;
 
@@ -64,6 +65,15 @@ impl CommittingSink for PgUpsertSink {
         let row = change.kind.keeps_row().then_some(change.value);
         self.netted.insert(change.key, row);
         Ok(())
+    }
+
+    /// Holding while changes wait for the next flush.
+    fn open_transaction(&self) -> OpenTransaction {
+        if self.netted.is_empty() {
+            OpenTransaction::Empty
+        } else {
+            OpenTransaction::Holding
+        }
     }
 
     /// Flushes the netted changes in one transaction, so a flush is all or nothing

@@ -13,17 +13,29 @@ use super::super::checkpoints::{Completed, History};
 use super::super::schedule::Fault;
 use super::{Attempt, Operators};
 
+/// Which barrier the coordinator injects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Barrier {
+    /// One of the input's, every `barrier_every` records.
+    Periodic,
+    /// The final checkpoint's, at end of input: the base prepares the tail.
+    EndOfInput,
+}
+
 impl<A: Adopter> Attempt<'_, A> {
     pub(super) fn barrier(
         &mut self,
         ops: &mut Operators<A>,
-        id: CheckpointId,
+        (id, barrier): (CheckpointId, Barrier),
         offset: usize,
         latest: &mut History,
     ) -> Result<()> {
         let states = ops
             .iter_mut()
-            .map(|op| op.on_barrier(id))
+            .map(|op| match barrier {
+                Barrier::Periodic => op.on_barrier(id),
+                Barrier::EndOfInput => op.end_of_input(id),
+            })
             .collect::<Result<Vec<_>>>()?;
         self.inflight.push_back(Completed {
             id,

@@ -19,6 +19,7 @@ pub fn open_fresh<S: CommittingSink>(sink: &mut S, job: &str) -> Result<()> {
         generation: 1,
         run_token: RunToken(1),
         succession: me()?,
+        restored: None,
         pending: &[],
     })
 }
@@ -56,9 +57,14 @@ pub fn drive_operator<S: CommittingSink, I>(
     every: u64,
     convert: impl Fn(&I) -> S::Record,
 ) -> Result<()> {
+    let last = epochs(records, every).count() as u64;
     for (checkpoint, epoch) in epochs(records, every) {
         operator.write_all(epoch.iter().map(&convert))?;
-        operator.on_barrier(checkpoint)?;
+        if checkpoint == last {
+            operator.end_of_input(checkpoint)?;
+        } else {
+            operator.on_barrier(checkpoint)?;
+        }
         operator.on_checkpoint_complete(checkpoint)?;
     }
     operator.finish()?;
@@ -71,6 +77,7 @@ pub fn run_context(job: &str) -> Result<RunContext> {
         job: job.to_owned(),
         generation: 1,
         succession: me()?,
+        restored: None,
     })
 }
 
