@@ -13,17 +13,13 @@
 //!   the failure names it too);
 //! - an id has no mutant that violates it and no other requirement;
 //! - a check of the plan judges no row or has no mutant;
-//! - under one of the 21 seeds every verdict must hold under, some id of the brief is
-//!   reached by no case of the plan (a requirement must not hang on a lucky draw).
+//! - under one of the 21 seeds of `SEEDS`, some id is reached by no case of the plan.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
 
-use graders::harness::catalogue::SEEDS;
-use graders::harness::requirements;
-use graders::harness::stage::DEFAULT_SEED;
-use graders::harness::{Case, Stage};
+use graders::harness::{Case, Stage, catalogue::SEEDS, requirements, stage::DEFAULT_SEED};
 
 /// The names of the checks of stage `S`'s plan.
 fn checks<S: Stage>() -> BTreeSet<String> {
@@ -251,7 +247,6 @@ fn traced<S: Stage>() {
         }
     }
     problems.dedup();
-
     if !problems.is_empty() {
         let why = format!("stage {stage:02}: {problems:#?}");
         eprintln!("{why}");

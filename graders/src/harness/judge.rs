@@ -7,8 +7,7 @@ use serde_json::value::RawValue;
 
 use super::case::{Case, Check, Failure};
 use super::printed::{Printed, PrintedLine};
-use super::protocol::Outcome;
-use super::stage::Stage;
+use super::{protocol::Outcome, stage::Stage};
 
 /// Everything a driver run produced, as the judge received it.
 #[derive(Debug, Clone, Default)]
@@ -51,7 +50,7 @@ pub enum Fault {
         missing: Vec<String>,
         /// Records duplicated or invented in a multiset.
         extra: Vec<String>,
-        /// The id of the brief's requirement that was broken (`03-R7`), when known.
+        /// The id of the brief's requirement broken (`03-R7`), when known.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         requirement: Option<String>,
     },
