@@ -29,6 +29,7 @@ mod stage02;
 mod stage03;
 mod stage03_state;
 mod stage04;
+mod stage04_edges;
 mod stage05;
 mod stage06;
 mod stage07;
@@ -208,6 +209,7 @@ pub fn all() -> impl Iterator<Item = &'static Card> {
         stage03::CARDS,
         stage03_state::CARDS,
         stage04::CARDS,
+        stage04_edges::CARDS,
         stage05::CARDS,
         stage06::CARDS,
         stage07::CARDS,

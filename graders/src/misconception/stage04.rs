@@ -14,6 +14,19 @@ fn late_at_the_watermark(s: &Symptom) -> bool {
     }
 }
 
+/// The watermark is one more than the formula's: `max_ts - max_delay`, the `- 1` left out.
+fn one_past_the_formula(s: &Symptom) -> bool {
+    let got: Option<u64> =
+        between(s.step, "current_watermark() is Some(", ")").and_then(|n| n.parse().ok());
+    let want: Option<u64> = s
+        .step
+        .rsplit(" - 1 = ")
+        .next()
+        .filter(|_| s.step.contains(" - 1 = "))
+        .and_then(|n| n.trim().parse().ok());
+    matches!((got, want), (Some(g), Some(w)) if g == w + 1)
+}
+
 /// The combiner reported more than the minimum of its inputs' watermarks.
 fn above_the_minimum(s: &Symptom) -> bool {
     let got: Option<u64> = between(s.step, "returned Some(", ")").and_then(|n| n.parse().ok());
@@ -38,11 +51,21 @@ pub(super) const CARDS: &[Card] = &[
               max_ts - max_delay - 1; while max_ts <= max_delay there is no such timestamp, and \
               the watermark is None, not W(0).",
         reread: "Task",
-        signatures: &[Signature {
-            check: "generator",
-            fault: "wrong result",
-            clues: &[Clue::Step("must be None"), Clue::Step("<= max_delay")],
-        }],
+        signatures: &[
+            Signature {
+                check: "generator",
+                fault: "wrong result",
+                clues: &[Clue::Step("must be None"), Clue::Step("<= max_delay")],
+            },
+            Signature {
+                check: "generator",
+                fault: "wrong result",
+                clues: &[Clue::Test(
+                    one_past_the_formula,
+                    "the watermark is max_ts - max_delay",
+                )],
+            },
+        ],
     },
     Card {
         id: "04-snapshot-without-progress",
@@ -174,7 +197,7 @@ pub(super) const CARDS: &[Card] = &[
         reread: "Task",
         signatures: &[Signature {
             check: "generator",
-            fault: "panic",
+            fault: "wrong result",
             clues: &[Clue::Step("overflow")],
         }],
     },

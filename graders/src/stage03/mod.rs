@@ -74,7 +74,7 @@ mod driver;
 mod edges;
 mod errors;
 mod formulas;
-mod guard;
+pub(crate) mod guard;
 mod judge;
 pub mod oracle;
 mod placement;

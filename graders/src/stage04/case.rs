@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Element;
+use super::contract::{Op, Subject};
 use crate::harness::{Check, case};
 
 pub(super) const GENERATOR: Check = Check {
@@ -25,6 +27,10 @@ pub(super) const CRASH: Check = Check {
     name: "crash",
     law: "restoring the generator or the combiner from bytes after any element changes nothing",
 };
+pub(super) const CONTRACT: Check = Check {
+    name: "contract",
+    law: "every short sequence of calls on a generator or a combiner answers and reads as the brief says",
+};
 pub(super) const ERRORS: Check = Check {
     name: "errors",
     law: "0 inputs or an unknown input is an error that names the argument",
@@ -37,6 +43,10 @@ pub enum ErrorCall {
     NoInputs,
     /// `on_watermark(2, 5)` on a combiner of 2 inputs.
     UnknownInput,
+    /// `BoundedOutOfOrderness::restore(b"not a snapshot")`
+    GeneratorGarbage,
+    /// `CombinedWatermark::restore(b"not a snapshot")`
+    CombinerGarbage,
 }
 
 impl ErrorCall {
@@ -45,14 +55,26 @@ impl ErrorCall {
         match self {
             ErrorCall::NoInputs => "CombinedWatermark::new(0)",
             ErrorCall::UnknownInput => "CombinedWatermark::new(2)?.on_watermark(2, 5)",
+            ErrorCall::GeneratorGarbage => "BoundedOutOfOrderness::restore(b\"not a snapshot\")",
+            ErrorCall::CombinerGarbage => "CombinedWatermark::restore(b\"not a snapshot\")",
         }
     }
 
-    /// The word the error message must contain.
-    pub fn argument(self) -> &'static str {
+    /// The requirement a call that does not refuse as it should breaks.
+    pub fn requirement(self) -> &'static str {
         match self {
-            ErrorCall::NoInputs => "inputs",
-            ErrorCall::UnknownInput => "input",
+            ErrorCall::NoInputs => "04-R11",
+            ErrorCall::UnknownInput => "04-R12",
+            ErrorCall::GeneratorGarbage | ErrorCall::CombinerGarbage => "04-R15",
+        }
+    }
+
+    /// The word the error message must contain (none for unreadable bytes).
+    pub fn argument(self) -> Option<&'static str> {
+        match self {
+            ErrorCall::NoInputs => Some("inputs"),
+            ErrorCall::UnknownInput => Some("input"),
+            ErrorCall::GeneratorGarbage | ErrorCall::CombinerGarbage => None,
         }
     }
 }
@@ -106,6 +128,19 @@ pub enum Case {
         /// Steps before the snapshot.
         crash_after: usize,
     },
+    /// `split_late` of a stream built here, with watermarks that go back, timestamps at
+    /// the edges of `u64`, several late records: streams `with_watermarks` never makes.
+    Split {
+        /// The stream.
+        elements: Vec<Element>,
+    },
+    /// A short sequence of calls on one generator or combiner.
+    Contract {
+        /// What is driven.
+        subject: Subject,
+        /// The calls, in order.
+        ops: Vec<Op>,
+    },
     /// A call with an invalid argument.
     Errors {
         /// The call.
@@ -131,7 +166,8 @@ impl case::Case for Case {
         match self {
             Case::Generator { .. } => GENERATOR,
             Case::WithWatermarks { .. } => WITH_WATERMARKS,
-            Case::Lateness { .. } => LATENESS,
+            Case::Lateness { .. } | Case::Split { .. } => LATENESS,
+            Case::Contract { .. } => CONTRACT,
             Case::Combiner { .. } => COMBINER,
             Case::GeneratorCrash { .. } | Case::CombinerCrash { .. } => CRASH,
             Case::Errors { .. } => ERRORS,
@@ -178,7 +214,31 @@ impl case::Case for Case {
                 "{inputs} inputs, watermarks {}, combiner snapshotted and restored after {crash_after} step(s)",
                 steps(interleaving)
             ),
+            Case::Split { elements } => {
+                let shown: Vec<String> = elements.iter().map(Element::to_string).collect();
+                format!("split_late([{}])", shown.join(", "))
+            }
+            Case::Contract { subject, ops } => super::contract::describe(*subject, ops),
             Case::Errors { call } => call.code().to_owned(),
+        }
+    }
+
+    fn requirements(&self) -> Vec<&'static str> {
+        match self {
+            Case::Generator { .. } => vec!["04-R1", "04-R2", "04-R16"],
+            Case::WithWatermarks { .. } => vec!["04-R3", "04-R4"],
+            Case::Lateness { .. } | Case::Split { .. } => vec!["04-R5", "04-R6"],
+            Case::Combiner { .. } => vec!["04-R7", "04-R8", "04-R9", "04-R10"],
+            Case::GeneratorCrash { .. } => vec!["04-R13"],
+            Case::CombinerCrash { .. } => vec!["04-R13", "04-R14"],
+            Case::Contract {
+                subject: Subject::Generator { .. },
+                ..
+            } => vec!["04-R1", "04-R2", "04-R13", "04-R16"],
+            Case::Contract { .. } => vec![
+                "04-R7", "04-R8", "04-R9", "04-R10", "04-R12", "04-R13", "04-R14",
+            ],
+            Case::Errors { call } => vec![call.requirement()],
         }
     }
 }

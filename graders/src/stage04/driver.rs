@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::case::{Case, ErrorCall};
+use super::contract::{Reading, drive_contract};
 use super::{Element, Implementation, oracle};
+use crate::stage03::guard::{Answer, caught};
 
 /// What the driver saw while running one case. `Err` holds an error's message.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -43,10 +45,15 @@ pub enum Observation {
         /// The uninterrupted run.
         uninterrupted: Box<Observation>,
     },
-    /// The result of an invalid call: `Ok` with the value it returned, or the error.
+    /// Every step of a contract sequence: what it answered, then what was read.
+    Contract {
+        /// One reading per step, the fresh instance's first.
+        readings: Vec<Reading>,
+    },
+    /// The answer to an invalid call, the value it returned shown as text.
     Errors {
-        /// What the call returned.
-        result: Result<String, String>,
+        /// What the call answered.
+        answer: Answer<String>,
     },
 }
 
@@ -94,14 +101,24 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             cut: Box::new(combine::<I>(*inputs, interleaving, Some(*crash_after))),
             uninterrupted: Box::new(combine::<I>(*inputs, interleaving, None)),
         },
+        Case::Split { elements } => {
+            let (on_time, late) = I::split_late(elements);
+            Observation::Split { on_time, late }
+        }
+        Case::Contract { subject, ops } => Observation::Contract {
+            readings: drive_contract::<I>(*subject, ops),
+        },
         Case::Errors { call } => Observation::Errors {
-            result: match call {
+            answer: caught(|| match call {
                 ErrorCall::NoInputs => I::combiner(0).map(|_| "a combiner".to_owned()),
                 ErrorCall::UnknownInput => I::combiner(2)
                     .and_then(|mut c| I::on_watermark(&mut c, 2, 5))
                     .map(|r| format!("{r:?}")),
-            }
-            .map_err(message),
+                ErrorCall::GeneratorGarbage => I::generator_restore(b"not a snapshot")
+                    .map(|g| format!("a generator at {:?}", I::current_watermark(&g))),
+                ErrorCall::CombinerGarbage => I::combiner_restore(b"not a snapshot")
+                    .map(|c| format!("a combiner at {:?}", I::combiner_current(&c))),
+            }),
         },
     }
 }
@@ -118,7 +135,18 @@ fn generate<I: Implementation>(
     let mut watermarks = Vec::new();
     for i in 0..=arrivals.len() {
         if i > 0 {
-            I::on_event(&mut generator, arrivals[i - 1].0);
+            // A panic (an overflow the brief rules out) ends the run, as a failure that
+            // can name its rule.
+            let fed = caught(|| {
+                I::on_event(&mut generator, arrivals[i - 1].0);
+                Ok(())
+            });
+            if let Answer::Panicked(m) = fed {
+                return Observation::Watermarks {
+                    restore: Err(format!("panicked in on_event({}): {m}", arrivals[i - 1].0)),
+                    watermarks,
+                };
+            }
         }
         if crash_after == Some(i) {
             // Only the bytes survive the crash.
@@ -136,7 +164,15 @@ fn generate<I: Implementation>(
                 }
             };
         }
-        watermarks.push(I::current_watermark(&generator));
+        match caught(|| Ok(I::current_watermark(&generator))) {
+            Answer::Ok(reading) => watermarks.push(reading),
+            other => {
+                return Observation::Watermarks {
+                    restore: Err(format!("current_watermark(): {}", other.show())),
+                    watermarks,
+                };
+            }
+        }
     }
     Observation::Watermarks {
         restore: Ok(()),
@@ -179,7 +215,11 @@ fn combine<I: Implementation>(
             };
         }
         if let Some(&(input, ts)) = interleaving.get(i) {
-            results.push(I::on_watermark(&mut combiner, input, ts).map_err(message));
+            results.push(match caught(|| I::on_watermark(&mut combiner, input, ts)) {
+                Answer::Ok(result) => Ok(result),
+                Answer::Err(e) => Err(e),
+                Answer::Panicked(m) => Err(format!("panicked: {m}")),
+            });
             current.push(I::combiner_current(&combiner));
         }
     }

@@ -3,9 +3,11 @@
 
 use super::Observation;
 use super::case::Case;
+use super::contract::judge_contract;
+use super::oracle;
 use super::watermarks::{judge_combined, judge_split, judge_stream, judge_watermarks};
 use crate::harness::Failure;
-use crate::harness::arguments::expect_error_naming;
+use crate::stage03::guard::Answer;
 
 /// `Ok` when `observation` is what `case` demands.
 pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
@@ -40,7 +42,7 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 if let Err(e) = restore {
                     return Err(restore_failed(*crash_after, e));
                 }
-                judge_same_run(*crash_after, whole, watermarks, |i| {
+                judge_same_run(*crash_after, whole, watermarks, "04-R13", |i| {
                     if i == 0 {
                         "before the first record".to_owned()
                     } else {
@@ -48,7 +50,7 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                     }
                 })
             }
-            _ => Err(Failure::new("two generator runs", format!("{cut:?}"))),
+            _ => Err(Failure::new("two generator runs", format!("{cut:?}")).requirement("04-R13")),
         },
         (
             Case::WithWatermarks {
@@ -63,7 +65,18 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 max_delay,
             },
             Observation::Split { on_time, late },
-        ) => judge_split(arrivals, *max_delay, on_time, late),
+        ) => judge_split(
+            &oracle::with_watermarks(arrivals, *max_delay),
+            Some((arrivals, *max_delay)),
+            on_time,
+            late,
+        ),
+        (Case::Split { elements }, Observation::Split { on_time, late }) => {
+            judge_split(elements, None, on_time, late)
+        }
+        (Case::Contract { subject, ops }, Observation::Contract { readings }) => {
+            judge_contract(*subject, ops, readings)
+        }
         (
             Case::Combiner {
                 inputs,
@@ -92,16 +105,14 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 if let Err(e) = restore {
                     return Err(restore_failed(*crash_after, e));
                 }
-                judge_same_run(*crash_after, whole, results, |i| {
+                judge_same_run(*crash_after, whole, results, "04-R14", |i| {
                     let (input, ts) = interleaving[i];
                     format!("at step {} on_watermark({input}, {ts})", i + 1)
                 })
             }
-            _ => Err(Failure::new("two combiner runs", format!("{cut:?}"))),
+            _ => Err(Failure::new("two combiner runs", format!("{cut:?}")).requirement("04-R13")),
         },
-        (Case::Errors { call }, Observation::Errors { result }) => {
-            expect_error_naming(result, call.argument(), call.code())
-        }
+        (Case::Errors { call }, Observation::Errors { answer }) => judge_error(*call, answer),
         _ => Err(Failure::new(
             "an observation of the same kind as the case",
             format!("{observation:?}"),
@@ -110,9 +121,35 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
 }
 
 fn restore_failed(crash_after: usize, e: &str) -> Failure {
-    Failure::new("snapshot() then restore(..) succeed", format!("Err({e})")).step(format!(
-        "snapshot or restore after {crash_after} element(s) failed"
-    ))
+    Failure::new("snapshot() then restore(..) succeed", format!("Err({e})"))
+        .step(format!(
+            "snapshot or restore after {crash_after} element(s) failed"
+        ))
+        .requirement("04-R13")
+}
+
+/// `Ok` when the invalid call was refused with an error (naming its argument, if any).
+fn judge_error(call: super::ErrorCall, answer: &Answer<String>) -> Result<(), Failure> {
+    let expected = match call.argument() {
+        Some(argument) => format!("an error naming `{argument}`"),
+        None => "an error".to_owned(),
+    };
+    let fail = |step: String| {
+        Err(Failure::new(expected.clone(), answer.show())
+            .step(step)
+            .requirement(call.requirement()))
+    };
+    match (answer, call.argument()) {
+        (Answer::Panicked(m), _) => fail(format!(
+            "{} panicked ({m}) instead of returning an error",
+            call.code()
+        )),
+        (Answer::Ok(value), _) => fail(format!("{} was accepted, returning {value}", call.code())),
+        (Answer::Err(message), Some(argument)) if !message.contains(argument) => {
+            fail("the error does not say which argument is wrong".to_owned())
+        }
+        (Answer::Err(_), _) => Ok(()),
+    }
 }
 
 /// The cut run must say exactly what the uninterrupted run says, from the restore on.
@@ -120,6 +157,7 @@ fn judge_same_run<T: std::fmt::Debug + PartialEq>(
     crash_after: usize,
     whole: &[T],
     cut: &[T],
+    id: &'static str,
     at: impl Fn(usize) -> String,
 ) -> Result<(), Failure> {
     if let Some(i) = whole.iter().zip(cut).position(|(w, c)| w != c) {
@@ -132,13 +170,15 @@ fn judge_same_run<T: std::fmt::Debug + PartialEq>(
             at(i),
             cut[i],
             whole[i]
-        )));
+        ))
+        .requirement(id));
     }
     if whole.len() != cut.len() {
         return Err(Failure::new(
             format!("{} results", whole.len()),
             format!("{} results", cut.len()),
-        ));
+        )
+        .requirement(id));
     }
     Ok(())
 }

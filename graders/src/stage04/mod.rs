@@ -3,35 +3,51 @@
 //! Checks, shortest arrival order first:
 //! - `generator`: for every arrival order of small event sets and `max_delay` in `0..=3`,
 //!   `current_watermark()` after each record is `max_ts - max_delay - 1`, or `None` while
-//!   `max_ts <= max_delay`;
-//! - `with-watermarks`: `with_watermarks` puts a watermark after a record exactly when
-//!   the watermark advanced: never a repeat, never a regression;
+//!   `max_ts <= max_delay`; then fixed cases at the edges of `u64` (a panic there fails,
+//!   naming the rule);
+//! - `with-watermarks`: `with_watermarks` keeps the records in arrival order and puts a
+//!   watermark after a record exactly when the watermark advanced: never a repeat, never
+//!   a regression; the same edges of `u64` after the enumeration;
 //! - `lateness`: `split_late` of the generated stream calls late exactly the records `<=`
-//!   an earlier watermark (none when the disorder stays within `max_delay`);
+//!   an earlier watermark (none when the disorder stays within `max_delay`), each list in
+//!   stream order; then streams built here (a watermark that goes back, `u64::MAX`,
+//!   several late records out of timestamp order);
 //! - `combiner`: for every interleaving of the watermarks of 2 and 3 inputs, the
 //!   combined watermark is `None` until every input has reported, then the minimum of the
 //!   inputs' (largest) watermarks, reported exactly when it advances;
 //! - `crash`: the generator or the combiner goes to bytes after every element, a new one
 //!   is restored and continues: the same watermarks as the uninterrupted run;
-//! - `errors`: 0 inputs and an unknown input are errors naming the argument.
+//! - `errors`: 0 inputs and an unknown input are errors naming the argument, never a
+//!   panic; unreadable bytes are an error for both `restore`s;
+//! - `contract`: every sequence of up to three calls on a generator (`max_delay` 0, 2,
+//!   `u64::MAX`) or a combiner (1, 2, 3 inputs), with timestamps 0, 1 and `u64::MAX`,
+//!   watermarks that go back, an input that does not exist and a restore anywhere,
+//!   against the model of `contract.rs`.
 //!
 //! ## Traceability
 //!
 //! Each requirement of the brief, the check that judges it and the mutants (in
 //! `graders/tests/mutants/`) it rejects; `tests/traceability.rs` keeps it complete.
 //!
-//! | requirement of the brief | check | mutants |
+//! | requirement | check | mutants |
 //! |---|---|---|
-//! | a fresh generator has no watermark; then exactly `max_ts - max_delay - 1`, or `None` while `max_ts <= max_delay` | `generator` | `watermark_without_minus_one` |
-//! | the formula never underflows near 0 | `generator` | `saturating_watermark` |
-//! | nor overflows at the top: fixed cases with `max_delay = u64::MAX` and timestamps up to `u64::MAX`, after the enumerated ones | `generator` | `delay_plus_one_overflows` |
-//! | `with_watermarks` emits a watermark exactly when it advanced: no repeat, no regression, nothing missing | `with-watermarks` | `repeats_watermarks`, `final_watermark_only` |
-//! | `split_late`: exactly the records `<=` an earlier watermark are late | `lateness` | `late_strictly_below` |
-//! | `on_watermark` returns `None` until every input has reported, then the minimum of the inputs' largest watermarks, when it advances | `combiner` | `combined_by_max`, `min_over_reported` |
-//! | an input's watermark is the largest it reported: a smaller one later changes nothing (a fixed run, after the drawn ones, has one under every seed) | `combiner` | `latest_input_watermark` |
-//! | `CombinedWatermark::current` is the combined watermark returned last | `combiner` | `combined_not_stored` |
-//! | state to bytes and back after every record or step: every reading equals the uninterrupted run's | `crash` | `max_ts_not_in_snapshot` |
-//! | `CombinedWatermark::new(0)` and an unknown input are errors naming the argument | `errors` | `zero_inputs_accepted` |
+//! | 04-R1 | `generator` | `watermark_without_minus_one` |
+//! | 04-R2 | `generator` | `saturating_watermark` |
+//! | 04-R3 | `with-watermarks` | `with_watermarks_sorted` |
+//! | 04-R4 | `with-watermarks` | `repeats_watermarks`, `final_watermark_only` |
+//! | 04-R5 | `lateness` | `late_records_sorted` |
+//! | 04-R6 | `lateness` | `late_strictly_below`, `latest_watermark_decides` |
+//! | 04-R7 | `combiner` | `combined_by_max` |
+//! | 04-R7 | `contract` | `zero_is_no_watermark` |
+//! | 04-R8 | `combiner` | `min_over_reported` |
+//! | 04-R9 | `combiner` | `latest_input_watermark` |
+//! | 04-R10 | `combiner` | `combined_not_stored` |
+//! | 04-R11 | `errors` | `zero_inputs_accepted` |
+//! | 04-R12 | `errors` | `unknown_input_panics` |
+//! | 04-R13 | `crash` | `max_ts_not_in_snapshot` |
+//! | 04-R14 | `crash` | `combined_not_in_snapshot` |
+//! | 04-R15 | `errors` | `garbage_restores_fresh` |
+//! | 04-R16 | `generator` | `delay_plus_one_overflows` |
 //!
 //! ## Mutation testing
 //!
@@ -40,6 +56,7 @@
 
 mod binding;
 mod case;
+mod contract;
 mod driver;
 mod judge;
 pub mod oracle;
@@ -48,6 +65,7 @@ mod watermarks;
 
 pub use binding::{Element, Implementation, Split, TimedRecord};
 pub use case::{Case, ErrorCall};
+pub use contract::{Op, Reading, Subject};
 pub use driver::{Observation, drive};
 
 crate::grader! {

@@ -1,5 +1,6 @@
 //! The cases of stage 04, shortest arrival order first.
 
+use super::Element;
 use super::case::{Case, ErrorCall};
 use crate::harness::enumerate::{interleavings, permutations};
 use crate::harness::rng::Rng;
@@ -59,6 +60,43 @@ const EDGES: [(&[(u64, u32)], u64); 2] = [
     (&[(u64::MAX - 1, 0), (u64::MAX, 1)], 0),
 ];
 
+/// Streams `with_watermarks` never makes, for `split_late`: a watermark that goes back
+/// (the largest before a record decides, not the latest), a record at a watermark and
+/// one past it, `u64::MAX`, several late records and several on time out of timestamp
+/// order (each list keeps stream order), a stream without any watermark.
+const SPLITS: [&[Element]; 6] = [
+    &[Element::Record(5, 0), Element::Record(1, 1)],
+    &[
+        Element::Watermark(0),
+        Element::Record(0, 0),
+        Element::Record(1, 1),
+    ],
+    &[
+        Element::Watermark(6),
+        Element::Watermark(2),
+        Element::Record(4, 0),
+        Element::Record(7, 1),
+    ],
+    &[
+        Element::Record(9, 0),
+        Element::Watermark(8),
+        Element::Record(4, 1),
+        Element::Record(2, 2),
+        Element::Record(12, 3),
+        Element::Record(10, 4),
+    ],
+    &[
+        Element::Watermark(u64::MAX - 1),
+        Element::Record(u64::MAX, 0),
+        Element::Record(u64::MAX - 1, 1),
+    ],
+    &[
+        Element::Record(u64::MAX, 0),
+        Element::Watermark(u64::MAX),
+        Element::Record(u64::MAX, 1),
+    ],
+];
+
 /// Every case for `seed`.
 pub fn plan(seed: u64) -> Vec<Case> {
     let mut rng = Rng::new(seed, 4);
@@ -88,6 +126,14 @@ pub fn plan(seed: u64) -> Vec<Case> {
             });
         }
     }
+    cases.extend(
+        EDGES
+            .iter()
+            .map(|(arrivals, max_delay)| Case::WithWatermarks {
+                arrivals: arrivals.to_vec(),
+                max_delay: *max_delay,
+            }),
+    );
     for arrivals in &orders {
         for max_delay in MAX_DELAYS {
             cases.push(Case::Lateness {
@@ -96,6 +142,9 @@ pub fn plan(seed: u64) -> Vec<Case> {
             });
         }
     }
+    cases.extend(SPLITS.iter().map(|elements| Case::Split {
+        elements: elements.to_vec(),
+    }));
     let mut combiner_runs: Vec<(usize, Vec<(usize, u64)>)> = combiner_inputs(&mut rng)
         .iter()
         .flat_map(|sequences| {
@@ -134,8 +183,14 @@ pub fn plan(seed: u64) -> Vec<Case> {
             });
         }
     }
-    for call in [ErrorCall::NoInputs, ErrorCall::UnknownInput] {
+    for call in [
+        ErrorCall::NoInputs,
+        ErrorCall::UnknownInput,
+        ErrorCall::GeneratorGarbage,
+        ErrorCall::CombinerGarbage,
+    ] {
         cases.push(Case::Errors { call });
     }
+    cases.extend(super::contract::plan());
     cases
 }

@@ -12,8 +12,13 @@ pub(super) fn judge_watermarks(
     got: &[Option<u64>],
 ) -> Result<(), Failure> {
     if let Err(e) = restore {
-        return Err(Failure::new("a generator", format!("Err({e})")));
+        return Err(Failure::new("a generator", format!("Err({e})"))
+            .step(format!(
+                "{e}: every timestamp and max_delay up to u64::MAX is valid"
+            ))
+            .requirement("04-R16"));
     }
+    let edge = max_delay == u64::MAX || arrivals.iter().any(|(ts, _)| *ts >= u64::MAX - 1);
     let mut want = vec![None];
     want.extend(oracle::watermarks(arrivals, max_delay));
     for (i, (w, g)) in want.iter().zip(got).enumerate() {
@@ -33,13 +38,21 @@ pub(super) fn judge_watermarks(
                 arrivals[i - 1].0
             )
         };
-        return Err(Failure::new(format!("{want:?}"), format!("{got:?}")).step(step));
+        let id = match w {
+            _ if edge => "04-R16",
+            None => "04-R2",
+            Some(_) => "04-R1",
+        };
+        return Err(Failure::new(format!("{want:?}"), format!("{got:?}"))
+            .step(step)
+            .requirement(id));
     }
     if want.len() != got.len() {
         return Err(Failure::new(
             format!("{} readings", want.len()),
             format!("{} readings", got.len()),
-        ));
+        )
+        .requirement("04-R1"));
     }
     Ok(())
 }
@@ -80,17 +93,37 @@ pub(super) fn judge_stream(
         (None, Some(g)) => format!("after {prefix}, which is complete, came {g}"),
         (None, None) => "the streams differ".to_owned(),
     };
-    Err(Failure::new(show(&want), show(got)).step(step))
+    let records = |elements: &[Element]| -> Vec<Element> {
+        elements
+            .iter()
+            .filter(|e| matches!(e, Element::Record(..)))
+            .cloned()
+            .collect()
+    };
+    if records(&want) != records(got) {
+        let step = format!(
+            "the records must come out in arrival order, {}, but come out as {}",
+            show(&records(&want)),
+            show(&records(got))
+        );
+        return Err(Failure::new(show(&want), show(got))
+            .step(step)
+            .requirement("04-R3"));
+    }
+    Err(Failure::new(show(&want), show(got))
+        .step(step)
+        .requirement("04-R4"))
 }
 
+/// Judges `split_late` of `stream`; `generated` is the arrivals and bound it was made of,
+/// when it was.
 pub(super) fn judge_split(
-    arrivals: &[(u64, u32)],
-    max_delay: u64,
+    stream: &[Element],
+    generated: Option<(&[(u64, u32)], u64)>,
     on_time: &[(u64, u32)],
     late: &[(u64, u32)],
 ) -> Result<(), Failure> {
-    let stream = oracle::with_watermarks(arrivals, max_delay);
-    let (want_on_time, want_late) = oracle::split_late(&stream);
+    let (want_on_time, want_late) = oracle::split_late(stream);
     if want_on_time == on_time && want_late == late {
         return Ok(());
     }
@@ -98,7 +131,8 @@ pub(super) fn judge_split(
     let mut step = format!(
         "the records must come out in stream order, on time {want_on_time:?} and late {want_late:?}"
     );
-    for element in &stream {
+    let mut rule_id = "04-R5";
+    for element in stream {
         match *element {
             Element::Watermark(wm) => seen = seen.max(Some(wm)),
             Element::Record(ts, id) => {
@@ -111,11 +145,17 @@ pub(super) fn judge_split(
                         Some(wm) => format!("the largest watermark before it is W({wm}) < {ts}"),
                         None => "no watermark came before it".to_owned(),
                     };
-                    let bound = if oracle::within_bound(arrivals, max_delay) {
-                        format!(" (this order stays within max_delay {max_delay}: nothing is late)")
-                    } else {
-                        String::new()
+                    let bound = match generated {
+                        Some((arrivals, max_delay))
+                            if oracle::within_bound(arrivals, max_delay) =>
+                        {
+                            format!(
+                                " (this order stays within max_delay {max_delay}: nothing is late)"
+                            )
+                        }
+                        _ => String::new(),
                     };
+                    rule_id = "04-R6";
                     step = format!(
                         "record (ts {ts}, id {id}) must be {}: {rule}{bound}",
                         if is_late { "late" } else { "on time" }
@@ -129,7 +169,8 @@ pub(super) fn judge_split(
         format!("on time {want_on_time:?}, late {want_late:?}"),
         format!("on time {on_time:?}, late {late:?}"),
     )
-    .step(format!("in {}: {step}", show(&stream))))
+    .step(format!("in {}: {step}", show(stream)))
+    .requirement(rule_id))
 }
 
 pub(super) fn judge_combined(
@@ -140,7 +181,7 @@ pub(super) fn judge_combined(
     current: &[Option<u64>],
 ) -> Result<(), Failure> {
     if let Err(e) = restore {
-        return Err(Failure::new("a combiner", format!("Err({e})")));
+        return Err(Failure::new("a combiner", format!("Err({e})")).requirement("04-R11"));
     }
     let want = oracle::combined(inputs, interleaving);
     let mut marks: Vec<Option<u64>> = vec![None; inputs];
@@ -150,6 +191,23 @@ pub(super) fn judge_combined(
         if g.as_ref() == Ok(w) {
             continue;
         }
+        // A watermark taken back before this step explains the difference (04-R9).
+        let went_back = marks[input] != Some(ts)
+            || interleaving[..i]
+                .iter()
+                .enumerate()
+                .any(|(j, &(input, ts))| {
+                    interleaving[..j]
+                        .iter()
+                        .any(|&(k, earlier)| k == input && earlier > ts)
+                });
+        let id = if marks.iter().any(Option::is_none) {
+            "04-R8"
+        } else if went_back {
+            "04-R9"
+        } else {
+            "04-R7"
+        };
         let state = if marks.iter().any(Option::is_none) {
             let silent: Vec<usize> = (0..inputs).filter(|&j| marks[j].is_none()).collect();
             format!("inputs {silent:?} have not reported yet, so there is no combined watermark")
@@ -164,18 +222,21 @@ pub(super) fn judge_combined(
         // Both sides in the notation of the expected readings: `Some(3)`, not `Ok(Some(3))`.
         let shown: Vec<String> = got.iter().map(returned).collect();
         return Err(
-            Failure::new(format!("{want:?}"), format!("[{}]", shown.join(", "))).step(format!(
-                "step {} on_watermark({input}, {ts}) returned {}, expected {w:?}: {state}",
-                i + 1,
-                returned(g)
-            )),
+            Failure::new(format!("{want:?}"), format!("[{}]", shown.join(", ")))
+                .step(format!(
+                    "step {} on_watermark({input}, {ts}) returned {}, expected {w:?}: {state}",
+                    i + 1,
+                    returned(g)
+                ))
+                .requirement(id),
         );
     }
     if want.len() != got.len() {
         return Err(Failure::new(
             format!("{} results", want.len()),
             format!("{} results", got.len()),
-        ));
+        )
+        .requirement("04-R7"));
     }
     // `current()` is the combined watermark emitted last: after step i, the last `Some`
     // among the first i + 1 results.
@@ -190,7 +251,8 @@ pub(super) fn judge_combined(
             .step(format!(
                 "after step {} on_watermark({input}, {ts}), current() returned {got_current:?}, but the combined watermark emitted last is {want_current:?}",
                 i + 1
-            )));
+            ))
+            .requirement("04-R10"));
         }
     }
     Ok(())

@@ -1,0 +1,188 @@
+//! The model of a generator's and a combiner's contract, and the judge that walks a
+//! sequence with it: it encodes only what the brief fixes (04-R1, R2, R7 to R10, R12 to
+//! R14, R16), and where a reading differs it names the rule that explains it.
+
+use super::{Op, Reading, Subject};
+use crate::harness::Failure;
+use crate::stage03::guard::Answer;
+use crate::stage04::oracle;
+
+/// `Ok` when every reading is what the model allows.
+pub fn judge_contract(subject: Subject, ops: &[Op], readings: &[Reading]) -> Result<(), Failure> {
+    match subject {
+        Subject::Generator { max_delay } => judge_generator(max_delay, ops, readings),
+        Subject::Combiner { inputs } => judge_combiner(inputs, ops, readings),
+    }
+}
+
+fn wrong(expected: String, actual: String, step: String, id: &'static str) -> Failure {
+    Failure::new(expected, actual).step(step).requirement(id)
+}
+
+fn judge_generator(max_delay: u64, ops: &[Op], readings: &[Reading]) -> Result<(), Failure> {
+    let mut max_ts: Option<u64> = None;
+    let mut after_crash = false;
+    for (n, reading) in readings.iter().enumerate() {
+        let call = match n {
+            0 => "before any record".to_owned(),
+            _ => format!("step {n}, {}", ops[n - 1].code()),
+        };
+        if n > 0 {
+            match (ops[n - 1], &reading.answer) {
+                (Op::Event(ts), Answer::Ok(_)) => max_ts = max_ts.max(Some(ts)),
+                (Op::Event(ts), answer) => {
+                    return Err(wrong(
+                        "on_event returns".into(),
+                        answer.show(),
+                        format!(
+                            "{call}: on_event({ts}) with max_delay {max_delay} panicked: every timestamp and max_delay up to u64::MAX is valid"
+                        ),
+                        "04-R16",
+                    ));
+                }
+                (_, Answer::Ok(_)) => after_crash = true,
+                (_, answer) => {
+                    return Err(wrong(
+                        "snapshot() and restore(..) succeed".into(),
+                        answer.show(),
+                        format!("{call} failed"),
+                        "04-R13",
+                    ));
+                }
+            }
+        }
+        let want = oracle::watermark(max_ts, max_delay);
+        if reading.current != want {
+            let id = match (after_crash, want) {
+                (true, _) => "04-R13",
+                (false, None) => "04-R2",
+                (false, Some(_)) => "04-R1",
+            };
+            let why = match (max_ts, want) {
+                (None, _) => "no record yet: nothing to promise".to_owned(),
+                (Some(m), None) => format!("max_ts {m} <= max_delay {max_delay}: None"),
+                (Some(m), Some(w)) => format!("{m} - {max_delay} - 1 = {w}"),
+            };
+            return Err(wrong(
+                format!("current_watermark() = {want:?}"),
+                format!("current_watermark() = {:?}", reading.current),
+                format!("right after {call}: {why}"),
+                id,
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The combined watermark of `marks`: the minimum once every input has reported.
+fn minimum(marks: &[Option<u64>]) -> Option<u64> {
+    marks
+        .iter()
+        .copied()
+        .collect::<Option<Vec<u64>>>()?
+        .into_iter()
+        .min()
+}
+
+fn judge_combiner(inputs: usize, ops: &[Op], readings: &[Reading]) -> Result<(), Failure> {
+    if readings.is_empty() {
+        return Err(wrong(
+            format!("CombinedWatermark::new({inputs}) = Ok(..)"),
+            "an error".into(),
+            format!("{inputs} inputs are valid"),
+            "04-R11",
+        ));
+    }
+    // The brief's model, and beside it one where an input is where it last said (to
+    // tell 04-R9 from the other rules when a reading differs).
+    let mut marks: Vec<Option<u64>> = vec![None; inputs];
+    let mut latest: Vec<Option<u64>> = vec![None; inputs];
+    let mut last: Option<u64> = None;
+    let mut after_crash = false;
+    for (n, reading) in readings.iter().enumerate() {
+        let call = match n {
+            0 => "before any watermark".to_owned(),
+            _ => format!("step {n}, {}", ops[n - 1].code()),
+        };
+        let state = format!(
+            "the inputs' watermarks {marks:?}, the combined watermark reported last {last:?}"
+        );
+        if n > 0 {
+            match ops[n - 1] {
+                Op::Mark(input, ts) if input >= inputs => {
+                    let named = matches!(&reading.answer, Answer::Err(e) if e.contains("input"));
+                    if !named {
+                        return Err(wrong(
+                            "an error naming `input`".into(),
+                            reading.answer.show(),
+                            format!(
+                                "{call} on a combiner of {inputs} inputs: input {input} does not exist"
+                            ),
+                            "04-R12",
+                        ));
+                    }
+                    let _ = ts;
+                }
+                Op::Mark(input, ts) => {
+                    marks[input] = marks[input].max(Some(ts));
+                    latest[input] = Some(ts);
+                    let combined = minimum(&marks);
+                    let want = match (combined, last) {
+                        (Some(c), Some(l)) if c <= l => None,
+                        (Some(c), _) => Some(c),
+                        (None, _) => None,
+                    };
+                    if reading.answer != Answer::Ok(want) {
+                        let by_latest = minimum(&latest).filter(|c| last.is_none_or(|l| *c > l));
+                        let id = if after_crash {
+                            "04-R14"
+                        } else if combined.is_none() {
+                            "04-R8"
+                        } else if latest != marks && reading.answer == Answer::Ok(by_latest) {
+                            "04-R9"
+                        } else {
+                            "04-R7"
+                        };
+                        return Err(wrong(
+                            format!("{want:?}"),
+                            reading.answer.show(),
+                            format!(
+                                "{call}, with {state} before it: the combined watermark is now {combined:?}, so it returns {want:?}"
+                            ),
+                            id,
+                        ));
+                    }
+                    last = last.max(want);
+                }
+                Op::Event(_) => {}
+                Op::Crash => {
+                    if !reading.answer.is_ok() {
+                        return Err(wrong(
+                            "snapshot() and restore(..) succeed".into(),
+                            reading.answer.show(),
+                            format!("{call} failed"),
+                            "04-R13",
+                        ));
+                    }
+                    after_crash = true;
+                }
+            }
+        }
+        if reading.current != last {
+            let id = if after_crash {
+                "04-R14"
+            } else if matches!(ops.get(n.wrapping_sub(1)), Some(Op::Mark(i, _)) if *i >= inputs) {
+                "04-R12"
+            } else {
+                "04-R10"
+            };
+            return Err(wrong(
+                format!("current() = {last:?}"),
+                format!("current() = {:?}", reading.current),
+                format!("right after {call}: current() is the combined watermark reported last"),
+                id,
+            ));
+        }
+    }
+    Ok(())
+}
