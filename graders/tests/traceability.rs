@@ -271,7 +271,6 @@ fn stage03_is_traced() {
 }
 
 #[test]
-#[ignore = "stage 04's brief is not numbered yet (issue 24 is open for it)"]
 fn stage04_is_traced() {
     traced::<graders::stage04::EventTime>();
 }
