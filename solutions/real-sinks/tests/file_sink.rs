@@ -12,8 +12,10 @@ use real_sinks::file::{FileSink, Layout, read_complete};
 
 fn open(sink: &mut FileSink, run: u64, pending: &[(u64, StagedName)]) {
     let me = SubtaskId::new(0, 1).unwrap();
+    let names = ["files".to_owned()];
     let context = OpenContext {
         job: "files",
+        names: &names,
         generation: run,
         run_token: RunToken(run),
         succession: Succession::new(me, 128).unwrap(),

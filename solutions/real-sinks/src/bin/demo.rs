@@ -56,6 +56,7 @@ fn pipeline(args: &RunArgs) -> Result<()> {
         },
         phase_markers: args.phase_markers,
         pg_deadline: Some(Duration::from_secs(args.pg_deadline_secs)),
+        ..RunOptions::default()
     };
     run_with_options(
         &args.dir,

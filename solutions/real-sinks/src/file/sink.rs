@@ -7,7 +7,7 @@
 //! | `prepare_commit(c)` | trailer, flush, fsync the file; rename to `…-c<c>` in staging; fsync staging |
 //! | `commit` | rename into the output folder; fsync output |
 //! | `abort` | delete the prepared file; fsync staging |
-//! | `on_open` | delete every earlier run's in-progress file and every prepared file of a checkpoint after the restored one that this subtask succeeds |
+//! | `on_open` | under every name the job has run under: delete every earlier run's in-progress file and every prepared file of a checkpoint after the restored one that this subtask succeeds |
 //!
 //! The fsync before the rename is the point of the barrier: a handle in a completed
 //! checkpoint promises that its records survive a crash, so the bytes must be on disk
@@ -15,7 +15,7 @@
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{BufWriter, ErrorKind, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use committer::connectors::StagedName;
@@ -103,36 +103,12 @@ impl CommittingSink for FileSink {
         }
         create_dir_durably(self.layout.staging())?;
         create_dir_durably(self.layout.output())?;
-        let restored: Vec<&StagedName> = context.pending.iter().map(|(_, c)| c).collect();
-        let mut swept = false;
-        for entry in fs::read_dir(self.layout.staging())? {
-            let file = entry?.file_name();
-            let Some(found) = file.to_str().and_then(|f| self.layout.classify(f)) else {
-                continue;
-            };
-            // This run's own files are never orphans (another subtask may have opened
-            // and staged already); an earlier run's open file never reached a barrier.
-            let orphan = match &found {
-                StagingFile::InProgress { run, .. }
-                | StagingFile::Prepared(StagedName { run, .. })
-                    if *run == context.run_token =>
-                {
-                    false
-                }
-                StagingFile::InProgress { author, .. } => context.succession.succeeds(*author)?,
-                StagingFile::Prepared(name) => {
-                    context.is_orphan(name.author, name.checkpoint)? && !restored.contains(&name)
-                }
-            };
-            if orphan {
-                let path = self.layout.staging().join(&file);
-                fs::remove_file(&path)
-                    .with_context(|| format!("discarding orphan {}", path.display()))?;
-                swept = true;
+        // Under every name the job has run under: a renamed job still owns those files.
+        for job in context.names {
+            let layout = self.layout.for_job(job)?;
+            if layout.staging().exists() {
+                sweep(&layout, context)?;
             }
-        }
-        if swept {
-            sync_dir(self.layout.staging())?;
         }
         self.identity = Some(Identity {
             me: context.subtask(),
@@ -195,8 +171,8 @@ impl CommittingSink for FileSink {
                 // Only the new name must be durable. Staging is not synced: should the
                 // prepared name outlive a crash beside the published one (both are
                 // the same file), recovery's commit renames it over itself, or the
-                // sweep drops it as an orphan; the output stays whole either way.
-                sync_dir(self.layout.output())?;
+                // sweep drops it as a stale twin; the output stays whole either way.
+                sync_dir(folder(&published))?;
                 Ok(CommitOutcome::Committed)
             }
             Err(e) if e.kind() == ErrorKind::NotFound && published.exists() => {
@@ -218,7 +194,7 @@ impl CommittingSink for FileSink {
         let prepared = self.layout.prepared(name);
         match fs::remove_file(&prepared) {
             Ok(()) => {
-                sync_dir(self.layout.staging())?;
+                sync_dir(folder(&prepared))?;
                 Ok(AbortOutcome::Aborted)
             }
             Err(e) if e.kind() == ErrorKind::NotFound => {
@@ -233,3 +209,47 @@ impl CommittingSink for FileSink {
 }
 
 impl ExactlyOnceCapable for FileSink {}
+
+/// The folder a file of the layout lies in.
+fn folder(path: &Path) -> &Path {
+    path.parent().unwrap_or(Path::new("."))
+}
+
+/// Discards the orphans in `layout`'s staging folder that `context`'s subtask is
+/// responsible for: an earlier run's open files and prepared files of checkpoints after
+/// the restored one, never a restored handle's.
+fn sweep(layout: &Layout, context: &OpenContext<'_, StagedName>) -> Result<()> {
+    let restored: Vec<&StagedName> = context.pending.iter().map(|(_, c)| c).collect();
+    let mut swept = false;
+    for entry in fs::read_dir(layout.staging())? {
+        let file = entry?.file_name();
+        let Some(found) = file.to_str().and_then(|f| layout.classify(f)) else {
+            continue;
+        };
+        // This run's own files are never orphans (another subtask may have opened and
+        // staged already); an earlier run's open file never reached a barrier.
+        let orphan = match &found {
+            StagingFile::InProgress { run, .. } | StagingFile::Prepared(StagedName { run, .. })
+                if *run == context.run_token =>
+            {
+                false
+            }
+            StagingFile::InProgress { author, .. } => context.succession.succeeds(*author)?,
+            // Published already: the staged name outlived its rename in a crash.
+            StagingFile::Prepared(name) if layout.published(name).exists() => true,
+            StagingFile::Prepared(name) => {
+                context.is_orphan(name.author, name.checkpoint)? && !restored.contains(&name)
+            }
+        };
+        if orphan {
+            let path = layout.staging().join(&file);
+            fs::remove_file(&path)
+                .with_context(|| format!("discarding orphan {}", path.display()))?;
+            swept = true;
+        }
+    }
+    if swept {
+        sync_dir(layout.staging())?;
+    }
+    Ok(())
+}
