@@ -112,11 +112,15 @@ fn run(job: &str, generation: u64, restored: Option<u64>) -> RunContext {
 /// As Flink's `shouldAbortLingeringTransactions`: a run as `old` completes checkpoint 1
 /// and dies before its notification with 2 and 3 prepared; the restart from 1 as `new`
 /// commits 1 under its old name, discards 2 and 3, and ends through its end of input.
-fn renamed<S: CommittingSink>(mut sink: impl FnMut() -> S, record: impl Fn(u32) -> S::Record) {
+fn renamed<S: CommittingSink>(
+    (old, new): (&str, &str),
+    mut sink: impl FnMut() -> S,
+    record: impl Fn(u32) -> S::Record,
+) {
     let open = |sink: S, state, run: RunContext| {
         CommitterOperator::open(sink, state, &run, Box::new(NoTripwire)).unwrap()
     };
-    let mut op = open(sink(), InMemoryOperatorState::new(), run("old", 1, None));
+    let mut op = open(sink(), InMemoryOperatorState::new(), run(old, 1, None));
     op.write(record(1)).unwrap();
     let completed = op.on_barrier(1).unwrap();
     op.write(record(2)).unwrap();
@@ -125,7 +129,7 @@ fn renamed<S: CommittingSink>(mut sink: impl FnMut() -> S, record: impl Fn(u32) 
     op.on_barrier(3).unwrap();
     drop(op);
     let restored = InMemoryOperatorState::restore(&completed).unwrap();
-    let mut op = open(sink(), restored, run("new", 2, Some(1)));
+    let mut op = open(sink(), restored, run(new, 2, Some(1)));
     op.write(record(2)).unwrap();
     op.write(record(3)).unwrap();
     op.end_of_input(4).unwrap();
@@ -139,6 +143,7 @@ fn a_renamed_file_job_leaves_nothing_staged_under_its_old_name() {
     let layout = |job| Layout::new(&root, job).unwrap();
     let mut job = "old";
     renamed(
+        ("old", "new"),
         || {
             let sink = FileSink::new(layout(job));
             job = "new";
@@ -165,6 +170,7 @@ fn a_renamed_xa_job_leaves_nothing_prepared_under_its_old_name() {
     let control = shared(connect(&pg).unwrap());
     let mut job = old.clone();
     renamed(
+        (&old, &new),
         || {
             let store = PgXaStore::open(&job, connect(&pg).unwrap(), control.clone(), 4).unwrap();
             job.clone_from(&new);

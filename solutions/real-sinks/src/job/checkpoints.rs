@@ -20,7 +20,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use committer::CheckpointId;
+use committer::{CheckpointId, Fenced};
 use serde::{Deserialize, Serialize};
 use solution01::Offset;
 
@@ -119,8 +119,14 @@ impl CheckpointStore {
     /// Completes `checkpoint` of a run holding folder epoch `epoch`, durably, then drops
     /// the files older than the two latest.
     ///
+    /// A run that finds a file of a newer epoch once its own is written was overtaken
+    /// after its fence check: it takes its file back (it could only ever serve as a
+    /// fallback, and its handles may be swept already) and drops nothing, so the newer
+    /// run keeps the checkpoint it would fall back to.
+    ///
     /// # Errors
-    /// When it cannot be written; the previous checkpoints then stay.
+    /// When it cannot be written (the previous checkpoints then stay), or with
+    /// [`Fenced`] when a newer run overtook this one.
     pub fn complete(&self, epoch: u64, checkpoint: &Checkpoint) -> Result<()> {
         create_dir_durably(&self.dir)?;
         let name = format!("e{epoch:010}-c{:012}", checkpoint.id);
@@ -142,6 +148,15 @@ impl CheckpointStore {
         fs::rename(&temp, &path).with_context(|| format!("completing {}", path.display()))?;
         sync_dir(&self.dir)?;
         let files = checkpoint_files(&self.dir)?;
+        if let Some(&(newest, ..)) = files.first().filter(|(newest, ..)| *newest > epoch) {
+            fs::remove_file(&path).with_context(|| format!("taking back {}", path.display()))?;
+            sync_dir(&self.dir)?;
+            return Err(Fenced {
+                held: epoch,
+                current: newest,
+            }
+            .into());
+        }
         for (_, _, stale) in files.iter().skip(KEPT) {
             fs::remove_file(stale).with_context(|| format!("dropping {}", stale.display()))?;
         }
