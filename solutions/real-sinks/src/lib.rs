@@ -27,6 +27,7 @@
 
 pub mod cli;
 pub mod crash;
+pub mod doctor;
 pub mod durable;
 pub mod file;
 pub mod job;

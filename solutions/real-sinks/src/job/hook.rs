@@ -19,6 +19,17 @@ pub enum Point {
     CheckpointCompleted(CheckpointId),
 }
 
+/// How far a run goes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Reach {
+    /// To the end of its input (a run of the job).
+    #[default]
+    EndOfInput,
+    /// Through its open only: recovery commits what the restored checkpoint holds and
+    /// the sweeps discard the orphans, then the run stops (`demo doctor --sweep`).
+    Recovery,
+}
+
 /// What a test does at each [`Point`]: an error stops the run there, as a kill would
 /// (nothing after the point happens; what is durable stays).
 #[derive(Clone, Default)]

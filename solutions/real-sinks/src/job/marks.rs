@@ -105,14 +105,16 @@ pub fn check_restore(
             "job {job:?} has no checkpoint, but its sink already holds output committed up to \
              checkpoint {}: starting from nothing would write it all again. Put the job's \
              checkpoint files back in checkpoints/, or clear the sink's output for {job:?} \
-             to start over",
+             to start over. Its prepared transactions and staged files are untouched: \
+             `demo doctor` lists them",
             mark.checkpoint
         ),
         Some(checkpoint) if checkpoint.id + mark.ahead < mark.checkpoint => bail!(
             "the latest checkpoint is {}, older than checkpoint {}, which job {job:?}'s sink has \
              already committed: a later checkpoint file is missing or unreadable, and \
              replaying from offset {} would write records twice. Put the latest checkpoint \
-             file back in checkpoints/",
+             file back in checkpoints/. Its prepared transactions and staged files are \
+             untouched: `demo doctor` lists them",
             checkpoint.id,
             mark.checkpoint,
             checkpoint.offset

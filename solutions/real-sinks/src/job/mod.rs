@@ -16,7 +16,7 @@ mod sinks;
 pub use checkpoints::{Checkpoint, CheckpointStore, Restored, files as checkpoint_files};
 pub use config::{JobConfig, SinkKind};
 pub use fence::{FolderFence, RunFence};
-pub use hook::{Hook, Point};
+pub use hook::{Hook, Point, Reach};
 pub use input::{InputRecord, generate};
 pub use lineage::{Claim, Lineage, settle};
 pub use marks::{SinkMark, check_restore, file_mark, upsert_mark, xa_mark};

@@ -29,7 +29,7 @@ use super::barrier::{Barrier, Coordinator, Operators};
 use super::checkpoints::{CheckpointStore, is_done, mark_done};
 use super::config::JobConfig;
 use super::fence::RunFence;
-use super::hook::Hook;
+use super::hook::{Hook, Reach};
 use super::input::{self, InputRecord};
 use super::lineage::Lineage;
 use super::marks::{SinkMark, check_restore};
@@ -87,6 +87,8 @@ pub struct RunGuards {
     pub hook: Hook,
     /// The job's history, checked against the destination's claim.
     pub lineage: Lineage,
+    /// How far the run goes.
+    pub reach: Reach,
 }
 
 /// Runs the job in `dir` to the end of its input under `guards`. `make_sink` builds subtask `me`'s sink, `convert` turns an input record into the
@@ -117,6 +119,7 @@ where
         progress,
         hook,
         lineage,
+        reach,
     } = guards;
     let generation = fence.generation();
     let store = CheckpointStore::new(dir, &lineage);
@@ -198,6 +201,10 @@ where
         describe(&summary.recovered)
     )?;
     log.flush()?;
+    if reach == Reach::Recovery {
+        // Everything restored is finalised and every orphan swept; nothing is open.
+        return Ok(summary);
+    }
     Phase::Writing.mark(marks);
 
     let mut next = summary.restored.map_or(1, |c| c + 1);

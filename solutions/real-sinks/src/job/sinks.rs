@@ -13,7 +13,7 @@ use committer::connectors::{Change, RowKind};
 use super::checkpoints::files as checkpoint_files;
 use super::config::{JobConfig, SinkKind};
 use super::fence::{FolderFence, RunFence};
-use super::hook::Hook;
+use super::hook::{Hook, Reach};
 use super::input::InputRecord;
 use super::lineage::{Claim, settle};
 use super::marks::{file_mark, upsert_mark, xa_mark};
@@ -55,6 +55,8 @@ pub struct RunOptions {
     pub pg_deadline: Option<Duration>,
     /// What a test does at the run's named points (nothing, by default).
     pub hook: Hook,
+    /// How far the run goes.
+    pub reach: Reach,
 }
 
 /// [`run_with`] under `options`.
@@ -73,6 +75,7 @@ pub fn run_with_options(
         phase_markers,
         pg_deadline,
         hook,
+        reach,
     } = options;
     let progress = Progress::new();
     if let Some(deadline) = pg_deadline.filter(|_| config.sink.needs_postgres()) {
@@ -127,6 +130,7 @@ pub fn run_with_options(
                 progress: progress.clone(),
                 hook: hook.clone(),
                 lineage: lineage.clone(),
+                reach,
             };
             run(
                 dir,
@@ -161,6 +165,7 @@ pub fn run_with_options(
                 progress: progress.clone(),
                 hook: hook.clone(),
                 lineage: lineage.clone(),
+                reach,
             };
             run(dir, config, guards, make, convert, log)
         }
@@ -176,6 +181,7 @@ pub fn run_with_options(
                 progress: progress.clone(),
                 hook: hook.clone(),
                 lineage: lineage.clone(),
+                reach,
             };
             run(dir, config, guards, make, upsert_change, log)
         }
