@@ -58,7 +58,8 @@ pub struct OpenContext<'a, C> {
     /// discards what it left under an old one (as Flink's Kafka writer keeps the
     /// transactional-id prefixes of its state). Restored handles keep their own names.
     pub names: &'a [String],
-    /// The run's generation (bumped by the coordinator at every start of the job).
+    /// The run's generation: bumped by the coordinator at every start of the job, and
+    /// unique over the job's whole history (global ids are minted from it).
     pub generation: u64,
     /// The token naming this open, for staged artifacts.
     pub run_token: RunToken,
