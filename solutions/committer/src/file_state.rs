@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 
 use crate::pending::PendingKey;
-use crate::snapshot::{Entries, entries_from_bytes, entries_to_bytes};
+use crate::snapshot::{Entries, Names, entries_from_bytes, entries_to_bytes};
 use crate::state_backend::OperatorStateBackend;
 
 /// Operator state kept in a file that survives the process.
@@ -27,6 +27,7 @@ use crate::state_backend::OperatorStateBackend;
 pub struct FileOperatorState {
     path: PathBuf,
     entries: Entries,
+    names: Names,
 }
 
 impl FileOperatorState {
@@ -37,15 +38,19 @@ impl FileOperatorState {
     /// When the file exists but cannot be read or is not an operator-state snapshot.
     pub fn open(path: impl Into<PathBuf>) -> Result<Self> {
         let path = path.into();
-        let entries = match fs::read(&path) {
+        let (entries, names) = match fs::read(&path) {
             Ok(bytes) => entries_from_bytes(&bytes)
                 .with_context(|| format!("reading operator state {}", path.display()))?,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Entries::new(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Entries::new(), Names::new()),
             Err(e) => {
                 return Err(e).with_context(|| format!("opening {}", path.display()));
             }
         };
-        Ok(Self { path, entries })
+        Ok(Self {
+            path,
+            entries,
+            names,
+        })
     }
 
     /// Replaces whatever is at `path` by the checkpoint's `snapshot` bytes, durably.
@@ -56,9 +61,11 @@ impl FileOperatorState {
     /// # Errors
     /// When `snapshot` is not an operator-state snapshot or the file cannot be written.
     pub fn restore(path: impl Into<PathBuf>, snapshot: &[u8]) -> Result<Self> {
+        let (entries, names) = entries_from_bytes(snapshot)?;
         let state = Self {
             path: path.into(),
-            entries: entries_from_bytes(snapshot)?,
+            entries,
+            names,
         };
         state.persist()?;
         Ok(state)
@@ -71,7 +78,7 @@ impl FileOperatorState {
 
     fn persist(&self) -> Result<()> {
         let temp = self.path.with_extension("tmp");
-        let bytes = entries_to_bytes(&self.entries)?;
+        let bytes = entries_to_bytes(&self.entries, &self.names)?;
         let mut file =
             File::create(&temp).with_context(|| format!("creating {}", temp.display()))?;
         file.write_all(&bytes)
@@ -109,7 +116,18 @@ impl OperatorStateBackend for FileOperatorState {
         Ok(self.entries.keys().copied().collect())
     }
 
+    fn names(&self) -> Result<Vec<String>> {
+        Ok(self.names.iter().cloned().collect())
+    }
+
+    fn record_name(&mut self, name: &str) -> Result<()> {
+        if self.names.insert(name.to_owned()) {
+            self.persist()?;
+        }
+        Ok(())
+    }
+
     fn snapshot(&self) -> Result<Vec<u8>> {
-        entries_to_bytes(&self.entries)
+        entries_to_bytes(&self.entries, &self.names)
     }
 }

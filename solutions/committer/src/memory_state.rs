@@ -5,7 +5,7 @@ use std::ops::Range;
 use anyhow::Result;
 
 use crate::pending::PendingKey;
-use crate::snapshot::{self, entries_from_bytes};
+use crate::snapshot::{self, Names, entries_from_bytes};
 use crate::state_backend::OperatorStateBackend;
 
 /// Operator state in memory: lost with the process, like a heap backend, so a restart
@@ -20,6 +20,7 @@ use crate::state_backend::OperatorStateBackend;
 pub struct InMemoryOperatorState {
     entries: Vec<(PendingKey, Range<usize>)>,
     log: Vec<u8>,
+    names: Names,
 }
 
 impl InMemoryOperatorState {
@@ -33,8 +34,12 @@ impl InMemoryOperatorState {
     /// # Errors
     /// When `bytes` is not an operator-state snapshot.
     pub fn restore(bytes: &[u8]) -> Result<Self> {
-        let mut state = Self::new();
-        for (key, handle) in entries_from_bytes(bytes)? {
+        let (entries, names) = entries_from_bytes(bytes)?;
+        let mut state = Self {
+            names,
+            ..Self::new()
+        };
+        for (key, handle) in entries {
             state.put(key, &handle)?;
         }
         Ok(state)
@@ -70,10 +75,11 @@ impl InMemoryOperatorState {
     }
 }
 
-/// Two states are equal when they hold the same handles, wherever they lie in the log.
+/// Two states are equal when they hold the same handles, wherever they lie in the log,
+/// and the same names.
 impl PartialEq for InMemoryOperatorState {
     fn eq(&self, other: &Self) -> bool {
-        self.handles().eq(other.handles())
+        self.handles().eq(other.handles()) && self.names == other.names
     }
 }
 
@@ -110,8 +116,17 @@ impl OperatorStateBackend for InMemoryOperatorState {
         Ok(self.entries.iter().map(|(key, _)| *key).collect())
     }
 
+    fn names(&self) -> Result<Vec<String>> {
+        Ok(self.names.iter().cloned().collect())
+    }
+
+    fn record_name(&mut self, name: &str) -> Result<()> {
+        self.names.insert(name.to_owned());
+        Ok(())
+    }
+
     fn snapshot(&self) -> Result<Vec<u8>> {
-        snapshot::write(self.handles())
+        snapshot::write(self.handles(), &self.names)
     }
 }
 

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use anyhow::{Result, bail};
 
 use crate::pending::PendingKey;
-use crate::snapshot::{entries_from_bytes, entries_to_bytes};
+use crate::snapshot::{Names, entries_from_bytes, entries_to_bytes};
 
 /// A durable map from pending-handle keys to the persisted handles' bytes, snapshotted
 /// with every checkpoint.
@@ -39,7 +39,22 @@ pub trait OperatorStateBackend {
     /// When the backend cannot be read.
     fn keys(&self) -> Result<Vec<PendingKey>>;
 
-    /// Every entry as bytes, for the checkpoint.
+    /// Every name the job has run under that this state has seen, in order: the base
+    /// records the current one at open, so a job restored under a new name still
+    /// sweeps what it left under the old ones.
+    ///
+    /// # Errors
+    /// When the backend cannot be read.
+    fn names(&self) -> Result<Vec<String>>;
+
+    /// Records `name` among [`names`](Self::names), durably; recording it again is not
+    /// an error.
+    ///
+    /// # Errors
+    /// When the write cannot be made durable.
+    fn record_name(&mut self, name: &str) -> Result<()>;
+
+    /// Every entry and name as bytes, for the checkpoint.
     ///
     /// # Errors
     /// When the entries cannot be serialised.
@@ -47,15 +62,18 @@ pub trait OperatorStateBackend {
 }
 
 /// The operator state a new subtask restores when it inherits several old subtasks'
-/// snapshots (a rescale): the union of their entries.
+/// snapshots (a rescale): the union of their entries and of their names.
 ///
 /// # Errors
 /// When a snapshot is unreadable, or two hold different values under one key (keys name
 /// their author, so that would mean two authors claimed the same handle).
 pub fn merge_snapshots<'a>(snapshots: impl IntoIterator<Item = &'a [u8]>) -> Result<Vec<u8>> {
     let mut merged = BTreeMap::new();
+    let mut all_names = Names::new();
     for bytes in snapshots {
-        for (key, value) in entries_from_bytes(bytes)? {
+        let (entries, names) = entries_from_bytes(bytes)?;
+        all_names.extend(names);
+        for (key, value) in entries {
             if let Some(earlier) = merged.insert(key, value.clone())
                 && earlier != value
             {
@@ -63,5 +81,5 @@ pub fn merge_snapshots<'a>(snapshots: impl IntoIterator<Item = &'a [u8]>) -> Res
             }
         }
     }
-    entries_to_bytes(&merged)
+    entries_to_bytes(&merged, &all_names)
 }

@@ -53,7 +53,13 @@ pub enum OpenTransaction {
 pub struct OpenContext<'a, C> {
     /// The job's name; external names start with it so jobs sharing a store never collide.
     pub job: &'a str,
-    /// The run's generation (bumped by the coordinator at every start of the job).
+    /// Every name the job's history has run under, `job` included, in order: an orphan
+    /// sweep looks for leftovers under each, so a job restored under a new name still
+    /// discards what it left under an old one (as Flink's Kafka writer keeps the
+    /// transactional-id prefixes of its state). Restored handles keep their own names.
+    pub names: &'a [String],
+    /// The run's generation: bumped by the coordinator at every start of the job, and
+    /// unique over the job's whole history (global ids are minted from it).
     pub generation: u64,
     /// The token naming this open, for staged artifacts.
     pub run_token: RunToken,

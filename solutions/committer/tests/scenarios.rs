@@ -22,9 +22,11 @@
 //! Where a scenario needs a real system, `real-sinks/tests` runs it too: kill -9 at
 //! every place a kill can land, with rescales (`kill9.rs`); two runs of one job at once
 //! and a fenced zombie on files and PostgreSQL (`fencing.rs`); a deleted, edited or
-//! older `checkpoint.json` refused by each sink's committed mark (`integrity.rs`); an
-//! expired prepared transaction and the lock and statement timeouts (`pg_faults.rs`);
-//! a stopped server (`pg_stopped.rs`).
+//! older checkpoint refused by its seal or each sink's committed mark (`integrity.rs`);
+//! a run frozen between its fence check and its checkpoint write (`late_write.rs`); one
+//! job from two folders, and a renamed one (`history.rs`); an expired prepared
+//! transaction and the lock and statement timeouts (`pg_faults.rs`); a stopped server
+//! (`pg_stopped.rs`).
 
 mod sim;
 

@@ -94,12 +94,70 @@ fn one_entry(checkpoint: u64, index: u32, parallelism: u32, handle: &[u8]) -> Ve
 }
 
 fn snapshot_of(entries: &[Vec<u8>]) -> Vec<u8> {
+    snapshot_with_names(entries, &[])
+}
+
+fn snapshot_with_names(entries: &[Vec<u8>], names: &[&str]) -> Vec<u8> {
+    let mut bytes = v1_snapshot_of(entries);
+    bytes[..8].copy_from_slice(b"OPSTATE2");
+    bytes.extend_from_slice(&u32::try_from(names.len()).unwrap().to_le_bytes());
+    for name in names {
+        bytes.extend_from_slice(&u32::try_from(name.len()).unwrap().to_le_bytes());
+        bytes.extend_from_slice(name.as_bytes());
+    }
+    bytes
+}
+
+/// The first version's layout: the entries, no names.
+fn v1_snapshot_of(entries: &[Vec<u8>]) -> Vec<u8> {
     let mut bytes = b"OPSTATE1".to_vec();
     bytes.extend_from_slice(&u32::try_from(entries.len()).unwrap().to_le_bytes());
     entries
         .iter()
         .for_each(|entry| bytes.extend_from_slice(entry));
     bytes
+}
+
+#[test]
+fn a_snapshot_keeps_every_name_the_job_ran_under_and_a_merge_keeps_them_all() {
+    let mut state = InMemoryOperatorState::new();
+    state.record_name("orders").unwrap();
+    state.record_name("orders").unwrap();
+    state.put(key(1), b"1").unwrap();
+    let snapshot = state.snapshot().unwrap();
+    assert_eq!(
+        snapshot,
+        snapshot_with_names(&[one_entry(1, 0, 1, b"1")], &["orders"])
+    );
+    let mut renamed = InMemoryOperatorState::restore(&snapshot).unwrap();
+    renamed.record_name("orders-v2").unwrap();
+    assert_eq!(renamed.names().unwrap(), ["orders", "orders-v2"]);
+    let other = snapshot_with_names(&[], &["legacy"]);
+    let merged = merge_snapshots([renamed.snapshot().unwrap().as_slice(), &other]).unwrap();
+    let names = InMemoryOperatorState::restore(&merged)
+        .unwrap()
+        .names()
+        .unwrap();
+    assert_eq!(names, ["legacy", "orders", "orders-v2"]);
+    let path = scratch("names");
+    let mut durable = FileOperatorState::open(&path).unwrap();
+    durable.record_name("orders").unwrap();
+    drop(durable);
+    assert_eq!(
+        FileOperatorState::open(&path).unwrap().names().unwrap(),
+        ["orders"]
+    );
+    let twice = snapshot_with_names(&[], &["a", "a"]);
+    let error = InMemoryOperatorState::restore(&twice).unwrap_err();
+    assert!(error.to_string().contains("listed twice"), "{error}");
+}
+
+#[test]
+fn a_first_version_snapshot_still_restores_with_no_names() {
+    let v1 = v1_snapshot_of(&[one_entry(3, 0, 1, b"h")]);
+    let state = InMemoryOperatorState::restore(&v1).unwrap();
+    assert_eq!(state.keys().unwrap(), [key(3)]);
+    assert!(state.names().unwrap().is_empty());
 }
 
 #[test]

@@ -21,12 +21,28 @@
 //! and B), or the table in the state the input defines (shape C), and nothing staged or
 //! prepared behind.
 //!
-//! [`job`] is the pipeline the `demo` binary runs; [`crash`] is the harness that kills
-//! it at aimed and seeded random moments and checks both laws; [`watchdog`] fails a run
-//! whose PostgreSQL server stopped answering, instead of letting it hang.
+//! **Law (one history per destination).** A job folder is one history of its job; the
+//! destination belongs to the history that claimed it first ([`job::Lineage`]), and a run
+//! of another history is refused before it sweeps or writes anything. Checkpoints are
+//! sealed with the destination's key and ordered by the folder's fencing epoch, so a
+//! checkpoint of another history, an edited one, or a late one of an overtaken run is
+//! never restored; a damaged latest checkpoint falls back, loudly, to the one before.
+//!
+//! [`job`] is the pipeline the `demo` binary runs, with test hooks ([`job::Hook`]) that
+//! stop or pause a run at named points; [`crash`] is the harness that kills it at aimed
+//! and seeded random moments and checks both laws; [`doctor`] lists and resolves what a
+//! job left at its destination; [`watchdog`] fails a run whose PostgreSQL server stopped
+//! answering, instead of letting it hang.
+//!
+//! Not built: the doctor lists and releases only the job's current name (a renamed
+//! job's old names are swept by its runs, from operator state, but not listed); the
+//! checkpoint seal is FNV-based, not a cryptographic MAC, so it stops edits and copies
+//! but not someone who reads the key at the destination; the in-memory staged-artifact
+//! sink of the framework does not check its artifacts (only the file sink does).
 
 pub mod cli;
 pub mod crash;
+pub mod doctor;
 pub mod durable;
 pub mod file;
 pub mod job;

@@ -4,16 +4,17 @@ mod common;
 
 use std::fs;
 
-use committer::connectors::StagedName;
 use committer::{
     AbortOutcome, CommitOutcome, CommittingSink, OpenContext, RunToken, SubtaskId, Succession,
 };
-use real_sinks::file::{FileSink, Layout, read_complete};
+use real_sinks::file::{FileSink, Layout, StagedFile, read_complete};
 
-fn open(sink: &mut FileSink, run: u64, pending: &[(u64, StagedName)]) {
+fn open(sink: &mut FileSink, run: u64, pending: &[(u64, StagedFile)]) {
     let me = SubtaskId::new(0, 1).unwrap();
+    let names = ["files".to_owned()];
     let context = OpenContext {
         job: "files",
+        names: &names,
         generation: run,
         run_token: RunToken(run),
         succession: Succession::new(me, 128).unwrap(),
@@ -41,7 +42,7 @@ fn a_checkpoint_is_invisible_until_committed_and_committing_twice_changes_nothin
     assert_eq!(sink.commit(&name).unwrap(), CommitOutcome::Committed);
     assert_eq!(sink.commit(&name).unwrap(), CommitOutcome::AlreadyCommitted);
     assert_eq!(
-        read_complete(&layout.published(&name)).unwrap(),
+        read_complete(&layout.published(&name.name)).unwrap(),
         ["0\ta", "1\tb"]
     );
     assert!(
@@ -75,7 +76,7 @@ fn open_sweeps_orphans_and_in_progress_files_but_keeps_restored_handles() {
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
-    assert_eq!(left, [real_sinks::file::file_name(&kept)]);
+    assert_eq!(left, [real_sinks::file::file_name(&kept.name)]);
     assert_eq!(next.abort(&orphan).unwrap(), AbortOutcome::AlreadyAborted);
     assert_eq!(next.recover(&kept).unwrap(), CommitOutcome::Committed);
     assert!(
@@ -102,5 +103,40 @@ fn bad_records_and_job_names_are_refused_by_name() {
     open(&mut sink, 1, &[]);
     assert!(sink.write("#end 3".into()).is_err());
     assert!(sink.write("a\nb".into()).is_err());
+    fs::remove_dir_all(&root).unwrap();
+}
+
+/// A staged file damaged while the job was down (truncated to half, or one digit
+/// changed) is refused at its commit, naming the file, instead of published as it is.
+#[test]
+fn a_staged_file_damaged_while_it_waited_is_refused_by_name() {
+    let root = common::scratch("damaged");
+    let layout = Layout::new(&root, "files").unwrap();
+    let mut sink = FileSink::new(layout.clone());
+    open(&mut sink, 1, &[]);
+    let mut stage = |checkpoint, records: &[&str]| {
+        for record in records {
+            sink.write((*record).into()).unwrap();
+        }
+        sink.prepare_commit(checkpoint).unwrap().unwrap()
+    };
+    let truncated = stage(1, &["0\ta", "1\tb", "2\tc"]);
+    let changed = stage(2, &["3\td"]);
+    let path = layout.prepared(&truncated.name);
+    let bytes = fs::read(&path).unwrap();
+    fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+    let text = fs::read_to_string(layout.prepared(&changed.name)).unwrap();
+    fs::write(layout.prepared(&changed.name), text.replace('3', "4")).unwrap();
+
+    let mut next = FileSink::new(layout.clone());
+    for handle in [&truncated, &changed] {
+        let refused = next.recover(handle).unwrap_err().to_string();
+        assert!(refused.contains("refusing to publish"), "{refused}");
+        assert!(refused.contains(&layout.prepared(&handle.name).display().to_string()));
+        assert!(
+            !layout.published(&handle.name).exists(),
+            "a damaged file was published"
+        );
+    }
     fs::remove_dir_all(&root).unwrap();
 }

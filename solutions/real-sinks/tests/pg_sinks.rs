@@ -19,13 +19,15 @@ fn job(name: &str) -> String {
     format!("t-{name}-{}", std::process::id())
 }
 
+/// The open of job `job[0]`, which has run under no other name.
 fn context<'a>(
-    job: &'a str,
+    job: &'a [String],
     generation: u64,
     pending: &'a [(u64, GlobalTxnId)],
 ) -> OpenContext<'a, GlobalTxnId> {
     OpenContext {
-        job,
+        job: &job[0],
+        names: job,
         generation,
         run_token: RunToken(generation),
         succession: Succession::new(SubtaskId::new(0, 1).unwrap(), 128).unwrap(),
@@ -68,7 +70,8 @@ fn a_prepared_transaction_is_invisible_until_committed_and_commits_once() {
     let job = job("commit");
     let control = shared(connect(&pg).unwrap());
     let mut sink = xa_sink(&pg, &job, &control);
-    sink.on_open(&context(&job, 1, &[])).unwrap();
+    sink.on_open(&context(std::slice::from_ref(&job), 1, &[]))
+        .unwrap();
     sink.write(row(0)).unwrap();
     sink.write(row(1)).unwrap();
     let gid = sink.prepare_commit(1).unwrap().unwrap();
@@ -111,7 +114,9 @@ fn open_rolls_back_orphans_it_succeeds_and_keeps_restored_ones() {
     let job = job("orphans");
     let control = shared(connect(&pg).unwrap());
     let mut crashed = xa_sink(&pg, &job, &control);
-    crashed.on_open(&context(&job, 1, &[])).unwrap();
+    crashed
+        .on_open(&context(std::slice::from_ref(&job), 1, &[]))
+        .unwrap();
     crashed.write(row(0)).unwrap();
     let kept = crashed.prepare_commit(1).unwrap().unwrap();
     crashed.write(row(1)).unwrap();
@@ -121,7 +126,8 @@ fn open_rolls_back_orphans_it_succeeds_and_keeps_restored_ones() {
 
     let pending = [(1, kept.clone())];
     let mut next = xa_sink(&pg, &job, &control);
-    next.on_open(&context(&job, 2, &pending)).unwrap();
+    next.on_open(&context(std::slice::from_ref(&job), 2, &pending))
+        .unwrap();
     let prepared: Vec<String> = lock(&control)
         .unwrap()
         .query(

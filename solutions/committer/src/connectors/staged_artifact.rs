@@ -50,14 +50,19 @@ impl<T: Clone> CommittingSink for StagedArtifactSink<T> {
     /// Discards the staged orphans this subtask is responsible for (staged after the
     /// restored checkpoint by a run that crashed before its own completed) and keeps
     /// the restored checkpoint's artifacts, which recovery is about to publish,
-    /// whichever subtask was handed them.
+    /// whichever subtask was handed them. Leftovers under every name in the job's
+    /// history are swept, not only the current one's.
     fn on_open(&mut self, context: &OpenContext<'_, StagedName>) -> Result<()> {
         let restored: Vec<&StagedName> = context.pending.iter().map(|(_, c)| c).collect();
         let staged = self.store.borrow().staged_names();
-        for name in staged
-            .iter()
-            .filter_map(|n| StagedName::parse(context.job, n))
-        {
+        // Under any name the job has run under: a renamed job still owns these.
+        let ours = |n: &String| {
+            context
+                .names
+                .iter()
+                .find_map(|job| StagedName::parse(job, n))
+        };
+        for name in staged.iter().filter_map(ours) {
             if name.run != context.run_token
                 && context.is_orphan(name.author, name.checkpoint)?
                 && !restored.contains(&&name)

@@ -54,11 +54,17 @@ impl<C: XaStore> CommittingSink for XaSink<C> {
     /// (prepared after the restored checkpoint by a run that died before their own
     /// completed), so they never pile up holding locks. The restored checkpoint's
     /// transactions are kept for recovery, whichever subtask was handed them, and so is
-    /// anything this run prepared.
+    /// anything this run prepared. Leftovers under every name in the job's history are
+    /// swept, not only the current one's.
     fn on_open(&mut self, context: &OpenContext<'_, GlobalTxnId>) -> Result<()> {
         let restored: Vec<&GlobalTxnId> = context.pending.iter().map(|(_, c)| c).collect();
         for gid in self.connection.prepared_transactions()? {
-            let Some(gid) = GlobalTxnId::parse(context.job, &gid) else {
+            // Under any name the job has run under: a renamed job still owns these.
+            let parsed = context
+                .names
+                .iter()
+                .find_map(|job| GlobalTxnId::parse(job, &gid));
+            let Some(gid) = parsed else {
                 continue;
             };
             if gid.generation != context.generation

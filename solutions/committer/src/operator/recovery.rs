@@ -74,12 +74,17 @@ impl<S: CommittingSink, B: OperatorStateBackend> CommitterOperator<S, B> {
         for key in &owned {
             check_restored(run, key)?;
         }
+        // The name goes into state before anything is written under it, so every later
+        // checkpoint remembers it, whatever the job is called by then.
+        state.record_name(&run.job)?;
+        let names = state.names()?;
         let pending = owned
             .iter()
             .map(|key| Ok((key.checkpoint, load::<S, B>(&state, key)?)))
             .collect::<Result<Vec<_>>>()?;
         let context = OpenContext {
             job: &run.job,
+            names: &names,
             generation: run.generation,
             run_token: RunToken(run.generation),
             succession: run.succession,

@@ -3,6 +3,7 @@
 //! named after the Flink test it translates; its doc says where that test lives.
 
 mod end_of_input;
+mod lingering;
 mod shapes;
 mod state_restore;
 

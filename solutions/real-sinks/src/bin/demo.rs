@@ -4,7 +4,9 @@
 //! - `demo [crash] [--sink file|xa|upsert] [--kills N] …` kills it with SIGKILL where the
 //!   run's phase markers say it is (three kills in four) or at a seeded random moment, restarts it until its input is done, and verifies exactly-once;
 //! - `demo soak [--kills N] [--budget-secs S] [--sinks file,xa,upsert]` does that per sink
-//!   and prints the figures.
+//!   and prints the figures;
+//! - `demo doctor --dir DIR … [--sweep | --release]` lists what the job left at its
+//!   destination and resolves it when asked.
 //!
 //! The PostgreSQL sinks read their connection string from `BYO_PG` (`just pg` starts a
 //! throwaway server and prints it).
@@ -16,8 +18,11 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use clap::Parser;
 use committer::{CommitPolicy, OnLostHandle};
-use real_sinks::cli::{CrashArgs, DemoCli, DemoCommand, HarnessArgs, RunArgs, SoakArgs};
+use real_sinks::cli::{
+    CrashArgs, DemoCli, DemoCommand, DoctorArgs, HarnessArgs, RunArgs, SoakArgs,
+};
 use real_sinks::crash::{self, CrashPlan, CrashReport, Landing};
+use real_sinks::doctor::Remedy;
 use real_sinks::job::{JobConfig, RunOptions, SinkKind, run_with_options};
 
 fn main() -> ExitCode {
@@ -26,6 +31,7 @@ fn main() -> ExitCode {
         Some(DemoCommand::Run(args)) => pipeline(&args),
         Some(DemoCommand::Crash(args)) => crash_test(&args),
         Some(DemoCommand::Soak(args)) => soak(&args),
+        Some(DemoCommand::Doctor(args)) => doctor(&args),
         None => crash_test(&cli.crash),
     };
     match result {
@@ -56,12 +62,32 @@ fn pipeline(args: &RunArgs) -> Result<()> {
         },
         phase_markers: args.phase_markers,
         pg_deadline: Some(Duration::from_secs(args.pg_deadline_secs)),
+        ..RunOptions::default()
     };
     run_with_options(
         &args.dir,
         &config,
         postgres().as_deref(),
         options,
+        &mut stdout().lock(),
+    )?;
+    Ok(())
+}
+
+/// What the job left at its destination, resolved as asked.
+fn doctor(args: &DoctorArgs) -> Result<()> {
+    let remedy = match (args.sweep, args.release) {
+        (true, _) => Remedy::Sweep,
+        (false, true) => Remedy::Release,
+        (false, false) => Remedy::List,
+    };
+    let config = args.job.config("demo");
+    let dir = &args.dir;
+    real_sinks::doctor::doctor(
+        dir,
+        &config,
+        postgres().as_deref(),
+        remedy,
         &mut stdout().lock(),
     )?;
     Ok(())

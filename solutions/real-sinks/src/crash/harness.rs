@@ -112,7 +112,7 @@ pub fn run(plan: &CrashPlan, out: &mut impl Write) -> Result<CrashReport> {
         let mut runs = 0;
         loop {
             let killing = wants_kill(&report, &delays);
-            let restores = dir.join("checkpoint.json").exists();
+            let restores = !crate::job::checkpoint_files(&dir)?.is_empty();
             let kill = match (killing, report.kills % 4) {
                 (false, _) => Kill::Never,
                 (true, 3) => {

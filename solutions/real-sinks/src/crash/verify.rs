@@ -59,6 +59,7 @@ impl Verifier {
             client.execute("DELETE FROM xo_xa_rows WHERE job = $1", &[&job])?;
             client.execute("DELETE FROM xo_upsert_rows WHERE job = $1", &[&job])?;
             client.execute("DELETE FROM xo_upsert_flushed WHERE job = $1", &[&job])?;
+            client.execute("DELETE FROM xo_lineage WHERE job = $1", &[&job])?;
             client.execute(
                 "DELETE FROM xo_committed WHERE gid LIKE $1",
                 &[&format!("{job}-g%")],

@@ -22,6 +22,7 @@ const IN_PROGRESS: &str = ".inprogress";
 /// The folders of one job under one root.
 #[derive(Debug, Clone)]
 pub struct Layout {
+    root: PathBuf,
     job: String,
     staging: PathBuf,
     output: PathBuf,
@@ -35,6 +36,7 @@ impl Layout {
     pub fn new(root: &Path, job: &str) -> Result<Self> {
         check_job_name(job)?;
         Ok(Self {
+            root: root.to_owned(),
             job: job.to_owned(),
             staging: root.join("staging").join(job),
             output: root.join("output").join(job),
@@ -44,6 +46,15 @@ impl Layout {
     /// The job.
     pub fn job(&self) -> &str {
         &self.job
+    }
+
+    /// The folders of `job` under the same root: where a job renamed since left its
+    /// files under an earlier name.
+    ///
+    /// # Errors
+    /// As [`Layout::new`].
+    pub fn for_job(&self, job: &str) -> Result<Self> {
+        Self::new(&self.root, job)
     }
 
     /// Where open and prepared files wait.
@@ -61,14 +72,16 @@ impl Layout {
         self.staging.join(format!("{author}-{run}{IN_PROGRESS}"))
     }
 
-    /// The prepared file of a handle.
+    /// The prepared file of a handle, in the staging folder of the job that named it.
     pub fn prepared(&self, name: &StagedName) -> PathBuf {
-        self.staging.join(file_name(name))
+        let staging = self.root.join("staging").join(&name.job);
+        staging.join(file_name(name))
     }
 
-    /// The published file of a handle.
+    /// The published file of a handle, in the output folder of the job that named it.
     pub fn published(&self, name: &StagedName) -> PathBuf {
-        self.output.join(file_name(name))
+        let output = self.root.join("output").join(&name.job);
+        output.join(file_name(name))
     }
 
     /// What a file name in the staging folder is, if it is one of ours.

@@ -4,10 +4,10 @@
 //! | verb | on disk |
 //! |---|---|
 //! | `write` | append a line to `…-r<run>.inprogress` (created on the epoch's first record) |
-//! | `prepare_commit(c)` | trailer, flush, fsync the file; rename to `…-c<c>` in staging; fsync staging |
-//! | `commit` | rename into the output folder; fsync output |
+//! | `prepare_commit(c)` | trailer, flush, fsync the file; rename to `…-c<c>` in staging; fsync staging; the handle ([`StagedFile`]) carries the bytes' length and checksum |
+//! | `commit` | check the staged file's length and checksum against the handle; rename into the output folder; fsync output |
 //! | `abort` | delete the prepared file; fsync staging |
-//! | `on_open` | delete every earlier run's in-progress file and every prepared file of a checkpoint after the restored one that this subtask succeeds |
+//! | `on_open` | under every name the job has run under: delete every earlier run's in-progress file and every prepared file of a checkpoint after the restored one that this subtask succeeds |
 //!
 //! The fsync before the rename is the point of the barrier: a handle in a completed
 //! checkpoint promises that its records survive a crash, so the bytes must be on disk
@@ -15,7 +15,7 @@
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{BufWriter, ErrorKind, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use committer::connectors::StagedName;
@@ -26,6 +26,7 @@ use committer::{
 
 use super::format::{check_record, trailer};
 use super::layout::{Layout, StagingFile};
+use super::staged_file::{Digest, StagedFile};
 use crate::durable::{create_dir_durably, sync_dir};
 
 /// Who the sink is once opened: it cannot name a file before.
@@ -41,6 +42,8 @@ struct OpenFile {
     path: PathBuf,
     writer: BufWriter<File>,
     records: u64,
+    /// Of every byte written, for the handle's checksum.
+    digest: Digest,
 }
 
 /// A file sink with exactly-once output through staged files and atomic renames.
@@ -82,6 +85,7 @@ impl FileSink {
                 path,
                 writer: BufWriter::with_capacity(1 << 16, file),
                 records: 0,
+                digest: Digest::default(),
             });
         }
         Ok(self.open.as_mut().expect("just opened"))
@@ -90,10 +94,12 @@ impl FileSink {
 
 impl CommittingSink for FileSink {
     type Record = String;
-    type Committable = StagedName;
+    type Committable = StagedFile;
     const MECHANISM: Mechanism = Mechanism::AtomicPublish;
+    /// Version 1 was the bare name, which cannot be checked before it is published.
+    const COMMITTABLE_VERSION: u32 = 2;
 
-    fn on_open(&mut self, context: &OpenContext<'_, StagedName>) -> Result<()> {
+    fn on_open(&mut self, context: &OpenContext<'_, StagedFile>) -> Result<()> {
         if context.job != self.layout.job() {
             bail!(
                 "the file sink was laid out for job {:?} but opened for job {:?}",
@@ -103,36 +109,12 @@ impl CommittingSink for FileSink {
         }
         create_dir_durably(self.layout.staging())?;
         create_dir_durably(self.layout.output())?;
-        let restored: Vec<&StagedName> = context.pending.iter().map(|(_, c)| c).collect();
-        let mut swept = false;
-        for entry in fs::read_dir(self.layout.staging())? {
-            let file = entry?.file_name();
-            let Some(found) = file.to_str().and_then(|f| self.layout.classify(f)) else {
-                continue;
-            };
-            // This run's own files are never orphans (another subtask may have opened
-            // and staged already); an earlier run's open file never reached a barrier.
-            let orphan = match &found {
-                StagingFile::InProgress { run, .. }
-                | StagingFile::Prepared(StagedName { run, .. })
-                    if *run == context.run_token =>
-                {
-                    false
-                }
-                StagingFile::InProgress { author, .. } => context.succession.succeeds(*author)?,
-                StagingFile::Prepared(name) => {
-                    context.is_orphan(name.author, name.checkpoint)? && !restored.contains(&name)
-                }
-            };
-            if orphan {
-                let path = self.layout.staging().join(&file);
-                fs::remove_file(&path)
-                    .with_context(|| format!("discarding orphan {}", path.display()))?;
-                swept = true;
+        // Under every name the job has run under: a renamed job still owns those files.
+        for job in context.names {
+            let layout = self.layout.for_job(job)?;
+            if layout.staging().exists() {
+                sweep(&layout, context)?;
             }
-        }
-        if swept {
-            sync_dir(self.layout.staging())?;
         }
         self.identity = Some(Identity {
             me: context.subtask(),
@@ -149,6 +131,8 @@ impl CommittingSink for FileSink {
             .and_then(|()| open.writer.write_all(b"\n"))
             .with_context(|| format!("appending to {}", open.path.display()))?;
         open.records += 1;
+        open.digest.update(record.as_bytes());
+        open.digest.update(b"\n");
         Ok(())
     }
 
@@ -159,14 +143,16 @@ impl CommittingSink for FileSink {
         }
     }
 
-    fn prepare_commit(&mut self, checkpoint: CheckpointId) -> Result<Option<StagedName>> {
+    fn prepare_commit(&mut self, checkpoint: CheckpointId) -> Result<Option<StagedFile>> {
         let Some(Identity { me, run }) = self.identity else {
             bail!("prepare_commit before on_open: the file would have no name");
         };
         let Some(mut open) = self.open.take() else {
             return Ok(None);
         };
-        open.writer.write_all(trailer(open.records).as_bytes())?;
+        let trailer = trailer(open.records);
+        open.writer.write_all(trailer.as_bytes())?;
+        open.digest.update(trailer.as_bytes());
         let file = open
             .writer
             .into_inner()
@@ -185,18 +171,32 @@ impl CommittingSink for FileSink {
             format!("staging {} as {}", open.path.display(), prepared.display())
         })?;
         sync_dir(self.layout.staging())?;
-        Ok(Some(name))
+        let (len, checksum) = open.digest.finish();
+        Ok(Some(StagedFile {
+            name,
+            len,
+            checksum,
+        }))
     }
 
-    fn commit(&mut self, name: &StagedName) -> Result<CommitOutcome> {
+    /// Checks the staged file against its handle, then publishes it.
+    fn commit(&mut self, handle: &StagedFile) -> Result<CommitOutcome> {
+        let name = &handle.name;
         let (prepared, published) = (self.layout.prepared(name), self.layout.published(name));
+        match handle.verify(&prepared) {
+            // Gone from staging: published already, or lost; the rename below says which.
+            Err(e)
+                if e.downcast_ref::<std::io::Error>()
+                    .is_some_and(|e| e.kind() == ErrorKind::NotFound) => {}
+            checked => checked?,
+        }
         match fs::rename(&prepared, &published) {
             Ok(()) => {
                 // Only the new name must be durable. Staging is not synced: should the
                 // prepared name outlive a crash beside the published one (both are
                 // the same file), recovery's commit renames it over itself, or the
-                // sweep drops it as an orphan; the output stays whole either way.
-                sync_dir(self.layout.output())?;
+                // sweep drops it as a stale twin; the output stays whole either way.
+                sync_dir(folder(&published))?;
                 Ok(CommitOutcome::Committed)
             }
             Err(e) if e.kind() == ErrorKind::NotFound && published.exists() => {
@@ -214,11 +214,12 @@ impl CommittingSink for FileSink {
         }
     }
 
-    fn abort(&mut self, name: &StagedName) -> Result<AbortOutcome> {
+    fn abort(&mut self, handle: &StagedFile) -> Result<AbortOutcome> {
+        let name = &handle.name;
         let prepared = self.layout.prepared(name);
         match fs::remove_file(&prepared) {
             Ok(()) => {
-                sync_dir(self.layout.staging())?;
+                sync_dir(folder(&prepared))?;
                 Ok(AbortOutcome::Aborted)
             }
             Err(e) if e.kind() == ErrorKind::NotFound => {
@@ -233,3 +234,47 @@ impl CommittingSink for FileSink {
 }
 
 impl ExactlyOnceCapable for FileSink {}
+
+/// The folder a file of the layout lies in.
+fn folder(path: &Path) -> &Path {
+    path.parent().unwrap_or(Path::new("."))
+}
+
+/// Discards the orphans in `layout`'s staging folder that `context`'s subtask is
+/// responsible for: an earlier run's open files and prepared files of checkpoints after
+/// the restored one, never a restored handle's.
+fn sweep(layout: &Layout, context: &OpenContext<'_, StagedFile>) -> Result<()> {
+    let restored: Vec<&StagedName> = context.pending.iter().map(|(_, c)| &c.name).collect();
+    let mut swept = false;
+    for entry in fs::read_dir(layout.staging())? {
+        let file = entry?.file_name();
+        let Some(found) = file.to_str().and_then(|f| layout.classify(f)) else {
+            continue;
+        };
+        // This run's own files are never orphans (another subtask may have opened and
+        // staged already); an earlier run's open file never reached a barrier.
+        let orphan = match &found {
+            StagingFile::InProgress { run, .. } | StagingFile::Prepared(StagedName { run, .. })
+                if *run == context.run_token =>
+            {
+                false
+            }
+            StagingFile::InProgress { author, .. } => context.succession.succeeds(*author)?,
+            // Published already: the staged name outlived its rename in a crash.
+            StagingFile::Prepared(name) if layout.published(name).exists() => true,
+            StagingFile::Prepared(name) => {
+                context.is_orphan(name.author, name.checkpoint)? && !restored.contains(&name)
+            }
+        };
+        if orphan {
+            let path = layout.staging().join(&file);
+            fs::remove_file(&path)
+                .with_context(|| format!("discarding orphan {}", path.display()))?;
+            swept = true;
+        }
+    }
+    if swept {
+        sync_dir(layout.staging())?;
+    }
+    Ok(())
+}

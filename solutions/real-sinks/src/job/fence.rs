@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use committer::{Fence, Fenced};
 
-use super::checkpoints::CheckpointStore;
+use super::checkpoints::{bump_generation, generation_file};
+use crate::pg::PgFence;
 
 /// A run's hold on its job folder.
 #[derive(Debug)]
@@ -52,11 +53,10 @@ impl FolderFence {
                 return Err(e).with_context(|| format!("locking {}", path.display()));
             }
         }
-        let store = CheckpointStore::new(dir);
-        let epoch = store.bump_generation()?;
+        let epoch = bump_generation(dir)?;
         Ok(Self {
             _lock: lock,
-            epoch_file: store.generation_file(),
+            epoch_file: generation_file(dir),
             epoch,
         })
     }
@@ -90,18 +90,29 @@ impl Fence for FolderFence {
 /// has one (a PostgreSQL job name is shared by every folder that names it).
 pub struct RunFence {
     folder: FolderFence,
-    external: Option<Box<dyn Fence>>,
+    external: Option<PgFence>,
 }
 
 impl RunFence {
     /// The fences of one run; `folder` first, so the external epoch is only ever taken
     /// by the folder's one live run.
-    pub fn new(folder: FolderFence, external: Option<Box<dyn Fence>>) -> Self {
+    pub fn new(folder: FolderFence, external: Option<PgFence>) -> Self {
         Self { folder, external }
     }
 
-    /// The run's generation: its folder epoch.
+    /// The run's generation, which its run tokens and global transaction ids are minted
+    /// from: the server's epoch of the job name when the sink has a server (unique over
+    /// every folder that ever ran the name there, where a folder's own count restarts
+    /// at 1 in every fresh folder and minted the same ids for different records), the
+    /// folder's epoch otherwise (the file sink's output lives in the folder).
     pub fn generation(&self) -> u64 {
+        self.external
+            .as_ref()
+            .map_or(self.folder.epoch(), |pg| pg.epoch() as u64)
+    }
+
+    /// The folder's epoch, which orders its checkpoint files.
+    pub fn epoch(&self) -> u64 {
         self.folder.epoch()
     }
 }
@@ -109,6 +120,6 @@ impl RunFence {
 impl Fence for RunFence {
     fn check(&self) -> Result<()> {
         self.folder.check()?;
-        self.external.as_ref().map_or(Ok(()), |fence| fence.check())
+        self.external.as_ref().map_or(Ok(()), Fence::check)
     }
 }

@@ -1,10 +1,10 @@
 //! What each sink has already made visible, read back at restore so that a checkpoint
 //! older than it, or none at all next to existing output, is refused instead of replayed.
 //!
-//! A commit happens only after its checkpoint completed, and `checkpoint.json` only ever
+//! A commit happens only after its checkpoint completed, and the latest checkpoint only ever
 //! moves forward, so the restored checkpoint is never older than the newest committed
 //! handle. The upsert sink writes at the barrier, before its checkpoint completes, so it
-//! may be one checkpoint ahead. Anything further ahead means `checkpoint.json` was
+//! may be one checkpoint ahead. Anything further ahead means the latest checkpoint file was
 //! deleted or replaced by an older copy, and replaying from its offset would write
 //! records the output already holds.
 
@@ -102,15 +102,19 @@ pub fn check_restore(
         // No checkpoint is checkpoint 0: the upsert sink may have flushed checkpoint 1.
         None if mark.checkpoint <= mark.ahead => Ok(()),
         None => bail!(
-            "job {job:?} has no checkpoint.json, but its sink already holds output committed \
-             up to checkpoint {}: starting from nothing would write it all again. Put the \
-             job's checkpoint.json back, or clear the sink's output for {job:?} to start over",
+            "job {job:?} has no checkpoint, but its sink already holds output committed up to \
+             checkpoint {}: starting from nothing would write it all again. Put the job's \
+             checkpoint files back in checkpoints/, or clear the sink's output for {job:?} \
+             to start over. Its prepared transactions and staged files are untouched: \
+             `demo doctor` lists them",
             mark.checkpoint
         ),
         Some(checkpoint) if checkpoint.id + mark.ahead < mark.checkpoint => bail!(
-            "checkpoint.json holds checkpoint {}, older than checkpoint {}, which job {job:?}'s \
-             sink has already committed: an older copy was restored, and replaying from its \
-             offset {} would write records twice. Put the latest checkpoint.json back",
+            "the latest checkpoint is {}, older than checkpoint {}, which job {job:?}'s sink has \
+             already committed: a later checkpoint file is missing or unreadable, and \
+             replaying from offset {} would write records twice. Put the latest checkpoint \
+             file back in checkpoints/. Its prepared transactions and staged files are \
+             untouched: `demo doctor` lists them",
             checkpoint.id,
             mark.checkpoint,
             checkpoint.offset

@@ -4,7 +4,7 @@
 //! The run is a single process with `parallelism` sink subtasks, each a
 //! [`CommitterOperator`] over an [`InMemoryOperatorState`]: operator state lives in
 //! memory and reaches disk only inside the checkpoint (as in Flink), so a handle costs
-//! no file write of its own; the restore reads it back from `checkpoint.json`. At a barrier every subtask
+//! no file write of its own; the restore reads it back from the checkpoint file. At a barrier every subtask
 //! prepares and persists its handle, then the coordinator writes the checkpoint file,
 //! which completes the checkpoint; notifications follow `commit_lag` checkpoints later, so a
 //! kill often finds several completed but uncommitted handles, the case recovery exists for.
@@ -25,10 +25,13 @@ use solution03::{key_group_for, operator_index_for};
 use crate::crash::{Phase, PhaseTripwire};
 use crate::watchdog::Progress;
 
-use super::checkpoints::{Checkpoint, CheckpointStore};
+use super::barrier::{Barrier, Coordinator, Operators};
+use super::checkpoints::{CheckpointStore, is_done, mark_done};
 use super::config::JobConfig;
 use super::fence::RunFence;
+use super::hook::{Hook, Reach};
 use super::input::{self, InputRecord};
+use super::lineage::Lineage;
 use super::marks::{SinkMark, check_restore};
 
 /// Key groups of the job; fixed for its life (it bounds the parallelism).
@@ -80,9 +83,13 @@ pub struct RunGuards {
     pub phase_markers: bool,
     /// Beaten between every two calls into the sink, for a client-side deadline.
     pub progress: Progress,
+    /// What a test does at the run's named points.
+    pub hook: Hook,
+    /// The job's history, checked against the destination's claim.
+    pub lineage: Lineage,
+    /// How far the run goes.
+    pub reach: Reach,
 }
-
-type Operators<S> = Vec<CommitterOperator<S, InMemoryOperatorState>>;
 
 /// Runs the job in `dir` to the end of its input under `guards`. `make_sink` builds subtask `me`'s sink, `convert` turns an input record into the
 /// sink's record; progress goes to `log`.
@@ -104,16 +111,30 @@ where
     C: Fn(&InputRecord) -> S::Record,
 {
     let config = config.load_or_init(dir)?;
-    let store = CheckpointStore::new(dir);
     let RunGuards {
         fence,
         mark,
         policy,
         phase_markers: marks,
         progress,
+        hook,
+        lineage,
+        reach,
     } = guards;
     let generation = fence.generation();
-    let restored = store.latest()?;
+    let store = CheckpointStore::new(dir, &lineage);
+    let latest = store.latest()?;
+    for (path, why) in latest.iter().flat_map(|r| &r.passed_over) {
+        let warning = format!(
+            "g{generation}: WARNING: passing over checkpoint file {} ({why}); restoring the \
+             one before it",
+            path.display()
+        );
+        eprintln!("{warning}");
+        writeln!(log, "{warning}")?;
+    }
+    let fell_back = latest.as_ref().is_some_and(|r| !r.passed_over.is_empty());
+    let restored = latest.map(|r| r.checkpoint);
     let resumed_at = restored.as_ref().map_or(0, |c| c.offset);
     let mut summary = RunSummary {
         generation,
@@ -121,11 +142,17 @@ where
         recovered: Vec::new(),
         resumed_at,
     };
-    if store.is_done() {
+    if is_done(dir) {
         writeln!(log, "g{generation}: the input is already done")?;
         return Ok(summary);
     }
-    check_restore(restored.as_ref(), mark, &config.job)?;
+    check_restore(restored.as_ref(), mark, &config.job).with_context(|| {
+        if fell_back {
+            "the latest checkpoint file was damaged and the one before it is too old"
+        } else {
+            "checking the checkpoint against the sink's output"
+        }
+    })?;
     let mut source = input::open(dir, config.records, config.seed)?;
     source.seek(resumed_at)?;
     // The checkpoint's snapshots are dealt out round-robin, as Flink redistributes a
@@ -174,107 +201,47 @@ where
         describe(&summary.recovered)
     )?;
     log.flush()?;
+    if reach == Reach::Recovery {
+        // Everything restored is finalised and every orphan swept; nothing is open.
+        return Ok(summary);
+    }
     Phase::Writing.mark(marks);
 
     let mut next = summary.restored.map_or(1, |c| c + 1);
-    let mut waiting = VecDeque::new();
+    let mut coordinator = Coordinator {
+        store: &store,
+        fence: &fence,
+        marks,
+        progress: &progress,
+        hook: &hook,
+        commit_lag: config.commit_lag,
+        waiting: VecDeque::new(),
+    };
     let routes = routes(config.parallelism)?;
     while let Some(record) = source.poll() {
         let subtask = routes[(record.seq % KEYS) as usize];
         operators[subtask].write(convert(&record))?;
         progress.beat();
         if source.position() % config.barrier_every == 0 {
-            checkpoint(
-                &mut operators,
-                (&store, &*fence, marks, &progress),
-                (next, Barrier::Periodic),
-                source.position(),
-                &mut waiting,
-                config.commit_lag,
-            )?;
+            let barrier = (next, Barrier::Periodic);
+            coordinator.checkpoint(&mut operators, barrier, source.position())?;
             next += 1;
         }
     }
     // End of input: the base prepares the records after the last barrier under a final
     // checkpoint (and would refuse to finish over them).
     if source.position() % config.barrier_every != 0 {
-        checkpoint(
-            &mut operators,
-            (&store, &*fence, marks, &progress),
-            (next, Barrier::EndOfInput),
-            source.position(),
-            &mut waiting,
-            config.commit_lag,
-        )?;
+        let barrier = (next, Barrier::EndOfInput);
+        coordinator.checkpoint(&mut operators, barrier, source.position())?;
     }
-    checkpoint_notify(&mut operators, &mut waiting, 0, &progress)?;
+    coordinator.notify(&mut operators, 0)?;
     for operator in operators {
         operator.finish()?;
     }
     fence.check()?;
-    store.mark_done()?;
+    mark_done(dir)?;
     writeln!(log, "g{generation}: done at offset {}", source.position())?;
     Ok(summary)
-}
-
-/// Which barrier a checkpoint starts with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Barrier {
-    /// Every `barrier_every` records.
-    Periodic,
-    /// The final one, after the input's last record.
-    EndOfInput,
-}
-
-/// Barrier `id` at `offset`: every subtask prepares, the checkpoint completes, and the
-/// notifications older than `commit_lag` checkpoints are delivered.
-fn checkpoint<S: CommittingSink>(
-    operators: &mut Operators<S>,
-    (store, fence, marks, progress): (&CheckpointStore, &RunFence, bool, &Progress),
-    (id, barrier): (CheckpointId, Barrier),
-    offset: u64,
-    waiting: &mut VecDeque<CheckpointId>,
-    commit_lag: u64,
-) -> Result<()> {
-    Phase::PreCommit.mark(marks);
-    let snapshots = operators
-        .iter_mut()
-        .map(|op| {
-            progress.beat();
-            match barrier {
-                Barrier::Periodic => op.on_barrier(id),
-                Barrier::EndOfInput => op.end_of_input(id),
-            }
-        })
-        .collect::<Result<Vec<_>>>()?;
-    // A fenced run must not complete a checkpoint the newer run would then restore.
-    fence.check()?;
-    store.complete(&Checkpoint {
-        id,
-        offset,
-        snapshots,
-    })?;
-    waiting.push_back(id);
-    checkpoint_notify(operators, waiting, commit_lag, progress)?;
-    Phase::Writing.mark(marks);
-    Ok(())
-}
-
-/// Delivers the oldest notifications until at most `keep` are waiting.
-fn checkpoint_notify<S: CommittingSink>(
-    operators: &mut Operators<S>,
-    waiting: &mut VecDeque<CheckpointId>,
-    keep: u64,
-    progress: &Progress,
-) -> Result<()> {
-    while waiting.len() as u64 > keep {
-        let id = waiting.pop_front().expect("non-empty");
-        for operator in operators.iter_mut() {
-            progress.beat();
-            operator.on_checkpoint_complete(id)?;
-        }
-    }
-    Ok(())
 }
 
 fn describe(recovered: &[(SubtaskId, CheckpointId, CommitOutcome)]) -> String {

@@ -10,9 +10,12 @@ use anyhow::{Context, Result};
 use committer::CommitPolicy;
 use committer::connectors::{Change, RowKind};
 
+use super::checkpoints::files as checkpoint_files;
 use super::config::{JobConfig, SinkKind};
 use super::fence::{FolderFence, RunFence};
+use super::hook::{Hook, Reach};
 use super::input::InputRecord;
+use super::lineage::{Claim, settle};
 use super::marks::{file_mark, upsert_mark, xa_mark};
 use super::pipeline::{KEYS, RunGuards, RunSummary, run};
 use crate::durable::create_dir_durably;
@@ -39,7 +42,7 @@ pub fn run_with(
 }
 
 /// How a run behaves beyond its job's configuration.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct RunOptions {
     /// How handles are finalised (the demo's `--abandon-lost-handles` sets
     /// [`committer::OnLostHandle::Abandon`]).
@@ -50,6 +53,10 @@ pub struct RunOptions {
     /// the process ends with an error ([`crate::watchdog`]). `None` waits forever, as an
     /// in-process caller must (the watchdog ends the whole process).
     pub pg_deadline: Option<Duration>,
+    /// What a test does at the run's named points (nothing, by default).
+    pub hook: Hook,
+    /// How far the run goes.
+    pub reach: Reach,
 }
 
 /// [`run_with`] under `options`.
@@ -67,6 +74,8 @@ pub fn run_with_options(
         policy,
         phase_markers,
         pg_deadline,
+        hook,
+        reach,
     } = options;
     let progress = Progress::new();
     if let Some(deadline) = pg_deadline.filter(|_| config.sink.needs_postgres()) {
@@ -86,11 +95,29 @@ pub fn run_with_options(
     config.validate()?;
     create_dir_durably(dir)?;
     let folder = FolderFence::take(dir)?;
-    let external: Option<Box<dyn committer::Fence>> = match config.sink {
+    let external = match config.sink {
         SinkKind::File => None,
-        SinkKind::Xa | SinkKind::Upsert => Some(Box::new(PgFence::take(conninfo()?, &config.job)?)),
+        SinkKind::Xa | SinkKind::Upsert => Some(PgFence::take(conninfo()?, &config.job)?),
     };
     let fence = Rc::new(RunFence::new(folder, external));
+    // Under both fences, before any sink opens (and sweeps): a folder of another
+    // history is refused here, leaving the destination exactly as it was.
+    let has_checkpoint = !checkpoint_files(dir)?.is_empty();
+    let lineage = match config.sink {
+        SinkKind::File => {
+            let claim = Claim::File(dir.join("sink").join(format!("{}.lineage", config.job)));
+            settle(dir, &config.job, has_checkpoint, claim)?
+        }
+        SinkKind::Xa | SinkKind::Upsert => {
+            let mut client = connect(conninfo()?)?;
+            settle(
+                dir,
+                &config.job,
+                has_checkpoint,
+                Claim::Postgres(&mut client, &config.job),
+            )?
+        }
+    };
     match config.sink {
         SinkKind::File => {
             let layout = Layout::new(&dir.join("sink"), &config.job)?;
@@ -101,6 +128,9 @@ pub fn run_with_options(
                 policy,
                 phase_markers,
                 progress: progress.clone(),
+                hook: hook.clone(),
+                lineage: lineage.clone(),
+                reach,
             };
             run(
                 dir,
@@ -133,6 +163,9 @@ pub fn run_with_options(
                 policy,
                 phase_markers,
                 progress: progress.clone(),
+                hook: hook.clone(),
+                lineage: lineage.clone(),
+                reach,
             };
             run(dir, config, guards, make, convert, log)
         }
@@ -146,6 +179,9 @@ pub fn run_with_options(
                 policy,
                 phase_markers,
                 progress: progress.clone(),
+                hook: hook.clone(),
+                lineage: lineage.clone(),
+                reach,
             };
             run(dir, config, guards, make, upsert_change, log)
         }

@@ -65,6 +65,7 @@ const SCHEMA: &str = "
     CREATE TABLE IF NOT EXISTS xo_committed (gid text PRIMARY KEY);
     CREATE TABLE IF NOT EXISTS xo_fence (job text PRIMARY KEY, epoch bigint NOT NULL);
     CREATE TABLE IF NOT EXISTS xo_upsert_flushed (job text PRIMARY KEY, checkpoint bigint NOT NULL);
+    CREATE TABLE IF NOT EXISTS xo_lineage (job text PRIMARY KEY, lineage text NOT NULL, key bigint NOT NULL);
     CREATE TABLE IF NOT EXISTS xo_upsert_rows (job text NOT NULL, key bigint NOT NULL, value text NOT NULL, PRIMARY KEY (job, key));
 ";
 
@@ -73,7 +74,9 @@ const SCHEMA: &str = "
 /// `xo_xa_rows` has no key on purpose: a duplicate must be able to show, or the crash
 /// harness could not see one. `xo_committed` records every committed global id (see
 /// [`super::PgXaStore`]). `xo_fence` holds each job's fencing epoch ([`super::PgFence`]),
-/// `xo_upsert_flushed` the checkpoint of each upsert job's newest flush.
+/// `xo_upsert_flushed` the checkpoint of each upsert job's newest flush, `xo_lineage` the
+/// history each job name belongs to and the key sealing its checkpoints
+/// ([`crate::job::Lineage`]).
 ///
 /// # Errors
 /// When the server refuses the DDL.

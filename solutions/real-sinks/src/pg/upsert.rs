@@ -79,7 +79,7 @@ impl CommittingSink for PgUpsertSink {
     /// Flushes the netted changes in one transaction, so a flush is all or nothing
     /// (not needed for convergence, but it keeps readers from seeing half a flush).
     /// The flush records its checkpoint in the same transaction: the mark a restore
-    /// checks so that an older `checkpoint.json` is refused.
+    /// checks so that an older checkpoint is refused.
     fn prepare_commit(&mut self, checkpoint: CheckpointId) -> Result<Option<()>> {
         if self.netted.is_empty() {
             return Ok(None);

@@ -16,6 +16,7 @@ fn me() -> Result<Succession> {
 pub fn open_fresh<S: CommittingSink>(sink: &mut S, job: &str) -> Result<()> {
     sink.on_open(&OpenContext {
         job,
+        names: &[job.to_owned()],
         generation: 1,
         run_token: RunToken(1),
         succession: me()?,

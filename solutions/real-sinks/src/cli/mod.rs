@@ -1,5 +1,5 @@
 //! The binaries' command lines, declared with `clap` (derive): `demo` with its `run`,
-//! `crash` and `soak` subcommands, and `bench`. Usage, `--help` per subcommand and typo
+//! `crash`, `soak` and `doctor` subcommands, and `bench` (in `bench.rs`). Usage, `--help` per subcommand and typo
 //! suggestions are generated from these declarations, so they cannot drift from them.
 
 use std::path::PathBuf;
@@ -7,6 +7,10 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use crate::job::{JobConfig, SinkKind};
+
+mod bench;
+
+pub use bench::{BenchCli, BenchSink};
 
 /// Kill the real-sink pipeline with SIGKILL at aimed and random moments, restart it until its
 /// input is done, and verify exactly-once. Without a subcommand, `crash`.
@@ -33,6 +37,30 @@ pub enum DemoCommand {
     Crash(CrashArgs),
     /// The crash test per sink, with many kills, bounded in time; prints the figures.
     Soak(SoakArgs),
+    /// List what the job in DIR left at its destination (prepared transactions, staged
+    /// files) and, when asked, resolve it.
+    Doctor(DoctorArgs),
+}
+
+/// `demo doctor`.
+#[derive(Debug, Clone, Args)]
+pub struct DoctorArgs {
+    /// The job's folder (for --release of a history whose folder is gone, any folder).
+    #[arg(long)]
+    pub dir: PathBuf,
+    /// The job.
+    #[command(flatten)]
+    pub job: JobArgs,
+    /// Resolve every leftover as the job's next run would at its open: commit what the
+    /// folder's latest checkpoint holds, roll back the orphans. Needs the folder whose
+    /// history the destination belongs to.
+    #[arg(long, conflicts_with = "release")]
+    pub sweep: bool,
+    /// End the job's history at its destination: roll back or delete every leftover of
+    /// the job's name (uncommitted records of completed checkpoints are lost) and drop
+    /// the destination's claim, so that another folder may begin the job.
+    #[arg(long)]
+    pub release: bool,
 }
 
 /// The job a run, a crash test or a soak runs.
@@ -168,65 +196,6 @@ pub struct SoakArgs {
     pub harness: HarnessArgs,
 }
 
-/// Throughput of each sink along its paths (plain, minimal, verbs, framework,
-/// reference), each as a ratio to `plain`: the same data written the plain way with the
-/// same durability points. The PostgreSQL sinks need `BYO_PG`.
-#[derive(Debug, Parser)]
-#[command(name = "bench")]
-pub struct BenchCli {
-    /// How many input records.
-    #[arg(long, default_value_t = 20_000)]
-    pub records: u64,
-    /// How many records the memory rows run: in memory, `--records` would be timed in
-    /// microseconds, all noise.
-    #[arg(long, default_value_t = 10_000_000)]
-    pub memory_records: u64,
-    /// The barrier intervals to measure, comma-separated.
-    #[arg(long, value_delimiter = ',', default_value = "100,1000",
-          value_parser = clap::value_parser!(u64).range(1..))]
-    pub barrier_every: Vec<u64>,
-    /// How many interleaved runs per variant; the median counts.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..))]
-    pub repeat: u64,
-    /// The sinks to measure, comma-separated (xa and upsert are skipped without `BYO_PG`).
-    #[arg(
-        long,
-        value_enum,
-        value_delimiter = ',',
-        default_value = "file,xa,upsert,memory"
-    )]
-    pub sinks: Vec<BenchSink>,
-    /// One JSON object per line (`sink`, `path`, `barrier_every`, `records`,
-    /// `records_per_s`, `ratio` against `plain`) instead of the table.
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// A sink `bench` measures.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum BenchSink {
-    /// Staged files renamed into the output folder.
-    File,
-    /// PostgreSQL prepared transactions.
-    Xa,
-    /// PostgreSQL netted upserts.
-    Upsert,
-    /// Stage 08's in-memory transactional sink (records are the input's sequence numbers).
-    Memory,
-}
-
-impl BenchSink {
-    /// Its name in the rows.
-    pub fn name(self) -> &'static str {
-        match self {
-            BenchSink::File => "file",
-            BenchSink::Xa => "xa",
-            BenchSink::Upsert => "upsert",
-            BenchSink::Memory => "memory",
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use clap::CommandFactory;
@@ -279,6 +248,19 @@ mod tests {
             (config.records, config.parallelism, config.barrier_every),
             (9, 3, 4)
         );
+    }
+
+    #[test]
+    fn doctor_takes_a_folder_a_job_and_one_remedy() {
+        let args = ["demo", "doctor", "--dir", "d", "--sink", "xa", "--sweep"];
+        let Some(DemoCommand::Doctor(doctor)) = DemoCli::try_parse_from(args).unwrap().command
+        else {
+            panic!("not a doctor");
+        };
+        assert!(doctor.sweep && !doctor.release);
+        assert_eq!(doctor.job.sink, SinkKind::Xa);
+        let both = ["demo", "doctor", "--dir", "d", "--sweep", "--release"];
+        assert!(DemoCli::try_parse_from(both).is_err());
     }
 
     #[test]
