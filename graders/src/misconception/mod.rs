@@ -26,6 +26,7 @@
 mod stage01;
 mod stage01_contract;
 mod stage02;
+mod stage02_contract;
 mod stage03;
 mod stage04;
 mod stage05;
@@ -204,6 +205,7 @@ pub fn all() -> impl Iterator<Item = &'static Card> {
         stage01::CARDS,
         stage01_contract::CARDS,
         stage02::CARDS,
+        stage02_contract::CARDS,
         stage03::CARDS,
         stage04::CARDS,
         stage05::CARDS,
