@@ -95,7 +95,7 @@ pub(super) const CARDS: &[Card] = &[
             "keyed-state",
             &[
                 Clue::Step("update did not hand its closure the current value once"),
-                Clue::Actual("handed: None"),
+                Clue::Actual("called: false"),
             ],
         )],
     },

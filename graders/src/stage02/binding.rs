@@ -159,12 +159,12 @@ macro_rules! impl_stage02 {
                     }
                     StateOp::Remove(key) => StateReturned::Removed(state.remove(key)),
                     StateOp::Update(key, closure) => {
-                        let mut handed = None;
+                        let (mut called, mut handed) = (false, None);
                         state.update(key.clone(), |v| {
-                            handed = Some(v);
+                            (called, handed) = (true, v);
                             closure.apply(v)
                         });
-                        StateReturned::Updated { handed }
+                        StateReturned::Updated { called, handed }
                     }
                 }
             }

@@ -79,10 +79,12 @@ impl StateOp {
 pub enum StateReturned {
     /// `put` returned.
     Put,
-    /// `update` returned; its closure was handed this (`None`: never called).
+    /// `update` returned.
     Updated {
-        /// The argument of the closure's one call.
-        handed: Option<Option<u32>>,
+        /// Whether it called its closure.
+        called: bool,
+        /// What it handed its closure (if it called it).
+        handed: Option<u32>,
     },
     /// `remove` returned this.
     Removed(Option<u32>),
@@ -142,6 +144,9 @@ pub fn requirements(ops: &[StateOp]) -> Vec<&'static str> {
     let mut model = BTreeMap::new();
     let mut ids = vec!["02-R1", "02-R6"];
     for op in ops {
+        if let StateOp::Update(..) = op {
+            ids.push("02-R3");
+        }
         ids.push(rule(op, &model));
         apply(&mut model, op);
     }
@@ -163,7 +168,8 @@ fn apply(model: &mut BTreeMap<String, u32>, op: &StateOp) -> StateReturned {
                 model.insert(key.clone(), next);
             }
             StateReturned::Updated {
-                handed: Some(current),
+                called: true,
+                handed: current,
             }
         }
         StateOp::Remove(key) => StateReturned::Removed(model.remove(key)),
@@ -190,6 +196,13 @@ pub fn judge(ops: &[StateOp], steps: &[StateStep]) -> Result<(), Failure> {
                 }
                 (StateReturned::Removed(_), _) => "remove did not return the value the key had",
                 _ => "it returned something else",
+            };
+            // How `update` calls its closure is its first rule's, whatever the closure returns.
+            let rule = match op {
+                StateOp::Update(..) if !matches!(step.returned, StateReturned::Panicked(_)) => {
+                    "02-R3"
+                }
+                _ => rule,
             };
             return Err(
                 Failure::new(format!("{want:?}"), format!("{:?}", step.returned))

@@ -101,8 +101,11 @@ pub mod one_slot_for_all_keys {
     keyed_operator! {
         fn process(self, key, input, out) {
             self.function.process_element(&key, input, &mut self.shared, out);
-            if let Some(value) = self.shared.clone() {
-                self.state.put(key, value);
+            match self.shared.clone() {
+                Some(value) => self.state.put(key, value),
+                None => {
+                    self.state.remove(&key);
+                }
             }
         }
     }
