@@ -26,6 +26,7 @@
 mod stage01;
 mod stage01_contract;
 mod stage02;
+mod stage02_contract;
 mod stage03;
 mod stage03_state;
 mod stage04;
@@ -206,6 +207,7 @@ pub fn all() -> impl Iterator<Item = &'static Card> {
         stage01::CARDS,
         stage01_contract::CARDS,
         stage02::CARDS,
+        stage02_contract::CARDS,
         stage03::CARDS,
         stage03_state::CARDS,
         stage04::CARDS,

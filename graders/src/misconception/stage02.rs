@@ -111,7 +111,10 @@ pub(super) const CARDS: &[Card] = &[
             Signature {
                 check: "keyed-state",
                 fault: "wrong result",
-                clues: &[Clue::Case("|_| None"), Clue::Step("|_| None")],
+                clues: &[
+                    Clue::Case("|_| None"),
+                    Clue::Step("|_| None)): get(..) and snapshot() after it"),
+                ],
             },
         ],
     },

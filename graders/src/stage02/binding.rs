@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::plan::StateOp;
+use super::state_ops::{StateOp, StateReturned};
 
 /// The state the spy function keeps per key: the values of its key, in arrival order.
 pub type SpyState = Vec<u32>;
@@ -49,17 +49,43 @@ pub trait Implementation {
 
     /// `KeyedState::new()`.
     fn state_new() -> Self::State;
-    /// Applies one operation with `put`, `update` or `remove`.
-    fn state_apply(state: &mut Self::State, op: &StateOp);
+    /// Applies one operation with `put`, `update` or `remove`: what it returned (and, for
+    /// `update`, what the closure was handed).
+    fn state_apply(state: &mut Self::State, op: &StateOp) -> StateReturned;
     /// `get(key).copied()`.
     fn state_get(state: &Self::State, key: &str) -> Option<u32>;
     /// `snapshot()`.
     fn state_snapshot(state: &Self::State) -> BTreeMap<String, u32>;
+    /// A `KeyedState<String, u32>` of `pairs` (by `put`), through `to_bytes` and
+    /// `from_bytes`, then `snapshot()`.
+    ///
+    /// # Errors
+    /// Whatever `to_bytes` or `from_bytes` returns, as its message.
+    fn text_round_trip(pairs: &[(String, u32)]) -> Result<BTreeMap<String, u32>, String>;
+    /// The same with `Vec<u8>` keys.
+    ///
+    /// # Errors
+    /// Whatever `to_bytes` or `from_bytes` returns, as its message.
+    fn binary_round_trip(pairs: &[(Vec<u8>, u32)]) -> Result<BTreeMap<Vec<u8>, u32>, String>;
+    /// `KeyedState::<String, u32>::from_bytes(bytes)`, then `snapshot()`.
+    ///
+    /// # Errors
+    /// Whatever `from_bytes` returns, as its message.
+    fn state_from_bytes(bytes: &[u8]) -> Result<BTreeMap<String, u32>, String>;
 
     /// `KeyedProcessOperator::new(key_of, Spy)`.
     fn operator() -> Self::Operator;
     /// `Operator::process` of one record; what the spy emitted.
-    fn process(operator: &mut Self::Operator, record: (String, u32)) -> Vec<SpyEvent>;
+    fn process(operator: &mut Self::Operator, record: (String, u32)) -> Vec<SpyEvent> {
+        Self::process_into(operator, record, Vec::new())
+    }
+    /// `Operator::process` of one record into `out`, which already holds records; `out`
+    /// afterwards.
+    fn process_into(
+        operator: &mut Self::Operator,
+        record: (String, u32),
+        out: Vec<SpyEvent>,
+    ) -> Vec<SpyEvent>;
     /// `operator.state().snapshot()`.
     fn keyed_state(operator: &Self::Operator) -> BTreeMap<String, SpyState>;
     /// `operator.snapshot()`.
@@ -121,14 +147,24 @@ macro_rules! impl_stage02 {
             fn state_new() -> Self::State {
                 $($imp)::+::KeyedState::new()
             }
-            fn state_apply(state: &mut Self::State, op: &$crate::stage02::StateOp) {
-                use $crate::stage02::StateOp;
+            fn state_apply(
+                state: &mut Self::State,
+                op: &$crate::stage02::StateOp,
+            ) -> $crate::stage02::StateReturned {
+                use $crate::stage02::{StateOp, StateReturned};
                 match op {
-                    StateOp::Put(key, value) => state.put(key.clone(), *value),
-                    StateOp::Bump(key) => state.update(key.clone(), |v| v.map(|v| v + 1)),
-                    StateOp::Clear(key) => state.update(key.clone(), |_| None),
-                    StateOp::Remove(key) => {
-                        state.remove(key);
+                    StateOp::Put(key, value) => {
+                        state.put(key.clone(), *value);
+                        StateReturned::Put
+                    }
+                    StateOp::Remove(key) => StateReturned::Removed(state.remove(key)),
+                    StateOp::Update(key, closure) => {
+                        let (mut called, mut handed) = (false, None);
+                        state.update(key.clone(), |v| {
+                            (called, handed) = (true, v);
+                            closure.apply(v)
+                        });
+                        StateReturned::Updated { called, handed }
                     }
                 }
             }
@@ -138,6 +174,37 @@ macro_rules! impl_stage02 {
             fn state_snapshot(state: &Self::State) -> ::std::collections::BTreeMap<String, u32> {
                 state.snapshot()
             }
+            fn text_round_trip(
+                pairs: &[(String, u32)],
+            ) -> Result<::std::collections::BTreeMap<String, u32>, String> {
+                let mut state = $($imp)::+::KeyedState::<String, u32>::new();
+                for (key, value) in pairs {
+                    state.put(key.clone(), *value);
+                }
+                let bytes = state.to_bytes().map_err(|e| format!("{e:#}"))?;
+                $($imp)::+::KeyedState::<String, u32>::from_bytes(&bytes)
+                    .map(|s| s.snapshot())
+                    .map_err(|e| format!("{e:#}"))
+            }
+            fn binary_round_trip(
+                pairs: &[(Vec<u8>, u32)],
+            ) -> Result<::std::collections::BTreeMap<Vec<u8>, u32>, String> {
+                let mut state = $($imp)::+::KeyedState::<Vec<u8>, u32>::new();
+                for (key, value) in pairs {
+                    state.put(key.clone(), *value);
+                }
+                let bytes = state.to_bytes().map_err(|e| format!("{e:#}"))?;
+                $($imp)::+::KeyedState::<Vec<u8>, u32>::from_bytes(&bytes)
+                    .map(|s| s.snapshot())
+                    .map_err(|e| format!("{e:#}"))
+            }
+            fn state_from_bytes(
+                bytes: &[u8],
+            ) -> Result<::std::collections::BTreeMap<String, u32>, String> {
+                $($imp)::+::KeyedState::<String, u32>::from_bytes(bytes)
+                    .map(|s| s.snapshot())
+                    .map_err(|e| format!("{e:#}"))
+            }
 
             fn operator() -> Self::Operator {
                 $($imp)::+::KeyedProcessOperator::new(
@@ -145,11 +212,11 @@ macro_rules! impl_stage02 {
                     $spy,
                 )
             }
-            fn process(
+            fn process_into(
                 operator: &mut Self::Operator,
                 record: (String, u32),
+                mut out: Vec<$crate::stage02::SpyEvent>,
             ) -> Vec<$crate::stage02::SpyEvent> {
-                let mut out = Vec::new();
                 <Self::Operator as $($imp)::+::Operator<(String, u32)>>::process(
                     operator, record, &mut out,
                 );

@@ -1,22 +1,42 @@
 //! Runs one stage-02 case against an implementation and records what happened.
 
 use std::collections::BTreeMap;
+use std::panic::{self, AssertUnwindSafe};
 
 use serde::{Deserialize, Serialize};
 
 use super::binding::{Implementation, SpyEvent, SpyState};
+use super::contract::{self, Call, Decoded, OpStep};
 use super::plan::Case;
-
-/// `get("a")`, `get("b")` and `snapshot()` of a `KeyedState` after one operation.
-pub type StateView = (Option<u32>, Option<u32>, BTreeMap<String, u32>);
+use super::state_ops::{Readings, StateReturned, StateStep};
 
 /// What the driver saw while running one case.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Observation {
-    /// After each operation: `get("a")`, `get("b")` and `snapshot()`.
+    /// One step per operation (fewer if one panicked).
     KeyedState {
-        /// One entry per operation.
-        after_each: Vec<StateView>,
+        /// What each operation returned and the readings after it.
+        steps: Vec<StateStep>,
+    },
+    /// A round trip through `to_bytes` and `from_bytes` of text keys.
+    TextBytes {
+        /// What came back.
+        decoded: Decoded<BTreeMap<String, u32>>,
+    },
+    /// A round trip through `to_bytes` and `from_bytes` of `Vec<u8>` keys.
+    BinaryBytes {
+        /// What came back.
+        decoded: Decoded<Vec<(Vec<u8>, u32)>>,
+    },
+    /// `from_bytes` of bytes no `to_bytes` wrote.
+    NotStateBytes {
+        /// What came back.
+        decoded: Decoded<BTreeMap<String, u32>>,
+    },
+    /// `restore` of bytes no snapshot wrote, and the state it restored.
+    NotASnapshot {
+        /// What came back.
+        decoded: Decoded<BTreeMap<String, SpyState>>,
     },
     /// A keyed run without a crash.
     Run {
@@ -31,10 +51,17 @@ pub enum Observation {
         before: Vec<SpyEvent>,
         /// `Err(message)` if snapshot or restore failed.
         restore: Result<(), String>,
+        /// The restored operator's state right after the restore.
+        restored_state: BTreeMap<String, SpyState>,
         /// What the spy emitted after the restore.
         after: Vec<SpyEvent>,
         /// The restored operator's state at the end.
         final_state: BTreeMap<String, SpyState>,
+    },
+    /// One step per call of a contract sequence (fewer if one panicked).
+    Contract {
+        /// What each call did.
+        steps: Vec<OpStep>,
     },
     /// The output of `word_count`.
     WordCount {
@@ -48,19 +75,44 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
     match case {
         Case::KeyedState { ops } => {
             let mut state = I::state_new();
-            let after_each = ops
-                .iter()
-                .map(|op| {
-                    I::state_apply(&mut state, op);
-                    (
-                        I::state_get(&state, "a"),
-                        I::state_get(&state, "b"),
-                        I::state_snapshot(&state),
-                    )
-                })
-                .collect();
-            Observation::KeyedState { after_each }
+            let mut steps = Vec::new();
+            for op in ops {
+                let step = caught(|| {
+                    let returned = I::state_apply(&mut state, op);
+                    let readings = Readings {
+                        a: I::state_get(&state, "a"),
+                        b: I::state_get(&state, "b"),
+                        snapshot: I::state_snapshot(&state),
+                    };
+                    (returned, Some(readings))
+                });
+                let (returned, readings) =
+                    step.unwrap_or_else(|message| (StateReturned::Panicked(message), None));
+                let stop = readings.is_none();
+                steps.push(StateStep { returned, readings });
+                if stop {
+                    break;
+                }
+            }
+            Observation::KeyedState { steps }
         }
+        Case::TextBytes { pairs } => Observation::TextBytes {
+            decoded: decoded(|| I::text_round_trip(pairs)),
+        },
+        Case::BinaryBytes { pairs } => Observation::BinaryBytes {
+            // As pairs: JSON, which observations travel in, has no object with byte keys.
+            decoded: decoded(|| I::binary_round_trip(pairs).map(|m| m.into_iter().collect())),
+        },
+        Case::NotStateBytes { bytes } => Observation::NotStateBytes {
+            decoded: decoded(|| I::state_from_bytes(bytes)),
+        },
+        Case::NotASnapshot { bytes } => Observation::NotASnapshot {
+            decoded: decoded(|| {
+                I::restore(bytes)
+                    .map(|op| I::keyed_state(&op))
+                    .map_err(|e| format!("{e:#}"))
+            }),
+        },
         Case::Isolation { records } | Case::FinalState { records } => {
             let mut operator = I::operator();
             let events = feed::<I>(&mut operator, records);
@@ -83,10 +135,12 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             });
             match restored {
                 Ok(mut operator) => {
+                    let restored_state = I::keyed_state(&operator);
                     let after = feed::<I>(&mut operator, tail);
                     Observation::Crash {
                         before,
                         restore: Ok(()),
+                        restored_state,
                         after,
                         final_state: I::keyed_state(&operator),
                     }
@@ -94,15 +148,74 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                 Err(e) => Observation::Crash {
                     before,
                     restore: Err(format!("{e:#}")),
+                    restored_state: BTreeMap::new(),
                     after: Vec::new(),
                     final_state: BTreeMap::new(),
                 },
             }
         }
+        Case::Contract { calls } => Observation::Contract {
+            steps: contract_steps::<I>(calls),
+        },
         Case::WordCount { lines } => Observation::WordCount {
             updates: I::word_count(lines),
         },
     }
+}
+
+fn contract_steps<I: Implementation>(calls: &[Call]) -> Vec<OpStep> {
+    let mut operator = Some(I::operator());
+    let mut steps = Vec::new();
+    for call in calls {
+        let Some(current) = operator.take() else {
+            break;
+        };
+        let step = caught(|| match call {
+            Call::Process(key, value) => {
+                let mut current = current;
+                let out =
+                    I::process_into(&mut current, (key.clone(), *value), vec![contract::held()]);
+                let state = I::keyed_state(&current);
+                (Some(current), OpStep::Processed { out, state })
+            }
+            Call::Restore => {
+                let restored = I::snapshot(&current).and_then(|bytes| {
+                    drop(current);
+                    I::restore(&bytes)
+                });
+                match restored {
+                    Ok(op) => {
+                        let state = I::keyed_state(&op);
+                        (
+                            Some(op),
+                            OpStep::Restored {
+                                result: Ok(()),
+                                state,
+                            },
+                        )
+                    }
+                    Err(e) => (
+                        None,
+                        OpStep::Restored {
+                            result: Err(format!("{e:#}")),
+                            state: BTreeMap::new(),
+                        },
+                    ),
+                }
+            }
+        });
+        match step {
+            Ok((next, step)) => {
+                operator = next;
+                steps.push(step);
+            }
+            Err(message) => {
+                steps.push(OpStep::Panicked(message));
+                break;
+            }
+        }
+    }
+    steps
 }
 
 fn feed<I: Implementation>(operator: &mut I::Operator, records: &[(String, u32)]) -> Vec<SpyEvent> {
@@ -110,4 +223,29 @@ fn feed<I: Implementation>(operator: &mut I::Operator, records: &[(String, u32)]
         .iter()
         .flat_map(|record| I::process(operator, record.clone()))
         .collect()
+}
+
+/// What `call` returned, as a [`Decoded`], its panic included.
+fn decoded<T>(call: impl FnOnce() -> Result<T, String>) -> Decoded<T> {
+    match caught(call) {
+        Ok(Ok(value)) => Decoded::Ok(value),
+        Ok(Err(message)) => Decoded::Err(message),
+        Err(message) => Decoded::Panicked(message),
+    }
+}
+
+/// `call`'s value, or its panic's message; a `todo!()` goes on unwinding, to reach the
+/// harness as one ("not started").
+fn caught<T>(call: impl FnOnce() -> T) -> Result<T, String> {
+    panic::catch_unwind(AssertUnwindSafe(call)).map_err(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic with a non-string payload".to_owned());
+        if message.starts_with("not yet implemented") {
+            panic::resume_unwind(payload);
+        }
+        message
+    })
 }

@@ -1,57 +1,39 @@
-//! Judges stage-02 observations against the laws of isolation and durability.
+//! Judges stage-02 observations against the laws of isolation and durability and the
+//! contract of every call; each failure names the brief's requirement it found broken.
 
 use std::collections::BTreeMap;
 
 use super::binding::SpyEvent;
-use super::{Case, Observation, StateOp, oracle};
+use super::contract::{self, Decoded};
+use super::{Case, Observation, oracle, state_ops, words};
 use crate::harness::Failure;
-use crate::harness::case::expect_sequence;
 
 /// `Ok` when `observation` is what `case` demands.
 pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
     match (case, observation) {
-        (Case::KeyedState { ops }, Observation::KeyedState { after_each }) => {
-            let mut model: BTreeMap<String, u32> = BTreeMap::new();
-            for (i, op) in ops.iter().enumerate() {
-                apply(&mut model, op);
-                let want = (
-                    model.get("a").copied(),
-                    model.get("b").copied(),
-                    model.clone(),
-                );
-                let got = after_each.get(i);
-                if got != Some(&want) {
-                    // Both sides as the same three readings, not the observation's Option.
-                    return Err(Failure::new(
-                        format!("get(a), get(b), snapshot = {want:?}"),
-                        got.map_or_else(
-                            || "no readings".to_owned(),
-                            |g| format!("get(a), get(b), snapshot = {g:?}"),
-                        ),
-                    )
-                    .step(format!(
-                        "after operation {} ({})",
-                        i + 1,
-                        op.describe()
-                    )));
-                }
-            }
-            Ok(())
+        (Case::KeyedState { ops }, Observation::KeyedState { steps }) => {
+            state_ops::judge(ops, steps)
+        }
+        (Case::TextBytes { pairs }, Observation::TextBytes { decoded }) => {
+            round_trip(pairs.iter().cloned().collect(), decoded)
+        }
+        (Case::BinaryBytes { pairs }, Observation::BinaryBytes { decoded }) => {
+            let want: BTreeMap<Vec<u8>, u32> = pairs.iter().cloned().collect();
+            round_trip(want.into_iter().collect::<Vec<_>>(), decoded)
+        }
+        (Case::NotStateBytes { bytes }, Observation::NotStateBytes { decoded }) => {
+            contract::judge_not_a_snapshot("KeyedState::from_bytes", bytes, decoded)
+        }
+        (Case::NotASnapshot { bytes }, Observation::NotASnapshot { decoded }) => {
+            contract::judge_not_a_snapshot("restore", bytes, decoded)
         }
         (Case::Isolation { records }, Observation::Run { events, .. }) => {
             let (want, _) = oracle::spy_run(records);
-            judge_events(records, &want, events, 0)
+            judge_events(records, &want, events, 0, "02-R14")
         }
         (Case::FinalState { records }, Observation::Run { final_state, .. }) => {
             let (_, want) = oracle::spy_run(records);
-            if *final_state != want {
-                return Err(Failure::new(
-                    format!("state {want:?}"),
-                    format!("state {final_state:?}"),
-                )
-                .step(first_state_difference(&want, final_state)));
-            }
-            Ok(())
+            judge_state(records, &want, final_state, "02-R14")
         }
         (
             Case::Crash {
@@ -61,10 +43,13 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             Observation::Crash {
                 before,
                 restore,
+                restored_state,
                 after,
                 final_state,
             },
         ) => {
+            let (want, want_state) = oracle::spy_run(records);
+            judge_events(records, &want[..*crash_after], before, 0, "02-R14")?;
             if let Err(e) = restore {
                 return Err(Failure::new(
                     "snapshot() then restore(..) succeed",
@@ -72,26 +57,35 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 )
                 .step(format!(
                     "snapshot or restore after record {crash_after} failed"
-                )));
-            }
-            let (want, want_state) = oracle::spy_run(records);
-            judge_events(records, &want[..*crash_after], before, 0)?;
-            judge_events(records, &want[*crash_after..], after, *crash_after).map_err(|f| {
-                f.step(format!(
-                    "after restoring from the snapshot taken after record {crash_after}, the operator no longer holds the state it had"
                 ))
-            })?;
-            if *final_state != want_state {
-                return Err(Failure::new(
-                    format!("state {want_state:?}"),
-                    format!("state {final_state:?}"),
-                )
-                .step(first_state_difference(&want_state, final_state)));
+                .requirement("02-R15"));
             }
-            Ok(())
+            let (_, at_crash) = oracle::spy_run(&records[..*crash_after]);
+            if *restored_state != at_crash {
+                return Err(Failure::new(
+                    format!("state {at_crash:?}"),
+                    format!("state {restored_state:?}"),
+                )
+                .step(format!(
+                    "right after restoring from the snapshot taken after record {crash_after}: {}",
+                    first_state_difference(&at_crash, restored_state)
+                ))
+                .requirement("02-R15"));
+            }
+            judge_events(records, &want[*crash_after..], after, *crash_after, "02-R15").map_err(
+                |f| {
+                    f.step(format!(
+                        "after restoring from the snapshot taken after record {crash_after}, the operator no longer holds the state it had"
+                    ))
+                },
+            )?;
+            judge_state(records, &want_state, final_state, "02-R15")
+        }
+        (Case::Contract { calls }, Observation::Contract { steps }) => {
+            contract::judge(calls, steps)
         }
         (Case::WordCount { lines }, Observation::WordCount { updates }) => {
-            expect_sequence("updates", &oracle::word_count(lines), updates)
+            words::judge(lines, updates)
         }
         _ => Err(Failure::new(
             "an observation of the same kind as the case",
@@ -100,53 +94,103 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
     }
 }
 
-fn apply(model: &mut BTreeMap<String, u32>, op: &StateOp) {
-    match op {
-        StateOp::Put(key, value) => {
-            model.insert(key.clone(), *value);
-        }
-        StateOp::Bump(key) => {
-            if let Some(v) = model.get_mut(key) {
-                *v += 1;
-            }
-        }
-        StateOp::Clear(key) | StateOp::Remove(key) => {
-            model.remove(key);
-        }
-    }
+/// Judges a round trip of `want` through `to_bytes` and `from_bytes`.
+fn round_trip<T: PartialEq + std::fmt::Debug>(
+    want: T,
+    decoded: &Decoded<T>,
+) -> Result<(), Failure> {
+    let what = match decoded {
+        Decoded::Ok(got) if *got == want => return Ok(()),
+        Decoded::Ok(_) => "from_bytes(&to_bytes()) is another state",
+        Decoded::Err(_) => "to_bytes or from_bytes failed",
+        Decoded::Panicked(_) => "to_bytes or from_bytes panicked",
+    };
+    Err(
+        Failure::new(format!("Ok({want:?})"), format!("{decoded:?}"))
+            .step(what)
+            .requirement("02-R7"),
+    )
+}
+
+/// Whether the key of record `n` had a record before it, and the state it was lent is
+/// `None` only because a 0 cleared it.
+fn cleared_before(records: &[(String, u32)], n: usize) -> bool {
+    records[..n].iter().any(|(k, _)| *k == records[n].0)
 }
 
 /// Compares the spy's events with the oracle's, naming the first record whose function
-/// call saw the wrong key or the wrong state. `offset` numbers records after a restore.
+/// call saw the wrong key or the wrong state. `offset` numbers records after a restore;
+/// a wrong state is `rule`'s (isolation, or durability after a restore) unless the key
+/// was cleared, whose rule is the clearing one.
 fn judge_events(
     records: &[(String, u32)],
     want: &[SpyEvent],
     got: &[SpyEvent],
     offset: usize,
+    rule: &'static str,
 ) -> Result<(), Failure> {
     for (i, (w, g)) in want.iter().zip(got).enumerate() {
         if w == g {
             continue;
         }
         let n = offset + i;
-        let step = if w.key != g.key {
-            format!("record {n} {:?} was handed key {:?}", records[n], g.key)
+        let (step, rule) = if w.key != g.key || w.value != g.value {
+            (
+                format!("record {n} {:?} was handed key {:?}", records[n], g.key),
+                "02-R8",
+            )
         } else {
-            format!(
-                "record {n} {:?}: the function saw state {:?} for key {:?}, but that key's earlier records leave {:?}",
-                records[n], g.seen, w.key, w.seen
+            let rule = if w.seen.is_none() && cleared_before(records, n) && rule == "02-R14" {
+                "02-R16"
+            } else {
+                rule
+            };
+            (
+                format!(
+                    "record {n} {:?}: the function saw state {:?} for key {:?}, but that key's earlier records leave {:?}",
+                    records[n], g.seen, w.key, w.seen
+                ),
+                rule,
             )
         };
-        return Err(Failure::new(format!("{w:?}"), format!("{g:?}")).step(step));
+        return Err(Failure::new(format!("{w:?}"), format!("{g:?}"))
+            .step(step)
+            .requirement(rule));
     }
     if want.len() != got.len() {
         return Err(Failure::new(
             format!("{} function calls, one per record", want.len()),
             format!("{} calls", got.len()),
         )
-        .step("the function was not called exactly once per record"));
+        .step("the function was not called exactly once per record")
+        .requirement("02-R8"));
     }
     Ok(())
+}
+
+/// Compares the final state; a cleared key still held is the clearing rule's.
+fn judge_state(
+    records: &[(String, u32)],
+    want: &BTreeMap<String, Vec<u32>>,
+    got: &BTreeMap<String, Vec<u32>>,
+    rule: &'static str,
+) -> Result<(), Failure> {
+    if want == got {
+        return Ok(());
+    }
+    let cleared_kept = got
+        .keys()
+        .any(|k| !want.contains_key(k) && records.iter().any(|(r, _)| r == k));
+    let rule = if cleared_kept && rule == "02-R14" {
+        "02-R16"
+    } else {
+        rule
+    };
+    Err(
+        Failure::new(format!("state {want:?}"), format!("state {got:?}"))
+            .step(first_state_difference(want, got))
+            .requirement(rule),
+    )
 }
 
 fn first_state_difference<V: std::fmt::Debug + PartialEq>(

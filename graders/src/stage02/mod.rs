@@ -1,29 +1,54 @@
 //! Stage 02 · keyed state: per-key state behind `key_by`.
 //!
 //! Checks, shortest input first:
-//! - `keyed-state`: `KeyedState`'s `get`/`put`/`update`/`remove`/`snapshot` behave like a
-//!   sorted map, for every short sequence of operations over two keys;
+//! - `keyed-state`: every sequence of up to three `put`/`update`/`remove` calls on a
+//!   `KeyedState` over two keys, with closures that delete, bump a missing value and
+//!   insert one: each call's return value, what `update` handed its closure, `get` and
+//!   `snapshot()` after it, against a sorted map (`state_ops.rs`);
+//! - `bytes`: `to_bytes`/`from_bytes` round trips of an empty state, odd, Unicode and
+//!   `Vec<u8>` keys; `from_bytes` of bytes no `to_bytes` wrote is an error, not a panic;
 //! - `isolation`: a spy function handed to `KeyedProcessOperator` sees, for every record,
 //!   exactly the state the earlier records of the same key left, and never another
 //!   key's; clearing a key's state (the spy does it on a 0) removes it;
 //! - `final-state`: after the stream, the operator's state equals the batch group-by;
-//! - `crash`: snapshot to bytes after any record, drop the operator, restore a new one
-//!   and continue: the spy sees and emits exactly what the uninterrupted run does;
-//! - `word-count`: `word_count` emits the running count of every word occurrence.
+//! - `crash`: snapshot to bytes after any record, drop the operator, restore a new one,
+//!   read its state and continue: the spy sees and emits exactly what the uninterrupted
+//!   run does;
+//! - `contract`: every sequence of up to three `process` and snapshot-drop-restore calls
+//!   (so restores in a row), with an `out` that already holds a record, against a model
+//!   of the brief; `restore` of bytes no snapshot wrote is an error (`contract.rs`);
+//! - `word-count`: `word_count` emits the running count of every word occurrence, words
+//!   as written, split on any Unicode whitespace (`words.rs`).
+//!
+//! Every stream of up to three records over the keys `a`, `""`, `Ä b` is enumerated (each
+//! record a 0 or not), then a few longer ones: the plan is chosen, not drawn, the same
+//! under every seed.
 //!
 //! ## Traceability
 //!
-//! Each requirement of the brief, the check that judges it and the mutants (in
-//! `graders/tests/mutants/`) it rejects; `tests/traceability.rs` keeps it complete.
+//! Each requirement of the brief (by its id; the text is the brief's), the check that
+//! judges it and the mutants (in `graders/tests/mutants/`) it rejects for that
+//! requirement; `tests/traceability.rs` keeps it complete.
 //!
-//! | requirement of the brief | check | mutants |
+//! | requirement | check | mutants |
 //! |---|---|---|
-//! | `get` and `snapshot` agree with a sorted map after every `put`, `update`, `remove` | `keyed-state` | `update_cannot_delete` |
-//! | the function is handed its own key and exactly the state the earlier records of that key left | `isolation` | `one_slot_for_all_keys`, `state_never_stored` |
-//! | the state at the end is the batch group-by; cleared keys are gone | `final-state` | `cleared_state_kept` |
-//! | snapshot to bytes, restore a new operator and continue: the same as the uninterrupted run | `crash` | `restore_forgets_state` |
-//! | `word_count` emits `(word, count so far)` once per occurrence, in order | `word-count` | `word_count_final_counts` |
-//! | words are separated by any whitespace; an empty string is never a word | `word-count` | `word_count_splits_on_space` |
+//! | 02-R1 | `keyed-state` | `get_by_range` |
+//! | 02-R2 | `keyed-state` | `put_keeps_the_first` |
+//! | 02-R3 | `keyed-state` | `update_skips_missing_keys` |
+//! | 02-R4 | `keyed-state` | `update_cannot_delete` |
+//! | 02-R5 | `keyed-state` | `remove_returns_nothing` |
+//! | 02-R6 | `keyed-state` | `snapshot_replays_puts` |
+//! | 02-R7 | `bytes` | `to_bytes_as_an_object` |
+//! | 02-R8 | `isolation` | `key_from_the_last_record` |
+//! | 02-R9 | `contract` | `out_replaced` |
+//! | 02-R10 | `contract` | `restore_unwraps`, `restore_defaults_to_empty` |
+//! | 02-R11 | `word-count` | `word_count_final_counts`, `word_count_per_line` |
+//! | 02-R12 | `word-count` | `word_count_splits_on_space`, `word_count_ascii_whitespace` |
+//! | 02-R13 | `word-count` | `word_count_lowercases`, `word_count_strips_punctuation` |
+//! | 02-R14 | `isolation` | `one_slot_for_all_keys`, `state_never_stored` |
+//! | 02-R15 | `crash` | `restore_forgets_state` |
+//! | 02-R15 | `contract` | `snapshot_of_changes_only` |
+//! | 02-R16 | `final-state` | `cleared_state_kept` |
 //!
 //! ## Mutation testing
 //!
@@ -31,14 +56,19 @@
 //! (`just mutants 02`): the figures and every missed mutant are in `graders/MUTANTS.md`.
 
 mod binding;
+pub mod contract;
 mod driver;
+mod inputs;
 mod judge;
 mod oracle;
 mod plan;
+pub mod state_ops;
+mod words;
 
 pub use binding::{Implementation, SpyEvent, SpyState, key_of, spy_step};
 pub use driver::{Observation, drive};
-pub use plan::{Case, StateOp};
+pub use plan::Case;
+pub use state_ops::{Closure, StateOp, StateReturned};
 
 crate::grader! {
     /// The stage-02 grader.

@@ -1,4 +1,4 @@
-//! What stage 02 must produce, computed the obvious batch way.
+//! What a keyed run must produce, computed the obvious batch way.
 
 use std::collections::BTreeMap;
 
@@ -23,18 +23,4 @@ pub fn spy_run(records: &[(String, u32)]) -> (Vec<SpyEvent>, BTreeMap<String, Sp
         };
     }
     (events, state)
-}
-
-/// The running word count of `lines`.
-pub fn word_count(lines: &[String]) -> Vec<(String, u64)> {
-    let mut counts: BTreeMap<&str, u64> = BTreeMap::new();
-    lines
-        .iter()
-        .flat_map(|line| line.split_whitespace())
-        .map(|word| {
-            let count = counts.entry(word).or_default();
-            *count += 1;
-            (word.to_owned(), *count)
-        })
-        .collect()
 }

@@ -1,18 +1,22 @@
-//! The cases of stage 02, shortest first.
+//! The cases of stage 02, shortest first: chosen, not drawn, the same under every seed.
 
 use serde::{Deserialize, Serialize};
 
-use crate::harness::rng::Rng;
+use super::contract::{self, Call};
+use super::state_ops::{self, StateOp};
+use super::{inputs, words};
 use crate::harness::{Check, case};
 
-/// The longest keyed stream; every crash point of every length up to it is enumerated.
+/// The longest keyed stream of the plan.
 pub const MAX_LEN: usize = 7;
-/// The longest sequence of `KeyedState` operations; all of them are enumerated.
-pub const MAX_OPS: usize = 3;
 
 pub(super) const KEYED_STATE: Check = Check {
     name: "keyed-state",
     law: "KeyedState behaves as a sorted map: get sees the last put or update, remove forgets",
+};
+pub(super) const BYTES: Check = Check {
+    name: "bytes",
+    law: "a KeyedState goes to bytes and back unchanged, whatever its keys; other bytes are refused",
 };
 pub(super) const ISOLATION: Check = Check {
     name: "isolation",
@@ -26,43 +30,37 @@ pub(super) const CRASH: Check = Check {
     name: "crash",
     law: "snapshot to bytes after any record, restore a new operator: nothing changes",
 };
+pub(super) const CONTRACT: Check = Check {
+    name: "contract",
+    law: "every short sequence of process and restore calls does, at every step, what the brief says",
+};
 pub(super) const WORD_COUNT: Check = Check {
     name: "word-count",
     law: "word_count emits (word, count so far) once per word occurrence, in order",
 };
 
-/// One operation on a `KeyedState<String, u32>`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum StateOp {
-    /// `put(key, value)`
-    Put(String, u32),
-    /// `update(key, |v| v.map(|v| v + 1))`: bumps an existing value, leaves a missing one missing.
-    Bump(String),
-    /// `update(key, |_| None)`: removes through `update`.
-    Clear(String),
-    /// `remove(&key)`
-    Remove(String),
-}
-
-impl StateOp {
-    /// The operation as the brief's API writes it: `put("a", 1)`, `update("a", |_| None)`.
-    pub fn describe(&self) -> String {
-        match self {
-            StateOp::Put(key, value) => format!("put({key:?}, {value})"),
-            StateOp::Bump(key) => format!("update({key:?}, |v| v.map(|v| v + 1))"),
-            StateOp::Clear(key) => format!("update({key:?}, |_| None)"),
-            StateOp::Remove(key) => format!("remove({key:?})"),
-        }
-    }
-}
-
 /// One case of stage 02. Records are `(key, value)`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Case {
-    /// Apply `ops` to a fresh `KeyedState`, observing `get` of every key after each.
+    /// Apply `ops` to a fresh `KeyedState`, observing each result and `get`/`snapshot`.
     KeyedState {
         /// The operations.
         ops: Vec<StateOp>,
+    },
+    /// `from_bytes(&to_bytes())` of a state with text keys.
+    TextBytes {
+        /// The state, as `put`s.
+        pairs: Vec<(String, u32)>,
+    },
+    /// `from_bytes(&to_bytes())` of a state with `Vec<u8>` keys.
+    BinaryBytes {
+        /// The state, as `put`s.
+        pairs: Vec<(Vec<u8>, u32)>,
+    },
+    /// `KeyedState::from_bytes` of bytes that no `to_bytes` wrote.
+    NotStateBytes {
+        /// The bytes.
+        bytes: Vec<u8>,
     },
     /// Feed `records` to a keyed operator running the spy function.
     Isolation {
@@ -81,6 +79,16 @@ pub enum Case {
         /// Records processed before the snapshot.
         crash_after: usize,
     },
+    /// `calls` on a fresh operator running the spy.
+    Contract {
+        /// The calls, in order.
+        calls: Vec<Call>,
+    },
+    /// `KeyedProcessOperator::restore` of bytes that no `snapshot` wrote.
+    NotASnapshot {
+        /// The bytes.
+        bytes: Vec<u8>,
+    },
     /// `word_count(&lines)`.
     WordCount {
         /// The lines.
@@ -88,14 +96,40 @@ pub enum Case {
     },
 }
 
+/// Whether a stream holds a 0, which makes the spy clear its key.
+fn clears(records: &[(String, u32)]) -> bool {
+    records.iter().any(|(_, v)| *v == 0)
+}
+
 impl case::Case for Case {
     fn check(&self) -> Check {
         match self {
             Case::KeyedState { .. } => KEYED_STATE,
+            Case::TextBytes { .. } | Case::BinaryBytes { .. } | Case::NotStateBytes { .. } => BYTES,
             Case::Isolation { .. } => ISOLATION,
             Case::FinalState { .. } => FINAL_STATE,
             Case::Crash { .. } => CRASH,
+            Case::Contract { .. } | Case::NotASnapshot { .. } => CONTRACT,
             Case::WordCount { .. } => WORD_COUNT,
+        }
+    }
+
+    fn requirements(&self) -> Vec<&'static str> {
+        let with_clear = |mut ids: Vec<&'static str>, records: &[(String, u32)]| {
+            if clears(records) {
+                ids.push("02-R16");
+            }
+            ids
+        };
+        match self {
+            Case::KeyedState { ops } => state_ops::requirements(ops),
+            Case::TextBytes { .. } | Case::BinaryBytes { .. } => vec!["02-R7"],
+            Case::NotStateBytes { .. } | Case::NotASnapshot { .. } => vec!["02-R10"],
+            Case::Isolation { records } => with_clear(vec!["02-R8", "02-R14"], records),
+            Case::FinalState { records } => with_clear(vec!["02-R14"], records),
+            Case::Crash { records, .. } => with_clear(vec!["02-R8", "02-R14", "02-R15"], records),
+            Case::Contract { calls } => contract::requirements(calls),
+            Case::WordCount { lines } => words::requirements(lines),
         }
     }
 
@@ -104,6 +138,15 @@ impl case::Case for Case {
             Case::KeyedState { ops } => {
                 let ops: Vec<String> = ops.iter().map(StateOp::describe).collect();
                 format!("on an empty KeyedState: [{}]", ops.join(", "))
+            }
+            Case::TextBytes { pairs } => {
+                format!("KeyedState::<String, u32>::from_bytes(&to_bytes()) of {pairs:?}")
+            }
+            Case::BinaryBytes { pairs } => {
+                format!("KeyedState::<Vec<u8>, u32>::from_bytes(&to_bytes()) of {pairs:?}")
+            }
+            Case::NotStateBytes { bytes } => {
+                format!("KeyedState::<String, u32>::from_bytes(&{bytes:?})")
             }
             Case::Isolation { records } | Case::FinalState { records } => {
                 format!("keyed stream (key, value) = {records:?}")
@@ -114,29 +157,38 @@ impl case::Case for Case {
             } => format!(
                 "keyed stream (key, value) = {records:?}, snapshot and restore after {crash_after} record(s)"
             ),
+            Case::Contract { calls } => {
+                let calls: Vec<String> = calls.iter().map(Call::describe).collect();
+                format!(
+                    "on a new operator, out holding one record: [{}]",
+                    calls.join(", ")
+                )
+            }
+            Case::NotASnapshot { bytes } => {
+                format!("KeyedProcessOperator::restore(key_of, Spy, &{bytes:?})")
+            }
             Case::WordCount { lines } => format!("word_count(&{lines:?})"),
         }
     }
 }
 
-const KEYS: [&str; 3] = ["a", "b", "c"];
-
-/// Every case for `seed`.
-pub fn plan(seed: u64) -> Vec<Case> {
-    let mut rng = Rng::new(seed, 2);
+/// Every case (the seed draws nothing: the plan is the same under every seed).
+pub fn plan(_seed: u64) -> Vec<Case> {
     let mut cases = Vec::new();
-    for ops in op_sequences() {
+    for ops in state_ops::sequences() {
         cases.push(Case::KeyedState { ops });
     }
-    // Values 0..4: a 0 makes the spy clear its key's state, so clearing is exercised too.
-    let streams: Vec<Vec<(String, u32)>> = (0..=MAX_LEN)
-        .flat_map(|len| [len, len])
-        .map(|len| {
-            (0..len)
-                .map(|_| (KEYS[rng.below(3) as usize].to_owned(), rng.below(4) as u32))
-                .collect()
-        })
-        .collect();
+    for pairs in inputs::text_states() {
+        cases.push(Case::TextBytes { pairs });
+    }
+    for pairs in inputs::binary_states() {
+        cases.push(Case::BinaryBytes { pairs });
+    }
+    for bytes in contract::not_snapshots() {
+        cases.push(Case::NotStateBytes { bytes });
+    }
+    let streams = inputs::streams();
+    debug_assert!(streams.iter().all(|s| s.len() <= MAX_LEN));
     for records in &streams {
         cases.push(Case::Isolation {
             records: records.clone(),
@@ -155,64 +207,14 @@ pub fn plan(seed: u64) -> Vec<Case> {
             });
         }
     }
-    for lines in word_count_inputs(&mut rng) {
+    for calls in contract::sequences() {
+        cases.push(Case::Contract { calls });
+    }
+    for bytes in contract::not_snapshots() {
+        cases.push(Case::NotASnapshot { bytes });
+    }
+    for lines in words::inputs() {
         cases.push(Case::WordCount { lines });
     }
     cases
-}
-
-fn op_sequences() -> Vec<Vec<StateOp>> {
-    let alphabet = [
-        StateOp::Put("a".into(), 1),
-        StateOp::Put("a".into(), 2),
-        StateOp::Put("b".into(), 3),
-        StateOp::Bump("a".into()),
-        StateOp::Clear("a".into()),
-        StateOp::Remove("a".into()),
-    ];
-    let mut all = vec![Vec::new()];
-    let mut layer = vec![Vec::new()];
-    for _ in 0..MAX_OPS {
-        layer = layer
-            .iter()
-            .flat_map(|ops: &Vec<StateOp>| {
-                alphabet.iter().map(move |op| {
-                    let mut next = ops.clone();
-                    next.push(op.clone());
-                    next
-                })
-            })
-            .collect();
-        all.extend(layer.iter().cloned());
-    }
-    all
-}
-
-fn word_count_inputs(rng: &mut Rng) -> Vec<Vec<String>> {
-    const WORDS: [&str; 3] = ["to", "be", "or"];
-    // Separators include runs of spaces and tabs: words are whitespace-separated.
-    const GAPS: [&str; 3] = [" ", "  ", "\t"];
-    let mut inputs = Vec::new();
-    for line_count in 0..=3 {
-        for _ in 0..3 {
-            let lines = (0..line_count)
-                .map(|_| {
-                    let words = rng.below(4) as usize;
-                    let mut line = String::new();
-                    if rng.below(3) == 0 {
-                        line.push(' ');
-                    }
-                    for w in 0..words {
-                        if w > 0 {
-                            line.push_str(GAPS[rng.below(3) as usize]);
-                        }
-                        line.push_str(WORDS[rng.below(3) as usize]);
-                    }
-                    line
-                })
-                .collect();
-            inputs.push(lines);
-        }
-    }
-    inputs
 }

@@ -1,0 +1,99 @@
+//! The `word-count` check: the inputs and the judge, which names the rule of the brief
+//! a wrong update stream breaks.
+//!
+//! The words mix case, punctuation and a non-ASCII letter; the gaps are single spaces,
+//! runs, tabs and three Unicode spaces (U+3000, U+00A0, U+2003), so a split on `' '`, on
+//! ASCII whitespace, or a word folded to lower case or stripped of punctuation shows.
+
+use std::collections::BTreeMap;
+
+use crate::harness::Failure;
+use crate::harness::case::expect_sequence;
+
+/// The words: the same letters in other cases and with punctuation, and a non-ASCII one.
+const WORDS: [&str; 4] = ["to", "To", "to,", "ü"];
+/// The gaps between two words.
+const GAPS: [&str; 6] = [" ", "  ", "\t", "\u{3000}", "\u{a0}", "\u{2003}"];
+
+/// Every input, smallest first: no word, one, two on a line over every gap, then lines.
+pub fn inputs() -> Vec<Vec<String>> {
+    let lines = |ls: &[&str]| ls.iter().map(|l| (*l).to_owned()).collect::<Vec<_>>();
+    let mut all = vec![
+        lines(&[]),
+        lines(&[""]),
+        lines(&[" "]),
+        lines(&["\t \u{3000}", ""]),
+        lines(&["to"]),
+        lines(&[" to\t"]),
+        lines(&["to", "to"]),
+        lines(&["", "to", ""]),
+    ];
+    for gap in GAPS {
+        for first in WORDS {
+            for second in WORDS {
+                all.push(vec![format!("{first}{gap}{second}")]);
+            }
+        }
+    }
+    all.extend([
+        lines(&["to be\r", "be"]),
+        lines(&["To to, to", "TO"]),
+        lines(&[" to  to\t", "to\u{3000}"]),
+        lines(&["ü\u{2003}ü", "", " ü"]),
+    ]);
+    all
+}
+
+/// The running word count of `lines`, as the brief defines words.
+pub fn oracle(lines: &[String]) -> Vec<(String, u64)> {
+    let mut counts: BTreeMap<&str, u64> = BTreeMap::new();
+    lines
+        .iter()
+        .flat_map(|line| line.split_whitespace())
+        .map(|word| {
+            let count = counts.entry(word).or_default();
+            *count += 1;
+            (word.to_owned(), *count)
+        })
+        .collect()
+}
+
+/// The word folded the ways the brief forbids: lower case, letters and digits only.
+fn folded(word: &str) -> String {
+    word.to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect()
+}
+
+/// Judges `updates` against the brief's running count of `lines`.
+pub fn judge(lines: &[String], updates: &[(String, u64)]) -> Result<(), Failure> {
+    let want = oracle(lines);
+    let words = |u: &[(String, u64)]| u.iter().map(|(w, _)| w.clone()).collect::<Vec<_>>();
+    let (want_words, got_words) = (words(&want), words(updates));
+    let mut sorted = (want_words.clone(), got_words.clone());
+    sorted.0.sort();
+    sorted.1.sort();
+    let fold = |ws: &[String]| ws.iter().map(|w| folded(w)).collect::<Vec<_>>();
+    let rule = if sorted.0 == sorted.1 {
+        "02-R11"
+    } else if fold(&want_words) == fold(&got_words) {
+        "02-R13"
+    } else {
+        "02-R12"
+    };
+    expect_sequence("updates", &want, updates).map_err(|f| f.requirement(rule))
+}
+
+/// The ids a word-count case can find broken.
+pub fn requirements(lines: &[String]) -> Vec<&'static str> {
+    let text: String = lines.concat();
+    let mut ids = vec!["02-R11", "02-R12"];
+    if text
+        .chars()
+        .any(|c| c.is_uppercase() || c.is_ascii_punctuation() || !c.is_ascii())
+    {
+        ids.push("02-R13");
+    }
+    ids
+}
