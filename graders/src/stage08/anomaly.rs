@@ -59,6 +59,21 @@ pub enum Anomaly {
     ErrorWithoutArgument,
     /// The sink alone disagrees with the contract.
     SinkContract,
+    /// At the crash, `abort_open()` was never called on the dead sink (its open
+    /// transaction held records, or none: a real system still holds it open).
+    OpenNotAborted,
+    /// A crash after the last record handled as a clean finish (a trailing pre-commit or
+    /// final commits on the dead sink).
+    CrashTreatedAsFinish,
+    /// The barrier after the crash point's record was skipped: the job died before it.
+    BarrierSkippedAtCrash,
+    /// The fresh sink ended with data left open or prepared.
+    ReplayNotCommitted,
+    /// A crash with nothing left to replay created no fresh sink.
+    NoFreshSinkNothingLeft,
+    /// The replay's first checkpoint id is not the one after the last pre-committed
+    /// before the crash.
+    ReplayIdsNotCounting,
 }
 
 impl Anomaly {
@@ -93,6 +108,12 @@ impl Anomaly {
             Anomaly::AcceptedBadInput => "accepted bad input",
             Anomaly::ErrorWithoutArgument => "error does not name the argument",
             Anomaly::SinkContract => "sink breaks the contract",
+            Anomaly::OpenNotAborted => "not aborted",
+            Anomaly::CrashTreatedAsFinish => "sink used past the crash",
+            Anomaly::BarrierSkippedAtCrash => "missing barrier",
+            Anomaly::ReplayNotCommitted => "not committed at the end",
+            Anomaly::NoFreshSinkNothingLeft => "no fresh sink",
+            Anomaly::ReplayIdsNotCounting => "replay ids do not count on",
         }
     }
 
@@ -127,6 +148,48 @@ impl Anomaly {
             Anomaly::AcceptedBadInput => "ACCEPT",
             Anomaly::ErrorWithoutArgument => "UNNAMED",
             Anomaly::SinkContract => "SINK",
+            Anomaly::OpenNotAborted => "NOABORT",
+            Anomaly::CrashTreatedAsFinish => "PASTCR",
+            Anomaly::BarrierSkippedAtCrash => "NOBARR",
+            Anomaly::ReplayNotCommitted => "UNCOMM",
+            Anomaly::NoFreshSinkNothingLeft => "NOFRESH",
+            Anomaly::ReplayIdsNotCounting => "IDGAP",
+        }
+    }
+
+    /// The id of the brief's requirement (`08-R13`) a run with this anomaly breaks. The
+    /// argument errors name theirs by argument, and the sink alone by operation.
+    pub fn requirement(self) -> &'static str {
+        match self {
+            Anomaly::WrongWrites | Anomaly::MissingWrites => "08-R7",
+            Anomaly::MissingBarrier | Anomaly::PreCommitOffBarrier => "08-R8",
+            Anomaly::NotificationLate
+            | Anomaly::NotifiedOutOfOrder
+            | Anomaly::CommittedUnknownId
+            | Anomaly::WrongVisibleAtCrash => "08-R9",
+            Anomaly::NotCommittedAtEnd => "08-R10",
+            Anomaly::WrotePastCrash | Anomaly::BarrierSkippedAtCrash => "08-R11",
+            Anomaly::CrashTreatedAsFinish => "08-R12",
+            Anomaly::NotAborted => "08-R13",
+            Anomaly::OpenNotAborted => "08-R14",
+            Anomaly::ReplayFromWrongOffset
+            | Anomaly::WrongReplay
+            | Anomaly::NoFreshSink
+            | Anomaly::ReplayNotCommitted => "08-R15",
+            Anomaly::NoFreshSinkNothingLeft => "08-R16",
+            Anomaly::ReplayIdsNotCounting => "08-R17",
+            Anomaly::ReusedCheckpointId => "08-R18",
+            Anomaly::ResultNotFromSinks => "08-R19",
+            Anomaly::AcceptedBadInput | Anomaly::ErrorWithoutArgument => "08-R20",
+            Anomaly::LostRecord
+            | Anomaly::Duplicate
+            | Anomaly::LostAndDuplicated
+            | Anomaly::AbortedWhileRunning
+            | Anomaly::RejectedValidInput
+            | Anomaly::Panicked => "08-R22",
+            Anomaly::VisibleBeforeNotification => "08-R23",
+            Anomaly::SinkContract => "08-R3",
+            Anomaly::NoSink | Anomaly::ExtraSink => "08-R25",
         }
     }
 }

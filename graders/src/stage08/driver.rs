@@ -120,6 +120,18 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                 })
                 .collect(),
         },
+        Case::Contract {
+            records,
+            barrier_every,
+        } => Observation::Protocol {
+            cells: Case::contract_cells(records.len())
+                .into_iter()
+                .map(|(crash, commit_lag)| {
+                    begin_run(|| run_label(crash, commit_lag));
+                    spied::<I>(records, *barrier_every, crash, commit_lag)
+                })
+                .collect(),
+        },
         Case::BadInput {
             records,
             barrier_every,

@@ -44,6 +44,7 @@ pub(super) fn walk_fresh_sink(
             ),
         };
     }
+    ids_count_on(used, calls)?;
     let mut model = ModelSink::default();
     for (n, call) in calls.iter().enumerate() {
         let at = format!("fresh sink, call {} ({call:?})", n + 1);
@@ -121,7 +122,7 @@ pub(super) fn walk_fresh_sink(
         } else {
             format!("the fresh sink ended with {left:?} written but never committed")
         };
-        return fail(Anomaly::NotCommittedAtEnd, why);
+        return fail(Anomaly::ReplayNotCommitted, why);
     }
     if model.committed != want {
         return fail(
@@ -133,4 +134,28 @@ pub(super) fn walk_fresh_sink(
         );
     }
     Ok(model)
+}
+
+/// The replay's first checkpoint takes the id after the last one pre-committed before the
+/// crash (when there was one): ids keep counting across the restart.
+fn ids_count_on(used: &BTreeSet<u64>, calls: &[SpyCall]) -> Result<(), CellFailure> {
+    let Some(last) = used.last() else {
+        return Ok(());
+    };
+    let first = calls.iter().enumerate().find_map(|(n, c)| match c {
+        SpyCall::PreCommit(id) => Some((n, *id)),
+        _ => None,
+    });
+    match first {
+        // A reused id is reported as such by the walk.
+        Some((n, id)) if id != last.saturating_add(1) && !used.contains(&id) => fail(
+            Anomaly::ReplayIdsNotCounting,
+            format!(
+                "fresh sink, call {} (PreCommit({id})): the replay's first checkpoint takes the id after the last one pre-committed before the crash, {}",
+                n + 1,
+                last.saturating_add(1)
+            ),
+        ),
+        _ => Ok(()),
+    }
 }

@@ -101,7 +101,9 @@ pub(super) fn grid_failure(
         "\n      see it: cargo byo trace 08 --records {} --barrier-every {barrier_every}{crash_flag} --lag {commit_lag} --mine",
         records.len()
     );
-    let failure = Failure::new(expected, actual).step(step);
+    let failure = Failure::new(expected, actual)
+        .step(step)
+        .requirement(failure.anomaly.requirement());
     Err(match &outputs[i] {
         Some(output) => failure.multiset(records, output),
         None => failure,

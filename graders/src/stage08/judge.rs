@@ -59,6 +59,13 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             grid_failure(records, *barrier_every, &verdicts, &outputs, "protocol")
         }
         (
+            Case::Contract {
+                records,
+                barrier_every,
+            },
+            Observation::Protocol { cells },
+        ) => judge_contract(records, *barrier_every, cells),
+        (
             Case::BadInput {
                 barrier_every,
                 crash_after,
@@ -82,8 +89,14 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                     RunResult::Output(o) => (Anomaly::AcceptedBadInput, format!("Ok({o:?})")),
                     RunResult::Panicked(m) => (Anomaly::Panicked, format!("panicked: {m}")),
                 };
+                let rule = if *barrier_every == 0 {
+                    "08-R20"
+                } else {
+                    "08-R21"
+                };
                 return Err(Failure::new(expected, format!("{}: {actual}", anomaly.name()))
-                    .step(format!("{entry} with barrier_every = {barrier_every}, crash_after = {crash_after:?}")));
+                    .step(format!("{entry} with barrier_every = {barrier_every}, crash_after = {crash_after:?}"))
+                    .requirement(rule));
             }
             Ok(())
         }
@@ -137,7 +150,7 @@ pub fn judge_protocol(
         }
         (Some(k), 1) if offset == records.len() => {
             return fail(
-                Anomaly::NoFreshSink,
+                Anomaly::NoFreshSinkNothingLeft,
                 format!(
                     "after the crash after record {k}, no fresh sink was created: a crash is a crash even when nothing is left to replay, and recovery still calls new_sink()"
                 ),
@@ -171,6 +184,55 @@ pub fn judge_protocol(
                 "returned {output:?}, but the sinks made {visible:?} visible (the first sink's committed() at the crash, then the fresh sink's)"
             ),
         );
+    }
+    Ok(())
+}
+
+/// Judges a contract case: each cell with the protocol judge; the failure is the first
+/// failing cell (the lags are not a grid's `0..=MAX_LAG`, so no matrix).
+fn judge_contract(
+    records: &[u32],
+    barrier_every: usize,
+    cells: &[SpiedRun],
+) -> Result<(), Failure> {
+    for (i, (crash_after, commit_lag)) in
+        Case::contract_cells(records.len()).into_iter().enumerate()
+    {
+        let schedule = Schedule {
+            len: records.len(),
+            barrier_every,
+            crash_after,
+            commit_lag,
+        };
+        let verdict = match cells.get(i) {
+            Some(run) => judge_protocol(records, schedule, run),
+            None => fail(
+                Anomaly::Panicked,
+                "the driver recorded no result for this cell",
+            ),
+        };
+        let Err(failure) = verdict else {
+            continue;
+        };
+        let output = cells.get(i).and_then(|run| output_of(&run.result));
+        let crash = crash_after.map_or("none".to_owned(), |k| k.to_string());
+        let actual = format!(
+            "{}: {}",
+            failure.anomaly.name(),
+            output
+                .as_ref()
+                .map_or_else(|| "no output".to_owned(), |o| format!("output {o:?}"))
+        );
+        let failure = Failure::new("the two-phase protocol, as for every schedule of `protocol`", actual)
+            .step(format!(
+                "with barrier_every = {barrier_every}, crash_after = {crash}, commit_lag = {commit_lag}: {}",
+                failure.step
+            ))
+            .requirement(failure.anomaly.requirement());
+        return Err(match output {
+            Some(output) => failure.multiset(records, &output),
+            None => failure,
+        });
     }
     Ok(())
 }

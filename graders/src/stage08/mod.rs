@@ -8,8 +8,12 @@
 //!   `None, 0..=len` and `commit_lag` in `0..=2`: the sorted output is the sorted input;
 //! - `protocol`: the same grid through `run_exactly_once_sink_with` and a spying sink,
 //!   judged on invariants (see [`judge`](self::judge_protocol)), not on the reference's calls;
-//! - `bad-input`: a `barrier_every` of 0 and a crash point past the end are errors that
-//!   name the argument.
+//! - `bad-input`: a `barrier_every` of 0 and a crash point past the end (up to
+//!   `usize::MAX`) are errors that name the argument;
+//! - `contract`: the `protocol` judge on the arguments the grid never reaches: the
+//!   inputs of [`CONTRACT_INPUTS`] (`0` and `u32::MAX` among duplicates), a
+//!   `barrier_every` of 1, 2, `len` and `usize::MAX`, every crash point and the lags of
+//!   [`CONTRACT_LAGS`] (up to `usize::MAX`).
 //!
 //! A grid case (one input and one `barrier_every`) covers every crash point x commit lag, so a
 //! failure can show the whole matrix of its smallest failing input, each failing cell
@@ -17,23 +21,40 @@
 //!
 //! ## Traceability
 //!
-//! Each requirement of the brief, the check that judges it and the mutants (in
-//! `graders/tests/mutants/`) it rejects; `tests/traceability.rs` keeps it complete.
+//! Each requirement of the brief (by its id; the text is the brief's), the check whose
+//! failure names it and the mutants (in `graders/tests/mutants/stage08/`) that prove the
+//! check can fail on it; `tests/traceability.rs` keeps it complete. A run's anomaly names
+//! its requirement ([`Anomaly::requirement`]); the sink alone names the one its
+//! operation breaks; `bad-input` names the argument's.
 //!
-//! | requirement of the brief | check | mutants |
+//! | requirement | check | mutants |
 //! |---|---|---|
-//! | every record exactly once, for every crash point and every commit lag | `exactly-once` | `replay_from_zero_duplicates`, `replay_from_last_taken_loses`, `no_final_pre_commit` |
-//! | a pre-commit at every barrier up to the crash point and nowhere else, once more at a clean finish | `protocol` | `crash_before_barrier`, `shortcut` |
-//! | no checkpoint committed before its notification is due, none left uncommitted once due | `protocol` | `ignore_lag`, `late_by_one` |
-//! | a notification commits the oldest pending checkpoint | `protocol` | `newest_first` |
-//! | a commit names a checkpoint the sink has prepared (blamed at that commit) | `protocol` | `commits_next_id` |
-//! | at the crash: the notified checkpoints visible, the open and every unnotified prepared transaction aborted | `protocol` | `no_abort_on_crash`, `abort_only_open`, `commit_pending_on_crash_is_not_aborted` |
-//! | recovery replays `records[offset..]` from the last notified checkpoint into a fresh sink | `protocol` | `replay_from_zero`, `replay_from_last_taken`, `replay_into_old_sink` |
-//! | a crash always calls `new_sink()` a second time, even with nothing left to replay | `protocol` | `no_fresh_sink_when_nothing_left` |
-//! | checkpoint ids keep counting across the restart and are never reused, not even aborted ones | `protocol` | `replay_restarts_ids`, `replay_reuses_aborted_ids`, `final_reuses_id` |
-//! | the replay ends with all of it committed, empty prepared transactions too | `protocol` | `tail_never_committed`, `replay_final_left_prepared` |
-//! | the sink alone: open and prepared data invisible, a commit publishes once, aborted data never appears | `sink-model` | `write_visible_at_once`, `commit_not_idempotent`, `abort_ignored`, `abort_open_ignored`, `pre_commit_keeps_open`, `unknown_commit`, `panics_on_unknown_commit` |
-//! | `barrier_every = 0` and `crash_after > len` are errors naming the argument, through both entry points | `bad-input` | `no_barrier_check`, `clamp_crash`, `unnamed_error` |
+//! | `08-R1` | `sink-model` | `write_visible_at_once` |
+//! | `08-R2` | `sink-model` | `pre_commit_keeps_open` |
+//! | `08-R3` | `sink-model` | `unknown_commit, `panics_on_unknown_commit`` |
+//! | `08-R4` | `sink-model` | `abort_ignored` |
+//! | `08-R5` | `sink-model` | `abort_open_ignored` |
+//! | `08-R6` | `sink-model` | `committed_in_id_order` |
+//! | `08-R7` | `protocol` | `records_held_until_the_barrier` |
+//! | `08-R8` | `protocol` | `checkpoint_before_the_first_record` |
+//! | `08-R9` | `protocol` | `late_by_one`, `newest_first`, `commits_next_id` |
+//! | `08-R10` | `protocol` | `no_final_pre_commit_in_the_protocol` |
+//! | `08-R11` | `protocol` | `crash_before_barrier` |
+//! | `08-R12` | `protocol` | `crash_at_the_end_finished_cleanly`, `replay_into_old_sink` |
+//! | `08-R13` | `protocol` | `abort_only_open`, `commit_pending_on_crash_is_not_aborted` |
+//! | `08-R14` | `protocol` | `abort_open_skipped_when_empty`, `no_abort_on_crash` |
+//! | `08-R15` | `protocol` | `replay_from_zero`, `replay_from_last_taken`, `tail_never_committed`, `replay_final_left_prepared` |
+//! | `08-R16` | `protocol` | `no_fresh_sink_when_nothing_left` |
+//! | `08-R17` | `protocol` | `replay_ids_skip_one` |
+//! | `08-R18` | `protocol` | `replay_restarts_ids`, `replay_reuses_aborted_ids`, `final_reuses_id` |
+//! | `08-R19` | `protocol` | `result_from_the_fresh_sink_only` |
+//! | `08-R20` | `bad-input` | `no_barrier_check`, `unnamed_error` |
+//! | `08-R21` | `bad-input` | `clamp_crash` |
+//! | `08-R22` | `exactly-once` | `replay_from_zero_duplicates`, `replay_from_last_taken_loses`, `no_final_pre_commit`, `tail_never_committed_loses`, `commit_pending_on_crash_duplicates`, `write_visible_at_once_duplicates`, `pre_commit_keeps_open_duplicates` |
+//! | `08-R22` | `contract` | `lag_arithmetic_overflows` |
+//! | `08-R23` | `protocol` | `ignore_lag` |
+//! | `08-R24` | `sink-model` | `commit_not_idempotent` |
+//! | `08-R25` | `protocol` | `shortcut` |
 //!
 //! ## Mutation testing
 //!
@@ -54,6 +75,7 @@ mod own_sink;
 mod plan;
 mod run_result;
 mod sink_model;
+mod sink_rules;
 pub mod trace;
 
 pub use anomaly::Anomaly;
@@ -64,7 +86,10 @@ pub use grid::matrix;
 pub use judge::{judge_exactly_once, judge_protocol};
 pub use oracle::{ModelSink, Schedule, reference_calls};
 pub use own_sink::{Departure, OwnSinkRun};
-pub use plan::{Case, MAX_LAG, MAX_LEN, MAX_OPS, SINK_IDS, SinkOp, input, sequences_from};
+pub use plan::{
+    CONTRACT_INPUTS, CONTRACT_LAGS, Case, MAX_LAG, MAX_LEN, MAX_OPS, SINK_IDS, SinkOp, input,
+    sequences_from,
+};
 pub use run_result::RunResult;
 
 crate::grader! {

@@ -27,6 +27,10 @@ pub(super) const PROTOCOL: Check = Check {
     name: "protocol",
     law: "nothing is visible before its notification; a crash aborts the unnotified; the replay starts at the last notified offset",
 };
+pub(super) const CONTRACT: Check = Check {
+    name: "contract",
+    law: "the protocol holds for commit lags past the number of barriers, up to usize::MAX, and barrier_every up to usize::MAX",
+};
 pub(super) const BAD_INPUT: Check = Check {
     name: "bad-input",
     law: "a barrier_every of 0 or a crash point past the end is an error naming the argument",
@@ -109,6 +113,14 @@ pub enum Case {
         /// The barrier interval.
         barrier_every: usize,
     },
+    /// `run_exactly_once_sink_with` a spying sink at every crash point and each lag of
+    /// [`CONTRACT_LAGS`]: the arguments the grid never reaches.
+    Contract {
+        /// The input.
+        records: Vec<u32>,
+        /// The barrier interval.
+        barrier_every: usize,
+    },
     /// Arguments the job must refuse.
     BadInput {
         /// The input.
@@ -126,6 +138,14 @@ impl Case {
         std::iter::once(None).chain((0..=len).map(Some)).collect()
     }
 
+    /// The `(crash_after, commit_lag)` cells of a contract case over `len` records.
+    pub fn contract_cells(len: usize) -> Vec<(Option<usize>, usize)> {
+        Self::crash_points(len)
+            .into_iter()
+            .flat_map(|crash| CONTRACT_LAGS.map(|commit_lag| (crash, commit_lag)))
+            .collect()
+    }
+
     /// The `(crash_after, commit_lag)` cells of a grid over `len` records, in order.
     pub fn cells(len: usize) -> Vec<(Option<usize>, usize)> {
         Self::crash_points(len)
@@ -141,7 +161,29 @@ impl case::Case for Case {
             Case::SinkModel { .. } => SINK_MODEL,
             Case::ExactlyOnce { .. } => EXACTLY_ONCE,
             Case::Protocol { .. } => PROTOCOL,
+            Case::Contract { .. } => CONTRACT,
             Case::BadInput { .. } => BAD_INPUT,
+        }
+    }
+
+    fn requirements(&self) -> Vec<&'static str> {
+        // The job's requirements, as the protocol judge names them.
+        const JOB: [&str; 17] = [
+            "08-R7", "08-R8", "08-R9", "08-R10", "08-R11", "08-R12", "08-R13", "08-R14", "08-R15",
+            "08-R16", "08-R17", "08-R18", "08-R19", "08-R22", "08-R23", "08-R24", "08-R25",
+        ];
+        match self {
+            Case::SinkModel { .. } => {
+                vec![
+                    "08-R1", "08-R2", "08-R3", "08-R4", "08-R5", "08-R6", "08-R24",
+                ]
+            }
+            Case::ExactlyOnce { .. } => vec!["08-R22"],
+            Case::Protocol { .. } | Case::Contract { .. } => JOB.to_vec(),
+            Case::BadInput {
+                barrier_every: 0, ..
+            } => vec!["08-R20"],
+            Case::BadInput { .. } => vec!["08-R21"],
         }
     }
 
@@ -161,6 +203,12 @@ impl case::Case for Case {
                 barrier_every,
             } => format!(
                 "run_exactly_once_sink_with(&{records:?}, {barrier_every}, crash_after, commit_lag, spy) at every crash point and lag 0..={MAX_LAG}"
+            ),
+            Case::Contract {
+                records,
+                barrier_every,
+            } => format!(
+                "run_exactly_once_sink_with(&{records:?}, {barrier_every}, crash_after, commit_lag, spy) at every crash point and lag {CONTRACT_LAGS:?}"
             ),
             Case::BadInput {
                 records,
@@ -208,7 +256,7 @@ pub fn plan(seed: u64) -> Vec<Case> {
                 crash_after,
             });
         }
-        for crash_after in [len + 1, len + 7] {
+        for crash_after in [len + 1, len + 7, usize::MAX] {
             cases.push(Case::BadInput {
                 records: records.clone(),
                 barrier_every: 1,
@@ -216,5 +264,30 @@ pub fn plan(seed: u64) -> Vec<Case> {
             });
         }
     }
+    for records in CONTRACT_INPUTS {
+        let len = records.len();
+        let mut everies = vec![1, 2, len.max(1), usize::MAX];
+        everies.sort_unstable();
+        everies.dedup();
+        for barrier_every in everies {
+            cases.push(Case::Contract {
+                records: records.to_vec(),
+                barrier_every,
+            });
+        }
+    }
     cases
 }
+
+/// The inputs of the `contract` check, the same under every seed: the extreme values
+/// among duplicates.
+pub const CONTRACT_INPUTS: [&[u32]; 5] = [
+    &[],
+    &[u32::MAX],
+    &[0, 0],
+    &[u32::MAX, 0, u32::MAX],
+    &[7, 7, 0, u32::MAX],
+];
+/// The commit lags of the `contract` check: more than there are barriers, and the
+/// largest.
+pub const CONTRACT_LAGS: [usize; 2] = [3, usize::MAX];

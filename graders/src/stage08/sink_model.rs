@@ -6,6 +6,7 @@ use super::call::SpyCall;
 use super::driver::SinkPanic;
 use super::oracle::{ModelSink, ModelTxn};
 use super::plan::{SinkOp, sequences_from};
+use super::sink_rules::{broken_by, broken_by_panic};
 use crate::harness::case::Failure;
 use crate::harness::diff::multiset_diff;
 
@@ -33,7 +34,8 @@ pub(super) fn judge_sink_model(
                     describe_ops(ops, 0..ops.len()),
                     sink_law(&model, got)
                 ))
-                .multiset(&model.committed, got);
+                .multiset(&model.committed, got)
+                .requirement(broken_by(ops, &model.committed, got));
                 (ops.len(), failure)
             }
             None => (
@@ -42,7 +44,8 @@ pub(super) fn judge_sink_model(
                     format!("committed() = {:?}", model_after(ops).committed),
                     "no observation",
                 )
-                .step(format!("after {}", describe_ops(ops, 0..ops.len()))),
+                .step(format!("after {}", describe_ops(ops, 0..ops.len())))
+                .requirement("08-R6"),
             ),
         };
         if worst.as_ref().is_none_or(|(shortest, _)| *shortest > len) {
@@ -72,7 +75,8 @@ fn panicked(ops: &[SinkOp], panic: &SinkPanic) -> (usize, Failure) {
     )
     .step(format!(
         "{what} panicked {before} (writes write 1, 2, 3, ... in order): a sink answers every call of the trait without panicking (a commit or an abort of an id it does not hold is ignored)"
-    ));
+    ))
+    .requirement(broken_by_panic(ops.get(at).copied()));
     (len, failure)
 }
 

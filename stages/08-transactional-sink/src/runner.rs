@@ -31,7 +31,8 @@ pub fn run_exactly_once_sink<T: Clone>(
 /// transaction; the notification of a checkpoint arrives `commit_lag` barriers later
 /// and commits it. `crash_after = Some(k)` kills the job once it has processed `k`
 /// records (their barriers and the notifications those deliver included); recovery
-/// aborts the dead sink's open transaction and its unnotified prepared ones, and replays
+/// aborts the dead sink's open transaction (`abort_open()`, even when it holds nothing) and
+/// its unnotified prepared ones, and replays
 /// from the last notified checkpoint's offset into a fresh sink from `new_sink`.
 /// `Some(records.len())` is a crash too (after the last record, not a clean finish), and
 /// checkpoint ids keep counting across the restart: none is ever reused.

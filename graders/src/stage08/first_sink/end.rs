@@ -26,7 +26,15 @@ impl FirstSink<'_> {
                 ),
             );
         }
-        self.barrier_owed()?;
+        // At a crash, the barrier after record k belongs before it.
+        self.barrier_owed()
+            .map_err(|f| match self.schedule.crash_after {
+                Some(_) => CellFailure {
+                    anomaly: Anomaly::BarrierSkippedAtCrash,
+                    ..f
+                },
+                None => f,
+            })?;
         self.none_late()?;
         let Some(k) = self.schedule.crash_after else {
             if !self.model.open.is_empty() {
@@ -52,7 +60,7 @@ impl FirstSink<'_> {
         };
         if !self.model.open.is_empty() {
             return fail(
-                Anomaly::NotAborted,
+                Anomaly::OpenNotAborted,
                 format!(
                     "at the crash after record {k} the open transaction {:?} was not aborted",
                     self.model.open
@@ -65,6 +73,14 @@ impl FirstSink<'_> {
                 format!(
                     "at the crash after record {k} checkpoint {id} ({:?}) was prepared but never notified, and was not aborted",
                     self.model.prepared(*id).unwrap_or_default()
+                ),
+            );
+        }
+        if !self.open_aborted {
+            return fail(
+                Anomaly::OpenNotAborted,
+                format!(
+                    "at the crash after record {k} abort_open() was never called on the dead sink: its open transaction holds no record, but a real system holds a connection (and its locks) for it until it is aborted"
                 ),
             );
         }

@@ -73,8 +73,14 @@ impl FirstSink<'_> {
                     self.final_taken = true;
                     self.taken.insert(id, Taken::Final);
                 } else if !self.running() {
+                    // A crash after the last record finished as if there were none.
+                    let at_the_end = self.schedule.crash_after == Some(self.records.len());
                     return fail(
-                        Anomaly::WrotePastCrash,
+                        if at_the_end {
+                            Anomaly::CrashTreatedAsFinish
+                        } else {
+                            Anomaly::WrotePastCrash
+                        },
                         format!(
                             "pre-committed checkpoint {id} after the crash after record {p}: a dead job takes no checkpoint"
                         ),
@@ -112,7 +118,7 @@ impl FirstSink<'_> {
                         );
                     }
                     if let Some(Taken::Barrier { index, offset }) = self.taken.get(&id).copied()
-                        && index + commit_lag > self.barriers
+                        && index.saturating_add(commit_lag) > self.barriers
                         && !self.finishing()
                     {
                         if !self.running() {
@@ -127,7 +133,7 @@ impl FirstSink<'_> {
                                 Anomaly::NotAborted,
                                 format!(
                                     "committed checkpoint {id} (barrier {index}, after record {offset}) at the crash after record {p}, though it was never notified (with commit_lag = {commit_lag} its notification would arrive at barrier {}): at the crash it must be aborted, not committed",
-                                    index + commit_lag
+                                    index.saturating_add(commit_lag)
                                 ),
                             );
                         }
@@ -136,7 +142,7 @@ impl FirstSink<'_> {
                             Anomaly::VisibleBeforeNotification,
                             format!(
                                 "committed checkpoint {id} (barrier {index}, after record {offset}) {when}, but with commit_lag = {commit_lag} its notification arrives at barrier {}",
-                                index + commit_lag
+                                index.saturating_add(commit_lag)
                             ),
                         );
                     }
@@ -156,6 +162,7 @@ impl FirstSink<'_> {
             }
             SpyCall::AbortOpen => {
                 self.early_at_last_barrier()?;
+                self.open_aborted |= !self.running();
                 if !self.model.open.is_empty() && self.running() {
                     return fail(
                         Anomaly::AbortedWhileRunning,
@@ -189,6 +196,7 @@ pub(super) fn walk_first_sink(
         final_taken: false,
         committed_at_crash: None,
         calls: 0,
+        open_aborted: false,
     };
     for (n, call) in calls.iter().enumerate() {
         sink.call(*call).map_err(|f| CellFailure {

@@ -35,6 +35,8 @@ pub(super) struct FirstSink<'a> {
     pub(super) committed_at_crash: Option<(u64, usize, usize, usize)>,
     /// Calls walked so far.
     pub(super) calls: usize,
+    /// Whether `abort_open()` was called after the crash point.
+    pub(super) open_aborted: bool,
 }
 
 impl FirstSink<'_> {
@@ -49,7 +51,7 @@ impl FirstSink<'_> {
             format!(
                 "call {call} (Commit({id})) committed checkpoint {id} (barrier {index}, after record {offset}) at barrier {}, the last before the crash, but with commit_lag = {commit_lag} its notification arrives at barrier {}",
                 self.barriers,
-                index + commit_lag
+                index.saturating_add(commit_lag)
             ),
         )
     }
@@ -62,10 +64,10 @@ impl FirstSink<'_> {
         fail(
             Anomaly::NotAborted,
             format!(
-                "call {call} (Commit({id})) committed checkpoint {id} (barrier {index}, after record {offset}) at the crash after record {}, though it was never notified (with commit_lag = {} its notification would arrive at barrier {}), and aborted nothing: at the crash it must be aborted, not committed",
+                "call {call} (Commit({id})) committed checkpoint {id} (barrier {index}, after record {offset}) at the crash after record {}, though it was never notified (with commit_lag = {} its notification would arrive at barrier {}), where recovery aborts it: at the crash it must be aborted, not committed",
                 self.position,
                 self.schedule.commit_lag,
-                index + self.schedule.commit_lag
+                index.saturating_add(self.schedule.commit_lag)
             ),
         )
     }
@@ -99,14 +101,14 @@ impl FirstSink<'_> {
         let commit_lag = self.schedule.commit_lag;
         for id in &self.model.pending {
             if let Some(Taken::Barrier { index, offset }) = self.taken.get(id)
-                && index + commit_lag <= self.barriers
+                && index.saturating_add(commit_lag) <= self.barriers
             {
                 return fail(
                     Anomaly::NotificationLate,
                     format!(
                         "checkpoint {id} (barrier after record {offset}) was still not committed after barrier {}: with commit_lag = {commit_lag} its notification arrives at barrier {}",
                         self.barriers,
-                        index + commit_lag
+                        index.saturating_add(commit_lag)
                     ),
                 );
             }

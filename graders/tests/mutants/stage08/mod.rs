@@ -3,7 +3,7 @@
 //!
 //! Each mutant is the reference with one mistake. The runner mistakes share one small
 //! job ([`template::run`]) switched by a [`template::Flaw`]; the sink mistakes share one
-//! sink ([`template::FlawedSink`]). Each is rejected by the check *and* with the anomaly
+//! sink ([`flawed_sink::FlawedSink`]). Each is rejected by the check *and* with the anomaly
 //! its doc comment names. A few correct variants that differ from the reference in
 //! inessential ways (the replayed tail as one transaction, no checkpoint for an empty
 //! trailing transaction, a replay that commits without commit lag) must pass.
@@ -31,7 +31,19 @@ fn expect_anomaly(report: &StageReport, check: &str, anomaly: &str) {
     }
 }
 
+mod flawed_sink;
 mod template;
+
+/// The report of the stage-08 grader driving through `drive`, which must reject the
+/// mutant with `check`, its smallest failing case naming `requirement`.
+pub(crate) fn rejects_for(
+    drive: fn(&graders::stage08::Case) -> graders::stage08::Observation,
+    check: &str,
+    requirement: &str,
+) -> StageReport {
+    graders::harness::expect_rejected_for::<TransactionalSinkStage>(drive, check, requirement)
+        .unwrap_or_else(|why| fail(&why))
+}
 
 /// A mutant module whose job has `$flaw` (the reference's sink).
 macro_rules! flawed_job {
@@ -80,11 +92,11 @@ macro_rules! flawed_sink {
             pub use solution08::{CheckpointId, TwoPhaseCommitSink, run_exactly_once_sink_with};
 
             pub struct Flaw;
-            impl crate::stage08::template::Flawed for Flaw {
-                const FLAW: crate::stage08::template::SinkFlaw =
-                    crate::stage08::template::SinkFlaw::$flaw;
+            impl crate::stage08::flawed_sink::Flawed for Flaw {
+                const FLAW: crate::stage08::flawed_sink::SinkFlaw =
+                    crate::stage08::flawed_sink::SinkFlaw::$flaw;
             }
-            pub type TransactionalSink<T> = crate::stage08::template::FlawedSink<T, Flaw>;
+            pub type TransactionalSink<T> = crate::stage08::flawed_sink::FlawedSink<T, Flaw>;
 
             pub fn run_exactly_once_sink<T: Clone>(
                 records: &[T],
@@ -101,6 +113,7 @@ macro_rules! flawed_sink {
     };
 }
 
+mod edges;
 mod notifications;
 mod recovery;
 mod sink;

@@ -6,7 +6,6 @@ use graders::stage08::{Case, Observation, TransactionalSinkStage, drive};
 use rstest::rstest;
 
 use super::expect_anomaly;
-use crate::rejects;
 
 flawed_job! {
     /// **Mistake (the shortcut):** validate the arguments, then return the input; no sink,
@@ -64,24 +63,26 @@ flawed_job! {
     commits_next_id, CommitsNextId, NextId, NextIdSpy
 }
 
-/// Every mutant of this file, the check that must reject it and the anomaly its report
-/// must name (the mutant's doc comment says why).
+/// Every mutant of this file, the check that must reject it, the anomaly and the
+/// requirement of the brief its report must name, and its card (the mutant's doc comment
+/// says why).
 #[rstest]
-#[case::commits_next_id(drive::<NextId>, "protocol", "commit of an id never pre-committed", "08-commit-the-counter")]
-#[case::shortcut(drive::<Shortcut>, "protocol", "no sink", "08-output-needs-no-sink")]
-#[case::ignore_lag(drive::<IgnoreLag>, "protocol", "visible before notification", "08-commit-at-the-barrier")]
-#[case::late_by_one(drive::<LateByOne>, "protocol", "notification late", "08-notification-a-step-late")]
-#[case::newest_first(drive::<NewestFirst>, "protocol", "notified out of order", "08-pending-is-a-stack")]
-#[case::crash_before_barrier(drive::<CrashEarly>, "protocol", "missing barrier", "08-crash-skips-the-barrier")]
-#[case::no_final_pre_commit(drive::<NoFinal>, "exactly-once", "lost record", "08-finish-commits-the-pending")]
-#[case::final_reuses_id(drive::<ReusedId>, "protocol", "reused checkpoint id", "08-final-checkpoint-reuses-an-id")]
+#[case::commits_next_id(drive::<NextId>, "protocol", "commit of an id never pre-committed", "08-R9", "08-commit-the-counter")]
+#[case::shortcut(drive::<Shortcut>, "protocol", "no sink", "08-R25", "08-output-needs-no-sink")]
+#[case::ignore_lag(drive::<IgnoreLag>, "protocol", "visible before notification", "08-R23", "08-commit-at-the-barrier")]
+#[case::late_by_one(drive::<LateByOne>, "protocol", "notification late", "08-R9", "08-notification-a-step-late")]
+#[case::newest_first(drive::<NewestFirst>, "protocol", "notified out of order", "08-R9", "08-pending-is-a-stack")]
+#[case::crash_before_barrier(drive::<CrashEarly>, "protocol", "missing barrier", "08-R11", "08-crash-skips-the-barrier")]
+#[case::no_final_pre_commit(drive::<NoFinal>, "exactly-once", "lost record", "08-R22", "08-finish-commits-the-pending")]
+#[case::final_reuses_id(drive::<ReusedId>, "protocol", "reused checkpoint id", "08-R18", "08-final-checkpoint-reuses-an-id")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
     #[case] anomaly: &str,
+    #[case] requirement: &str,
     #[case] card: &str,
 ) {
-    let report = rejects::<TransactionalSinkStage>(drive, check);
+    let report = super::rejects_for(drive, check, requirement);
     expect_anomaly(&report, check, anomaly);
     crate::cards::shows(&report, card);
 }

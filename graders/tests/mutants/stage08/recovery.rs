@@ -111,34 +111,36 @@ flawed_job! {
     unnamed_error, UnnamedError, Unnamed, UnnamedSpy
 }
 
-/// Every mutant of this file, the check that must reject it and the anomaly its report
-/// must name (the mutant's doc comment says why).
+/// Every mutant of this file, the check that must reject it, the anomaly and the
+/// requirement of the brief its report must name, and its card (the mutant's doc comment
+/// says why).
 #[rstest]
-#[case::replay_final_left_prepared(drive::<LeftPrepared>, "protocol", "not committed at the end", "08-replay-needs-no-commit")]
-#[case::no_abort_on_crash(drive::<NoAbortCrash>, "protocol", "not aborted", "08-prepared-is-committed")]
-#[case::abort_only_open(drive::<OnlyOpen>, "protocol", "not aborted", "08-prepared-is-committed")]
-#[case::tail_never_committed_loses(drive::<NoTailCommit>, "exactly-once", "lost record", "08-replay-needs-no-commit")]
-#[case::tail_never_committed(drive::<NoTailCommit>, "protocol", "not committed at the end", "08-replay-needs-no-commit")]
-#[case::commit_pending_on_crash_duplicates(drive::<Flush>, "exactly-once", "duplicate", "08-flush-at-the-crash")]
-#[case::commit_pending_on_crash_is_not_aborted(drive::<Flush>, "protocol", "not aborted", "08-flush-at-the-crash")]
-#[case::replay_from_zero_duplicates(drive::<FromZero>, "exactly-once", "duplicate", "08-replay-from-the-start")]
-#[case::replay_from_zero(drive::<FromZero>, "protocol", "replay from the wrong offset", "08-replay-from-the-start")]
-#[case::replay_from_last_taken_loses(drive::<LastTaken>, "exactly-once", "lost record", "08-replay-from-the-last-taken")]
-#[case::replay_from_last_taken(drive::<LastTaken>, "protocol", "replay from the wrong offset", "08-replay-from-the-last-taken")]
-#[case::replay_into_old_sink(drive::<OldSink>, "protocol", "sink used past the crash", "08-the-old-sink-lives-on")]
-#[case::replay_restarts_ids(drive::<RestartIds>, "protocol", "reused checkpoint id", "08-fresh-sink-fresh-ids")]
-#[case::replay_reuses_aborted_ids(drive::<ReuseAborted>, "protocol", "reused checkpoint id", "08-aborted-ids-are-free")]
-#[case::no_fresh_sink_when_nothing_left(drive::<NoFresh>, "protocol", "no fresh sink", "08-no-replay-no-recovery")]
-#[case::no_barrier_check(drive::<DivZero>, "bad-input", "accepted bad input", "08-barrier-every-is-trusted")]
-#[case::clamp_crash(drive::<Clamp>, "bad-input", "accepted bad input", "08-crash-past-the-end-is-no-crash")]
-#[case::unnamed_error(drive::<Unnamed>, "bad-input", "error does not name the argument", "08-any-error-will-do")]
+#[case::replay_final_left_prepared(drive::<LeftPrepared>, "protocol", "not committed at the end", "08-R15", "08-replay-needs-no-commit")]
+#[case::no_abort_on_crash(drive::<NoAbortCrash>, "protocol", "not aborted", "08-R14", "08-prepared-is-committed")]
+#[case::abort_only_open(drive::<OnlyOpen>, "protocol", "not aborted", "08-R13", "08-prepared-is-committed")]
+#[case::tail_never_committed_loses(drive::<NoTailCommit>, "exactly-once", "lost record", "08-R22", "08-replay-needs-no-commit")]
+#[case::tail_never_committed(drive::<NoTailCommit>, "protocol", "not committed at the end", "08-R15", "08-replay-needs-no-commit")]
+#[case::commit_pending_on_crash_duplicates(drive::<Flush>, "exactly-once", "duplicate", "08-R22", "08-flush-at-the-crash")]
+#[case::commit_pending_on_crash_is_not_aborted(drive::<Flush>, "protocol", "not aborted", "08-R13", "08-flush-at-the-crash")]
+#[case::replay_from_zero_duplicates(drive::<FromZero>, "exactly-once", "duplicate", "08-R22", "08-replay-from-the-start")]
+#[case::replay_from_zero(drive::<FromZero>, "protocol", "replay from the wrong offset", "08-R15", "08-replay-from-the-start")]
+#[case::replay_from_last_taken_loses(drive::<LastTaken>, "exactly-once", "lost record", "08-R22", "08-replay-from-the-last-taken")]
+#[case::replay_from_last_taken(drive::<LastTaken>, "protocol", "replay from the wrong offset", "08-R15", "08-replay-from-the-last-taken")]
+#[case::replay_into_old_sink(drive::<OldSink>, "protocol", "sink used past the crash", "08-R12", "08-the-old-sink-lives-on")]
+#[case::replay_restarts_ids(drive::<RestartIds>, "protocol", "reused checkpoint id", "08-R18", "08-fresh-sink-fresh-ids")]
+#[case::replay_reuses_aborted_ids(drive::<ReuseAborted>, "protocol", "reused checkpoint id", "08-R18", "08-aborted-ids-are-free")]
+#[case::no_fresh_sink_when_nothing_left(drive::<NoFresh>, "protocol", "no fresh sink", "08-R16", "08-no-replay-no-recovery")]
+#[case::no_barrier_check(drive::<DivZero>, "bad-input", "accepted bad input", "08-R20", "08-barrier-every-is-trusted")]
+#[case::clamp_crash(drive::<Clamp>, "bad-input", "accepted bad input", "08-R21", "08-crash-past-the-end-is-no-crash")]
+#[case::unnamed_error(drive::<Unnamed>, "bad-input", "error does not name the argument", "08-R20", "08-any-error-will-do")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
     #[case] anomaly: &str,
+    #[case] requirement: &str,
     #[case] card: &str,
 ) {
-    let report = rejects::<TransactionalSinkStage>(drive, check);
+    let report = super::rejects_for(drive, check, requirement);
     expect_anomaly(&report, check, anomaly);
     crate::cards::shows(&report, card);
 }
@@ -154,7 +156,7 @@ fn a_flush_at_the_crash_reads_not_aborted() {
             "run_exactly_once_sink_with(&[2], 1, crash_after, commit_lag, spy) at every crash point and lag 0..=2",
             "at the crash after record 1: records[..0] visible, the rest aborted; the fresh sink gets records[0..]",
             "not aborted: output [2, 2]",
-            "with barrier_every = 1, crash_after = 1, commit_lag = 1: first sink, after its last call: call 3 (Commit(1)) committed checkpoint 1 (barrier 1, after record 1) at the crash after record 1, though it was never notified (with commit_lag = 1 its notification would arrive at barrier 2), and aborted nothing: at the crash it must be aborted, not committed\n      crash point x commit_lag (ok, or the anomaly):\n                lag 0     lag 1     lag 2\n      no crash  ok        ok        ok\n      after 0   ok        ok        ok\n      after 1   ok        NOABORT   NOABORT\n      reading it: only lag > 0 fails; at lag 0 a checkpoint is notified at its own barrier, so a mix-up of \"prepared\" and \"notified\" hides there (a commit before the notification, a commit instead of an abort at the crash, a replay from the last checkpoint taken, an off queue)\n      see it: cargo byo trace 08 --records 1 --barrier-every 1 --crash-after 1 --lag 1 --mine",
+            "with barrier_every = 1, crash_after = 1, commit_lag = 1: first sink, after its last call: call 4 (Commit(1)) committed checkpoint 1 (barrier 1, after record 1) at the crash after record 1, though it was never notified (with commit_lag = 1 its notification would arrive at barrier 2), where recovery aborts it: at the crash it must be aborted, not committed\n      crash point x commit_lag (ok, or the anomaly):\n                lag 0     lag 1     lag 2\n      no crash  ok        ok        ok\n      after 0   ok        ok        ok\n      after 1   ok        NOABORT   NOABORT\n      reading it: only lag > 0 fails; at lag 0 a checkpoint is notified at its own barrier, so a mix-up of \"prepared\" and \"notified\" hides there (a commit before the notification, a commit instead of an abort at the crash, a replay from the last checkpoint taken, an off queue)\n      see it: cargo byo trace 08 --records 1 --barrier-every 1 --crash-after 1 --lag 1 --mine",
         ],
     );
 }

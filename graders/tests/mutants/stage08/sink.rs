@@ -58,25 +58,27 @@ flawed_sink! {
     panics_on_unknown_commit, PanicsOnUnknownCommit, PanicsUnknown, PanicsUnknownSpy
 }
 
-/// Every mutant of this file, the check that must reject it and the anomaly its report
-/// must name (the mutant's doc comment says why).
+/// Every mutant of this file, the check that must reject it, the anomaly and the
+/// requirement of the brief its report must name, and its card (the mutant's doc comment
+/// says why).
 #[rstest]
-#[case::panics_on_unknown_commit(drive::<PanicsUnknown>, "sink-model", "panicked", "08-unknown-ids-cannot-happen")]
-#[case::commit_not_idempotent(drive::<CommitTwice>, "sink-model", "sink breaks the contract", "08-commit-publishes-again")]
-#[case::write_visible_at_once(drive::<Eager>, "sink-model", "sink breaks the contract", "08-write-publishes")]
-#[case::write_visible_at_once_duplicates(drive::<Eager>, "exactly-once", "duplicate", "08-write-publishes")]
-#[case::abort_ignored(drive::<NoAbort>, "sink-model", "sink breaks the contract", "08-abort-is-a-formality")]
-#[case::abort_open_ignored(drive::<NoAbortOpen>, "sink-model", "sink breaks the contract", "08-abort-is-a-formality")]
-#[case::pre_commit_keeps_open(drive::<KeepsOpen>, "sink-model", "sink breaks the contract", "08-pre-commit-copies")]
-#[case::pre_commit_keeps_open_duplicates(drive::<KeepsOpen>, "exactly-once", "duplicate", "08-pre-commit-copies")]
-#[case::unknown_commit(drive::<Unknown>, "sink-model", "sink breaks the contract", "08-commit-the-current-transaction")]
+#[case::panics_on_unknown_commit(drive::<PanicsUnknown>, "sink-model", "panicked", "08-R3", "08-unknown-ids-cannot-happen")]
+#[case::commit_not_idempotent(drive::<CommitTwice>, "sink-model", "sink breaks the contract", "08-R24", "08-commit-publishes-again")]
+#[case::write_visible_at_once(drive::<Eager>, "sink-model", "sink breaks the contract", "08-R1", "08-write-publishes")]
+#[case::write_visible_at_once_duplicates(drive::<Eager>, "exactly-once", "duplicate", "08-R22", "08-write-publishes")]
+#[case::abort_ignored(drive::<NoAbort>, "sink-model", "sink breaks the contract", "08-R4", "08-abort-is-a-formality")]
+#[case::abort_open_ignored(drive::<NoAbortOpen>, "sink-model", "sink breaks the contract", "08-R5", "08-abort-is-a-formality")]
+#[case::pre_commit_keeps_open(drive::<KeepsOpen>, "sink-model", "sink breaks the contract", "08-R2", "08-pre-commit-copies")]
+#[case::pre_commit_keeps_open_duplicates(drive::<KeepsOpen>, "exactly-once", "duplicate", "08-R22", "08-pre-commit-copies")]
+#[case::unknown_commit(drive::<Unknown>, "sink-model", "sink breaks the contract", "08-R3", "08-commit-the-current-transaction")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
     #[case] anomaly: &str,
+    #[case] requirement: &str,
     #[case] card: &str,
 ) {
-    let report = rejects::<TransactionalSinkStage>(drive, check);
+    let report = super::rejects_for(drive, check, requirement);
     expect_anomaly(&report, check, anomaly);
     crate::cards::shows(&report, card);
 }

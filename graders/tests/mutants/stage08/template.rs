@@ -1,8 +1,6 @@
-//! The job and the sink the stage-08 mutants share, each with one mistake switched on
-//! by a flaw.
+//! The job the stage-08 mutants share, with one mistake switched on by a flaw.
 
-use std::collections::{BTreeMap, VecDeque};
-use std::marker::PhantomData;
+use std::collections::VecDeque;
 
 use anyhow::{Result, bail};
 use solution08::{CheckpointId, TwoPhaseCommitSink};
@@ -32,6 +30,13 @@ pub enum Flaw {
     NoBarrierCheck,
     ClampCrash,
     UnnamedError,
+    AbortOpenOnlyWhenNonEmpty,
+    CrashAtTheEndFinishes,
+    ReplayIdsSkipOne,
+    ResultFromTheFreshSinkOnly,
+    CheckpointBeforeTheFirstRecord,
+    WritesAtTheBarrier,
+    LagArithmetic,
     // Correct variants.
     TailAsOneTransaction,
     SkipEmptyFinal,
@@ -77,7 +82,14 @@ impl<S> Job<S> {
             Flaw::LateByOne => self.commit_lag + 1,
             _ => self.commit_lag,
         };
-        while self.pending.len() > commit_lag {
+        // `LagArithmetic` counts the pending checkpoints a notification needs, one more
+        // than the lag: fine until the lag is `usize::MAX`.
+        let needed = if self.flaw == Flaw::LagArithmetic {
+            commit_lag + 1
+        } else {
+            commit_lag.saturating_add(1)
+        };
+        while self.pending.len() >= needed {
             let (id, offset) = if self.flaw == Flaw::NewestFirst {
                 self.pending.pop_back()
             } else {
@@ -124,9 +136,23 @@ impl<S> Job<S> {
     where
         S: TwoPhaseCommitSink<T>,
     {
+        if self.flaw == Flaw::CheckpointBeforeTheFirstRecord && from == 0 && until > 0 {
+            self.barrier(0);
+        }
+        // What `WritesAtTheBarrier` holds back until the next barrier.
+        let mut held = Vec::new();
         for (i, record) in records.iter().enumerate().take(until).skip(from) {
             let position = i + 1;
-            self.write(record.clone());
+            if self.flaw == Flaw::WritesAtTheBarrier {
+                held.push(record.clone());
+                if barriers && position % self.barrier_every == 0 {
+                    while let Some(r) = held.pop() {
+                        self.write(r);
+                    }
+                }
+            } else {
+                self.write(record.clone());
+            }
             if !barriers || position % self.barrier_every != 0 {
                 continue;
             }
@@ -134,6 +160,12 @@ impl<S> Job<S> {
                 return;
             }
             self.barrier(position);
+        }
+        // The end of the input releases what is held; a crash loses it.
+        if until == records.len() {
+            while let Some(r) = held.pop() {
+                self.write(r);
+            }
         }
     }
 }
@@ -181,10 +213,23 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
         return Ok(job.sink.committed().to_vec());
     };
     job.run(records, 0, k, true);
+    if flaw == Flaw::CrashAtTheEndFinishes && k == len {
+        job.finish(len);
+        return Ok(job.sink.committed().to_vec());
+    }
     match flaw {
         Flaw::NoAbortOnCrash => {}
+        Flaw::AbortOpenOnlyWhenNonEmpty => {
+            if job.written_since_barrier > 0 {
+                job.sink.abort_open();
+            }
+            for (id, _) in job.pending.drain(..) {
+                job.sink.abort(id);
+            }
+        }
         Flaw::AbortOnlyOpen => job.sink.abort_open(),
         Flaw::CommitPendingOnCrash => {
+            job.sink.abort_open();
             for (id, _) in job.pending.drain(..) {
                 job.sink.commit(id);
             }
@@ -217,96 +262,17 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
     match flaw {
         Flaw::ReplayRestartsIds => job.next_id = 1,
         Flaw::ReplayReusesAbortedIds => job.next_id = job.last_notified_id + 1,
+        // The id of the open transaction the crash aborted, kept for it.
+        Flaw::ReplayIdsSkipOne => job.next_id += 1,
         _ => {}
     }
     job.run(records, from, len, flaw != Flaw::TailAsOneTransaction);
     if flaw != Flaw::TailNeverCommitted {
         job.finish(len);
     }
+    if flaw == Flaw::ResultFromTheFreshSinkOnly {
+        return Ok(job.sink.committed().to_vec());
+    }
     output.extend_from_slice(job.sink.committed());
     Ok(output)
-}
-
-/// One mistake of the sink.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SinkFlaw {
-    CommitNotIdempotent,
-    WriteVisibleAtOnce,
-    AbortIgnored,
-    AbortOpenIgnored,
-    PreCommitKeepsOpen,
-    UnknownCommitPublishesOpen,
-    PanicsOnUnknownCommit,
-}
-
-pub trait Flawed {
-    const FLAW: SinkFlaw;
-}
-
-pub struct FlawedSink<T, F> {
-    open: Vec<T>,
-    prepared: BTreeMap<CheckpointId, Vec<T>>,
-    committed: Vec<T>,
-    flaw: PhantomData<F>,
-}
-
-impl<T, F> FlawedSink<T, F> {
-    pub fn new() -> Self {
-        Self {
-            open: Vec::new(),
-            prepared: BTreeMap::new(),
-            committed: Vec::new(),
-            flaw: PhantomData,
-        }
-    }
-}
-
-impl<T: Clone, F: Flawed> TwoPhaseCommitSink<T> for FlawedSink<T, F> {
-    fn write(&mut self, record: T) {
-        if F::FLAW == SinkFlaw::WriteVisibleAtOnce {
-            self.committed.push(record.clone());
-        }
-        self.open.push(record);
-    }
-    fn pre_commit(&mut self, id: CheckpointId) {
-        let sealed = if F::FLAW == SinkFlaw::PreCommitKeepsOpen {
-            self.open.clone()
-        } else {
-            std::mem::take(&mut self.open)
-        };
-        self.prepared.entry(id).or_insert(sealed);
-    }
-    fn commit(&mut self, id: CheckpointId) {
-        match self.prepared.get(&id) {
-            Some(records) if F::FLAW == SinkFlaw::CommitNotIdempotent => {
-                self.committed.extend(records.iter().cloned());
-            }
-            Some(_) => {
-                let records = self.prepared.remove(&id).unwrap_or_default();
-                if F::FLAW != SinkFlaw::WriteVisibleAtOnce {
-                    self.committed.extend(records);
-                }
-            }
-            None if F::FLAW == SinkFlaw::UnknownCommitPublishesOpen => {
-                self.committed.append(&mut self.open);
-            }
-            None if F::FLAW == SinkFlaw::PanicsOnUnknownCommit => {
-                panic!("commit of unknown checkpoint {id}")
-            }
-            None => {}
-        }
-    }
-    fn abort(&mut self, id: CheckpointId) {
-        if F::FLAW != SinkFlaw::AbortIgnored {
-            self.prepared.remove(&id);
-        }
-    }
-    fn abort_open(&mut self) {
-        if F::FLAW != SinkFlaw::AbortOpenIgnored {
-            self.open.clear();
-        }
-    }
-    fn committed(&self) -> &[T] {
-        &self.committed
-    }
 }

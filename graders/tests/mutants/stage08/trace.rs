@@ -90,7 +90,7 @@ fn a_commit_at_the_crash_is_not_drawn_notified() {
         .split("yours (your job, your sink)")
         .nth(1)
         .unwrap_or_else(|| fail(&text));
-    let row = "▶    3  #1    ! unnotified: commit(1)         1  []             -                      [2]";
+    let row = "▶    4  #1    ! unnotified: commit(1)         1  []             -                      [2]";
     if !yours.lines().any(|l| l == row) || yours.contains("✓ notified: commit(1)") {
         fail(&format!("no row\n{row}\nin\n{text}"));
     }

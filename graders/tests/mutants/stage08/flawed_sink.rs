@@ -1,0 +1,100 @@
+//! The sink the stage-08 sink mutants share, with one mistake switched on by a flaw.
+
+use std::collections::BTreeMap;
+use std::marker::PhantomData;
+
+use solution08::{CheckpointId, TwoPhaseCommitSink};
+
+/// One mistake of the sink.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SinkFlaw {
+    CommitNotIdempotent,
+    WriteVisibleAtOnce,
+    AbortIgnored,
+    AbortOpenIgnored,
+    PreCommitKeepsOpen,
+    UnknownCommitPublishesOpen,
+    PanicsOnUnknownCommit,
+    CommittedInIdOrder,
+}
+
+pub trait Flawed {
+    const FLAW: SinkFlaw;
+}
+
+pub struct FlawedSink<T, F> {
+    open: Vec<T>,
+    prepared: BTreeMap<CheckpointId, Vec<T>>,
+    committed: Vec<T>,
+    /// Each committed transaction by id, for `CommittedInIdOrder`.
+    by_id: BTreeMap<CheckpointId, Vec<T>>,
+    flaw: PhantomData<F>,
+}
+
+impl<T, F> FlawedSink<T, F> {
+    pub fn new() -> Self {
+        Self {
+            open: Vec::new(),
+            prepared: BTreeMap::new(),
+            committed: Vec::new(),
+            by_id: BTreeMap::new(),
+            flaw: PhantomData,
+        }
+    }
+}
+
+impl<T: Clone, F: Flawed> TwoPhaseCommitSink<T> for FlawedSink<T, F> {
+    fn write(&mut self, record: T) {
+        if F::FLAW == SinkFlaw::WriteVisibleAtOnce {
+            self.committed.push(record.clone());
+        }
+        self.open.push(record);
+    }
+    fn pre_commit(&mut self, id: CheckpointId) {
+        let sealed = if F::FLAW == SinkFlaw::PreCommitKeepsOpen {
+            self.open.clone()
+        } else {
+            std::mem::take(&mut self.open)
+        };
+        self.prepared.entry(id).or_insert(sealed);
+    }
+    fn commit(&mut self, id: CheckpointId) {
+        match self.prepared.get(&id) {
+            Some(records) if F::FLAW == SinkFlaw::CommitNotIdempotent => {
+                self.committed.extend(records.iter().cloned());
+            }
+            Some(_) if F::FLAW == SinkFlaw::CommittedInIdOrder => {
+                // The visible output kept by checkpoint id, not by commit order.
+                let records = self.prepared.remove(&id).unwrap_or_default();
+                self.by_id.insert(id, records);
+                self.committed = self.by_id.values().flatten().cloned().collect();
+            }
+            Some(_) => {
+                let records = self.prepared.remove(&id).unwrap_or_default();
+                if F::FLAW != SinkFlaw::WriteVisibleAtOnce {
+                    self.committed.extend(records);
+                }
+            }
+            None if F::FLAW == SinkFlaw::UnknownCommitPublishesOpen => {
+                self.committed.append(&mut self.open);
+            }
+            None if F::FLAW == SinkFlaw::PanicsOnUnknownCommit => {
+                panic!("commit of unknown checkpoint {id}")
+            }
+            None => {}
+        }
+    }
+    fn abort(&mut self, id: CheckpointId) {
+        if F::FLAW != SinkFlaw::AbortIgnored {
+            self.prepared.remove(&id);
+        }
+    }
+    fn abort_open(&mut self) {
+        if F::FLAW != SinkFlaw::AbortOpenIgnored {
+            self.open.clear();
+        }
+    }
+    fn committed(&self) -> &[T] {
+        &self.committed
+    }
+}
