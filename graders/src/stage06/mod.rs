@@ -57,6 +57,7 @@ mod bad_calls;
 mod binding;
 pub mod case;
 mod driver;
+mod explain;
 mod judge;
 pub mod oracle;
 pub mod plan;
