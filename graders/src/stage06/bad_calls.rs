@@ -17,6 +17,17 @@ pub enum BadCall {
     BarrierAhead,
     /// `Barrier(1)` on input 0, then `Barrier(2)` on input 1 while 1 is being aligned.
     BarrierOutOfTurn,
+    /// `Barrier(1)` on input 0 twice, then on input 1: the second `Barrier(1)` of input
+    /// 0 is out of turn (refused when it arrives, or when it is re-fed).
+    BarrierTwice,
+    /// Checkpoint 1 completed on both inputs, then `Barrier(1)` again on input 0.
+    BarrierBehind,
+    /// An aligner restored from the snapshot after checkpoint 1, then `Barrier(1)`.
+    BarrierBehindRestore,
+    /// `restore(0, bytes)` of a fresh aligner's snapshot.
+    RestoreNoInputs,
+    /// `restore(2, bytes)` of bytes that are no snapshot.
+    RestoreGarbage,
     /// `aligned_snapshots` over no inputs at all.
     SnapshotsWithoutInputs,
     /// `aligned_snapshots` with a schedule naming input 1 of a single input.
@@ -29,15 +40,37 @@ pub enum BadCall {
 
 impl BadCall {
     /// Every bad call, simplest first.
-    pub const ALL: [BadCall; 7] = [
+    pub const ALL: [BadCall; 12] = [
         BadCall::UnknownInput,
         BadCall::BarrierAhead,
         BadCall::BarrierOutOfTurn,
+        BadCall::BarrierTwice,
+        BadCall::BarrierBehind,
+        BadCall::BarrierBehindRestore,
+        BadCall::RestoreNoInputs,
+        BadCall::RestoreGarbage,
         BadCall::SnapshotsWithoutInputs,
         BadCall::SnapshotsUnknownInput,
         BadCall::SnapshotsPastTheEnd,
         BadCall::SnapshotsBarrierAhead,
     ];
+
+    /// The requirement of the brief that calls it an error.
+    pub fn requirement(self) -> &'static str {
+        match self {
+            BadCall::UnknownInput => "06-R11",
+            BadCall::BarrierAhead
+            | BadCall::BarrierOutOfTurn
+            | BadCall::BarrierTwice
+            | BadCall::BarrierBehind => "06-R12",
+            BadCall::BarrierBehindRestore => "06-R13",
+            BadCall::RestoreNoInputs | BadCall::RestoreGarbage => "06-R14",
+            BadCall::SnapshotsWithoutInputs
+            | BadCall::SnapshotsUnknownInput
+            | BadCall::SnapshotsPastTheEnd
+            | BadCall::SnapshotsBarrierAhead => "06-R17",
+        }
+    }
 
     /// The call, as a report shows it.
     pub fn describe(self) -> &'static str {
@@ -50,6 +83,19 @@ impl BadCall {
             }
             BadCall::BarrierOutOfTurn => {
                 "BarrierAligner::new(2), then on_element(0, B1), on_element(1, B2): checkpoint 1 is being aligned"
+            }
+            BadCall::BarrierTwice => {
+                "BarrierAligner::new(2), then on_element(0, B1), on_element(0, B1), on_element(1, B1): input 0 carries B1 twice"
+            }
+            BadCall::BarrierBehind => {
+                "BarrierAligner::new(2), then on_element(0, B1), on_element(1, B1), on_element(0, B1): checkpoint 1 is already complete"
+            }
+            BadCall::BarrierBehindRestore => {
+                "restore(2, the snapshot after checkpoint 1), then on_element(0, B1): the restored aligner expects checkpoint 2"
+            }
+            BadCall::RestoreNoInputs => "restore(0, a fresh aligner's snapshot): 0 inputs",
+            BadCall::RestoreGarbage => {
+                "restore(2, b\"not a snapshot\"): bytes that are no snapshot"
             }
             BadCall::SnapshotsWithoutInputs => "aligned_snapshots over no inputs",
             BadCall::SnapshotsUnknownInput => {
@@ -80,6 +126,28 @@ impl BadCall {
                 I::on_element(&mut a, 0, Elem::Barrier(1))?;
                 answered(I::on_element(&mut a, 1, Elem::Barrier(2)))
             }),
+            BadCall::BarrierTwice => I::aligner(2).and_then(|mut a| {
+                I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                answered(I::on_element(&mut a, 1, Elem::Barrier(1)))
+            }),
+            BadCall::BarrierBehind => I::aligner(2).and_then(|mut a| {
+                I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                I::on_element(&mut a, 1, Elem::Barrier(1))?;
+                answered(I::on_element(&mut a, 0, Elem::Barrier(1)))
+            }),
+            BadCall::BarrierBehindRestore => I::aligner(2).and_then(|mut a| {
+                I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                I::on_element(&mut a, 1, Elem::Barrier(1))?;
+                let mut restored = I::restore(2, &I::snapshot(&a)?)?;
+                answered(I::on_element(&mut restored, 0, Elem::Barrier(1)))
+            }),
+            BadCall::RestoreNoInputs => I::aligner(1)
+                .and_then(|a| I::restore(0, &I::snapshot(&a)?))
+                .map(|_| "Ok(an aligner)".to_owned()),
+            BadCall::RestoreGarbage => {
+                I::restore(2, b"not a snapshot").map(|_| "Ok(an aligner)".to_owned())
+            }
             BadCall::SnapshotsWithoutInputs => {
                 I::aligned_snapshots(Vec::new(), &[]).map(|s| format!("Ok({s:?})"))
             }

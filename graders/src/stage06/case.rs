@@ -156,6 +156,20 @@ impl case::Case for Case {
         }
     }
 
+    fn requirements(&self) -> Vec<&'static str> {
+        match self {
+            Case::Inject { .. } => vec!["06-R1"],
+            Case::ZeroCadence { .. } => vec!["06-R2"],
+            Case::NoInputs => vec!["06-R10"],
+            Case::BadCall { call } => vec![call.requirement()],
+            Case::Align { .. } => vec![
+                "06-R3", "06-R4", "06-R5", "06-R6", "06-R7", "06-R8", "06-R9", "06-R12",
+            ],
+            Case::Snapshots { .. } => vec!["06-R15", "06-R16"],
+            Case::Crash { .. } => vec!["06-R13"],
+        }
+    }
+
     fn describe(&self) -> String {
         match self {
             Case::Inject {

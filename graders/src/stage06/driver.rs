@@ -9,7 +9,8 @@ use super::{Case, Elem, Implementation, Out, oracle};
 pub struct Step {
     /// The elements returned, in order.
     pub out: Vec<Out>,
-    /// `is_blocked(i)` for every input `i`, after the call.
+    /// `is_blocked(i)` for every input `i`, and for the first input that does not
+    /// exist, after the call.
     pub blocked: Vec<bool>,
 }
 
@@ -142,7 +143,8 @@ fn feed<I: Implementation>(
                 k + 1
             )
         })?;
-        let blocked = (0..inputs.len())
+        // One past the last input too: an input that does not exist is never blocked.
+        let blocked = (0..=inputs.len())
             .map(|i| I::is_blocked(aligner, i))
             .collect();
         operator(aligner, &out)?;

@@ -1,6 +1,7 @@
 //! Judges stage-06 observations against the model aligner, naming the first wrong step.
 
 use super::driver::Step;
+use super::explain::explain;
 use super::oracle::{self, ModelStep};
 use super::snapshots::judge_snapshots;
 use super::{Case, Elem, Observation, Out, list};
@@ -20,25 +21,32 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
         ) => {
             let want = inject(records, *barrier_every);
             match result {
-                Ok(got) => expect_sequence("stream", &want, got),
+                Ok(got) => {
+                    expect_sequence("stream", &want, got).map_err(|f| f.requirement("06-R1"))
+                }
                 Err(e) => Err(Failure::new(list(&want), format!("Err({e})"))
-                    .step(format!("barrier_every = {barrier_every} is valid"))),
+                    .step(format!("barrier_every = {barrier_every} is valid"))
+                    .requirement("06-R1")),
             }
         }
         (Case::ZeroCadence { .. }, Observation::Inject { result }) => expect_refusal(
             result.as_ref().map(|_| ()).map_err(Clone::clone),
             "barrier_every",
             "inject_barriers",
-        ),
+        )
+        .map_err(|f| f.requirement("06-R2")),
         (Case::NoInputs, Observation::NoInputs { result }) => {
             expect_refusal(result.clone(), "inputs", "BarrierAligner::new")
+                .map_err(|f| f.requirement("06-R10"))
         }
         (Case::BadCall { call }, Observation::BadCall { result }) => match result {
             Err(_) => Ok(()),
-            Ok(answer) => Err(Failure::new("Err(..)", answer.clone()).step(format!(
-                "{}: the brief calls this an error",
-                call.describe()
-            ))),
+            Ok(answer) => Err(Failure::new("Err(..)", answer.clone())
+                .step(format!(
+                    "{}: the brief calls this an error",
+                    call.describe()
+                ))
+                .requirement(call.requirement())),
         },
         (Case::Align { inputs, schedule }, Observation::Align { steps, error }) => {
             let model = oracle::steps(inputs, schedule, 0, &vec![0; inputs.len()]);
@@ -65,6 +73,8 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             let model = oracle::steps(inputs, &schedule[..*crash_after], 0, &vec![0; n]);
             let err = error.as_deref();
             judge_steps(inputs, &model, before, err, "before the crash, ")?;
+            // From the restore on, a difference is the snapshot's or the restore's: the
+            // same run without the crash is its own, shorter, `alignment` case.
             let outs: Vec<Out> = model.iter().flat_map(|s| s.out.clone()).collect();
             let snapshots = oracle::fold_snapshots(&outs);
             let (c, snapshot) = snapshots.last().cloned().unwrap_or((0, Vec::new()));
@@ -73,7 +83,8 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                     format!("restore checkpoint {c}"),
                     format!("restored checkpoint {restored}"),
                 )
-                .step("the last completed checkpoint at the crash"));
+                .step("the last completed checkpoint at the crash")
+                .requirement("06-R13"));
             }
             let cuts = oracle::cuts(inputs, c);
             let replay = oracle::replay_schedule(schedule, &cuts);
@@ -88,7 +99,8 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                      after their Barrier({c})), "
                 )
             };
-            judge_steps(inputs, &model_after, after, err, &context)?;
+            judge_steps(inputs, &model_after, after, err, &context)
+                .map_err(|f| f.requirement("06-R13"))?;
             let mut want = snapshot;
             want.extend(
                 model_after
@@ -101,6 +113,7 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             );
             expect_sequence("folded records", &want, final_state).map_err(|f| {
                 f.step("every record must reach the state exactly once across the crash")
+                    .requirement("06-R13")
             })
         }
         _ => Err(Failure::new(
@@ -159,12 +172,15 @@ fn judge_steps(
                 format!("Ok({})", list(&m.out)),
                 error.unwrap_or("no call").to_owned(),
             )
-            .step(format!("{label}: on_element failed")));
+            .step(format!("{label}: on_element failed"))
+            .requirement(refused_fault(m)));
         };
         if g.out != m.out {
+            let (why, requirement) = explain(inputs, m, &g.out);
             return Err(Failure::new(list(&m.out), list(&g.out))
-                .step(format!("{label}: {}", explain(inputs, m, &g.out)))
-                .multiset(&m.out, &g.out));
+                .step(format!("{label}: {why}"))
+                .multiset(&m.out, &g.out)
+                .requirement(requirement));
         }
         if let Some(i) = (0..m.blocked.len()).find(|&i| g.blocked.get(i) != m.blocked.get(i)) {
             let (c, _) = m.before.waiting_for();
@@ -178,99 +194,47 @@ fn judge_steps(
             } else {
                 "no checkpoint is waiting for a barrier from it".to_owned()
             };
+            // A barrier that should have blocked its own input breaks "a barrier blocks
+            // its input"; any other wrong answer, what `is_blocked` says.
+            let completes = m.out.iter().any(|o| matches!(o, Out::Checkpoint(_)));
+            let delivered_here = m.blocked[i]
+                && m.input == i
+                && matches!(m.element, Elem::Barrier(_))
+                && !m.before.is_blocked(i);
             return Err(Failure::new(
                 format!("is_blocked({i}) = {}", m.blocked[i]),
                 format!("is_blocked({i}) = {}", !m.blocked[i]),
             )
-            .step(format!("{label}, then is_blocked({i}): {why}")));
+            .step(format!("{label}, then is_blocked({i}): {why}"))
+            .requirement(if delivered_here {
+                "06-R5"
+            } else if m.blocked[i] && completes {
+                // Blocked again by its own held-back barrier, re-fed after the checkpoint.
+                "06-R7"
+            } else {
+                "06-R3"
+            }));
+        }
+        let past = m.blocked.len();
+        if g.blocked.get(past) == Some(&true) {
+            return Err(Failure::new(
+                format!("is_blocked({past}) = false"),
+                format!("is_blocked({past}) = true"),
+            )
+            .step(format!(
+                "{label}, then is_blocked({past}): input {past} does not exist, so it is never blocked"
+            ))
+            .requirement("06-R3"));
         }
     }
     Ok(())
 }
 
-/// Why `got` is not what the model emits at step `m`.
-fn explain(inputs: &[Vec<Elem>], m: &ModelStep, got: &[Out]) -> String {
-    let checkpoint = |outs: &[Out]| outs.iter().position(|o| matches!(o, Out::Checkpoint(_)));
-    let (c, missing) = m.before.waiting_for();
-    let others: Vec<String> = missing
-        .iter()
-        .filter(|i| **i != m.input)
-        .map(ToString::to_string)
-        .collect();
-    match (checkpoint(&m.out), checkpoint(got)) {
-        (Some(_), None) => format!(
-            "this is the last Barrier({c}) (every other input has delivered it): Checkpoint({c}) \
-             must come out in this very call"
-        ),
-        (None, Some(_))
-            if matches!(m.element, Elem::Barrier(_)) && !m.before.is_blocked(m.input) =>
-        {
-            format!(
-                "a checkpoint came out although input(s) {} have not delivered Barrier({c}) yet: \
-                 the snapshot waits for the last barrier, not the first",
-                others.join(", ")
-            )
-        }
-        (None, Some(_)) => "a checkpoint came out, but no alignment completes here".to_owned(),
-        (Some(at), Some(got_at)) => {
-            let early: Vec<&Out> = got[..got_at]
-                .iter()
-                .filter(|o| !m.out[..at].contains(o))
-                .collect();
-            if let Some(first) = early.first() {
-                format!(
-                    "{first} came out before Checkpoint({c}), but it is after Barrier({c}) on its \
-                     input: held-back elements are released only after the checkpoint"
-                )
-            } else {
-                let mut want: Vec<&Out> = m.out[at + 1..].iter().collect();
-                let mut have: Vec<&Out> = got[got_at + 1..].iter().collect();
-                if want != have {
-                    want.sort();
-                    have.sort();
-                    if want == have {
-                        "the held-back elements must be re-fed in the order they arrived".to_owned()
-                    } else {
-                        format!(
-                            "right after Checkpoint({c}) the held-back elements must be re-fed as if \
-                             arriving now (a held-back barrier blocks its input again): {}",
-                            list(&m.out[at + 1..])
-                        )
-                    }
-                } else {
-                    format!("expected {}", list(&m.out))
-                }
-            }
-        }
-        (None, None) => {
-            let blocked = m.before.is_blocked(m.input);
-            match (m.out.is_empty(), &m.element) {
-                (true, Elem::Record(r)) if blocked => format!(
-                    "{r} arrived on input {} while it is blocked (it delivered Barrier({c}), \
-                     checkpoint {c} is not complete): it must be held back",
-                    m.input
-                ),
-                (true, Elem::Barrier(b)) if blocked => format!(
-                    "B{b} arrived on input {} while it is blocked: it must be held back until \
-                     Checkpoint({c})",
-                    m.input
-                ),
-                (true, Elem::Barrier(b)) => format!(
-                    "B{b} blocks input {}; nothing comes out until input(s) {} deliver it too",
-                    m.input,
-                    others.join(", ")
-                ),
-                (false, Elem::Record(r)) => format!(
-                    "{r} arrived on input {}, which is not blocked: it must come straight out{}",
-                    m.input,
-                    if inputs.len() > 1 {
-                        ""
-                    } else {
-                        " (a single input never waits)"
-                    }
-                ),
-                _ => format!("expected {}", list(&m.out)),
-            }
-        }
+/// The requirement a refused valid `on_element` breaks: what the element must do.
+fn refused_fault(m: &ModelStep) -> &'static str {
+    match (&m.element, m.before.is_blocked(m.input)) {
+        (_, true) => "06-R9",
+        (Elem::Record(_), false) => "06-R4",
+        (Elem::Barrier(_), false) => "06-R12",
     }
 }

@@ -1,18 +1,21 @@
 //! Stage 06 · barriers: checkpoint barriers and their alignment.
 //!
 //! Records are tagged with their input and position (`a0 a1` on input 0, `b0` on input
-//! 1, `c0` on input 2), so a report names exactly which record went wrong. Checks,
-//! smallest case first:
+//! 1, `c0` on input 2), so a report names exactly which record went wrong. Every failure
+//! names the requirement of the brief it broke (`06-R7`). Checks, smallest case first:
 //! - `inject-barriers`: `Barrier(c)` right after record `c * barrier_every`, for every
 //!   length up to [`plan::MAX_INJECT_LEN`] and every cadence up to len + 1;
 //! - `configuration`: `barrier_every = 0` and `BarrierAligner::new(0)` are errors naming
 //!   the argument, and the hand-picked [`BadCall`]s (an input that does not exist, a
-//!   barrier out of turn, schedules `aligned_snapshots` cannot follow) are errors;
-//! - `alignment`: for every shape of 2 then 3 inputs (each with its own cadence, all
+//!   barrier out of turn ahead or behind, twice on one input or after a restore, a
+//!   restore of 0 inputs or of bytes that are no snapshot, schedules `aligned_snapshots`
+//!   cannot follow) are errors;
+//! - `alignment`: for every shape of 1, then 2, then 3 inputs (each with its own cadence, all
 //!   carrying the same barriers) and every interleaving, every `on_element` call returns
 //!   exactly what the model does (records of unblocked inputs straight out, blocked
 //!   inputs held back, `Checkpoint(c)` in the call of the last `Barrier(c)` followed by
-//!   the held-back elements in arrival order) and `is_blocked` agrees after every call;
+//!   the held-back elements in arrival order) and `is_blocked` agrees after every call,
+//!   also `false` for the first input that does not exist;
 //! - `aligned-snapshots`: over every interleaving and every prefix of it (a job that
 //!   stopped there), the grader's spy fold shows that each snapshot holds exactly the
 //!   records before its barriers, and only completed checkpoints appear;
@@ -25,16 +28,25 @@
 //! Each requirement of the brief, the check that judges it and the mutants (in
 //! `graders/tests/mutants/`) it rejects; `tests/traceability.rs` keeps it complete.
 //!
-//! | requirement of the brief | check | mutants |
+//! | requirement | check | mutants |
 //! |---|---|---|
-//! | `Barrier(c)` right after record number `c * barrier_every` | `inject-barriers` | `barrier_before_its_record` |
-//! | `barrier_every = 0` and `BarrierAligner::new(0)` are errors naming the argument | `configuration` | `accepting_barrier_every_zero` |
-//! | an input that does not exist and a barrier out of turn are errors (also in `aligned_snapshots`) | `configuration` | `accepting_a_barrier_out_of_turn` |
-//! | a barrier blocks its input; a blocked input is held back | `alignment` | `not_blocking_the_input`, `never_unblocking` |
-//! | `Checkpoint(c)` comes out in the call that delivers the last `Barrier(c)` | `alignment` | `snapshot_at_first_barrier`, `releasing_before_the_checkpoint` |
-//! | the held-back elements follow, re-fed in arrival order, barriers included | `alignment` | `re_feeding_newest_first`, `losing_a_buffered_barrier`, `releasing_without_re_feeding` |
-//! | each snapshot is the fold of exactly the records before its barriers; a cut-short schedule holds only completed checkpoints | `aligned-snapshots` | `snapshots_from_the_whole_input` |
-//! | restore the last completed snapshot and replay each input from its cut: every record folded exactly once | `crash` | `restoring_from_scratch` |
+//! | 06-R1 | `inject-barriers` | `barrier_before_its_record` |
+//! | 06-R2 | `configuration` | `accepting_barrier_every_zero` |
+//! | 06-R3 | `alignment` | `never_unblocking`, `nonexistent_blocked` |
+//! | 06-R4 | `alignment` | `block_all` |
+//! | 06-R5 | `alignment` | `blocked_means_buffered` |
+//! | 06-R6 | `alignment` | `snapshot_at_first_barrier` |
+//! | 06-R7 | `alignment` | `releasing_before_the_checkpoint`, `losing_a_buffered_barrier`, `re_feeding_newest_first`, `releasing_without_re_feeding` |
+//! | 06-R8 | `alignment` | `single_input` |
+//! | 06-R9 | `alignment` | `not_blocking_the_input` |
+//! | 06-R10 | `configuration` | `new_zero` |
+//! | 06-R11 | `configuration` | `unknown_input` |
+//! | 06-R12 | `configuration` | `accepting_a_barrier_out_of_turn`, `old_barrier` |
+//! | 06-R13 | `crash` | `restoring_from_scratch` |
+//! | 06-R14 | `configuration` | `garbage_fresh` |
+//! | 06-R15 | `aligned-snapshots` | `after_call` |
+//! | 06-R16 | `aligned-snapshots` | `snapshots_from_the_whole_input` |
+//! | 06-R17 | `configuration` | `past_end` |
 //!
 //! ## Mutation testing
 //!
@@ -45,6 +57,7 @@ mod bad_calls;
 mod binding;
 pub mod case;
 mod driver;
+mod explain;
 mod judge;
 pub mod oracle;
 pub mod plan;

@@ -1,4 +1,5 @@
-//! The cases of stage 06, smallest first: shapes of 2 inputs, then 3, every interleaving.
+//! The cases of stage 06, smallest first: shapes of 1 input, then 2, then 3, every
+//! interleaving.
 
 use super::case::{Case, Elem, letter};
 use crate::harness::enumerate::arrival_orders;
@@ -8,6 +9,10 @@ use crate::harness::rng::Rng;
 pub const MAX_INJECT_LEN: usize = 6;
 /// Records per input in the alignment shapes with two inputs.
 pub const MAX_RECORDS_2: usize = 3;
+/// The most records on the single input of a 1-input shape.
+pub const MAX_RECORDS_1: usize = 3;
+/// The most elements of a 1-input shape.
+pub const MAX_ELEMENTS_1: usize = 6;
 /// Records per input in the alignment shapes with three inputs.
 pub const MAX_RECORDS_3: usize = 2;
 /// Elements (records and barriers) of all inputs together in a 2-input shape. Together
@@ -113,6 +118,7 @@ fn pattern(records: usize, every: usize) -> String {
 fn shapes() -> Vec<Vec<Vec<Elem>>> {
     let mut all = Vec::new();
     for (inputs, max_records, max_elements) in [
+        (1, MAX_RECORDS_1, MAX_ELEMENTS_1),
         (2, MAX_RECORDS_2, MAX_ELEMENTS_2),
         (3, MAX_RECORDS_3, MAX_ELEMENTS_3),
     ] {

@@ -24,27 +24,32 @@ pub(super) fn judge_snapshots(
             Some(Ok(got)) => got,
             Some(Err(e)) => {
                 return Err(Failure::new(format!("Ok({want:?})"), format!("Err({e})"))
-                    .step(format!("{label}: a valid schedule returned an error")));
+                    .step(format!("{label}: a valid schedule returned an error"))
+                    .requirement("06-R15"));
             }
-            None => return Err(Failure::new("one result per prefix", "fewer").step(label)),
+            None => {
+                return Err(Failure::new("one result per prefix", "fewer")
+                    .step(label)
+                    .requirement("06-R15"));
+            }
         };
         if let Some(extra) = got.iter().find(|(c, _)| !want.iter().any(|(w, _)| w == c)) {
             let c = extra.0;
-            return Err(
-                Failure::new(format!("{want:?}"), format!("{got:?}")).step(format!(
+            return Err(Failure::new(format!("{want:?}"), format!("{got:?}"))
+                .step(format!(
                     "{label}: checkpoint {c} is not complete yet (not every input has delivered \
                  Barrier({c})), but the result holds it; only checkpoints completed within the \
                  schedule count"
-                )),
-            );
+                ))
+                .requirement("06-R16"));
         }
         for (c, state) in &want {
             let Some((_, have)) = got.iter().find(|(g, _)| g == c) else {
-                return Err(
-                    Failure::new(format!("{want:?}"), format!("{got:?}")).step(format!(
+                return Err(Failure::new(format!("{want:?}"), format!("{got:?}"))
+                    .step(format!(
                         "{label}: checkpoint {c} completed but has no snapshot"
-                    )),
-                );
+                    ))
+                    .requirement("06-R15"));
             };
             if have != state {
                 let cut = oracle::records_before(inputs, *c);
@@ -67,15 +72,16 @@ pub(super) fn judge_snapshots(
                     format!("snapshot {c} = {}", list(have)),
                 )
                 .step(format!("{label}: {why}"))
-                .multiset(state, have));
+                .multiset(state, have)
+                .requirement("06-R15"));
             }
         }
         if got.len() != want.len() || got.iter().zip(&want).any(|(g, w)| g.0 != w.0) {
-            return Err(
-                Failure::new(format!("{want:?}"), format!("{got:?}")).step(format!(
+            return Err(Failure::new(format!("{want:?}"), format!("{got:?}"))
+                .step(format!(
                     "{label}: one snapshot per completed checkpoint, in order"
-                )),
-            );
+                ))
+                .requirement("06-R15"));
         }
     }
     Ok(())

@@ -16,6 +16,16 @@ pub const NEVER_UNBLOCK: u8 = 6;
 pub const RELEASE_WITHOUT_REFEED: u8 = 7;
 pub const RESTORE_FROM_SCRATCH: u8 = 8;
 pub const NO_TURN_CHECK: u8 = 9;
+pub const NONEXISTENT_BLOCKED: u8 = 10;
+pub const SINGLE_INPUT_NO_CHECKPOINT: u8 = 11;
+pub const OLD_BARRIER_IGNORED: u8 = 12;
+pub const RESTORE_GARBAGE_FRESH: u8 = 13;
+pub const BLOCK_ALL: u8 = 14;
+pub const NEW_ZERO_OK: u8 = 15;
+pub const UNKNOWN_INPUT_PASSES: u8 = 16;
+pub const SNAPSHOT_AFTER_CALL: u8 = 17;
+pub const PAST_END_SKIPPED: u8 = 18;
+pub const BLOCKED_MEANS_BUFFERED: u8 = 19;
 
 /// The reference protocol, with one mistake switched on by `M`.
 pub struct Aligner<T, const M: u8> {
@@ -29,7 +39,7 @@ pub struct Aligner<T, const M: u8> {
 
 impl<T, const M: u8> Aligner<T, M> {
     pub fn new(inputs: usize) -> Result<Self> {
-        if inputs == 0 {
+        if inputs == 0 && M != NEW_ZERO_OK {
             bail!("inputs must be at least 1, got 0");
         }
         Ok(Self {
@@ -42,11 +52,20 @@ impl<T, const M: u8> Aligner<T, M> {
     }
 
     pub fn is_blocked(&self, input: usize) -> bool {
-        self.blocked.contains(&input)
+        if M == BLOCKED_MEANS_BUFFERED {
+            return self.buffer.iter().any(|(i, _)| *i == input);
+        }
+        (M == NONEXISTENT_BLOCKED && input >= self.inputs) || self.blocked.contains(&input)
     }
 
     pub fn on_element(&mut self, input: usize, element: Element<T>) -> Result<Vec<Aligned<T>>> {
         if input >= self.inputs {
+            if M == UNKNOWN_INPUT_PASSES {
+                return Ok(match element {
+                    Element::Record(r) => vec![Aligned::Record(r)],
+                    Element::Barrier(_) => Vec::new(),
+                });
+            }
             bail!("input {input} does not exist");
         }
         let mut out = Vec::new();
@@ -56,9 +75,21 @@ impl<T, const M: u8> Aligner<T, M> {
                 self.buffer.push_back((input, element));
                 continue;
             }
+            // BLOCK_ALL: while any input is blocked, every input's records wait.
+            if M == BLOCK_ALL && !self.blocked.is_empty() && matches!(element, Element::Record(_)) {
+                self.buffer.push_back((input, element));
+                continue;
+            }
             match element {
                 Element::Record(r) => out.push(Aligned::Record(r)),
                 Element::Barrier(id) => {
+                    if M == OLD_BARRIER_IGNORED && id < self.next {
+                        continue;
+                    }
+                    if M == SINGLE_INPUT_NO_CHECKPOINT && self.inputs == 1 && id == self.next {
+                        self.next += 1;
+                        continue;
+                    }
                     if id != self.next && M != NO_TURN_CHECK {
                         bail!(
                             "input {input} delivered barrier {id}, expected {}",
@@ -107,7 +138,11 @@ impl<T, const M: u8> Aligner<T, M> {
     pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
         let mut aligner = Self::new(inputs)?;
         if M != RESTORE_FROM_SCRATCH {
-            let completed: CheckpointId = serde_json::from_slice(bytes)?;
+            let completed: CheckpointId = if M == RESTORE_GARBAGE_FRESH {
+                serde_json::from_slice(bytes).unwrap_or(0)
+            } else {
+                serde_json::from_slice(bytes)?
+            };
             aligner.next = completed + 1;
         }
         Ok(aligner)
@@ -134,16 +169,24 @@ pub fn aligned_snapshots<T, S: Clone, const M: u8>(
     let mut pending: Vec<_> = inputs.into_iter().map(Vec::into_iter).collect();
     let mut state = init;
     let mut snapshots = Vec::new();
+    let n = pending.len();
     for &input in schedule {
         let Some(element) = pending.get_mut(input).and_then(Iterator::next) else {
+            if M == PAST_END_SKIPPED && input < n {
+                continue;
+            }
             bail!("bad schedule");
         };
+        let mut taken = Vec::new();
         for aligned in aligner.on_element(input, element)? {
             match aligned {
                 Aligned::Record(r) => fold(&mut state, &r),
+                Aligned::Checkpoint(id) if M == SNAPSHOT_AFTER_CALL => taken.push(id),
                 Aligned::Checkpoint(id) => snapshots.push((id, state.clone())),
             }
         }
+        // SNAPSHOT_AFTER_CALL: the state once the whole call's output is folded.
+        snapshots.extend(taken.into_iter().map(|id| (id, state.clone())));
     }
     Ok(snapshots)
 }

@@ -1,0 +1,116 @@
+//! Stage 06 mutants at the contract's edges, one requirement each: an input that does
+//! not exist reported blocked, blocked read from what is held back, every input's records held while one is blocked, a single
+//! input that never checkpoints, `new(0)` accepted, an input that does not exist let
+//! through, a barrier of a completed checkpoint ignored, garbage restored as a fresh
+//! aligner, snapshots taken after the whole call, and a schedule past an input's end
+//! skipped.
+
+use graders::stage06::{Barriers, Case, Observation, drive};
+use rstest::rstest;
+
+use super::flawed;
+
+aligner_mutant! {
+    /// **Mistake:** `is_blocked(i)` is "`i` is not among the inputs still to deliver the
+    /// barrier", so an input that does not exist reads as blocked.
+    /// **Verdict:** `alignment` fails: `is_blocked(1)` of a 1-input aligner is `true`
+    /// (06-R3).
+    nonexistent_blocked_m, super::flawed::NONEXISTENT_BLOCKED
+}
+graders::impl_stage06!(NonexistentBlocked, nonexistent_blocked_m);
+
+aligner_mutant! {
+    /// **Mistake:** `is_blocked(i)` answers whether input `i` has something held back, so
+    /// right after its barrier (nothing held yet) it reads as unblocked.
+    /// **Verdict:** `alignment` fails: after `B1` of input 0 of 2, `is_blocked(0)` is
+    /// `false` (06-R5).
+    blocked_means_buffered_m, super::flawed::BLOCKED_MEANS_BUFFERED
+}
+graders::impl_stage06!(BlockedMeansBuffered, blocked_means_buffered_m);
+
+aligner_mutant! {
+    /// **Mistake:** "stop the world": while any input is blocked, the records of every
+    /// input are held back. **Verdict:** `alignment` fails: a record of an unblocked
+    /// input does not come straight back (06-R4).
+    block_all_m, super::flawed::BLOCK_ALL
+}
+graders::impl_stage06!(BlockAll, block_all_m);
+
+aligner_mutant! {
+    /// **Mistake:** "with one input there is nothing to align": a single input's barrier
+    /// is consumed without a checkpoint. **Verdict:** `alignment` fails: `Barrier(1)` of
+    /// a single input gives no `Checkpoint(1)` (06-R8).
+    single_input_m, super::flawed::SINGLE_INPUT_NO_CHECKPOINT
+}
+graders::impl_stage06!(SingleInput, single_input_m);
+
+aligner_mutant! {
+    /// **Mistake:** `new(0)` builds an aligner (that can never complete a checkpoint).
+    /// **Verdict:** `configuration` fails: `BarrierAligner::new(0)` is `Ok` (06-R10).
+    new_zero_m, super::flawed::NEW_ZERO_OK
+}
+graders::impl_stage06!(NewZero, new_zero_m);
+
+aligner_mutant! {
+    /// **Mistake:** an element of an input that does not exist is let through as if its
+    /// input were unblocked. **Verdict:** `configuration` fails: `on_element(2, a0)` on
+    /// 2 inputs answers (06-R11).
+    unknown_input_m, super::flawed::UNKNOWN_INPUT_PASSES
+}
+graders::impl_stage06!(UnknownInput, unknown_input_m);
+
+aligner_mutant! {
+    /// **Mistake:** a barrier of a checkpoint already completed is a harmless duplicate,
+    /// and dropped. **Verdict:** `configuration` fails: `Barrier(1)` twice on input 0 is
+    /// no error (06-R12).
+    old_barrier_m, super::flawed::OLD_BARRIER_IGNORED
+}
+graders::impl_stage06!(OldBarrier, old_barrier_m);
+
+aligner_mutant! {
+    /// **Mistake:** `restore` of bytes it cannot read starts afresh, at checkpoint 1.
+    /// **Verdict:** `configuration` fails: `restore(2, b"not a snapshot")` is `Ok`
+    /// (06-R14).
+    garbage_fresh_m, super::flawed::RESTORE_GARBAGE_FRESH
+}
+graders::impl_stage06!(GarbageFresh, garbage_fresh_m);
+
+aligner_mutant! {
+    /// **Mistake:** `aligned_snapshots` folds the whole output of a call, then records the
+    /// state for its checkpoint, so the re-fed records after `Checkpoint(c)` are in it.
+    /// **Verdict:** `aligned-snapshots` fails: a snapshot holds a record after its
+    /// barrier (06-R15).
+    after_call_m, super::flawed::SNAPSHOT_AFTER_CALL
+}
+graders::impl_stage06!(AfterCall, after_call_m);
+
+aligner_mutant! {
+    /// **Mistake:** `aligned_snapshots` skips a schedule entry past its input's end.
+    /// **Verdict:** `configuration` fails: taking two elements from an input of one is
+    /// no error (06-R17).
+    past_end_m, super::flawed::PAST_END_SKIPPED
+}
+graders::impl_stage06!(PastEnd, past_end_m);
+
+/// Every mutant of this file, the check that must reject it and the requirement its
+/// smallest failing case must name (no card: see each mutant's doc).
+#[rstest]
+#[case::nonexistent_blocked(drive::<NonexistentBlocked>, "alignment", "06-R3")]
+#[case::blocked_means_buffered(drive::<BlockedMeansBuffered>, "alignment", "06-R5")]
+#[case::block_all(drive::<BlockAll>, "alignment", "06-R4")]
+#[case::single_input(drive::<SingleInput>, "alignment", "06-R8")]
+#[case::new_zero(drive::<NewZero>, "configuration", "06-R10")]
+#[case::unknown_input(drive::<UnknownInput>, "configuration", "06-R11")]
+#[case::old_barrier(drive::<OldBarrier>, "configuration", "06-R12")]
+#[case::garbage_fresh(drive::<GarbageFresh>, "configuration", "06-R14")]
+#[case::after_call(drive::<AfterCall>, "aligned-snapshots", "06-R15")]
+#[case::past_end(drive::<PastEnd>, "configuration", "06-R17")]
+fn is_rejected_for(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    if let Err(why) = graders::harness::expect_rejected_for::<Barriers>(drive, check, requirement) {
+        crate::fail(&why);
+    }
+}
