@@ -76,7 +76,7 @@ pub fn build_all(
     launcher: &dyn Launcher,
     speak: bool,
 ) -> Result<Builds> {
-    let _heartbeat = speak.then(|| {
+    let heartbeat = speak.then(|| {
         let names: Vec<String> = stages.iter().map(|s| format!("{:02}", s.number)).collect();
         let target = target_dir.map_or_else(
             || {
@@ -85,9 +85,10 @@ pub fn build_all(
             },
             Path::to_path_buf,
         );
-        Heartbeat::start(&format!("stage(s) {}", names.join(", ")), target)
+        Heartbeat::start(&format!("stage(s) {}", names.join(", ")), &target)
     });
-    let together = cargo_build(root, target_dir, stages, side, extra, launcher)?;
+    let heartbeat = heartbeat.as_ref();
+    let together = cargo_build(root, target_dir, stages, side, extra, launcher, heartbeat)?;
     let mut warnings = BTreeMap::new();
     let by_folder = super::warnings::by_stage_folder(&together.stderr);
     for stage in stages {
@@ -115,7 +116,7 @@ pub fn build_all(
         let alone = if stages.len() == 1 {
             together.clone()
         } else {
-            cargo_build(root, target_dir, &[stage], side, extra, launcher)?
+            cargo_build(root, target_dir, &[stage], side, extra, launcher, heartbeat)?
         };
         let built = match (alone.success, alone.binaries.get(&stage.folder())) {
             (true, Some(path)) => Built::Binary(path.clone()),
@@ -160,6 +161,7 @@ fn cargo_build(
     side: Side,
     extra: &[&str],
     launcher: &dyn Launcher,
+    heartbeat: Option<&Heartbeat>,
 ) -> Result<CargoRun> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
@@ -189,10 +191,15 @@ fn cargo_build(
         command.args(["--features", &features.join(",")]);
     }
     let limit = launcher.build_limit();
-    let run = process::run_bounded(
+    let run = process::run_bounded_watching(
         launcher.build(command),
         limit.unwrap_or(UNLIMITED),
         &Unconfined,
+        &|line| {
+            if let Some(heartbeat) = heartbeat {
+                heartbeat.saw(line);
+            }
+        },
     )
     .context("running cargo")?;
     let Some(status) = run.status else {
