@@ -93,7 +93,10 @@ pub fn build_all(
     let by_folder = super::warnings::by_stage_folder(&together.stderr);
     for stage in stages {
         if let Some(found) = by_folder.get(&stage.folder()) {
-            warnings.insert(stage.number, found.clone());
+            let found = found
+                .iter()
+                .map(|w| super::std_notes::without_unreadable_std(w));
+            warnings.insert(stage.number, found.collect());
         }
     }
     if together.success {
@@ -241,8 +244,10 @@ fn cargo_build(
 }
 
 /// The compiler errors of a failed build, without cargo's progress lines and warnings,
-/// and at most a screenful.
+/// without places in the standard library's sources that show no code
+/// ([`std_notes`](super::std_notes)), and at most a screenful.
 pub fn trim_errors(stderr: &str) -> String {
+    let stderr = &super::std_notes::without_unreadable_std(stderr);
     const MAX_LINES: usize = 40;
     let mut kept = Vec::new();
     let mut in_error = false;
