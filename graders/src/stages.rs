@@ -26,6 +26,8 @@ pub trait Grader: Sync {
     fn plan_len(&self, seed: u64) -> usize;
     /// The check of every case of the plan for `seed`, in plan order.
     fn plan_checks(&self, seed: u64) -> Vec<&'static str>;
+    /// Case `index` of the plan for `seed`, as a report describes it.
+    fn describe_case(&self, seed: u64, index: usize) -> Option<String>;
 }
 
 struct Erased<S>(std::marker::PhantomData<fn() -> S>);
@@ -43,6 +45,10 @@ impl<S: Stage> Grader for Erased<S> {
     fn plan_checks(&self, seed: u64) -> Vec<&'static str> {
         use crate::harness::Case as _;
         S::plan(seed).iter().map(|case| case.check().name).collect()
+    }
+    fn describe_case(&self, seed: u64, index: usize) -> Option<String> {
+        use crate::harness::Case as _;
+        S::plan(seed).get(index).map(|case| case.describe())
     }
 }
 
@@ -84,4 +90,9 @@ pub fn plan_len(number: u8, seed: u64) -> Option<usize> {
 /// The check of every case of stage `number`'s plan for `seed`, in plan order.
 pub fn plan_checks(number: u8, seed: u64) -> Option<Vec<&'static str>> {
     grader(number).map(|g| g.plan_checks(seed))
+}
+
+/// Case `index` of stage `number`'s plan for `seed`, as a report describes it.
+pub fn describe_case(number: u8, seed: u64, index: usize) -> Option<String> {
+    grader(number).and_then(|g| g.describe_case(seed, index))
 }

@@ -38,7 +38,7 @@ fn classroom_tests_cover_every_stage_with_commands_that_exist() {
     assert_eq!(config.tests.iter().map(|t| t.points).sum::<u32>(), 100);
     let alias = std::fs::read_to_string(repo().join(".cargo/config.toml")).unwrap();
     assert!(
-        alias.contains("byo = \"run --quiet --package graders --bin byo --\""),
+        alias.contains("byo = \"run --quiet --package byo-launch --\""),
         "`cargo byo` is the alias the tests run: {alias}"
     );
     for (test, stage) in config.tests.iter().zip(&graded) {

@@ -65,6 +65,30 @@ fn start_prints_the_brief_and_the_files_to_edit() {
 }
 
 #[test]
+fn start_and_status_name_a_stage_never_tested_with_the_same_words() {
+    let kata = Scratch::new("words");
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let brief = "stages/02-keyed-state/README.md";
+    fs::create_dir_all(kata.path().join("stages/02-keyed-state/src")).unwrap();
+    fs::copy(repo.join(brief), kata.path().join(brief)).unwrap();
+    let start = kata.stdout(&["start", "02"]);
+    let earlier = start
+        .lines()
+        .find(|l| l.trim_start().starts_with("stage 01 · dataflow"))
+        .unwrap_or_else(|| panic!("{start}"));
+    assert!(earlier.ends_with("not tested yet"), "{earlier}");
+    let status = kata.stdout(&["status"]);
+    let row = status
+        .lines()
+        .find(|l| l.starts_with("stage 01 · dataflow"))
+        .unwrap();
+    assert!(
+        row.contains("not tested yet") && !row.contains("not started"),
+        "{row}"
+    );
+}
+
+#[test]
 fn hints_are_revealed_one_at_a_time_and_remembered() {
     let kata = Scratch::new("hints");
     kata.byo(&["start", "1"]).success();
@@ -110,14 +134,30 @@ fn hint_offers_the_last_run_s_misconception_card_first_and_once() {
     progress["cards"]["01"] = serde_json::json!({"id": "01-clamp-past-the-end", "offered": false});
     fs::write(&file, progress.to_string()).unwrap();
 
+    // `status` says the card is waiting, naming the commands the learner types.
+    let status = kata.stdout(&["status"]);
+    assert!(
+        status.contains(
+            "A misconception card from your last test of stage 01 is waiting: `just hint 01` \
+             (or `cargo byo hint 01`) shows it before the next hint."
+        ),
+        "{status}"
+    );
     let card = kata.stdout(&["hint"]);
     assert!(
         card.starts_with(
-            "Your last `byo test` of stage 01 failed the way this belief makes it fail:\n\
+            "Your last test of stage 01 failed the way this belief makes it fail:\n\
              likely misconception: Seeking past the end can just stop at the end\n"
         ),
         "{card}"
     );
+    assert!(
+        card.ends_with("`just hint` (or `cargo byo hint`) again gives the stage's next hint.\n"),
+        "{card}"
+    );
+    assert!(!card.contains("`byo hint`"), "{card}");
+    let status = kata.stdout(&["status"]);
+    assert!(!status.contains("is waiting"), "offered once: {status}");
     assert!(
         card.contains("reread: \"Constraints\" in stages/01-dataflow/README.md"),
         "{card}"

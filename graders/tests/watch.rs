@@ -122,10 +122,15 @@ fn watch_shows_a_build_error_judges_again_on_save_and_quits_on_q() {
         assert!(Instant::now() < deadline, "byo watch did not quit on q");
     };
     assert!(status.success(), "{status}");
-    // Its target folder was new: the first build said what it builds and that it is long.
+    // Its target folder was new: the first build said at once what it builds and that it
+    // is long, and at its end how many crates cargo compiled (none: it did not build).
     let said = fs::read_to_string(dir.path().join("stderr.txt")).unwrap();
     assert!(
         said.starts_with("byo: building stage(s) 01 with cargo; the first build"),
+        "{said}"
+    );
+    assert!(
+        said.contains("byo: cargo is done with stage(s) 01: 0 crates compiled, "),
         "{said}"
     );
 }

@@ -76,7 +76,7 @@ pub fn build_all(
     launcher: &dyn Launcher,
     speak: bool,
 ) -> Result<Builds> {
-    let _heartbeat = speak.then(|| {
+    let heartbeat = speak.then(|| {
         let names: Vec<String> = stages.iter().map(|s| format!("{:02}", s.number)).collect();
         let target = target_dir.map_or_else(
             || {
@@ -85,14 +85,18 @@ pub fn build_all(
             },
             Path::to_path_buf,
         );
-        Heartbeat::start(&format!("stage(s) {}", names.join(", ")), target)
+        Heartbeat::start(&format!("stage(s) {}", names.join(", ")), &target)
     });
-    let together = cargo_build(root, target_dir, stages, side, extra, launcher)?;
+    let heartbeat = heartbeat.as_ref();
+    let together = cargo_build(root, target_dir, stages, side, extra, launcher, heartbeat)?;
     let mut warnings = BTreeMap::new();
     let by_folder = super::warnings::by_stage_folder(&together.stderr);
     for stage in stages {
         if let Some(found) = by_folder.get(&stage.folder()) {
-            warnings.insert(stage.number, found.clone());
+            let found = found
+                .iter()
+                .map(|w| super::std_notes::without_unreadable_std(w));
+            warnings.insert(stage.number, found.collect());
         }
     }
     if together.success {
@@ -115,7 +119,7 @@ pub fn build_all(
         let alone = if stages.len() == 1 {
             together.clone()
         } else {
-            cargo_build(root, target_dir, &[stage], side, extra, launcher)?
+            cargo_build(root, target_dir, &[stage], side, extra, launcher, heartbeat)?
         };
         let built = match (alone.success, alone.binaries.get(&stage.folder())) {
             (true, Some(path)) => Built::Binary(path.clone()),
@@ -160,6 +164,7 @@ fn cargo_build(
     side: Side,
     extra: &[&str],
     launcher: &dyn Launcher,
+    heartbeat: Option<&Heartbeat>,
 ) -> Result<CargoRun> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
@@ -189,10 +194,15 @@ fn cargo_build(
         command.args(["--features", &features.join(",")]);
     }
     let limit = launcher.build_limit();
-    let run = bounded::run_bounded(
+    let run = bounded::run_bounded_watching(
         launcher.build(command),
         limit.unwrap_or(UNLIMITED),
         &Unconfined,
+        &|line| {
+            if let Some(heartbeat) = heartbeat {
+                heartbeat.saw(line);
+            }
+        },
     )
     .context("running cargo")?;
     let Some(status) = run.status else {
@@ -234,8 +244,10 @@ fn cargo_build(
 }
 
 /// The compiler errors of a failed build, without cargo's progress lines and warnings,
-/// and at most a screenful.
+/// without places in the standard library's sources that show no code
+/// ([`std_notes`](super::std_notes)), and at most a screenful.
 pub fn trim_errors(stderr: &str) -> String {
+    let stderr = &super::std_notes::without_unreadable_std(stderr);
     const MAX_LINES: usize = 40;
     let mut kept = Vec::new();
     let mut in_error = false;

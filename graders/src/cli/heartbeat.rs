@@ -1,13 +1,19 @@
-//! A build that speaks: before cargo starts, what is built (and, on a first build, that it
-//! takes a minute or two); while it runs, how long and how many crates are done, read
-//! from the target folder's fingerprints (cargo's own output is captured for the report).
-//! All on standard error, so reports on standard output stay as they are.
+//! A build that speaks: on a first build (an empty target folder), at once, that it
+//! compiles every dependency; when cargo takes longer than a warm build does, how long it
+//! has been and how many crates it has compiled, counted from cargo's own JSON messages
+//! as they arrive (a `compiler-artifact` that is not `fresh`: a crate compiled in this
+//! run, the learner's included); and once it is over, the count it ended with. All on
+//! standard error, so reports on standard output stay as they are.
 
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+
+use serde::Deserialize;
 
 /// How often the progress line is refreshed on a terminal.
 const TICK_TERMINAL: Duration = Duration::from_secs(1);
@@ -18,52 +24,62 @@ const QUIET_FOR: Duration = Duration::from_secs(2);
 
 /// Speaks while alive; the progress line ends when it is dropped.
 pub struct Heartbeat {
+    compiled: Arc<AtomicUsize>,
     stop: Option<Sender<()>>,
     thread: Option<JoinHandle<()>>,
 }
 
 impl Heartbeat {
-    /// Announces building `what` into `target` and starts the progress line.
-    pub fn start(what: &str, target: PathBuf) -> Self {
+    /// Starts the progress line of building `what` into the target folder `target`: at
+    /// once when that folder is empty, else only once the build outlasts a warm one.
+    pub fn start(what: &str, target: &Path) -> Self {
         let first = !target.join("debug").join("deps").is_dir();
+        let terminal = std::io::stderr().is_terminal();
         if first {
-            eprintln!(
+            let line = format!(
                 "byo: building {what} with cargo; the first build compiles every dependency \
                  and takes a minute or two"
             );
+            speak(&line, terminal, true);
         }
+        let compiled = Arc::new(AtomicUsize::new(0));
         let (stop, stopped) = mpsc::channel::<()>();
-        let what = what.to_owned();
+        let (what, count) = (what.to_owned(), Arc::clone(&compiled));
         let thread = std::thread::spawn(move || {
-            let terminal = std::io::stderr().is_terminal();
             let tick = if terminal { TICK_TERMINAL } else { TICK_LOG };
             let started = Instant::now();
-            let done_before = fingerprints(&target);
-            let mut wrote = false;
+            let mut wrote = first;
             let mut wait = if first { tick } else { QUIET_FOR };
             while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(wait) {
                 wait = tick;
-                let done = fingerprints(&target).saturating_sub(done_before);
                 let line = format!(
-                    "byo: building {what}: {done} crate(s) compiled, {} s",
+                    "byo: building {what} with cargo: {} compiled so far, {} s",
+                    crates(count.load(Ordering::Relaxed)),
                     started.elapsed().as_secs()
                 );
-                let mut err = std::io::stderr().lock();
-                if terminal {
-                    let _ = write!(err, "\r\x1b[K{line}");
-                } else {
-                    let _ = writeln!(err, "{line}");
-                }
-                let _ = err.flush();
+                speak(&line, terminal, false);
                 wrote = true;
             }
-            if wrote && terminal {
-                eprint!("\r\x1b[K");
+            if wrote {
+                let line = format!(
+                    "byo: cargo is done with {what}: {} compiled, {} s",
+                    crates(count.load(Ordering::Relaxed)),
+                    started.elapsed().as_secs()
+                );
+                speak(&line, terminal, true);
             }
         });
         Self {
+            compiled,
             stop: Some(stop),
             thread: Some(thread),
+        }
+    }
+
+    /// Reads one line of cargo's standard output (`--message-format=json...`).
+    pub fn saw(&self, line: &str) {
+        if compiled_a_crate(line) {
+            self.compiled.fetch_add(1, Ordering::Relaxed);
         }
     }
 }
@@ -77,9 +93,55 @@ impl Drop for Heartbeat {
     }
 }
 
-/// Units cargo has finished in `target`'s debug profile: one fingerprint folder each.
-fn fingerprints(target: &Path) -> usize {
-    std::fs::read_dir(target.join("debug").join(".fingerprint"))
-        .map(|entries| entries.count())
-        .unwrap_or(0)
+/// Writes `line` on standard error: on a terminal in place of the last one (and, when
+/// it is the `last`, ending it), in a log as a line of its own.
+fn speak(line: &str, terminal: bool, last: bool) {
+    let mut err = std::io::stderr().lock();
+    let _ = match (terminal, last) {
+        (true, false) => write!(err, "\r\x1b[K{line}"),
+        (true, true) => writeln!(err, "\r\x1b[K{line}"),
+        (false, _) => writeln!(err, "{line}"),
+    };
+    let _ = err.flush();
+}
+
+/// `1 crate`, `3 crates`.
+fn crates(n: usize) -> String {
+    format!("{n} crate{}", if n == 1 { "" } else { "s" })
+}
+
+/// One of cargo's JSON messages, as far as counting goes.
+#[derive(Deserialize)]
+struct Message {
+    reason: String,
+    #[serde(default)]
+    fresh: bool,
+}
+
+/// Whether `line` is cargo's message that it compiled a crate in this run (a crate it
+/// found already built is `fresh`).
+fn compiled_a_crate(line: &str) -> bool {
+    serde_json::from_str::<Message>(line).is_ok_and(|m| m.reason == "compiler-artifact" && !m.fresh)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_crate_compiled_in_this_run_counts() {
+        let compiled = r#"{"reason":"compiler-artifact","package_id":"path+file:///k/stages/01-dataflow#stage01@0.1.0","target":{"name":"stage01"},"fresh":false}"#;
+        let fresh = r#"{"reason":"compiler-artifact","target":{"name":"serde"},"fresh":true}"#;
+        let others = [
+            r#"{"reason":"build-script-executed","package_id":"serde"}"#,
+            r#"{"reason":"build-finished","success":true}"#,
+            "   Compiling stage01 v0.1.0",
+            "",
+        ];
+        assert!(compiled_a_crate(compiled));
+        assert!(!compiled_a_crate(fresh));
+        for line in others {
+            assert!(!compiled_a_crate(line), "{line}");
+        }
+    }
 }

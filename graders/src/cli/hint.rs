@@ -21,13 +21,17 @@ pub(super) fn run(root: &Root, named: Option<u8>) -> Result<ExitCode> {
         println!(
             "{}",
             style.bold(&format!(
-                "Your last `byo test` of stage {number:02} failed the way this belief makes it fail:"
+                "Your last test of stage {number:02} failed the way this belief makes it fail:"
             ))
         );
         print!("{}", render_card(card, &style, ""));
+        let again = match named {
+            Some(n) => format!("`just hint {n:02}` (or `cargo byo hint {n:02}`)"),
+            None => "`just hint` (or `cargo byo hint`)".to_owned(),
+        };
         println!(
             "{}",
-            style.dim("Run `byo hint` again for the next hint of the stage.")
+            style.dim(&format!("{again} again gives the stage's next hint."))
         );
         progress.offered(number);
         progress.save(root)?;

@@ -1,7 +1,8 @@
 //! What a learner reads under a stage's verdict: the compiler's warnings on their crate
 //! (a clean PASS must not hide an unused variable), and on a pass, where to go next.
 
-use super::pipeline::StageRun;
+use super::pipeline::{StageOutcome, StageRun};
+use crate::harness::StageStatus;
 use crate::report::Style;
 use crate::stages::{self, StageInfo};
 
@@ -67,16 +68,35 @@ fn references_shipped() -> bool {
     super::workspace::Root::locate().is_ok_and(|root| root.path().join("solutions").is_dir())
 }
 
-/// What the counts of a report mean, said once under the reports.
-pub fn units(style: &Style) -> String {
-    format!(
-        "{}\n",
-        style.dim(
-            "(a case is one input of a check, judged whole; where a stage crashes your code, \
-             one case holds a run for every crash point and commit lag of that input, so a \
-             case is often many runs)"
-        )
-    )
+/// What a case is in `stage`, where a count of cases is not a count of runs: said
+/// under a failing report only (a pass needs no reading), and only for the stages whose
+/// cases crash the code at a commit lag.
+fn case_note(stage: u8) -> Option<&'static str> {
+    match stage {
+        7 => Some(
+            "(stage 07: a case that runs your job is one run, at the one barrier_every, crash \
+             point and commit_lag it names)",
+        ),
+        8 => Some(
+            "(stage 08: a case of `exactly-once` or `protocol` is one input and one \
+             barrier_every, run at every crash point and every commit lag, so one case is \
+             many runs)",
+        ),
+        _ => None,
+    }
+}
+
+/// The notes on what a case is, once each, for the stages of `runs` whose report fails.
+pub fn case_notes(runs: &[StageRun], style: &Style) -> String {
+    let mut text = String::new();
+    for run in runs {
+        let failed =
+            matches!(&run.outcome, StageOutcome::Judged(r) if r.status() == StageStatus::Failed);
+        if let Some(note) = case_note(run.stage.number).filter(|_| failed) {
+            text.push_str(&format!("{}\n", style.dim(note)));
+        }
+    }
+    text
 }
 
 #[cfg(test)]
@@ -94,6 +114,64 @@ mod tests {
         } else {
             assert!(last.contains("the kata is done") && !last.contains("solutions"));
         }
+    }
+
+    /// A run of `stage` whose one check failed (`failing`) or passed.
+    fn run(stage: u8, failing: bool) -> StageRun {
+        use crate::harness::{CaseFailure, CheckReport, Fault, StageReport};
+        let failure = failing.then(|| CaseFailure {
+            index: 0,
+            case: "a case".to_owned(),
+            fault: Fault::Unreadable("x".to_owned()),
+        });
+        let report = StageReport {
+            stage,
+            seed: 0,
+            judged: 1,
+            planned: 1,
+            checks: vec![CheckReport {
+                name: "c".to_owned(),
+                law: String::new(),
+                judged: 1,
+                planned: 1,
+                first_failure: failure,
+            }],
+            printed: Vec::new(),
+            gave_up: None,
+        };
+        StageRun {
+            stage: stages::get(stage).unwrap(),
+            outcome: StageOutcome::Judged(report),
+            binary: None,
+            warnings: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn what_a_case_is_is_said_under_a_failing_report_of_a_stage_that_crashes_at_a_lag() {
+        let style = Style::plain();
+        // A pass, and stages whose cases are one run each of one crash point: nothing.
+        for runs in [
+            vec![run(8, false)],
+            vec![run(1, true), run(2, true), run(5, true)],
+        ] {
+            assert_eq!(case_notes(&runs, &style), "", "{runs:?}");
+        }
+        let seven = case_notes(&[run(7, true)], &style);
+        assert!(
+            seven.starts_with("(stage 07: a case that runs your job is one run"),
+            "{seven}"
+        );
+        assert!(
+            !seven.contains("every crash point"),
+            "a 07 case is one run: {seven}"
+        );
+        let eight = case_notes(&[run(7, false), run(8, true)], &style);
+        assert!(
+            eight.starts_with("(stage 08: a case of `exactly-once` or `protocol` is one input")
+                && eight.contains("every crash point and every commit lag"),
+            "{eight}"
+        );
     }
 
     #[test]

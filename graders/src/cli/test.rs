@@ -7,10 +7,10 @@ use std::time::Instant;
 use anyhow::Result;
 
 use super::args::TestOptions;
-use super::next_step;
 use super::pipeline::{Batch, Pipeline, StageOutcome, StageRun, workers};
 use super::progress::Progress;
 use super::workspace::Root;
+use super::{next_step, replay};
 use crate::harness::driver::DEFAULT_SEED;
 use crate::harness::supervisor::Limits;
 use crate::report::{self, Replay, Style};
@@ -49,13 +49,24 @@ pub(super) fn run(root: &Root, options: &TestOptions) -> Result<ExitCode> {
             &|_| {},
         )
         .judge_at_once(workers())?;
+    if let (Some(index), [run]) = (options.case, runs.as_slice()) {
+        print!(
+            "{}",
+            replay::render(run.stage, seed, index, &run.outcome, &style)
+        );
+        print!("{}", next_step::warnings(&run.warnings, &style));
+        print!("{}", next_step::case_notes(&runs, &style));
+        if matches!(run.outcome, StageOutcome::Judged(_)) {
+            let seconds = started.elapsed().as_secs_f64();
+            println!("{}", replay::footer(run.stage, index, seconds, &style));
+        }
+        // A replay is not the learner's standing: progress is left as it was.
+        return Ok(exit_code(run.outcome.passed()));
+    }
     let mut all_passed = true;
     for run in &runs {
         let (stage, outcome) = (run.stage, &run.outcome);
-        print!(
-            "{}",
-            render_outcome(stage, outcome, &style, options.case.is_some())
-        );
+        print!("{}", render_outcome(stage, outcome, &style));
         print!("{}", next_step::warnings(&run.warnings, &style));
         // The way on is only news under the stage the learner is on (the last judged).
         let last = std::ptr::eq(run, runs.last().unwrap_or(run));
@@ -63,18 +74,13 @@ pub(super) fn run(root: &Root, options: &TestOptions) -> Result<ExitCode> {
             print!("{}", next_step::next(stage, &style));
         }
         all_passed &= outcome.passed();
-        // A replay or another seed is not the learner's standing; only full default runs count.
-        if options.case.is_none() && options.seed.is_none() {
+        // Another seed is not the learner's standing; only full default runs count.
+        if options.seed.is_none() {
             progress.record_run(stage.number, outcome);
         }
     }
     progress.save(root)?;
-    if runs
-        .iter()
-        .any(|r| matches!(r.outcome, StageOutcome::Judged(_)))
-    {
-        print!("{}", next_step::units(&style));
-    }
+    print!("{}", next_step::case_notes(&runs, &style));
     let passed = runs.iter().filter(|r| r.outcome.passed()).count();
     println!(
         "{}",
@@ -84,29 +90,22 @@ pub(super) fn run(root: &Root, options: &TestOptions) -> Result<ExitCode> {
             started.elapsed().as_secs_f64()
         ))
     );
-    Ok(if all_passed {
+    Ok(exit_code(all_passed))
+}
+
+fn exit_code(passed: bool) -> ExitCode {
+    if passed {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
-    })
+    }
 }
 
 /// The report of one stage as the learner reads it.
-pub fn render_outcome(
-    stage: &StageInfo,
-    outcome: &StageOutcome,
-    style: &Style,
-    replay: bool,
-) -> String {
+pub fn render_outcome(stage: &StageInfo, outcome: &StageOutcome, style: &Style) -> String {
     let title = format!("{:<34}", stages::title(stage.number));
     match outcome {
-        StageOutcome::Judged(report) => {
-            let mut text = report::render(report, style, &Replay::default());
-            if replay {
-                text.push_str(&format!("  {}\n", style.dim("(one case replayed)")));
-            }
-            text
-        }
+        StageOutcome::Judged(report) => report::render(report, style, &Replay::default()),
         StageOutcome::DoesNotBuild(errors) => {
             let indented: String = errors.lines().map(|l| format!("    {l}\n")).collect();
             format!(

@@ -147,7 +147,7 @@ fn traced_stage(text: &str) -> Result<u8, String> {
     match super::values::stage_number(text)? {
         8 => Ok(8),
         other => Err(format!(
-            "stage {other:02} has no trace yet; `byo trace 08 ...` draws a stage-08 schedule"
+            "stage {other:02} has no trace yet; `just trace 08 ...` (or `cargo byo trace 08 ...`) draws a stage-08 schedule"
         )),
     }
 }
@@ -156,7 +156,7 @@ pub(super) fn run(root: &Root, options: &TraceOptions) -> Result<ExitCode> {
     let (trace, example) = options.trace();
     if example {
         println!(
-            "no schedule given, so here is an example: --records 4 --barrier-every 2 --crash-after 3 --lag 1 (see `byo trace --help`)"
+            "no schedule given, so here is an example: --records 4 --barrier-every 2 --crash-after 3 --lag 1 (see `cargo byo trace --help`)"
         );
     }
     let mine = if options.mine {

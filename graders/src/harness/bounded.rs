@@ -39,6 +39,20 @@ pub fn run_bounded(
     limit: Duration,
     confinement: &dyn Confinement,
 ) -> Result<BoundedRun> {
+    run_bounded_watching(command, limit, confinement, &|_| {})
+}
+
+/// [`run_bounded`], showing `on_line` each line of standard output as it arrives (cargo's
+/// JSON messages, which say what it has compiled so far).
+///
+/// # Errors
+/// When the command cannot be started.
+pub fn run_bounded_watching(
+    command: Command,
+    limit: Duration,
+    confinement: &dyn Confinement,
+    on_line: &dyn Fn(&str),
+) -> Result<BoundedRun> {
     let mut command = confinement.confine(command);
     lead_group(&mut command);
     let program = command.get_program().to_string_lossy().into_owned();
@@ -59,8 +73,12 @@ pub fn run_bounded(
     while run.status.is_none() || stdout_open || stderr_open {
         let wait = deadline.saturating_duration_since(Instant::now());
         match inbox.recv_timeout(wait) {
-            Ok(Event::Stdout(line)) if run.stdout.len() < STDOUT_LINES => run.stdout.push(line),
-            Ok(Event::Stdout(_)) => {}
+            Ok(Event::Stdout(line)) => {
+                on_line(&line);
+                if run.stdout.len() < STDOUT_LINES {
+                    run.stdout.push(line);
+                }
+            }
             Ok(Event::Stderr(line)) if run.stderr.len() < STDERR_KEPT => {
                 run.stderr.push_str(&line);
                 run.stderr.push('\n');

@@ -13,12 +13,15 @@ use anyhow::{Result, bail};
 /// The workspace manifest without the reference crates, the real-sinks-only dependency
 /// and the committer's profile.
 pub fn workspace_manifest(text: &str) -> Result<String> {
-    let members = "members = [\"graders\", \"stages/*\", \"solutions/*\"]";
+    let members = "members = [\"graders\", \"graders/launch\", \"stages/*\", \"solutions/*\"]";
     if !text.contains(members) {
         bail!("Cargo.toml: no `{members}` line; byo template does not know this workspace");
     }
     let text = text
-        .replace(members, "members = [\"graders\", \"stages/*\"]")
+        .replace(
+            members,
+            "members = [\"graders\", \"graders/launch\", \"stages/*\"]",
+        )
         .replace(
             "# The `byo` CLI and the real-sinks binaries parse their arguments with it.",
             "# The `byo` CLI parses its arguments with it.",
@@ -174,7 +177,7 @@ mod tests {
         };
         let out = workspace_manifest(&text).unwrap();
         assert!(
-            out.contains("members = [\"graders\", \"stages/*\"]"),
+            out.contains("members = [\"graders\", \"graders/launch\", \"stages/*\"]"),
             "{out}"
         );
         for gone in ["solutions", "postgres", "committer", "real-sinks"] {

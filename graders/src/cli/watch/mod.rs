@@ -126,7 +126,7 @@ fn judge_once(root: &Root, stage: &'static StageInfo, style: &Style) -> String {
         Some(Ok(run)) => {
             let mut text = match &run.outcome {
                 StageOutcome::Judged(report) => first_failure(report, style),
-                other => render_outcome(stage, other, style, false),
+                other => render_outcome(stage, other, style),
             };
             text.push_str(&super::next_step::after(stage, &run, style));
             text
