@@ -175,7 +175,7 @@ impl Grading<'_> {
             output::write_submission(
                 &self.options.out.join(name),
                 &report,
-                self.options.gradescope,
+                self.options.gradescope.then_some(self.options.visibility),
                 self.options.junit,
             )?;
         }

@@ -31,6 +31,7 @@ pub mod copies;
 mod folders;
 pub mod formats;
 pub mod gradebook;
+pub mod gradescope;
 mod grading;
 pub mod jail;
 pub mod lock;
