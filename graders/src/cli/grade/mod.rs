@@ -35,6 +35,7 @@ pub mod gradescope;
 mod grading;
 pub mod jail;
 pub mod lock;
+pub mod loopholes;
 pub mod model;
 pub mod options;
 pub mod output;
@@ -72,6 +73,9 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
         Some(path) => Weights::from_file(path)?,
         None => Weights::default(),
     };
+    for warning in loopholes::warnings(&weights) {
+        eprintln!("warning: {warning}");
+    }
     let selected: Vec<&'static StageInfo> = match &options.stages {
         Some(numbers) => numbers.iter().filter_map(|n| stages::get(*n)).collect(),
         None => stages::LADDER.iter().collect(),
