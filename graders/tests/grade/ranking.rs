@@ -37,6 +37,14 @@ fn skipping_the_idea_ranks_below_one_subtle_mistake() {
     let r = report(&out, "returns-input-08");
     assert_ne!(check(&r, 8, "protocol"), "passed", "{r:#}");
     assert_eq!(stage(&r, 8)["score"], 0.0, "{r:#}");
+    // It is the shortcut the weights warnings know: it passes and fails what they say.
+    let shortcut = graders::cli::grade::score::loopholes::SHORTCUTS[0];
+    for name in shortcut.passes {
+        assert_eq!(check(&r, 8, name), "passed", "{name}: {r:#}");
+    }
+    for name in shortcut.fails {
+        assert_ne!(check(&r, 8, name), "passed", "{name}: {r:#}");
+    }
     let r = report(&out, "ignores-crash-07");
     assert_ne!(check(&r, 7, "exactly-once-state"), "passed", "{r:#}");
     assert_eq!(stage(&r, 7)["score"], 0.0, "{r:#}");

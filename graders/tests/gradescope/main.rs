@@ -23,7 +23,7 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-use schema::check_schema;
+use schema::{check_points, check_schema};
 use submission::submission;
 
 /// The kata's root, which holds this crate.
@@ -51,7 +51,7 @@ fn gradescope(out: &Path, extra: &[&str]) -> Output {
 #[test]
 fn the_zip_holds_the_scripts_at_its_root_and_the_kata_as_committed() {
     let out = tempfile::tempdir().unwrap();
-    let made = gradescope(out.path(), &[]);
+    let made = gradescope(out.path(), &["--visibility", "after_due_date"]);
     assert!(made.status.success(), "{made:?}");
     let file = fs::File::open(out.path().join("autograder.zip")).unwrap();
     let mut zip = zip::ZipArchive::new(file).unwrap();
@@ -167,7 +167,7 @@ fn run_autograder_grades_the_reference_the_skeleton_and_an_attack() {
         }
     }
     let out = tempfile::tempdir().unwrap();
-    let made = gradescope(out.path(), &[]);
+    let made = gradescope(out.path(), &["--visibility", "after_due_date"]);
     assert!(made.status.success(), "{made:?}");
     let zip = fs::File::open(out.path().join("autograder.zip")).unwrap();
     zip::ZipArchive::new(zip)
@@ -188,6 +188,9 @@ fn run_autograder_grades_the_reference_the_skeleton_and_an_attack() {
         ("reference", true, None, 100.0),
         ("untouched", false, None, 0.0),
         ("attack-path", false, Some("attack-path"), 0.0),
+        // 08 skips its idea (returns its input): a gate fails, and the checks it passes
+        // read as earning nothing.
+        ("returns-input-08", true, Some("returns-input-08"), 50.0),
     ];
     for (name, references, fixture, expected) in cases {
         for dir in ["submission", "results"] {
@@ -206,15 +209,28 @@ fn run_autograder_grades_the_reference_the_skeleton_and_an_attack() {
         let results: Value = serde_json::from_str(&text).unwrap();
         check_schema(&results);
         assert_eq!(results["score"].as_f64(), Some(expected), "{name}: {log}");
+        check_points(&results, 100.0);
         let tests = results["tests"].as_array().unwrap();
-        let max: f64 = tests.iter().map(|t| t["max_score"].as_f64().unwrap()).sum();
-        assert!(
-            (max - 100.0).abs() < 0.1,
-            "{name}: the points add up to 100, not {max}"
-        );
+        for test in tests {
+            assert_eq!(test["visibility"], "after_due_date", "{name}: {test}");
+            assert_eq!(test["output_format"], "text", "{name}: {test}");
+        }
+        assert_eq!(results["visibility"], "after_due_date", "{name}");
         let passed = tests.iter().filter(|t| t["status"] == "passed").count();
         match name {
             "reference" => assert_eq!(passed, tests.len(), "{name}: {text}"),
+            "returns-input-08" => {
+                for test in tests {
+                    let stage08 = test["name"].as_str().unwrap().starts_with("stage 08");
+                    let zeroed = test["name"].as_str().unwrap().contains("earns nothing");
+                    assert_eq!(test["status"] == "passed", !stage08, "{test}");
+                    if stage08 {
+                        assert_eq!(test["score"], 0.0, "{test}");
+                        let protocol = test["name"].as_str().unwrap().ends_with("protocol");
+                        assert_eq!(zeroed, !protocol, "{test}");
+                    }
+                }
+            }
             _ => assert_eq!(passed, 0, "{name}: {text}"),
         }
         assert!(

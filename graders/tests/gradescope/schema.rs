@@ -33,6 +33,13 @@ pub fn check_schema(results: &Value) {
         "extra_data",
     ];
     const VISIBILITY: [&str; 4] = ["hidden", "after_due_date", "after_published", "visible"];
+    // "Output String Formatting": how Gradescope renders a text field.
+    const FORMAT: [&str; 5] = ["text", "html", "simple_format", "md", "ansi"];
+    let format = |value: &Value, key: &str| {
+        if let Some(v) = value.get(key) {
+            assert!(FORMAT.contains(&v.as_str().unwrap()), "{key}: {v}");
+        }
+    };
     let top = results.as_object().expect("an object");
     for key in top.keys() {
         assert!(TOP.contains(&key.as_str()), "unknown field {key}");
@@ -42,6 +49,9 @@ pub fn check_schema(results: &Value) {
     assert!(top["output"].is_string());
     for key in ["visibility", "stdout_visibility"] {
         assert!(VISIBILITY.contains(&top[key].as_str().unwrap()), "{key}");
+    }
+    for key in ["output_format", "test_output_format", "test_name_format"] {
+        format(results, key);
     }
     for test in top["tests"].as_array().expect("tests") {
         let test = test.as_object().expect("a test");
@@ -56,5 +66,26 @@ pub fn check_schema(results: &Value) {
         assert!(["passed", "failed"].contains(&test["status"].as_str().unwrap()));
         assert!(VISIBILITY.contains(&test["visibility"].as_str().unwrap()));
         assert!(test["name"].is_string() && test["output"].is_string());
+        format(&Value::Object(test.clone()), "output_format");
+        format(&Value::Object(test.clone()), "name_format");
     }
+}
+
+/// The points as Gradescope adds them, in whole hundredths: the tests' `max_score`s make
+/// exactly `total`, and the top-level `score` (which overrides the tests' sum) is that sum.
+pub fn check_points(results: &Value, total: f64) {
+    let cents = |v: &Value| (v.as_f64().unwrap() * 100.0).round() as i64;
+    let tests = results["tests"].as_array().unwrap();
+    let max: i64 = tests.iter().map(|t| cents(&t["max_score"])).sum();
+    assert_eq!(
+        max,
+        cents(&Value::from(total)),
+        "the tests' max_score: {results:#}"
+    );
+    let earned: i64 = tests.iter().map(|t| cents(&t["score"])).sum();
+    assert_eq!(
+        earned,
+        cents(&results["score"]),
+        "the tests' scores: {results:#}"
+    );
 }

@@ -93,7 +93,7 @@ pub fn workflow(tests: &[ClassroomTest]) -> String {
         test.run
             .rsplit(' ')
             .next()
-            .map_or(String::new(), |n| format!("stage-{n}"))
+            .map_or(String::new(), |n| format!("stage{n}"))
     };
     let mut yml = String::from(
         "# Written by `byo autograder classroom`: one test per stage, each running that stage's\n\
@@ -119,14 +119,23 @@ pub fn workflow(tests: &[ClassroomTest]) -> String {
     let ids: Vec<String> = tests.iter().map(id).collect();
     yml.push_str("      - name: Autograding Reporter\n        uses: classroom-resources/autograding-grading-reporter@v1\n        env:\n");
     for id in &ids {
-        let var = id.to_uppercase().replace('-', "");
         let _ = writeln!(
             yml,
-            "          {var}_RESULTS: \"${{{{steps.{id}.outputs.result}}}}\""
+            "          {var}: \"${{{{steps.{id}.outputs.result}}}}\"",
+            var = results_variable(id)
         );
     }
     let _ = writeln!(yml, "        with:\n          runners: {}", ids.join(","));
     yml
+}
+
+/// The environment variable the reporter reads a runner's result from, derived as it
+/// derives it: `process.env[`${runner.trim().toUpperCase()}_RESULTS`]`
+/// (`classroom-resources/autograding-grading-reporter`, `src/main.js`, line 10, tag `v1`).
+/// Step ids are letters and digits only (`stage01`), the pattern the reporter checks its
+/// `runners` input against when a lookup fails, so its error then names the real cause.
+pub fn results_variable(runner: &str) -> String {
+    format!("{}_RESULTS", runner.trim().to_uppercase())
 }
 
 /// A YAML double-quoted string.

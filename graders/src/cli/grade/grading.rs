@@ -120,7 +120,7 @@ impl Grading<'_> {
             write_submission(
                 &self.options.out.join(name),
                 &report,
-                self.options.gradescope,
+                self.options.gradescope.then_some(self.options.visibility),
                 self.options.junit,
             )?;
         }

@@ -62,6 +62,9 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
         Some(path) => Weights::from_file(path)?,
         None => Weights::default(),
     };
+    for warning in score::loopholes::warnings(&weights) {
+        eprintln!("warning: {warning}");
+    }
     let selected: Vec<&'static StageInfo> = match &options.stages {
         Some(numbers) => numbers.iter().filter_map(|n| stages::get(*n)).collect(),
         None => stages::LADDER.iter().collect(),

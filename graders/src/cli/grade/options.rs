@@ -35,6 +35,17 @@ pub struct GradeOptions {
     /// Also write Gradescope's results.json per submission.
     #[arg(long)]
     pub gradescope: bool,
+    /// Who sees results.json's tests: hidden, after_due_date, after_published or visible
+    /// (Gradescope's settings).
+    #[arg(
+        long,
+        value_enum,
+        value_name = "WHEN",
+        default_value_t,
+        requires = "gradescope",
+        hide_possible_values = true
+    )]
+    pub visibility: super::outputs::gradescope::Visibility,
     /// Also write junit.xml per submission.
     #[arg(long)]
     pub junit: bool,
@@ -100,6 +111,15 @@ mod tests {
         assert_eq!(options.stages, Some(vec![1, 8]));
         assert_eq!(options.timeout, Some(Duration::from_secs(4)));
         assert!(options.gradescope && !options.junit);
+        assert_eq!(
+            options.visibility,
+            super::super::outputs::gradescope::Visibility::Visible
+        );
+        let hidden = grade(&words("a --gradescope --visibility after_due_date")).unwrap();
+        assert_eq!(
+            hidden.visibility,
+            super::super::outputs::gradescope::Visibility::AfterDueDate
+        );
     }
 
     #[test]
@@ -111,6 +131,8 @@ mod tests {
         assert!(err("a --stages 01,01").contains("stage 01 is named twice in '--stages"));
         assert!(err("a --timeout 0").contains("'--timeout <SECONDS>'"));
         assert!(err("a --seed -1").contains("--seed"));
+        assert!(err("a --visibility hidden").contains("--gradescope"));
+        assert!(err("a --gradescope --visibility later").contains("after_published"));
         for bad in ["0", "33", "-2", "many", "99999999999999999999999"] {
             let error = err(&format!("a --jobs {bad}"));
             assert!(error.contains("'--jobs <N>'"), "{bad}: {error}");

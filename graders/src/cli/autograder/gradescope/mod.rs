@@ -24,8 +24,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use anyhow::{Context, Result, bail};
-use clap::Args;
+use clap::{Args, ValueEnum as _};
 
+use crate::cli::grade::outputs::gradescope::Visibility;
 use crate::cli::values::stage_number;
 
 /// The options of `byo autograder gradescope`.
@@ -45,6 +46,16 @@ pub struct GradescopeOptions {
     /// container is then the only boundary) instead of failing every submission.
     #[arg(long)]
     pub allow_unconfined: bool,
+    /// Who sees the results' tests: hidden, after_due_date, after_published or visible
+    /// (Gradescope's settings).
+    #[arg(
+        long,
+        value_enum,
+        value_name = "WHEN",
+        default_value_t,
+        hide_possible_values = true
+    )]
+    pub visibility: Visibility,
 }
 
 /// The file written in `--out`.
@@ -98,7 +109,14 @@ pub fn write(root: &Path, options: &GradescopeOptions) -> Result<(PathBuf, u64)>
             ),
         ),
     ]
-    .map(|(name, text)| (name, text.replace("@STAGES@", &stages)));
+    .map(|(name, text)| {
+        let visibility = options
+            .visibility
+            .to_possible_value()
+            .map_or_else(String::new, |v| v.get_name().to_owned());
+        let text = text.replace("@VISIBILITY@", &visibility);
+        (name, text.replace("@STAGES@", &stages))
+    });
     if !options.no_vendor {
         vendor(&kata, &staging.0.join("vendor"))?;
     }

@@ -1,83 +1,10 @@
-//! The interchange formats of one submission's grade: Gradescope's `results.json` and
-//! JUnit XML, for course platforms and CI dashboards.
+//! JUnit XML, the interchange format of one submission's grade for CI dashboards
+//! (Gradescope's `results.json` is [`super::gradescope`]'s).
 
 use anyhow::{Context, Result};
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
-use serde_json::json;
 
 use crate::cli::grade::model::SubmissionReport;
-
-/// Gradescope's `results.json`: one test per check, worth its weighted share of the
-/// stage's points, with its status and visibility; when a gate of the stage fails, no
-/// check of it earns anything.
-pub fn gradescope_results(report: &SubmissionReport) -> serde_json::Value {
-    let weight_sum: f64 = report.stages.iter().map(|s| s.weight).sum();
-    let mut tests = Vec::new();
-    for stage in &report.stages {
-        let stage_points = if weight_sum > 0.0 {
-            100.0 * stage.weight / weight_sum
-        } else {
-            0.0
-        };
-        if stage.checks.is_empty() {
-            tests.push(json!({
-                "name": format!("{}", stage.title),
-                "score": 0.0,
-                "max_score": rounded(stage_points),
-                "status": "failed",
-                "visibility": "visible",
-                "output": stage.errors.clone().unwrap_or_else(|| stage.verdict.text().to_owned()),
-            }));
-            continue;
-        }
-        let check_sum: f64 = stage.checks.iter().map(|c| c.weight).sum();
-        let earns = stage.score > 0.0;
-        for check in &stage.checks {
-            let points = if check_sum > 0.0 {
-                stage_points * check.weight / check_sum
-            } else {
-                0.0
-            };
-            let output = match &check.failure {
-                Some(failure) => failure.detail.clone(),
-                None if check.passed && !earns => format!(
-                    "{}: passed, but earns nothing while a core check of this stage fails",
-                    check.name
-                ),
-                None if check.passed => format!("{}: every case passed", check.name),
-                None => format!("{}: not every case was judged", check.name),
-            };
-            tests.push(json!({
-                "name": format!("{}: {}", stage.title, check.name),
-                "score": if check.passed && earns { rounded(points) } else { 0.0 },
-                "max_score": rounded(points),
-                "status": if check.passed { "passed" } else { "failed" },
-                "visibility": "visible",
-                "output": output,
-            }));
-        }
-    }
-    let message = format!(
-        "Graded with seed {seed}. Every case below comes from this seed: to replay a failing \
-         case, run `byo test NN --seed {seed} --case N` in your repository, with the stage \
-         and the case number the failure names.",
-        seed = report.seed
-    );
-    // Gradescope's documented fields: the run's own log (stdout) is the instructor's.
-    json!({
-        "score": rounded(report.total),
-        "execution_time": report.seconds.round() as u64,
-        "output": message,
-        "visibility": "visible",
-        "stdout_visibility": "hidden",
-        "tests": tests,
-    })
-}
-
-/// Two decimals: what a gradebook shows, without a float's noise.
-fn rounded(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
-}
 
 /// JUnit XML: a suite per stage, a test case per check (and one named `build`, failed,
 /// for a stage that could not be judged), written by `quick-junit`, which escapes the text.
@@ -216,39 +143,5 @@ mod tests {
             ),
             "{xml}"
         );
-    }
-
-    #[test]
-    fn results_open_with_the_seed_and_every_test_says_something() {
-        let mut report = report();
-        let results = gradescope_results(&report);
-        let message = results["output"].as_str().unwrap();
-        assert!(message.starts_with("Graded with seed 7."), "{message}");
-        assert!(
-            message.contains("byo test NN --seed 7 --case N"),
-            "{message}"
-        );
-        let tests = results["tests"].as_array().unwrap();
-        assert_eq!(tests[0]["output"], "seek: every case passed");
-        assert_eq!(
-            (tests[0]["score"].as_f64(), tests[1]["score"].as_f64()),
-            (Some(25.0), Some(0.0))
-        );
-        // A third stage: points in thirds, rounded; a failed gate earns the stage nothing.
-        report
-            .stages
-            .push(stage(3, Verdict::Passed, vec![check("seek", None)]));
-        report.stages[0].checks[1].gate = true;
-        report.stages[0].score = 0.0;
-        let results = gradescope_results(&report);
-        let tests = results["tests"].as_array().unwrap();
-        assert_eq!(tests[0]["score"], 0.0, "{results:#}");
-        assert!(
-            tests[0]["output"]
-                .as_str()
-                .unwrap()
-                .contains("earns nothing")
-        );
-        assert_eq!(tests[0]["max_score"], 16.67, "{results:#}");
     }
 }

@@ -70,7 +70,7 @@ fn each_row_says_how_the_submission_came_out() {
 fn regrading_one_submission_changes_its_row_only() {
     let out = tempfile::tempdir().unwrap();
     let out = out.path();
-    let write = |r: &SubmissionReport| write_submission(&out.join(&r.submission), r, false, false);
+    let write = |r: &SubmissionReport| write_submission(&out.join(&r.submission), r, None, false);
     write(&report("ada", &[Verdict::Passed], 100.0, None)).unwrap();
     write(&report("bob", &[Verdict::Failed], 0.0, None)).unwrap();
     write_gradebook(out).unwrap();

@@ -1,5 +1,6 @@
 //! What `byo grade` writes per submission: `report.md`, `report.json`, and optionally
-//! Gradescope's `results.json` and JUnit's `junit.xml` ([`super::formats`]). The files
+//! Gradescope's `results.json` ([`super::gradescope`]) and JUnit's `junit.xml`
+//! ([`super::formats`]). The files
 //! across submissions are [`super::gradebook`]'s.
 
 use std::fmt::Write as _;
@@ -9,26 +10,28 @@ use anyhow::{Context, Result};
 
 use super::folder::write;
 use super::formats;
+use super::gradescope::{self, Visibility};
 use crate::cli::grade::model::{SubmissionReport, Verdict};
 
-/// Writes one submission's reports into `dir`.
+/// Writes one submission's reports into `dir` (`results.json` when `gradescope` gives
+/// its tests' visibility).
 ///
 /// # Errors
 /// When a file cannot be written.
 pub fn write_submission(
     dir: &Path,
     report: &SubmissionReport,
-    gradescope: bool,
+    gradescope: Option<Visibility>,
     junit: bool,
 ) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     write(dir, "report.md", &markdown(report))?;
     write(dir, "report.json", &serde_json::to_string_pretty(report)?)?;
-    if gradescope {
+    if let Some(visibility) = gradescope {
         write(
             dir,
             "results.json",
-            &serde_json::to_string_pretty(&formats::gradescope_results(report))?,
+            &serde_json::to_string_pretty(&gradescope::results(report, visibility))?,
         )?;
     }
     if junit {

@@ -10,26 +10,59 @@ use serde::Deserialize;
 use crate::cli::grade::model::CheckGrade;
 use crate::stages;
 
-/// The checks that carry each stage's idea (see "How it is graded" in each brief): a
-/// stage whose core law fails has not done the stage, whatever else passes.
-const CORE: [(u8, &[&str]); 8] = [
-    // A source's snapshot is its position: seeking there and resuming after a crash.
-    (1, &["seek", "crash"]),
-    // Each key sees only its own state, and the state survives a crash.
-    (2, &["isolation", "crash"]),
-    // Records reach their key group's owner, and state follows its keys on a rescale.
-    (3, &["partition", "rescale"]),
-    // The watermark is the formula's, and a combiner takes the minimum of its inputs.
-    (4, &["generator", "combiner"]),
-    // Windows fire exactly when the watermark passes their end, and survive a crash.
-    (5, &["firing", "crash"]),
-    // Barriers are aligned, and the snapshots are the ones the alignment completes.
-    (6, &["alignment", "aligned-snapshots"]),
-    // State is restored from the last completed checkpoint: counted exactly once.
-    (7, &["exactly-once-state", "checkpoints"]),
-    // Output is committed exactly once, through the two-phase commit protocol.
-    (8, &["exactly-once", "protocol"]),
+/// The checks that carry each stage's idea (see "How it is graded" in each brief), with
+/// that idea in words: a stage whose core law fails has not done the stage, whatever else
+/// passes. [`super::loopholes`] checks that every known shortcut past a stage's idea
+/// fails one of them.
+const CORE: [(u8, &[&str], &str); 8] = [
+    (
+        1,
+        &["seek", "crash"],
+        "a source's snapshot is its position: seeking there and resuming after a crash",
+    ),
+    (
+        2,
+        &["isolation", "crash"],
+        "each key sees only its own state, and the state survives a crash",
+    ),
+    (
+        3,
+        &["partition", "rescale"],
+        "records reach their key group's owner, and state follows its keys on a rescale",
+    ),
+    (
+        4,
+        &["generator", "combiner"],
+        "the watermark is the formula's, and a combiner takes the minimum of its inputs",
+    ),
+    (
+        5,
+        &["firing", "crash"],
+        "windows fire exactly when the watermark passes their end, and survive a crash",
+    ),
+    (
+        6,
+        &["alignment", "aligned-snapshots"],
+        "barriers are aligned, and the snapshots are the ones the alignment completes",
+    ),
+    (
+        7,
+        &["exactly-once-state", "checkpoints"],
+        "state is restored from the last completed checkpoint: counted exactly once",
+    ),
+    (
+        8,
+        &["exactly-once", "protocol"],
+        "output is committed exactly once, through the two-phase commit protocol",
+    ),
 ];
+
+/// Stage `stage`'s core checks (its default gates) and its idea in words.
+pub fn core(stage: u8) -> (&'static [&'static str], &'static str) {
+    CORE.iter()
+        .find(|(number, _, _)| *number == stage)
+        .map_or((&[], ""), |(_, names, idea)| (*names, *idea))
+}
 
 /// How one check counts in its stage.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -52,7 +85,7 @@ impl Default for Weights {
     fn default() -> Self {
         let checks = CORE
             .iter()
-            .flat_map(|(stage, names)| {
+            .flat_map(|(stage, names, _)| {
                 names.iter().map(|name| {
                     let rule = CheckRule {
                         weight: 1.0,
