@@ -260,7 +260,6 @@ fn stage01_is_traced() {
 }
 
 #[test]
-#[ignore = "stage 02's brief is not numbered yet (issue 24 is open for it)"]
 fn stage02_is_traced() {
     traced::<graders::stage02::KeyedStateStage>();
 }
@@ -281,7 +280,6 @@ fn stage05_is_traced() {
 }
 
 #[test]
-#[ignore = "stage 06's brief is not numbered yet (issue 24 is open for it)"]
 fn stage06_is_traced() {
     traced::<graders::stage06::Barriers>();
 }
@@ -292,7 +290,6 @@ fn stage07_is_traced() {
 }
 
 #[test]
-#[ignore = "stage 08's brief is not numbered yet (issue 24 is open for it)"]
 fn stage08_is_traced() {
     traced::<graders::stage08::TransactionalSinkStage>();
 }
