@@ -47,6 +47,8 @@
 // and never on a hot path: boxing it would buy nothing but noise at every `Err(..)`.
 #![allow(clippy::result_large_err)]
 
+#[cfg(test)]
+mod browser;
 pub mod cli;
 pub mod harness;
 pub mod ladder;

@@ -31,19 +31,29 @@ pub(super) enum Event {
 }
 
 impl Event {
+    /// The event's marker, its place in the schedule where it has a name (`barrier`,
+    /// `notified`, `end`, `unnotified`), and the call: the text timeline prints them on one
+    /// line, the picture on two.
+    pub(super) fn parts(self) -> (&'static str, Option<&'static str>, String) {
+        match self {
+            Event::Write(r) => (" ", None, format!("write({r})")),
+            Event::Barrier(id) => ("▮", Some("barrier"), format!("pre_commit({id})")),
+            Event::EndPreCommit(id) => ("▮", Some("end"), format!("pre_commit({id})")),
+            Event::PreCommit(id) => ("▮", None, format!("pre_commit({id})")),
+            Event::Notified(id) => ("✓", Some("notified"), format!("commit({id})")),
+            Event::EndCommit(id) => ("✓", Some("end"), format!("commit({id})")),
+            Event::Unnotified(id) => ("!", Some("unnotified"), format!("commit({id})")),
+            Event::Commit(id) => ("✓", None, format!("commit({id})")),
+            Event::Abort(id) => ("✗", None, format!("abort({id})")),
+            Event::AbortOpen => ("✗", None, "abort_open()".to_owned()),
+        }
+    }
+
     /// At most 26 characters, for the timeline's event column.
     pub(super) fn label(self) -> String {
-        match self {
-            Event::Write(r) => format!("  write({r})"),
-            Event::Barrier(id) => format!("▮ barrier: pre_commit({id})"),
-            Event::EndPreCommit(id) => format!("▮ end: pre_commit({id})"),
-            Event::PreCommit(id) => format!("▮ pre_commit({id})"),
-            Event::Notified(id) => format!("✓ notified: commit({id})"),
-            Event::EndCommit(id) => format!("✓ end: commit({id})"),
-            Event::Unnotified(id) => format!("! unnotified: commit({id})"),
-            Event::Commit(id) => format!("✓ commit({id})"),
-            Event::Abort(id) => format!("✗ abort({id})"),
-            Event::AbortOpen => "✗ abort_open()".to_owned(),
+        match self.parts() {
+            (mark, Some(kind), call) => format!("{mark} {kind}: {call}"),
+            (mark, None, call) => format!("{mark} {call}"),
         }
     }
 }

@@ -15,12 +15,16 @@
 //! by the same code. The renderer parses no flags and knows no terminal: it takes a
 //! [`Trace`] and a [`Paint`] and returns text; the `byo` command does the rest.
 
+mod band;
 mod columns;
 mod events;
 mod mine;
 mod schedule;
 mod svg;
 mod timeline;
+
+#[cfg(test)]
+mod browser_tests;
 
 pub use svg::render_html;
 
@@ -29,7 +33,7 @@ pub use schedule::{Trace, Unfit};
 use std::fmt::Write as _;
 
 use super::driver::SpiedRun;
-use super::oracle::reference_calls;
+use super::oracle::{Schedule, reference_calls};
 use super::plan::input;
 use mine::yours;
 use timeline::{first_divergence, timeline};
@@ -71,39 +75,9 @@ pub fn render(trace: &Trace, mine: Option<&SpiedRun>, paint: &Paint<'_>) -> Stri
     let schedule = trace.schedule();
     let reference = reference_calls(&records, schedule);
     let mut out = String::new();
-    let crash = trace
-        .crash_after
-        .map_or("no crash".to_owned(), |k| format!("crash after record {k}"));
-    let _ = writeln!(
-        out,
-        "{}",
-        paint(
-            Mark::Heading,
-            &format!(
-                "stage 08 · records {records:?} · barrier every {} · {crash} · commit_lag {}",
-                trace.barrier_every, trace.lag
-            )
-        )
-    );
-    let _ = writeln!(
-        out,
-        "{}",
-        paint(
-            Mark::Detail,
-            &format!(
-                "barriers after records {:?}; notifications {} barrier(s) late; replay from offset {} (the last notified checkpoint)",
-                (1..=trace.records)
-                    .filter(|p| schedule.is_barrier(*p))
-                    .collect::<Vec<_>>(),
-                trace.lag,
-                if trace.crash_after.is_some() {
-                    schedule.restart_offset().to_string()
-                } else {
-                    "-".to_owned()
-                }
-            )
-        )
-    );
+    let [schedule_line, detail] = header(trace, &records, schedule);
+    let _ = writeln!(out, "{}", paint(Mark::Heading, &schedule_line));
+    let _ = writeln!(out, "{}", paint(Mark::Detail, &detail));
     let divergence = mine.and_then(|m| first_divergence(&reference, yours(m).0));
     let _ = writeln!(out, "\n{}", paint(Mark::Heading, "reference"));
     out.push_str(&timeline(
@@ -116,6 +90,32 @@ pub fn render(trace: &Trace, mine: Option<&SpiedRun>, paint: &Paint<'_>) -> Stri
         &records, schedule, &reference, mine, divergence, paint,
     ));
     out
+}
+
+/// The trace's two header lines, the same in the text and the picture: the schedule, then
+/// where its barriers fall, how late notifications come and where the replay starts.
+fn header(trace: &Trace, records: &[u32], schedule: Schedule) -> [String; 2] {
+    let crash = trace
+        .crash_after
+        .map_or("no crash".to_owned(), |k| format!("crash after record {k}"));
+    let barriers: Vec<usize> = (1..=trace.records)
+        .filter(|p| schedule.is_barrier(*p))
+        .collect();
+    let replay = if trace.crash_after.is_some() {
+        schedule.restart_offset().to_string()
+    } else {
+        "-".to_owned()
+    };
+    [
+        format!(
+            "stage 08 · records {records:?} · barrier every {} · {crash} · commit_lag {}",
+            trace.barrier_every, trace.lag
+        ),
+        format!(
+            "barriers after records {barriers:?}; notifications {} barrier(s) late; replay from offset {replay} (the last notified checkpoint)",
+            trace.lag
+        ),
+    ]
 }
 
 #[cfg(test)]
