@@ -38,7 +38,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "An offset is the position of the next record to read: seek(o) then poll() yields \
               records[o], and position() after reading k records is k. Landing one further on \
               loses a record at every restart.",
-        reread: "Task",
+        reread: "The invariant",
         signatures: &[Signature {
             check: "seek",
             fault: "wrong result",
@@ -75,7 +75,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "An offset past the end can only come from a corrupt or foreign checkpoint. \
               Clamping it hides that and silently replays from the wrong place; the brief asks \
               for an error that names the offset, and the source left where it was.",
-        reread: "Constraints",
+        reread: "Task",
         signatures: &[Signature {
             check: "seek-past-end",
             fault: "wrong result",

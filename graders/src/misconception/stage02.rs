@@ -69,7 +69,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "What the function leaves in the slot must be written back under the key: a copy \
               taken from the state and updated is forgotten after the call, so the key's next \
               record sees nothing.",
-        reread: "Task",
+        reread: "The invariant",
         signatures: &[
             Signature {
                 check: "isolation",
@@ -93,7 +93,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "None is the state of a key that has none: when the function (or an update) \
               leaves None, the key's state is removed, so the next record sees None and the \
               final state no longer lists the key.",
-        reread: "New API",
+        reread: "Task",
         signatures: &[
             Signature {
                 check: "isolation",

@@ -117,7 +117,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "State moves key by key: each key goes to the new subtask whose range holds its key \
               group, so that the record routed there finds it. An old map holds key groups that \
               now belong to several new subtasks.",
-        reread: "The invariant",
+        reread: "Task",
         signatures: &[Signature {
             check: "rescale",
             fault: "wrong result",
@@ -131,7 +131,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "Each key must be counted on the subtask that owns its key group: that is where its \
               state lives, and where a checkpoint and a rescale look for it. Right totals on the \
               wrong subtask are lost at the first restart.",
-        reread: "The invariant",
+        reread: "Task",
         signatures: &[Signature {
             check: "parallel-count",
             fault: "wrong result",
@@ -235,7 +235,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "i * max_parallelism and key_group * parallelism are products of two u32 values: \
               they need 64 bits before the division brings them back. In u32 they overflow for a \
               large max_parallelism, and the routing panics or sends keys to the wrong subtask.",
-        reread: "New API",
+        reread: "Constraints",
         signatures: &[
             Signature {
                 check: "key-group-range",

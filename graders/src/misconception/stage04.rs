@@ -74,7 +74,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "A restored generator must say what the uninterrupted one says, at once: the largest \
               timestamp seen so far is state, and belongs in the snapshot, or the watermark \
               falls back (or vanishes) after every restart.",
-        reread: "The invariant",
+        reread: "Task",
         signatures: &[Signature {
             check: "crash",
             fault: "wrong result",
@@ -137,7 +137,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "Records may still come on the slowest input up to its own watermark: the combined \
               watermark is the minimum over the inputs, or a window fires before the slow \
               input's records arrive.",
-        reread: "The invariant",
+        reread: "Task",
         signatures: &[Signature {
             check: "combiner",
             fault: "wrong result",
@@ -167,7 +167,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "current() is the combined watermark last reported by on_watermark: kept in two \
               places, the copies drift apart, and an operator asking current() gets a watermark \
               nobody emitted.",
-        reread: "New API",
+        reread: "Task",
         signatures: &[Signature {
             check: "combiner",
             fault: "wrong result",
@@ -194,7 +194,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "Timestamps and max_delay are any u64 the caller gives. max_delay + 1, or max_ts + 1, \
               overflows at the edge: compare max_ts with max_delay first, then subtract, as the \
               brief's formula says (None while max_ts <= max_delay).",
-        reread: "Task",
+        reread: "Constraints",
         signatures: &[Signature {
             check: "generator",
             fault: "wrong result",
@@ -208,7 +208,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "A watermark is a promise that never goes back: an input that reports a lower \
               watermark than before has not taken its promise back. The combiner keeps the \
               largest watermark each input reported, or the combined watermark goes back too.",
-        reread: "The invariant",
+        reread: "Task",
         signatures: &[Signature {
             check: "combiner",
             fault: "wrong result",

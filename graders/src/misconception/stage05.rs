@@ -30,7 +30,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "W(w) promises that no record at or before w is still to come; a window's last \
               timestamp is end - 1, so it is complete, and fires, as soon as the watermark \
               reaches end - 1. Waiting for W(end) delays every result by a watermark.",
-        reread: "Task",
+        reread: "Windows, firing and lateness",
         signatures: &[Signature {
             check: "firing",
             fault: "wrong result",
@@ -46,7 +46,7 @@ pub(super) const CARDS: &[Card] = &[
         title: "Firing a window only means emitting its result",
         why: "Each (key, window) fires once: a fired window must be dropped (or marked), or the \
               next watermark past its end fires it again and its result is counted twice.",
-        reread: "The invariant",
+        reread: "Windows, firing and lateness",
         signatures: &[Signature {
             check: "firing",
             fault: "wrong result",
@@ -59,7 +59,7 @@ pub(super) const CARDS: &[Card] = &[
         title: "The watermark only matters when it fires something",
         why: "current_watermark() is the largest watermark seen, whether or not it fired a \
               window: lateness and the snapshot both depend on it, so every watermark moves it.",
-        reread: "New API",
+        reread: "Task",
         signatures: &[Signature {
             check: "firing",
             fault: "wrong result",
@@ -73,7 +73,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "Once every window of a record has fired, its result is out: counting the record \
               opens a window that fires again (or never), and the brief returns it as late \
               instead, counted nowhere.",
-        reread: "The invariant",
+        reread: "Windows, firing and lateness",
         signatures: &[
             Signature {
                 check: "firing",
@@ -99,7 +99,7 @@ pub(super) const CARDS: &[Card] = &[
         title: "A record behind the watermark is late, as in stage 04",
         why: "For windows, a record is late only when all its windows have fired: a record \
               behind the watermark whose window has not fired yet still counts there.",
-        reread: "Task",
+        reread: "Windows, firing and lateness",
         signatures: &[Signature {
             check: "lateness",
             fault: "wrong result",
@@ -113,7 +113,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "The state holds open (window, key) aggregates only: fired ones must go, or the \
               state grows forever on an endless stream, and after the last watermark nothing \
               may be left.",
-        reread: "Task",
+        reread: "Windows, firing and lateness",
         signatures: &[Signature {
             check: "state",
             fault: "wrong result",
@@ -126,7 +126,7 @@ pub(super) const CARDS: &[Card] = &[
         title: "The snapshot needs the open windows only: the next watermark brings the rest back",
         why: "Lateness depends on the current watermark: a restored operator that lost it takes \
               a late record for an on-time one, and fires a window a second time.",
-        reread: "The invariant",
+        reread: "Task",
         signatures: &[
             Signature {
                 check: "crash",

@@ -11,7 +11,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "Snapshot c must fold exactly the records before Barrier(c) on every input: until \
               the last input delivers its barrier, records of that input before the barrier are \
               still to come. Checkpoint(c) comes out in the call that delivers the last one.",
-        reread: "The invariant",
+        reread: "Task",
         signatures: &[Signature {
             check: "alignment",
             fault: "wrong result",
@@ -38,7 +38,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "What an input sends after Barrier(c) belongs to checkpoint c + 1: let through \
               before Checkpoint(c), it ends up in snapshot c and is replayed again after a \
               restore. The input is blocked, its elements held back, until Checkpoint(c).",
-        reread: "The invariant",
+        reread: "Task",
         signatures: &[Signature {
             check: "alignment",
             fault: "wrong result",
@@ -52,7 +52,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "Everything before Checkpoint(c) in the output belongs to snapshot c: the held-back \
               elements are after Barrier(c) on their inputs, so they come out after \
               Checkpoint(c), in arrival order.",
-        reread: "The invariant",
+        reread: "Task",
         signatures: &[Signature {
             check: "alignment",
             fault: "wrong result",

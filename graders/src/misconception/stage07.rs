@@ -69,7 +69,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "The restored counts already hold records 0..offset: the replay resumes at the \
               checkpoint's offset, or those records are counted twice (and their checkpoints \
               saved again).",
-        reread: "Task",
+        reread: "The invariant",
         signatures: &[Signature {
             check: "checkpoints",
             fault: "wrong result",
@@ -87,7 +87,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "A crash loses everything in memory: the job must behave as a fresh process that \
               has only the store, and rebuild its counts from the checkpoint's bytes (or from \
               nothing, without one).",
-        reread: "The invariant",
+        reread: "Constraints",
         signatures: &[
             Signature {
                 check: "checkpoints",
@@ -139,7 +139,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "run_with_recovery is run_with_recovery_in with your own store: every argument, the \
               crash point included, must reach it unchanged, or the job graded with your store \
               is not the job you wrote.",
-        reread: "New API",
+        reread: "Task",
         signatures: &[Signature {
             check: "arguments",
             fault: "wrong result",

@@ -31,7 +31,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "Exactly-once is a promise about what the outside world sees across crashes: \
               records reach it only through a sink's two phases, pre-commit at the barrier and \
               commit on the notification. Returning the input skips the protocol entirely.",
-        reread: "The invariant",
+        reread: "Constraints",
         signatures: &[protocol(&[Clue::Anomaly("no sink")])],
     },
     Card {
@@ -79,7 +79,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "At a clean finish the open transaction holds the records after the last barrier: \
               it is pre-committed as a final checkpoint and committed, or those records never \
               become visible.",
-        reread: "Task",
+        reread: "The invariant",
         signatures: &[protocol(&[
             Clue::Anomaly("not committed at the end"),
             Clue::Step("crash_after = none"),
@@ -104,7 +104,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "A prepared transaction was never notified: the checkpoint it belongs to may not \
               have completed, and the replay writes its records again. At a crash, recovery \
               aborts every transaction that was not notified, the prepared ones too.",
-        reread: "The invariant",
+        reread: "Task",
         signatures: &[protocol(&[
             Clue::Anomaly("not aborted"),
             Clue::Extra(false),

@@ -52,7 +52,7 @@ pub(super) const CARDS: &[Card] = &[
         title: "A commit can simply publish the prepared records",
         why: "Notifications may repeat (after a restore, say): a commit publishes a transaction \
               once, and a second commit of the same id does nothing.",
-        reread: "New API",
+        reread: "Constraints",
         signatures: &[sink(&[Clue::Step("visible twice")])],
     },
     Card {
@@ -73,7 +73,7 @@ pub(super) const CARDS: &[Card] = &[
         title: "An abort only needs to mark the transaction; nothing will commit it again",
         why: "Aborted data never appears: abort (and abort_open) must discard the records, so \
               that no later commit, of that id or of the next transaction, can publish them.",
-        reread: "New API",
+        reread: "Task",
         signatures: &[sink(&[Clue::Step("but it was aborted")])],
     },
     Card {
@@ -83,7 +83,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "A pre-commit moves the open records into the prepared transaction and starts an \
               empty one: records left open are sealed again at the next barrier and published \
               twice.",
-        reread: "New API",
+        reread: "Task",
         signatures: &[sink(&[Clue::Test(
             sealed_twice,
             "a record sealed earlier is published by a later commit",
@@ -96,7 +96,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "A commit names one prepared transaction: an id the sink does not know (already \
               committed, aborted, or never pre-committed) is ignored, and open records are \
               never published by a commit.",
-        reread: "New API",
+        reread: "Task",
         signatures: &[sink(&[Clue::Test(
             commit_of_an_unknown_id,
             "a commit with no pre-commit publishes open records",
@@ -109,7 +109,7 @@ pub(super) const CARDS: &[Card] = &[
         why: "After a crash and a restore, notifications repeat and aborts name transactions \
               that may be gone: the sink ignores a commit or an abort of an id it does not hold. \
               A panic there takes the job down in its recovery.",
-        reread: "New API",
+        reread: "Task",
         signatures: &[sink(&[
             Clue::Anomaly("panicked"),
             Clue::Test(

@@ -55,7 +55,7 @@ mod tests {
         assert!(lines[1..].iter().all(|l| l.len() <= 90), "{text}");
         assert_eq!(
             *lines.last().unwrap(),
-            "      reread: \"The invariant\" in stages/08-transactional-sink/README.md"
+            "      reread: \"Task\" in stages/08-transactional-sink/README.md"
         );
         assert_eq!(wrap("a bb  ccc", 4), ["a bb", "ccc"]);
     }
