@@ -81,6 +81,7 @@ pub fn plan(seed: u64) -> Vec<Case> {
             });
         }
     }
+    cases.extend(super::contract::plan());
     cases
 }
 
