@@ -166,4 +166,78 @@ pub(super) const CARDS: &[Card] = &[
             ],
         }],
     },
+    Card {
+        id: "06-out-of-turn-is-one-off",
+        stage: 6,
+        title: "Out of turn means one ahead or one behind",
+        why: "A barrier out of turn is any barrier other than the one being aligned (or, when \
+              nothing is, the next one): one ahead and one behind are the brief's examples, not \
+              the list. Barrier(u64::MAX) on a fresh aligner is as far out of turn as it gets.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "contract",
+            fault: "wrong result",
+            clues: &[
+                Clue::Case("B18446744073709551615"),
+                Clue::Step("out of turn"),
+                Clue::Actual("Ok("),
+            ],
+        }],
+    },
+    Card {
+        id: "06-no-checkpoint-no-snapshot",
+        stage: 6,
+        title: "A snapshot that records no completed checkpoint is no snapshot",
+        why: "snapshot() holds which checkpoint was completed last, and before the first one \
+              that is none: restoring it gives an aligner that expects Barrier(1), as a job that \
+              crashed before its first checkpoint starts over.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "contract",
+            fault: "wrong result",
+            clues: &[
+                Clue::Step("restore("),
+                Clue::Step("expecting Barrier(1), nothing blocked"),
+                Clue::Actual("Err("),
+                Clue::Passes("crash"),
+            ],
+        }],
+    },
+    Card {
+        id: "06-snapshot-would-lose-held-back",
+        stage: 6,
+        title: "A snapshot taken while elements are held back would lose them",
+        why: "Held-back elements are after the cut: recovery replays every input from just after \
+              its barrier and delivers them again. So buffers are not part of the snapshot, and \
+              a snapshot in the middle of an alignment is as valid as any.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "contract",
+            fault: "wrong result",
+            clues: &[
+                Clue::Step("restore("),
+                Clue::Step("holding back ["),
+                Clue::Not(&Clue::Step("holding back []")),
+                Clue::Actual("Err("),
+                Clue::Passes("crash"),
+            ],
+        }],
+    },
+    Card {
+        id: "06-unusable-after-an-error",
+        stage: 6,
+        title: "After an error, the aligner need not be usable",
+        why: "Errors, never panics: a refused call returns its error and leaves an aligner that \
+              still answers, with an error or a result, whatever comes next. A job that logs a \
+              bad barrier and goes on must not crash on its next element.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "contract",
+            fault: "wrong result",
+            clues: &[
+                Clue::Step("an earlier call was refused"),
+                Clue::Actual("panicked"),
+            ],
+        }],
+    },
 ];

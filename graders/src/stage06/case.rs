@@ -26,6 +26,11 @@ pub(super) const SNAPSHOTS: Check = Check {
     law: "snapshot c is the fold of exactly the records before Barrier(c) on every input, \
           and a schedule cut short holds only the checkpoints completed by then",
 };
+pub(super) const CONTRACT: Check = Check {
+    name: "contract",
+    law: "every sequence of up to three calls on one aligner (barriers in and out of turn, \
+          inputs that do not exist, snapshot and restore anywhere) answers what the brief fixes",
+};
 pub(super) const CRASH: Check = Check {
     name: "crash",
     law: "crash at any step, restore the last completed snapshot, replay every input from \
@@ -124,6 +129,13 @@ pub enum Case {
         /// Steps delivered before the crash.
         crash_after: usize,
     },
+    /// A short sequence of calls on `BarrierAligner::new(inputs)`.
+    Contract {
+        /// The number of inputs.
+        inputs: usize,
+        /// The calls, in order.
+        ops: Vec<super::contract::Op>,
+    },
 }
 
 /// `input 0 = [a0 B1 a1], input 1 = [b0 B1]; arrivals 0 0 1 0 1`.
@@ -153,6 +165,7 @@ impl case::Case for Case {
             Case::Align { .. } => ALIGNMENT,
             Case::Snapshots { .. } => SNAPSHOTS,
             Case::Crash { .. } => CRASH,
+            Case::Contract { .. } => CONTRACT,
         }
     }
 
@@ -167,6 +180,10 @@ impl case::Case for Case {
             ],
             Case::Snapshots { .. } => vec!["06-R15", "06-R16"],
             Case::Crash { .. } => vec!["06-R13"],
+            Case::Contract { .. } => vec![
+                "06-R3", "06-R4", "06-R5", "06-R6", "06-R7", "06-R8", "06-R9", "06-R10", "06-R11",
+                "06-R12", "06-R13",
+            ],
         }
     }
 
@@ -192,6 +209,7 @@ impl case::Case for Case {
                 "{}; crash after {crash_after} arrival(s)",
                 describe_run(inputs, schedule)
             ),
+            Case::Contract { inputs, ops } => super::contract::describe(*inputs, ops),
         }
     }
 }

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::contract::{Reading, drive_contract};
 use super::{Case, Elem, Implementation, Out, oracle};
 
 /// What one `on_element` call returned, and `is_blocked` of every input after it.
@@ -63,6 +64,11 @@ pub enum Observation {
         /// The first error, naming the call that returned it.
         error: Option<String>,
     },
+    /// Every step of a contract sequence (`Err`: `BarrierAligner::new` failed).
+    Contract {
+        /// The fresh aligner's reading, then one per call.
+        readings: Result<Vec<Reading>, String>,
+    },
 }
 
 /// Runs `case` against the implementation `I`.
@@ -118,6 +124,9 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             schedule,
             crash_after,
         } => crash::<I>(inputs, schedule, *crash_after),
+        Case::Contract { inputs, ops } => Observation::Contract {
+            readings: drive_contract::<I>(*inputs, ops),
+        },
     }
 }
 

@@ -1,5 +1,6 @@
 //! Judges stage-06 observations against the model aligner, naming the first wrong step.
 
+use super::contract::judge_contract;
 use super::driver::Step;
 use super::explain::explain;
 use super::oracle::{self, ModelStep};
@@ -115,6 +116,9 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 f.step("every record must reach the state exactly once across the crash")
                     .requirement("06-R13")
             })
+        }
+        (Case::Contract { inputs, ops }, Observation::Contract { readings }) => {
+            judge_contract(*inputs, ops, readings)
         }
         _ => Err(Failure::new(
             "an observation of the same kind as the case",

@@ -21,7 +21,15 @@
 //!   records before its barriers, and only completed checkpoints appear;
 //! - `crash`: crash after every step, restore the last completed snapshot (the
 //!   operator's state and `aligner.snapshot()`), replay each input from its cut; every
-//!   record is folded exactly once and the replay aligns as the model does.
+//!   record is folded exactly once and the replay aligns as the model does;
+//! - `contract`: every sequence of up to three calls on an aligner of 1, 2 or 3 inputs
+//!   (four on 2 inputs over a smaller alphabet), over barriers 0, 1, 2 and `u64::MAX`,
+//!   barriers twice on one input, out of turn and of inputs that do not exist, records on
+//!   blocked and unblocked inputs, and `restore(inputs, &snapshot()?)` anywhere (a fresh
+//!   aligner, mid-alignment, after an error): each answer and `is_blocked` right after it
+//!   against the model of `contract/model.rs`, which accepts each outcome the brief
+//!   allows (a blocked input's barrier out of turn refused on arrival or when re-fed; after
+//!   an error, anything but a panic).
 //!
 //! ## Traceability
 //!
@@ -41,8 +49,11 @@
 //! | 06-R9 | `alignment` | `not_blocking_the_input` |
 //! | 06-R10 | `configuration` | `new_zero` |
 //! | 06-R11 | `configuration` | `unknown_input` |
+//! | 06-R11 | `contract` | `unknown_input_barrier` |
 //! | 06-R12 | `configuration` | `accepting_a_barrier_out_of_turn`, `old_barrier` |
+//! | 06-R12 | `contract` | `one_off_turn_check`, `broken_after_error` |
 //! | 06-R13 | `crash` | `restoring_from_scratch` |
+//! | 06-R13 | `contract` | `restore_refuses_fresh`, `snapshot_refuses_held` |
 //! | 06-R14 | `configuration` | `garbage_fresh` |
 //! | 06-R15 | `aligned-snapshots` | `after_call` |
 //! | 06-R16 | `aligned-snapshots` | `snapshots_from_the_whole_input` |
@@ -56,6 +67,7 @@
 mod bad_calls;
 mod binding;
 pub mod case;
+mod contract;
 mod driver;
 mod explain;
 mod judge;
@@ -66,6 +78,7 @@ mod snapshots;
 pub use bad_calls::BadCall;
 pub use binding::{Implementation, spy_fold};
 pub use case::{Case, Elem, Out, list};
+pub use contract::{Op, Reading};
 pub use driver::{Observation, Step, drive};
 
 crate::grader! {

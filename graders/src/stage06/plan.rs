@@ -81,6 +81,7 @@ pub fn plan(seed: u64) -> Vec<Case> {
             });
         }
     }
+    cases.extend(super::contract::plan());
     cases
 }
 
@@ -174,7 +175,8 @@ mod tests {
     #[test]
     fn the_plan_stays_small_enough_to_run_in_about_a_second() {
         let plan = plan(1);
-        assert!(plan.len() < 10_000, "{} cases", plan.len());
+        // About 8,000 law cases and 3,500 contract sequences.
+        assert!(plan.len() < 12_000, "{} cases", plan.len());
         // Shapes where a blocked input holds its own next barrier exist.
         assert!(shapes().iter().any(|s| {
             s[0].iter()

@@ -26,6 +26,11 @@ pub const UNKNOWN_INPUT_PASSES: u8 = 16;
 pub const SNAPSHOT_AFTER_CALL: u8 = 17;
 pub const PAST_END_SKIPPED: u8 = 18;
 pub const BLOCKED_MEANS_BUFFERED: u8 = 19;
+pub const ONE_OFF_TURN_CHECK: u8 = 20;
+pub const UNKNOWN_INPUT_BARRIER: u8 = 21;
+pub const RESTORE_REFUSES_FRESH: u8 = 22;
+pub const SNAPSHOT_REFUSES_HELD: u8 = 23;
+pub const BROKEN_AFTER_ERROR: u8 = 24;
 
 /// The reference protocol, with one mistake switched on by `M`.
 pub struct Aligner<T, const M: u8> {
@@ -35,6 +40,8 @@ pub struct Aligner<T, const M: u8> {
     /// For FIRST_BARRIER: checkpoints already emitted at their first barrier.
     emitted: BTreeSet<CheckpointId>,
     buffer: VecDeque<(usize, Element<T>)>,
+    /// For BROKEN_AFTER_ERROR: a refused barrier left the protocol state half taken.
+    broken: bool,
 }
 
 impl<T, const M: u8> Aligner<T, M> {
@@ -48,6 +55,7 @@ impl<T, const M: u8> Aligner<T, M> {
             blocked: BTreeSet::new(),
             emitted: BTreeSet::new(),
             buffer: VecDeque::new(),
+            broken: false,
         })
     }
 
@@ -59,7 +67,12 @@ impl<T, const M: u8> Aligner<T, M> {
     }
 
     pub fn on_element(&mut self, input: usize, element: Element<T>) -> Result<Vec<Aligned<T>>> {
-        if input >= self.inputs {
+        if M == BROKEN_AFTER_ERROR && self.broken {
+            unreachable!("the alignment phase was taken out and never put back");
+        }
+        // UNKNOWN_INPUT_BARRIER: only a record is checked for an input that exists.
+        let unchecked = M == UNKNOWN_INPUT_BARRIER && matches!(element, Element::Barrier(_));
+        if input >= self.inputs && !unchecked {
             if M == UNKNOWN_INPUT_PASSES {
                 return Ok(match element {
                     Element::Record(r) => vec![Aligned::Record(r)],
@@ -90,7 +103,13 @@ impl<T, const M: u8> Aligner<T, M> {
                         self.next += 1;
                         continue;
                     }
-                    if id != self.next && M != NO_TURN_CHECK {
+                    // ONE_OFF_TURN_CHECK: "one ahead, and one behind" taken literally.
+                    let out_of_turn = match M {
+                        ONE_OFF_TURN_CHECK => id == self.next + 1 || id == self.next - 1,
+                        _ => id != self.next,
+                    };
+                    if out_of_turn && M != NO_TURN_CHECK {
+                        self.broken = true;
                         bail!(
                             "input {input} delivered barrier {id}, expected {}",
                             self.next
@@ -132,6 +151,9 @@ impl<T, const M: u8> Aligner<T, M> {
     }
 
     pub fn snapshot(&self) -> Result<Vec<u8>> {
+        if M == SNAPSHOT_REFUSES_HELD && !self.buffer.is_empty() {
+            bail!("elements are held back: a snapshot now would lose them");
+        }
         Ok(serde_json::to_vec(&(self.next - 1))?)
     }
 
@@ -143,6 +165,9 @@ impl<T, const M: u8> Aligner<T, M> {
             } else {
                 serde_json::from_slice(bytes)?
             };
+            if M == RESTORE_REFUSES_FRESH && completed == 0 {
+                bail!("not an aligner snapshot: checkpoints are numbered from 1");
+            }
             aligner.next = completed + 1;
         }
         Ok(aligner)

@@ -239,5 +239,6 @@ fn is_rejected(
 }
 
 // After the macro, which the contract-edge mutants use too.
+mod contract;
 mod edges;
 mod variants;

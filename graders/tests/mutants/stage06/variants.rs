@@ -1,4 +1,5 @@
-//! Correct but unusual stage-06 solutions the grader must accept: an aligner that
+//! Correct but unusual stage-06 solutions the grader must accept: an aligner that stops
+//! for good at its first error, one whose snapshot is 8 raw bytes, and one that
 //! refuses a barrier out of turn when it arrives (even on a blocked input), not when it
 //! is re-fed, with its own error messages and its own snapshot format.
 
@@ -98,3 +99,100 @@ mod eager_turn_check {
 }
 graders::impl_stage06!(EagerTurnCheck, eager_turn_check);
 accepted!(an_aligner_that_checks_turns_on_arrival_passes: Barriers, drive::<EagerTurnCheck>);
+
+mod fail_stop {
+    //! An aligner that, once it refused a call, refuses every later `on_element` and
+    //! `snapshot`: the brief leaves what follows an error open, so this is allowed.
+    use anyhow::{Result, bail};
+    pub use solution06::{Aligned, Element, aligned_snapshots, inject_barriers};
+
+    /// The reference aligner that stops for good at its first error.
+    pub struct BarrierAligner<T> {
+        inner: solution06::BarrierAligner<T>,
+        failed: bool,
+    }
+
+    impl<T> BarrierAligner<T> {
+        pub fn new(inputs: usize) -> Result<Self> {
+            Self::wrap(solution06::BarrierAligner::new(inputs)?)
+        }
+        fn wrap(inner: solution06::BarrierAligner<T>) -> Result<Self> {
+            Ok(Self {
+                inner,
+                failed: false,
+            })
+        }
+        pub fn is_blocked(&self, input: usize) -> bool {
+            self.inner.is_blocked(input)
+        }
+        pub fn on_element(&mut self, input: usize, element: Element<T>) -> Result<Vec<Aligned<T>>> {
+            if self.failed {
+                bail!("this aligner refused an earlier call and accepts nothing more");
+            }
+            let out = self.inner.on_element(input, element);
+            self.failed = out.is_err();
+            out
+        }
+        pub fn snapshot(&self) -> Result<Vec<u8>> {
+            if self.failed {
+                bail!("this aligner refused an earlier call: its state is not a checkpoint");
+            }
+            self.inner.snapshot()
+        }
+        pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+            Self::wrap(solution06::BarrierAligner::restore(inputs, bytes)?)
+        }
+    }
+}
+graders::impl_stage06!(FailStop, fail_stop);
+accepted!(an_aligner_that_stops_at_its_first_error_passes: Barriers, drive::<FailStop>);
+
+mod raw_bytes {
+    //! An aligner whose snapshot is the last completed checkpoint as 8 little-endian
+    //! bytes, restored by feeding every barrier up to it to a fresh reference aligner.
+    use anyhow::{Context, Result};
+    pub use solution06::{Aligned, CheckpointId, Element, aligned_snapshots, inject_barriers};
+
+    /// The reference aligner with a snapshot format of its own.
+    pub struct BarrierAligner<T> {
+        inner: solution06::BarrierAligner<T>,
+        completed: CheckpointId,
+    }
+
+    impl<T> BarrierAligner<T> {
+        pub fn new(inputs: usize) -> Result<Self> {
+            Ok(Self {
+                inner: solution06::BarrierAligner::new(inputs)?,
+                completed: 0,
+            })
+        }
+        pub fn is_blocked(&self, input: usize) -> bool {
+            self.inner.is_blocked(input)
+        }
+        pub fn on_element(&mut self, input: usize, element: Element<T>) -> Result<Vec<Aligned<T>>> {
+            let out = self.inner.on_element(input, element)?;
+            for o in &out {
+                if let Aligned::Checkpoint(c) = o {
+                    self.completed = *c;
+                }
+            }
+            Ok(out)
+        }
+        pub fn snapshot(&self) -> Result<Vec<u8>> {
+            Ok(self.completed.to_le_bytes().to_vec())
+        }
+        pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+            let raw: [u8; 8] = bytes.try_into().context("an aligner snapshot is 8 bytes")?;
+            let completed = CheckpointId::from_le_bytes(raw);
+            let mut aligner = Self::new(inputs)?;
+            for c in 1..=completed {
+                for input in 0..inputs {
+                    aligner.on_element(input, Element::Barrier(c))?;
+                }
+            }
+            Ok(aligner)
+        }
+    }
+}
+graders::impl_stage06!(RawBytes, raw_bytes);
+accepted!(an_aligner_with_a_raw_bytes_snapshot_passes: Barriers, drive::<RawBytes>);

@@ -1,0 +1,192 @@
+//! The `contract` check: every sequence of up to three calls (four over a smaller
+//! alphabet) on one aligner of 1, 2 or 3 inputs, over arguments chosen to break
+//! convenient assumptions (barriers 0, 1, 2 and `u64::MAX`, twice on one input, of a
+//! completed checkpoint, out of turn, on an input that does not exist; records on
+//! blocked and unblocked inputs; `snapshot` and `restore` anywhere, also mid-alignment
+//! and on a fresh aligner; calls after an error and after a restore). Each call's answer
+//! and `is_blocked` of every input right after it are compared with the model of
+//! `model.rs`.
+
+use serde::{Deserialize, Serialize};
+
+mod model;
+
+pub use model::judge_contract;
+
+use super::case::{Elem, Out, letter};
+use super::{Case, Implementation};
+use crate::harness::enumerate::call_sequences;
+use crate::stage03::guard::{Answer, caught};
+
+/// One call of a sequence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Op {
+    /// `on_element(input, <a record>)`; the record is tagged with its input's letter and
+    /// the step number (`b2`: input 1's record delivered at step 2).
+    Record(usize),
+    /// `on_element(input, Barrier(c))`.
+    Barrier(usize, u64),
+    /// `restore(inputs, &snapshot()?)`: the aligner goes on from its bytes alone.
+    Crash,
+}
+
+impl Op {
+    /// The element step `step` (1-based) of this op delivers, if it delivers one.
+    pub(super) fn element(self, step: usize) -> Option<(usize, Elem)> {
+        match self {
+            Op::Record(input) => Some((input, Elem::Record(format!("{}{step}", letter(input))))),
+            Op::Barrier(input, c) => Some((input, Elem::Barrier(c))),
+            Op::Crash => None,
+        }
+    }
+
+    /// The call, as a report shows it.
+    pub(super) fn code(self, inputs: usize, step: usize) -> String {
+        match self.element(step) {
+            Some((input, element)) => format!("on_element({input}, {element})"),
+            None => format!("restore({inputs}, &snapshot()?)"),
+        }
+    }
+}
+
+/// One call's answer (`on_element`'s output; `Ok([])` for a crash) and `is_blocked(i)`
+/// right after it, for every input and the first input that does not exist.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reading {
+    /// What the call answered.
+    pub answer: Answer<Vec<Out>>,
+    /// `is_blocked(i)` for `i` in `0..=inputs` (empty after a panic).
+    pub blocked: Vec<bool>,
+}
+
+/// The description of a sequence, as a report shows it.
+pub fn describe(inputs: usize, ops: &[Op]) -> String {
+    let calls: Vec<String> = ops
+        .iter()
+        .enumerate()
+        .map(|(k, op)| op.code(inputs, k + 1))
+        .collect();
+    if calls.is_empty() {
+        return format!("BarrierAligner::new({inputs})");
+    }
+    format!("BarrierAligner::new({inputs}), then {}", calls.join(", "))
+}
+
+/// Every contract sequence, the same under every seed, shortest first.
+pub fn plan() -> Vec<Case> {
+    use Op::{Barrier as B, Crash, Record as R};
+    const MAX: u64 = u64::MAX;
+    let families: [(usize, usize, Vec<Op>); 4] = [
+        (
+            1,
+            3,
+            vec![
+                R(0),
+                R(1),
+                B(0, 1),
+                B(0, 2),
+                B(0, 0),
+                B(0, MAX),
+                B(1, 1),
+                Crash,
+            ],
+        ),
+        (
+            2,
+            3,
+            vec![
+                R(0),
+                R(1),
+                R(2),
+                B(0, 1),
+                B(1, 1),
+                B(0, 2),
+                B(0, MAX),
+                B(2, 1),
+                Crash,
+            ],
+        ),
+        // Four calls: a release after a held-back barrier, a crash mid-alignment and
+        // what follows it.
+        (2, 4, vec![R(0), B(0, 1), B(1, 1), B(0, 2), Crash]),
+        (
+            3,
+            3,
+            vec![
+                R(0),
+                R(2),
+                B(0, 1),
+                B(1, 1),
+                B(2, 1),
+                B(0, 2),
+                B(3, 1),
+                Crash,
+            ],
+        ),
+    ];
+    let mut cases = Vec::new();
+    for (inputs, max_len, alphabet) in families {
+        // Two restores in a row tell nothing a single one does not.
+        let keep = |ops: &[Op]| !ops.windows(2).any(|w| w == [Op::Crash, Op::Crash]);
+        for ops in call_sequences(&alphabet, max_len, keep) {
+            // The four-call family repeats the shorter sequences of the one before.
+            if max_len == 4 && ops.len() < 4 {
+                continue;
+            }
+            cases.push(Case::Contract { inputs, ops });
+        }
+    }
+    cases
+}
+
+/// Runs the sequence on `BarrierAligner::new(inputs)`: the fresh aligner's reading,
+/// then one per call; a panic ends it. `Err` when `new` itself fails.
+pub fn drive_contract<I: Implementation>(
+    inputs: usize,
+    ops: &[Op],
+) -> Result<Vec<Reading>, String> {
+    let mut aligner = I::aligner(inputs).map_err(|e| format!("{e:#}"))?;
+    let mut readings = Vec::new();
+    let mut answer = Answer::Ok(Vec::new());
+    for step in 0..=ops.len() {
+        if step > 0 {
+            answer = match ops[step - 1].element(step) {
+                Some((input, element)) => caught(|| I::on_element(&mut aligner, input, element)),
+                None => match caught(|| I::restore(inputs, &I::snapshot(&aligner)?)) {
+                    Answer::Ok(restored) => {
+                        aligner = restored;
+                        Answer::Ok(Vec::new())
+                    }
+                    Answer::Err(e) => Answer::Err(e),
+                    Answer::Panicked(m) => Answer::Panicked(m),
+                },
+            };
+        }
+        if let Answer::Panicked(_) = answer {
+            readings.push(Reading {
+                answer,
+                blocked: Vec::new(),
+            });
+            break;
+        }
+        let mut blocked = Vec::new();
+        for i in 0..=inputs {
+            match caught(|| Ok(I::is_blocked(&aligner, i))) {
+                Answer::Ok(b) => blocked.push(b),
+                _ => {
+                    answer = Answer::Panicked(format!("in is_blocked({i})"));
+                    break;
+                }
+            }
+        }
+        let stop = matches!(answer, Answer::Panicked(_));
+        readings.push(Reading {
+            answer: answer.clone(),
+            blocked,
+        });
+        if stop {
+            break;
+        }
+    }
+    Ok(readings)
+}
