@@ -14,6 +14,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, SystemTime};
 
+use crate::cli::dep_info::Records;
+use crate::cli::grade::intake::record::{self, PublicIncludes};
 use crate::cli::launcher::Launcher;
 
 use anyhow::{Context, Result, bail};
@@ -97,6 +99,8 @@ pub struct GradeLauncher<'a> {
     pub target: &'a Path,
     /// The longest one build may take.
     pub build_limit: Duration,
+    /// What each stage's skeleton reads from outside its `src/`, which its build may too.
+    pub public: &'a PublicIncludes,
 }
 
 impl Launcher for GradeLauncher<'_> {
@@ -127,6 +131,10 @@ impl Launcher for GradeLauncher<'_> {
 
     fn build_limit(&self) -> Option<Duration> {
         Some(self.build_limit)
+    }
+
+    fn refuse_reads(&self, records: &Records) -> Option<String> {
+        record::verdict(self.workspace, self.public, records)
     }
 }
 
