@@ -7,6 +7,7 @@
 mod attacks;
 mod parallel;
 mod ranking;
+mod reach_outs;
 mod reading;
 mod submissions;
 

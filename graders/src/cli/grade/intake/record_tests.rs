@@ -107,3 +107,21 @@ fn a_crate_outside_the_stages_is_not_judged_and_a_missing_record_refuses() {
     let why = verdict(ws.path(), &public, &missing).expect("refused");
     assert!(why.contains("`libstage01-abc.rlib`"), "{why}");
 }
+
+/// The reach-out fixtures are what the record is for: each gets past the text scan, so
+/// only what the compiler read refuses it (`tests/grade/reach_outs.rs`).
+#[test]
+fn the_reach_out_fixtures_get_past_the_text_scan() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    for name in [
+        "attack-path-escape",
+        "attack-include-escape",
+        "attack-include-field",
+        "attack-include-range",
+    ] {
+        let lib = fixtures.join(name).join("stages/01-dataflow/src/lib.rs");
+        let source = std::fs::read_to_string(&lib).unwrap();
+        let found = super::super::reach::reach_outs(Path::new("lib.rs"), &source);
+        assert_eq!(found, Vec::<String>::new(), "{name}");
+    }
+}
