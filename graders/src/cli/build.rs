@@ -281,7 +281,8 @@ fn cargo_build(
             binaries.insert(folder, executable);
         }
     }
-    let records = dep_info::records_of_run(root, &target.join("debug").join("deps"), started, &fresh);
+    let records =
+        dep_info::records_of_run(root, &target.join("debug").join("deps"), started, &fresh);
     Ok(CargoRun {
         success: status.success(),
         binaries,

@@ -188,8 +188,7 @@ mod tests {
         assert_eq!(record.root, PathBuf::from("/w/s/src/lib.rs"));
         assert_eq!(
             record.reads,
-            ["s/src/lib.rs", "s/src/a b.rs", "s/src/../README.md"]
-                .map(|p| Path::new("/w").join(p))
+            ["s/src/lib.rs", "s/src/a b.rs", "s/src/../README.md"].map(|p| Path::new("/w").join(p))
         );
     }
 

@@ -14,10 +14,7 @@ use super::submissions::{Base, repo, submission};
 
 /// Each attack, and the file it reads (relative to the repository).
 const ATTACKS: [(&str, &str); 4] = [
-    (
-        "attack-path-escape",
-        "graders/src/stage08/anomaly.rs",
-    ),
+    ("attack-path-escape", "graders/src/stage08/anomaly.rs"),
     (
         "attack-include-escape",
         "solutions/08-transactional-sink/src/lib.rs",
@@ -47,10 +44,17 @@ fn reach_outs_are_refused_by_what_the_compiler_read_and_show_nothing_of_it() {
     let out = scratch.path().join("out");
     let mut args: Vec<String> = dirs;
     args.extend(
-        ["--out", &out.display().to_string(), "--seed", "7", "--stages", "01"]
-            .map(String::from),
+        [
+            "--out",
+            &out.display().to_string(),
+            "--seed",
+            "7",
+            "--stages",
+            "01",
+        ]
+        .map(String::from),
     );
-    args.extend(["--timeout", "2", "--build-timeout", "120"].map(String::from));
+    args.extend(["--timeout", "2"].map(String::from));
     grade(&args);
 
     let r = report(&out, "honest");

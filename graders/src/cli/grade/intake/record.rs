@@ -69,9 +69,10 @@ pub fn verdict(workspace: &Path, public: &PublicIncludes, records: &Records) -> 
     }
     for record in &records.found {
         let root = canonical(&record.root);
-        let Some(stage) = stages::LADDER.iter().find(|s| {
-            root.starts_with(workspace.join("stages").join(s.folder()).join("src"))
-        }) else {
+        let Some(stage) = stages::LADDER
+            .iter()
+            .find(|s| root.starts_with(workspace.join("stages").join(s.folder()).join("src")))
+        else {
             continue;
         };
         let stage_dir = Path::new("stages").join(stage.folder());

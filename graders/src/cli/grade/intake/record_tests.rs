@@ -53,7 +53,10 @@ fn a_crate_that_reads_its_src_and_its_brief_is_not_refused() {
     let public = PublicIncludes::of_skeletons(ws.path());
     let honest = records(
         ws.path(),
-        &["stages/01-dataflow/src/lib.rs", "stages/01-dataflow/src/../README.md"],
+        &[
+            "stages/01-dataflow/src/lib.rs",
+            "stages/01-dataflow/src/../README.md",
+        ],
     );
     assert_eq!(verdict(ws.path(), &public, &honest), None);
 }
@@ -72,9 +75,15 @@ fn a_read_outside_src_is_refused_by_name_without_its_contents() {
     let why = verdict(ws.path(), &public, &climbing).expect("refused");
     assert!(why.contains("`solutions/01-dataflow/src/lib.rs`"), "{why}");
     assert!(!why.contains("answer"), "{why}");
-    let outside = records(ws.path(), &["stages/01-dataflow/src/lib.rs", "/etc/hostname"]);
+    let outside = records(
+        ws.path(),
+        &["stages/01-dataflow/src/lib.rs", "/etc/hostname"],
+    );
     let why = verdict(ws.path(), &public, &outside).expect("refused");
-    assert!(why.contains("outside the grading workspace (`hostname`)"), "{why}");
+    assert!(
+        why.contains("outside the grading workspace (`hostname`)"),
+        "{why}"
+    );
 }
 
 #[test]
@@ -88,7 +97,10 @@ fn a_symbolic_link_inside_src_is_judged_by_where_it_leads() {
     .unwrap();
     let linked = records(
         ws.path(),
-        &["stages/01-dataflow/src/lib.rs", "stages/01-dataflow/src/answer.rs"],
+        &[
+            "stages/01-dataflow/src/lib.rs",
+            "stages/01-dataflow/src/answer.rs",
+        ],
     );
     let why = verdict(ws.path(), &public, &linked).expect("refused");
     assert!(why.contains("`solutions/01-dataflow/src/lib.rs`"), "{why}");
@@ -98,7 +110,10 @@ fn a_symbolic_link_inside_src_is_judged_by_where_it_leads() {
 fn a_crate_outside_the_stages_is_not_judged_and_a_missing_record_refuses() {
     let ws = workspace();
     let public = PublicIncludes::of_skeletons(ws.path());
-    let reference = records(ws.path(), &["solutions/01-dataflow/src/lib.rs", "/etc/hostname"]);
+    let reference = records(
+        ws.path(),
+        &["solutions/01-dataflow/src/lib.rs", "/etc/hostname"],
+    );
     assert_eq!(verdict(ws.path(), &public, &reference), None);
     let missing = Records {
         found: Vec::new(),
