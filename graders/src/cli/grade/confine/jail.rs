@@ -4,9 +4,11 @@
 //!
 //! A build runs the compiler (trusted) over the submission's sources (not trusted: a
 //! constant may never finish evaluating, `env!` may read a variable), so it sees the
-//! workspace and the target folder writable, the toolchain read-only, and an
-//! environment cleared to what cargo needs. A driver runs the submission's code, so it
-//! sees its own binary, read-only, and nothing of the grading at all.
+//! workspace and the target folder writable, the toolchain read-only (of `$CARGO_HOME`
+//! only what a build needs, [`super::cargo_home`]), and an environment cleared to what
+//! cargo needs. A driver runs the submission's code, so it sees its own binary,
+//! read-only, and nothing of the grading at all. Every sandbox has a process limit
+//! ([`super::pids`]).
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
