@@ -114,3 +114,47 @@ fn no_process_outlives_the_sandbox() {
         text(&left.stdout)
     );
 }
+
+#[test]
+fn a_build_sees_of_cargo_home_only_the_registry_and_the_vendored_crates() {
+    use graders::cli::grade::confine::cargo_home::CargoHome;
+    if !available() {
+        return;
+    }
+    let home = tempfile::tempdir().expect("temp dir");
+    let dir = home.path();
+    for folder in [
+        "registry/index/crates",
+        "registry/src/crates",
+        "bin",
+        "vendor/anyhow",
+    ] {
+        std::fs::create_dir_all(dir.join(folder)).expect("mkdir");
+    }
+    std::fs::write(dir.join("registry/src/crates/lib.rs"), "// a crate\n").expect("write");
+    std::fs::write(dir.join("vendor/anyhow/lib.rs"), "// vendored\n").expect("write");
+    std::fs::write(dir.join("credentials.toml"), "token = \"hunter2\"\n").expect("write");
+    std::fs::write(
+        dir.join("config.toml"),
+        format!(
+            "[source.crates-io]\nreplace-with = \"v\"\n[source.v]\ndirectory = \"{}\"\n",
+            dir.join("vendor").display()
+        ),
+    )
+    .expect("write");
+    // What a build script (or an include of an absolute path) would try, in the build's
+    // sandbox.
+    let sandbox = CargoHome::at(dir).for_build(Sandbox::new());
+    let script = format!(
+        "cat {d}/credentials.toml; cat {d}/config.toml; ls -A {d}; \
+         cat {d}/registry/src/crates/lib.rs {d}/vendor/anyhow/lib.rs",
+        d = dir.display()
+    );
+    let output = sh(&sandbox, &script);
+    let shown = text(&output.stdout);
+    assert!(!shown.contains("hunter2"), "{shown}");
+    assert!(!shown.contains("replace-with"), "{shown}");
+    let listing: Vec<&str> = shown.lines().take(3).collect();
+    assert_eq!(listing, ["bin", "registry", "vendor"], "{shown}");
+    assert!(shown.ends_with("// a crate\n// vendored"), "{shown}");
+}

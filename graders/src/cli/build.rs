@@ -8,6 +8,7 @@ use std::process::Command;
 use anyhow::{Context, Result};
 use serde::Deserialize;
 
+use super::dep_info;
 use super::heartbeat::Heartbeat;
 use super::launcher::Launcher;
 use crate::harness::bounded;
@@ -89,6 +90,18 @@ pub fn build_all(
     });
     let heartbeat = heartbeat.as_ref();
     let together = cargo_build(root, target_dir, stages, side, extra, launcher, heartbeat)?;
+    if let Some(refused) = &together.refused {
+        // What the compiler read decides before anything it printed is shown: its errors
+        // and warnings may quote the file it should not have read.
+        let built = stages
+            .iter()
+            .map(|s| (s.number, Built::Failed(refused.clone())))
+            .collect();
+        return Ok(Builds {
+            built,
+            warnings: BTreeMap::new(),
+        });
+    }
     let mut warnings = BTreeMap::new();
     let by_folder = super::warnings::by_stage_folder(&together.stderr);
     for stage in stages {
@@ -122,6 +135,7 @@ pub fn build_all(
             cargo_build(root, target_dir, &[stage], side, extra, launcher, heartbeat)?
         };
         let built = match (alone.success, alone.binaries.get(&stage.folder())) {
+            _ if alone.refused.is_some() => Built::Failed(alone.refused.unwrap_or_default()),
             (true, Some(path)) => Built::Binary(path.clone()),
             _ => Built::Failed(trim_errors(&alone.stderr)),
         };
@@ -139,6 +153,9 @@ struct CargoRun {
     /// Grade binaries by stage folder name (`01-dataflow`).
     binaries: BTreeMap<String, PathBuf>,
     stderr: String,
+    /// Why the launcher refuses this run's build, from the compiler's record of what it
+    /// read ([`Launcher::refuse_reads`]); the run's errors and warnings are then not shown.
+    refused: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -150,11 +167,17 @@ struct Artifact {
     target: Option<Target>,
     #[serde(default)]
     executable: Option<PathBuf>,
+    #[serde(default)]
+    filenames: Vec<PathBuf>,
+    #[serde(default)]
+    fresh: bool,
 }
 
 #[derive(Deserialize)]
 struct Target {
     name: String,
+    #[serde(default)]
+    kind: Vec<String>,
 }
 
 fn cargo_build(
@@ -194,6 +217,11 @@ fn cargo_build(
         command.args(["--features", &features.join(",")]);
     }
     let limit = launcher.build_limit();
+    let target = target_dir.map_or_else(
+        || std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from),
+        Path::to_path_buf,
+    );
+    let started = dep_info::run_started(&target);
     let run = bounded::run_bounded_watching(
         launcher.build(command),
         limit.unwrap_or(UNLIMITED),
@@ -215,13 +243,30 @@ fn cargo_build(
                  forever?)",
                 limit.unwrap_or(UNLIMITED).as_secs()
             ),
+            refused: None,
         });
     };
     let mut binaries = BTreeMap::new();
+    let mut fresh = Vec::new();
+    let stages_dir = std::fs::canonicalize(root)
+        .unwrap_or_else(|_| root.to_path_buf())
+        .join("stages");
     for line in &run.stdout {
         let Ok(artifact) = serde_json::from_str::<Artifact>(line) else {
             continue;
         };
+        let is_learner_lib = artifact.target.as_ref().is_some_and(|t| {
+            t.kind.iter().any(|k| k.ends_with("lib"))
+                && artifact
+                    .manifest_path
+                    .as_ref()
+                    .is_some_and(|m| m.starts_with(&stages_dir))
+        });
+        if artifact.reason == "compiler-artifact" && artifact.fresh && is_learner_lib {
+            fresh.push(dep_info::FreshArtifact {
+                outputs: artifact.filenames.clone(),
+            });
+        }
         let is_grade = artifact.target.as_ref().is_some_and(|t| t.name == "grade");
         if artifact.reason != "compiler-artifact" || !is_grade {
             continue;
@@ -236,10 +281,13 @@ fn cargo_build(
             binaries.insert(folder, executable);
         }
     }
+    let records =
+        dep_info::records_of_run(root, &target.join("debug").join("deps"), started, &fresh);
     Ok(CargoRun {
         success: status.success(),
         binaries,
         stderr: run.stderr,
+        refused: launcher.refuse_reads(&records),
     })
 }
 

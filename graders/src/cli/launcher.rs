@@ -6,6 +6,8 @@
 use std::process::Command;
 use std::time::Duration;
 
+use super::dep_info::Records;
+
 /// Turns a command, fully set up, into the command to spawn. Shared by the threads that
 /// judge stages at once, hence `Sync`.
 pub trait Launcher: Sync {
@@ -22,6 +24,13 @@ pub trait Launcher: Sync {
 
     /// The longest a build may take; `None`: as long as it takes.
     fn build_limit(&self) -> Option<Duration> {
+        None
+    }
+
+    /// Why a build may not be used, judged from the compiler's record of what it read
+    /// for each crate the build compiled or reused; `None`: nothing refused.
+    fn refuse_reads(&self, records: &Records) -> Option<String> {
+        let _ = records;
         None
     }
 }

@@ -18,7 +18,7 @@ use super::submissions::{Base, repo, submission};
 /// What the instructor's shell holds and no student may see.
 const SECRET: &str = "hunter2-instructor-token";
 
-fn sandbox_available() -> bool {
+pub(super) fn sandbox_available() -> bool {
     match graders::harness::sandbox::Sandbox::check_available() {
         Ok(()) => true,
         Err(e) if std::env::var_os("BYO_SANDBOX_REQUIRED").is_some() => {
@@ -32,7 +32,7 @@ fn sandbox_available() -> bool {
 }
 
 /// Every file under `dir` whose name contains `needle`.
-fn files_named(dir: &Path, needle: &str) -> Vec<String> {
+pub(super) fn files_named(dir: &Path, needle: &str) -> Vec<String> {
     let mut found = Vec::new();
     let mut pending = vec![dir.to_path_buf()];
     while let Some(dir) = pending.pop() {

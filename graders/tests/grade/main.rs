@@ -5,8 +5,10 @@
 //! this test judges what is committed, as CI does on a fresh clone.
 
 mod attacks;
+mod limits;
 mod parallel;
 mod ranking;
+mod reach_outs;
 mod reading;
 mod submissions;
 

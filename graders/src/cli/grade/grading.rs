@@ -15,6 +15,7 @@ use super::confine::lock::{FileLock, submission_lock_path};
 use super::confine::preflight::ENVIRONMENT_FAILED;
 use super::confine::slots::Slot;
 use super::intake::names::{RESERVED, not_a_submission};
+use super::intake::record::PublicIncludes;
 use super::intake::{hashes, overlay};
 use super::model::{Overlay, Provenance, SubmissionReport};
 use super::options::GradeOptions;
@@ -44,12 +45,18 @@ pub(super) struct Grading<'a> {
 
 impl Grading<'_> {
     /// The launcher of builds in `workspace` of `slot`.
-    pub fn launcher<'l>(&'l self, workspace: &'l Path, target: &'l Path) -> GradeLauncher<'l> {
+    pub fn launcher<'l>(
+        &'l self,
+        workspace: &'l Path,
+        target: &'l Path,
+        public: &'l PublicIncludes,
+    ) -> GradeLauncher<'l> {
         GradeLauncher {
             jail: self.jail,
             workspace,
             target,
             build_limit: self.build_limit,
+            public,
         }
     }
 
@@ -156,7 +163,8 @@ impl Grading<'_> {
         report.changed_from_skeleton = hashes::changed_from(&pristine, &report.file_hashes);
         report.files = files;
 
-        let launcher = self.launcher(&over_ref, &target);
+        let public = PublicIncludes::of_skeletons(&pristine);
+        let launcher = self.launcher(&over_ref, &target, &public);
         let pipeline = Pipeline::new(&over_ref)
             .target_dir(&target)
             .cargo_args(OFFLINE)
@@ -171,7 +179,7 @@ impl Grading<'_> {
         )?;
         let revisit = chains::to_revisit(&grades, &stage_uses(&pristine));
         if !revisit.is_empty() {
-            let launcher = self.launcher(&own, &target);
+            let launcher = self.launcher(&own, &target, &public);
             let pipeline = Pipeline::new(&own)
                 .target_dir(&target)
                 .cargo_args(OFFLINE)

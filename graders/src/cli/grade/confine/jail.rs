@@ -4,9 +4,11 @@
 //!
 //! A build runs the compiler (trusted) over the submission's sources (not trusted: a
 //! constant may never finish evaluating, `env!` may read a variable), so it sees the
-//! workspace and the target folder writable, the toolchain read-only, and an
-//! environment cleared to what cargo needs. A driver runs the submission's code, so it
-//! sees its own binary, read-only, and nothing of the grading at all.
+//! workspace and the target folder writable, the toolchain read-only (of `$CARGO_HOME`
+//! only what a build needs, [`super::cargo_home`]), and an environment cleared to what
+//! cargo needs. A driver runs the submission's code, so it sees its own binary,
+//! read-only, and nothing of the grading at all. Every sandbox has a process limit
+//! ([`super::pids`]).
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
@@ -14,10 +16,14 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, SystemTime};
 
+use crate::cli::dep_info::Records;
+use crate::cli::grade::intake::record::{self, PublicIncludes};
 use crate::cli::launcher::Launcher;
 
 use anyhow::{Context, Result, bail};
 
+use super::cargo_home::CargoHome;
+use super::pids::ProcessLimit;
 use crate::harness::sandbox::Sandbox;
 use crate::harness::supervisor::{Confinement, Unconfined};
 
@@ -28,6 +34,10 @@ pub enum Jail {
     Sandboxed {
         /// Hidden from every build and driver.
         hidden: Vec<PathBuf>,
+        /// `$CARGO_HOME`, hidden too, of which a build sees only what it needs.
+        cargo_home: Option<CargoHome>,
+        /// How many processes a sandbox may hold.
+        processes: ProcessLimit,
     },
     /// `--no-sandbox`: the instructor chose to run submissions' code unconfined (every
     /// report says so). Environments are still cleared and process groups still killed.
@@ -46,7 +56,29 @@ impl Jail {
         if let Some(home) = std::env::var_os("HOME") {
             hidden.push(absolute(Path::new(&home)));
         }
-        Ok(Jail::Sandboxed { hidden })
+        let cargo_home = home_of("CARGO_HOME", ".cargo").map(CargoHome::at);
+        hidden.extend(cargo_home.iter().map(|c| c.dir().to_path_buf()));
+        let processes = ProcessLimit::detect();
+        if let Some(why) = processes.missing() {
+            eprintln!("grade: warning: {why}");
+        }
+        Ok(Jail::Sandboxed {
+            hidden,
+            cargo_home,
+            processes,
+        })
+    }
+
+    /// `command` confined by `confinement`, under the process limit of a sandbox of the
+    /// slot whose target folder is `target` ([`ProcessLimit`]).
+    fn limited(&self, target: &Path, confinement: &dyn Confinement, command: Command) -> Command {
+        match self {
+            Jail::Sandboxed { processes, .. } => {
+                let sandboxed = confinement.confine(processes.inside(command));
+                processes.around(&absolute(target), sandboxed)
+            }
+            Jail::Unconfined => confinement.confine(command),
+        }
     }
 
     /// Whether submissions' code runs in a sandbox.
@@ -55,25 +87,41 @@ impl Jail {
     }
 
     fn sandbox(&self) -> Option<Sandbox> {
-        let Jail::Sandboxed { hidden } = self else {
+        let Jail::Sandboxed { hidden, .. } = self else {
             return None;
         };
         Some(hidden.iter().fold(Sandbox::new(), |s, h| s.hide(h)))
     }
 
-    /// The confinement of a build of `workspace` into `target`.
+    /// The confinement of a build of `workspace` into `target`: the toolchain readable,
+    /// of `$CARGO_HOME` only what a build needs ([`CargoHome::for_build`]).
     pub fn for_build(&self, workspace: &Path, target: &Path) -> Box<dyn Confinement> {
-        match self.sandbox() {
-            None => Box::new(Unconfined),
-            Some(sandbox) => {
-                let toolchain = toolchain_homes();
-                let sandbox = toolchain
+        match (self.sandbox(), self) {
+            (Some(sandbox), Jail::Sandboxed { cargo_home, .. }) => {
+                let sandbox = match cargo_home {
+                    Some(cargo_home) => cargo_home.for_build(sandbox),
+                    None => sandbox,
+                };
+                let sandbox = home_of("RUSTUP_HOME", ".rustup")
                     .into_iter()
                     .fold(sandbox, |s, dir| s.readable(dir))
                     .writable(absolute(workspace))
                     .writable(absolute(target));
                 Box::new(sandbox)
             }
+            _ => Box::new(Unconfined),
+        }
+    }
+
+    /// What cargo needs to be told that it can no longer read in the sandbox: the
+    /// source replacement of `$CARGO_HOME/config.toml`.
+    pub fn cargo_arguments(&self) -> Vec<String> {
+        match self {
+            Jail::Sandboxed {
+                cargo_home: Some(cargo_home),
+                ..
+            } => cargo_home.config_arguments(),
+            _ => Vec::new(),
         }
     }
 
@@ -97,14 +145,16 @@ pub struct GradeLauncher<'a> {
     pub target: &'a Path,
     /// The longest one build may take.
     pub build_limit: Duration,
+    /// What each stage's skeleton reads from outside its `src/`, which its build may too.
+    pub public: &'a PublicIncludes,
 }
 
 impl Launcher for GradeLauncher<'_> {
     fn build(&self, mut cargo: Command) -> Command {
         cargo_environment(&mut cargo);
-        self.jail
-            .for_build(self.workspace, self.target)
-            .confine(cargo)
+        cargo.args(self.jail.cargo_arguments());
+        let confinement = self.jail.for_build(self.workspace, self.target);
+        self.jail.limited(self.target, confinement.as_ref(), cargo)
     }
 
     fn driver(&self, driver: Command) -> Command {
@@ -116,17 +166,18 @@ impl Launcher for GradeLauncher<'_> {
             .chain(driver.get_args())
             .map(|word| absolute(Path::new(word)))
             .find(|path| path.starts_with(&target) && path.is_file());
-        match binary {
-            Some(binary) => self.jail.for_driver(&binary).confine(driver),
-            None => self
-                .jail
-                .for_driver(Path::new("/nonexistent"))
-                .confine(driver),
-        }
+        let confinement = self
+            .jail
+            .for_driver(binary.as_deref().unwrap_or(Path::new("/nonexistent")));
+        self.jail.limited(self.target, confinement.as_ref(), driver)
     }
 
     fn build_limit(&self) -> Option<Duration> {
         Some(self.build_limit)
+    }
+
+    fn refuse_reads(&self, records: &Records) -> Option<String> {
+        record::verdict(self.workspace, self.public, records)
     }
 }
 
@@ -160,6 +211,14 @@ pub fn cargo_environment(command: &mut Command) {
             command.env(key, dir);
         }
     }
+}
+
+/// The folder `key` names (`$CARGO_HOME`), by default `default` in the home folder.
+fn home_of(key: &str, default: &str) -> Option<PathBuf> {
+    std::env::var_os(key)
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(default)))
+        .map(|p| absolute(&p))
 }
 
 /// `$CARGO_HOME` and `$RUSTUP_HOME` (by default `~/.cargo` and `~/.rustup`).

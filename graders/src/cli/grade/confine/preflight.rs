@@ -12,6 +12,7 @@ use super::jail::{GradeLauncher, Jail, JudgeSide, OFFLINE};
 use super::over_reference::make_over_reference;
 use super::slots::Slot;
 use crate::cli::grade::intake::overlay;
+use crate::cli::grade::intake::record::PublicIncludes;
 use crate::cli::pipeline::Pipeline;
 use crate::harness::supervisor::EnvironmentError;
 use crate::stages::StageInfo;
@@ -57,6 +58,7 @@ pub(crate) fn prepare_slot(
     overlay::extract_pristine(root, &slot.pristine())?;
     make_over_reference(&slot.pristine(), &slot.pristine_over_reference())?;
     let graded: Vec<&StageInfo> = selected.iter().copied().filter(|s| s.graded()).collect();
+    let public = PublicIncludes::of_skeletons(&slot.pristine());
     for (pristine, workspace) in [
         (slot.pristine(), slot.workspace()),
         (
@@ -70,6 +72,7 @@ pub(crate) fn prepare_slot(
             workspace: &workspace,
             target: &target,
             build_limit,
+            public: &public,
         };
         let built = Pipeline::new(&workspace)
             .target_dir(&target)

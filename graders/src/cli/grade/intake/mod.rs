@@ -4,10 +4,13 @@
 //! never a file that reaches outside its stage ([`reach`], read with [`tokens`]), with what
 //! happened to its files ([`crate::cli::grade::model::Overlay`]: overlaid, ignored,
 //! refused, [`copies`] of the reference) and the hash of every file graded ([`hashes`]).
+//! Once a stage is built, [`record`] judges what the compiler actually read for it: the
+//! verdict on reach-outs, where [`reach`] is only the early, friendly message.
 
 pub mod copies;
 pub mod hashes;
 pub(crate) mod names;
 pub mod overlay;
 pub mod reach;
+pub mod record;
 pub mod tokens;

@@ -1,0 +1,101 @@
+//! `byo grade` against submissions that make the compiler read a file outside their
+//! stage's `src/` in ways a lexer reads otherwise than rustc (`tests/fixtures/attack-*`
+//! with a reach-out, see the fixtures' README): each is refused by the compiler's own
+//! record of what it read, naming the file and showing none of it, while an honest
+//! submission graded beside them keeps full marks.
+
+use std::fs;
+use std::path::Path;
+
+use super::attacks::{files_named, sandbox_available};
+use super::grade;
+use super::reading::{report, stage, verdict};
+use super::submissions::{Base, repo, submission};
+
+/// Each attack, and the file it reads (relative to the repository).
+const ATTACKS: [(&str, &str); 4] = [
+    ("attack-path-escape", "graders/src/stage08/anomaly.rs"),
+    (
+        "attack-include-escape",
+        "solutions/08-transactional-sink/src/lib.rs",
+    ),
+    (
+        "attack-include-field",
+        "solutions/07-exactly-once-state/src/lib.rs",
+    ),
+    ("attack-include-range", "graders/src/stage01/judge.rs"),
+];
+
+#[test]
+fn reach_outs_are_refused_by_what_the_compiler_read_and_show_nothing_of_it() {
+    if !sandbox_available() {
+        return;
+    }
+    let _one_at_a_time = super::GRADING.lock().unwrap_or_else(|e| e.into_inner());
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let subs = scratch.path().join("submissions");
+    let mut dirs = Vec::new();
+    for (name, _) in ATTACKS {
+        let dir = submission(&subs, name, Base::ReferenceUpTo(1), Some(name));
+        dirs.push(dir.display().to_string());
+    }
+    let honest = submission(&subs, "honest", Base::ReferenceUpTo(1), None);
+    dirs.push(honest.display().to_string());
+    let out = scratch.path().join("out");
+    let mut args: Vec<String> = dirs;
+    args.extend(
+        [
+            "--out",
+            &out.display().to_string(),
+            "--seed",
+            "7",
+            "--stages",
+            "01",
+        ]
+        .map(String::from),
+    );
+    args.extend(["--timeout", "2"].map(String::from));
+    grade(&args);
+
+    let r = report(&out, "honest");
+    assert_eq!(verdict(&r, 1), "passed", "{r:#}");
+    assert_eq!(r["total"], 100.0);
+
+    let written: Vec<(String, String)> = files_named(&out, "")
+        .into_iter()
+        .map(|file| {
+            let text = fs::read_to_string(&file).unwrap_or_default();
+            (file, text)
+        })
+        .collect();
+    for (name, read) in ATTACKS {
+        let r = report(&out, name);
+        assert_eq!(verdict(&r, 1), "does-not-build", "{name}: {r:#}");
+        assert_eq!(r["total"], 0.0, "{name}");
+        let errors = stage(&r, 1)["errors"].as_str().expect("errors");
+        assert!(
+            errors.contains(&format!(
+                "refused: stage 01's crate made the compiler read `{read}`"
+            )),
+            "{name}: {errors}"
+        );
+        for line in secret_lines(&repo().join(read)) {
+            for (file, text) in &written {
+                assert!(!text.contains(&line), "{file} shows `{line}` of {read}");
+            }
+        }
+    }
+}
+
+/// The lines of `file` long enough to be its own (not a brace or a common phrase).
+fn secret_lines(file: &Path) -> Vec<String> {
+    let text = fs::read_to_string(file).expect("the file read");
+    let lines: Vec<String> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.len() >= 30)
+        .map(String::from)
+        .collect();
+    assert!(lines.len() >= 3, "{} has lines of its own", file.display());
+    lines
+}
