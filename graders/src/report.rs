@@ -210,6 +210,9 @@ fn render_failure(
         Fault::Unreadable(why) => {
             let _ = writeln!(out, "    the driver's observation could not be read: {why}");
         }
+        Fault::ProtocolViolation(why) => {
+            let _ = writeln!(out, "    {}: {why}", style.bad("protocol violation"));
+        }
     }
     let _ = writeln!(
         out,

@@ -38,6 +38,8 @@ impl LastResult {
             }),
             StageOutcome::DoesNotBuild(_) | StageOutcome::Blocked(_) => Some(Self::DoesNotBuild),
             StageOutcome::Undriven(_) => Some(Self::Failed),
+            // The machine failed, not the stage: nothing to remember.
+            StageOutcome::EnvironmentFailed(_) => None,
             StageOutcome::Ungraded => None,
         }
     }

@@ -119,7 +119,7 @@ pub fn render_outcome(stage: &StageInfo, outcome: &StageOutcome, style: &Style) 
             style.bold(&title),
             style.bad("BLOCKED")
         ),
-        StageOutcome::Undriven(why) => {
+        StageOutcome::Undriven(why) | StageOutcome::EnvironmentFailed(why) => {
             format!(
                 "{} {}  {why}\n",
                 style.bold(&title),

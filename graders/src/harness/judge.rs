@@ -25,8 +25,7 @@ pub struct DriverRun {
     pub gave_up: Option<GaveUp>,
 }
 
-/// Judging stopped before every case was run: the driver died once more after the most
-/// restarts a stage is given, and the cases still due were not judged.
+/// Judging stopped early: the driver died again after the most restarts a stage is given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GaveUp {
     /// How many times the driver died.
@@ -85,6 +84,8 @@ pub enum Fault {
     },
     /// The driver's output could not be read as an observation of this stage.
     Unreadable(String),
+    /// A protocol line the judge did not ask for (a forged `Refused`, a second answer).
+    ProtocolViolation(String),
 }
 
 impl Fault {
@@ -99,6 +100,7 @@ impl Fault {
             Fault::ExitedEarly { .. } => "early exit",
             Fault::Killed { .. } => "killed by a signal",
             Fault::Unreadable(_) => "unreadable observation",
+            Fault::ProtocolViolation(_) => "protocol violation",
         }
     }
 }
@@ -232,23 +234,20 @@ pub fn judge_run<S: Stage>(seed: u64, only: Option<usize>, run: &DriverRun) -> S
         }
         planned += 1;
         let check = case.check();
-        let position = match checks.iter().position(|(c, _)| *c == check) {
-            Some(position) => position,
-            None => {
-                checks.push((
-                    check,
-                    CheckReport {
-                        name: check.name.to_owned(),
-                        law: check.law.to_owned(),
-                        judged: 0,
-                        planned: 0,
-                        first_failure: None,
-                    },
-                ));
-                checks.len() - 1
-            }
+        if !checks.iter().any(|(c, _)| *c == check) {
+            let (name, law) = (check.name.to_owned(), check.law.to_owned());
+            let report = CheckReport {
+                name,
+                law,
+                judged: 0,
+                planned: 0,
+                first_failure: None,
+            };
+            checks.push((check, report));
+        }
+        let Some((_, report)) = checks.iter_mut().find(|(c, _)| *c == check) else {
+            continue;
         };
-        let report = &mut checks[position].1;
         report.planned += 1;
         let after_death = first_death
             .iter()

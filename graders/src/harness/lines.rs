@@ -23,7 +23,7 @@ pub(super) enum Read {
     Nothing,
     /// A case started: its clock starts.
     CaseStarted,
-    /// The driver refused the request.
+    /// The driver refused the request, before any case began (see [`Step::Refused`]).
     Refused(String),
     /// The protocol was broken.
     Violation(String),
@@ -74,12 +74,12 @@ impl Lines {
         if start > 0 {
             self.print(false, line[..start].to_owned());
         }
+        // The driver never writes a line it cannot read back: one that carries the nonce
+        // and is no message was forged.
         let message = match message {
-            Ok(Message::Refused(why)) => return Read::Refused(why),
             Ok(message) => message,
             Err(garbled) => {
-                self.print(false, format!("(unreadable protocol line: {garbled})"));
-                return Read::Nothing;
+                return Read::Violation(format!("an unreadable protocol line: {garbled}"));
             }
         };
         match self.watch.accept(message) {
@@ -98,17 +98,19 @@ impl Lines {
                 self.on_stdout = Place::default();
                 Read::Nothing
             }
+            Ok(Step::Refused(why)) => Read::Refused(why),
             Ok(Step::Other) => Read::Nothing,
             Err(violation) => Read::Violation(violation),
         }
     }
 
-    /// A line on standard error.
-    pub(super) fn stderr(&mut self, line: String) {
+    /// A line on standard error: the protocol violation it is, if it carries the nonce
+    /// but is none of the marks the driver writes there.
+    pub(super) fn stderr(&mut self, line: String) -> Option<String> {
         self.stderr.record(&line);
         let Some((start, message)) = split(&line, &self.tag) else {
             self.print(true, line);
-            return;
+            return None;
         };
         if start > 0 {
             self.print(true, line[..start].to_owned());
@@ -123,9 +125,15 @@ impl Lines {
             Ok(Message::Run(label)) => {
                 self.on_stderr.get_or_insert_with(Place::default).run = Some(label);
             }
-            Ok(_) => {}
-            Err(garbled) => self.print(true, format!("(unreadable protocol line: {garbled})")),
+            Ok(other) => {
+                return Some(format!(
+                    "a protocol line on standard error, where the driver writes only marks: \
+                     {other:?} (something printed the driver's own lines)"
+                ));
+            }
+            Err(garbled) => return Some(format!("an unreadable protocol line: {garbled}")),
         }
+        None
     }
 
     fn print(&mut self, stderr: bool, text: String) {

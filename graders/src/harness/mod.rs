@@ -4,13 +4,14 @@
 //! `protocol`, `printed` (data and pure helpers); `stage` (the [`Stage`] trait and the
 //! [`grader!`](crate::grader) macro); `arguments` (the shared "error names the argument"
 //! judge); `process` (child processes that end with their run), then `judge`, `sequence`,
-//! `lines` and `supervisor` (a driver run to a report, the printed lines placed in their
+//! `lines`, `cap` and `supervisor` (a driver run to a report, the printed lines placed in their
 //! case and run) and `bounded` (a build run to its end); `driver` (runs cases and,
 //! in process, renders the report through [`crate::report`]); `catalogue` (what mutant
 //! catalogues assert). Nothing here reaches the stage graders or their registry.
 
 pub mod arguments;
 pub mod bounded;
+mod cap;
 pub mod capture;
 pub mod case;
 pub mod catalogue;

@@ -1,7 +1,7 @@
 //! The order a driver's protocol lines must keep: `Start` of the case the judge expects
 //! next, its `Ended`, and so on to `Finished`. Anything else is a protocol violation, so
-//! a line printed by the implementation (even one that guessed the nonce) can neither
-//! restart a case's clock nor report a case twice.
+//! a line printed by the implementation (even one that stole the nonce) can neither
+//! restart a case's clock, nor report a case twice, nor refuse once a case has begun.
 
 use super::judge::{DriverRun, Fault};
 use super::printed::Printed;
@@ -15,6 +15,9 @@ pub(super) enum Step {
     RunStarted(String),
     /// The running case ended.
     CaseEnded,
+    /// The driver refused the request before running any case (its own checks, made
+    /// before any implementation code runs).
+    Refused(String),
     /// Nothing for the clocks (`Finished`).
     Other,
 }
@@ -112,7 +115,16 @@ impl Watch {
                 self.run.finished = true;
                 Ok(Step::Other)
             }
-            Message::Refused(_) => Ok(Step::Other),
+            // The implementation runs only inside a case: a refusal once the first case
+            // was announced is its doing, never the driver's.
+            Message::Refused(why) if self.running.is_none() && self.ended == 0 => {
+                Ok(Step::Refused(why))
+            }
+            Message::Refused(_) => Err(
+                "a `Refused` came after the cases had begun, where only the implementation \
+                 runs (something printed the driver's own lines)"
+                    .to_owned(),
+            ),
         }
     }
 }
@@ -157,6 +169,18 @@ mod tests {
         );
         assert!(watch.accept(Message::Finished).is_ok());
         assert!(watch.accept(Message::Start(2)).is_err(), "after Finished");
+    }
+
+    #[test]
+    fn only_a_driver_that_ran_no_case_may_refuse() {
+        let refused = || Message::Refused("the grading environment failed".to_owned());
+        let mut watch = Watch::new(&Request::new(1, 0, vec![0, 1], 0));
+        assert!(matches!(watch.accept(refused()), Ok(Step::Refused(_))));
+        let mut watch = Watch::new(&Request::new(1, 0, vec![0, 1], 0));
+        assert!(watch.accept(Message::Start(0)).is_ok());
+        assert!(watch.accept(refused()).is_err(), "inside a case");
+        assert!(watch.accept(ended(0)).is_ok());
+        assert!(watch.accept(refused()).is_err(), "between cases");
     }
 
     #[test]

@@ -6,8 +6,15 @@
 //! process behind. None of that decides a grade or outlives the run:
 //!
 //! - only lines carrying the run's nonce are protocol lines, and they must come in the
-//!   order the judge asked for (`Start` of the next case, its `Ended`, ..., `Finished`);
-//!   anything else is a protocol violation charged to the case that was running;
+//!   order the judge asked for (`Start` of the next case, its `Ended`, ..., `Finished`,
+//!   a `Refused` only before the first case); anything else is a protocol violation
+//!   charged to the case that was running. The nonce is no secret from the
+//!   implementation, which runs in the driver's process and can read its memory: the
+//!   nonce keeps what it prints by accident apart, the order keeps what it forges from
+//!   counting;
+//! - what the driver says is evidence, never authority: only the supervisor's own
+//!   findings (the exit status, a signal, a limit, the memory cap it could not apply)
+//!   decide how a run ended, and only it says the grading environment failed;
 //! - the clocks are the supervisor's: a case's clock starts at the `Start` the judge
 //!   expected, and the stage has a wall limit of its own;
 //! - what the child prints is kept bounded (the head and the tail, and the size said);
@@ -22,6 +29,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
+use super::cap::{CAP_FAILED, with_memory_cap};
 use super::capture::Event;
 use super::judge::{DriverRun, Fault};
 use super::lines::{Lines, Read};
@@ -121,9 +129,10 @@ pub fn supervise_since(
     let request_line = serde_json::to_string(request).context("encoding the driver request")?;
     let cap_token = format!("byo-memory-cap-failed-{:016x}", fresh_nonce());
     let command = with_cleared_environment(command);
-    let command = match limits.memory {
-        Some(bytes) if cfg!(unix) => with_memory_cap(&command, bytes, &cap_token),
-        _ => command,
+    let capped = limits.memory.filter(|_| cfg!(unix));
+    let command = match capped {
+        Some(bytes) => with_memory_cap(&command, bytes),
+        None => command,
     };
     let mut command = confinement.confine(command);
     super::process::lead_group(&mut command);
@@ -134,7 +143,12 @@ pub fn supervise_since(
         .spawn()
         .context("starting the grade binary")?;
     if let Some(mut stdin) = child.stdin.take() {
-        // A driver that died at once leaves a closed pipe; its death is reported below.
+        // The shell that applies the cap reads its token first, so that the token is in
+        // no process's arguments or memory once the driver runs. A driver that died at
+        // once leaves a closed pipe; its death is reported below.
+        if capped.is_some() {
+            let _ = writeln!(stdin, "{cap_token}");
+        }
         let _ = writeln!(stdin, "{request_line}");
     }
     let (pid, inbox) = super::process::watch(child);
@@ -169,10 +183,15 @@ pub fn supervise_since(
                 }
                 Read::Violation(violation) => {
                     kill(pid);
-                    return Ok(lines.died(Fault::Unreadable(violation)));
+                    return Ok(lines.died(Fault::ProtocolViolation(violation)));
                 }
             },
-            Ok(Event::Stderr(line)) => lines.stderr(line),
+            Ok(Event::Stderr(line)) => {
+                if let Some(violation) = lines.stderr(line) {
+                    kill(pid);
+                    return Ok(lines.died(Fault::ProtocolViolation(violation)));
+                }
+            }
             Ok(Event::StdoutClosed) => stdout_open = false,
             Ok(Event::StderrClosed) => stderr_open = false,
             Ok(Event::Exited(status)) => exited = Some((status, Instant::now())),
@@ -195,7 +214,11 @@ pub fn supervise_since(
     }
     // Whatever the driver left behind in its process group goes with it.
     kill_group(pid);
-    if lines.stderr.contains(&cap_token) {
+    let Some((status, _)) = exited else {
+        bail!("lost track of the grade binary (its waiter stopped)");
+    };
+    // The shell's own word, in a token the driver never held, and its own exit status.
+    if capped.is_some() && status.code() == Some(CAP_FAILED) && lines.stderr.contains(&cap_token) {
         return Err(EnvironmentError(format!(
             "`ulimit -v {}` failed, so the driver could not be given its memory cap \
              (is the shell's hard limit lower? raise it with `ulimit -v unlimited`)",
@@ -203,9 +226,6 @@ pub fn supervise_since(
         ))
         .into());
     }
-    let Some((status, _)) = exited else {
-        bail!("lost track of the grade binary (its waiter stopped)");
-    };
     if lines.watch.run.finished && status.success() {
         lines.watch.run.printed = lines.printed;
         return Ok(lines.watch.run);
@@ -240,33 +260,6 @@ fn with_cleared_environment(command: Command) -> Command {
         }
     }
     cleared
-}
-
-/// `command` run through `sh -c 'ulimit -v ..; exec "$@"'`, so the cap applies to the
-/// driver alone and needs no unsafe `setrlimit` in this process. When `ulimit` fails the
-/// shell prints `token` (which the driver never sees) instead of starting the driver.
-fn with_memory_cap(command: &Command, bytes: u64, token: &str) -> Command {
-    let mut capped = Command::new("/bin/sh");
-    capped
-        .arg("-c")
-        .arg(format!(
-            "ulimit -v {} 2>/dev/null || {{ echo \"$1\" >&2; exit 125; }}; shift; exec \"$@\"",
-            bytes / 1024
-        ))
-        .arg("byo-memory-cap")
-        .arg(token)
-        .arg(command.get_program())
-        .args(command.get_args());
-    if let Some(dir) = command.get_current_dir() {
-        capped.current_dir(dir);
-    }
-    capped.env_clear();
-    for (key, value) in command.get_envs() {
-        if let Some(value) = value {
-            capped.env(key, value);
-        }
-    }
-    capped
 }
 
 fn classify_exit(status: std::process::ExitStatus) -> Fault {

@@ -5,6 +5,7 @@
 //! this test judges what is committed, as CI does on a fresh clone.
 
 mod attacks;
+mod authority;
 mod limits;
 mod parallel;
 mod ranking;

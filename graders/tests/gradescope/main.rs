@@ -15,6 +15,7 @@
 
 mod schema;
 mod submission;
+mod uploads;
 
 use std::fs;
 use std::io::Read as _;
@@ -250,4 +251,5 @@ fn run_autograder_grades_the_reference_the_skeleton_and_an_attack() {
             );
         }
     }
+    uploads::uploads_that_cannot_be_graded_say_why(&root);
 }

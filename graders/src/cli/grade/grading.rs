@@ -12,7 +12,6 @@ use anyhow::Result;
 use super::confine::jail::{GradeLauncher, Jail, JudgeSide, OFFLINE};
 use super::confine::jobs::Outcome;
 use super::confine::lock::{FileLock, submission_lock_path};
-use super::confine::preflight::ENVIRONMENT_FAILED;
 use super::confine::slots::Slot;
 use super::intake::names::{RESERVED, not_a_submission};
 use super::intake::record::PublicIncludes;
@@ -107,7 +106,9 @@ impl Grading<'_> {
             Ok(()) => {}
             Err(e) => {
                 // A folder that is no submission is the input's fault, graded 0 with its
-                // reason; anything else means grading itself did not work.
+                // reason; anything else means grading itself did not work (a failure of
+                // the grading environment among them, which only the supervisor finds:
+                // no text a build or a driver prints makes it).
                 if refused.is_none() {
                     outcome = Outcome::NotGraded;
                 }
@@ -116,13 +117,6 @@ impl Grading<'_> {
             }
         }
         report.seconds = started.elapsed().as_secs_f64();
-        if report.stages.iter().any(|s| {
-            s.errors
-                .as_deref()
-                .is_some_and(|e| e.contains(ENVIRONMENT_FAILED))
-        }) {
-            outcome = Outcome::NotGraded;
-        }
         if !RESERVED.contains(&name) {
             write_submission(
                 &self.options.out.join(name),

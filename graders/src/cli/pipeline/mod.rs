@@ -23,7 +23,7 @@ pub use together::workers;
 use super::build::{self, Built, Side};
 use super::launcher::{Direct, Launcher};
 use crate::harness::judge::DriverRun;
-use crate::harness::supervisor::Limits;
+use crate::harness::supervisor::{EnvironmentError, Limits};
 use crate::harness::{StageReport, StageStatus};
 use crate::stages::{self, StageInfo};
 
@@ -36,8 +36,12 @@ pub enum StageOutcome {
     DoesNotBuild(String),
     /// An earlier stage it depends on did not build.
     Blocked(u8),
-    /// Its grade binary could not be driven (e.g. it refused the request).
+    /// Its grade binary could not be driven (e.g. it refused the request before any case).
     Undriven(String),
+    /// The grading machine failed while driving it: the supervisor found so itself (an
+    /// [`EnvironmentError`](crate::harness::supervisor::EnvironmentError), never from
+    /// what the driver or the compiler printed). Nothing is charged to the submission.
+    EnvironmentFailed(String),
     /// No grader exists for it yet.
     Ungraded,
 }
@@ -212,6 +216,9 @@ impl<'a> Pipeline<'a> {
                 Some(report) => StageOutcome::Judged(report),
                 None => StageOutcome::Ungraded,
             },
+            Err(e) if e.chain().any(|c| c.is::<EnvironmentError>()) => {
+                StageOutcome::EnvironmentFailed(format!("{e:#}"))
+            }
             Err(e) => StageOutcome::Undriven(format!("{e:#}")),
         }
     }

@@ -1,6 +1,6 @@
 //! What `byo grade` checks before any submission is graded: that the memory cap can be
 //! applied, and that the graders' own build is the instructor's (made before any
-//! submission's code runs); and how a stage's errors say the grading machine failed.
+//! submission's code runs).
 
 use std::path::Path;
 use std::process::Command;
@@ -19,9 +19,6 @@ use crate::stages::StageInfo;
 
 /// The most virtual memory a driver may map.
 pub(crate) const MEMORY_CAP: u64 = 4 << 30;
-
-/// How a stage's errors say the grading machine failed (see [`EnvironmentError`]).
-pub(crate) const ENVIRONMENT_FAILED: &str = "the grading environment failed";
 
 /// Applies the memory cap once to a shell, so that a machine where it cannot be applied
 /// fails before grading, as the grading environment's error, not as every student's.

@@ -13,6 +13,7 @@ use serde_json::json;
 use super::cohort::findings::Findings;
 use super::cohort::{html, markdown};
 use super::folder::write;
+use super::inert::csv_cell;
 use crate::cli::grade::model::SubmissionReport;
 
 /// Every `report.json` one folder down in `out`, by submission name.
@@ -64,7 +65,7 @@ pub fn write_gradebook(out: &Path) -> Result<()> {
         let _ = write!(
             csv,
             "{},{verdict},{}",
-            csv_field(&report.submission),
+            csv_cell(&report.submission),
             report.seed
         );
         let mut row = serde_json::Map::new();
@@ -80,7 +81,7 @@ pub fn write_gradebook(out: &Path) -> Result<()> {
             row.insert(format!("{stage:02}"), json!((score * 10.0).round() / 10.0));
         }
         let copies = report.copied_stages();
-        let _ = writeln!(csv, ",{:.1},{}", report.total, csv_field(&copies.join(" ")));
+        let _ = writeln!(csv, ",{:.1},{}", report.total, csv_cell(&copies.join(" ")));
         row.insert("total".into(), json!((report.total * 10.0).round() / 10.0));
         row.insert("copies_of_reference".into(), json!(copies));
         row.insert("seed".into(), json!(report.seed));
@@ -91,14 +92,6 @@ pub fn write_gradebook(out: &Path) -> Result<()> {
     let findings = Findings::gather(&reports);
     write(out, "cohort.md", &markdown::page(&findings))?;
     write(out, "cohort.html", &html::page(&findings))
-}
-
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_owned()
-    }
 }
 
 #[cfg(test)]

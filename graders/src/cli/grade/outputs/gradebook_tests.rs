@@ -93,3 +93,56 @@ fn regrading_one_submission_changes_its_row_only() {
             .contains("2 submission(s)")
     );
 }
+
+/// The cells of one CSV line, unquoted as a spreadsheet reads them.
+fn csv_cells(line: &str) -> Vec<String> {
+    let (mut cells, mut cell, mut quoted, mut chars) =
+        (Vec::new(), String::new(), false, line.chars().peekable());
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                chars.next();
+                cell.push('"');
+            }
+            '"' => quoted = !quoted,
+            ',' if !quoted => cells.push(std::mem::take(&mut cell)),
+            c => cell.push(c),
+        }
+    }
+    cells.push(cell);
+    cells
+}
+
+#[test]
+fn a_folder_named_like_a_formula_is_text_in_every_gradebook() {
+    let out = tempfile::tempdir().unwrap();
+    let out = out.path();
+    let name = "=HYPERLINK(\"x\")";
+    let r = report(name, &[Verdict::Failed], 0.0, None);
+    write_submission(&out.join("formula"), &r, None, false).unwrap();
+    write_gradebook(out).unwrap();
+    let csv = std::fs::read_to_string(out.join("grades.csv")).unwrap();
+    let row = csv.lines().nth(1).expect("a row");
+    assert_eq!(csv_cells(row)[0], "'=HYPERLINK(\"x\")", "{csv}");
+    let cohort = std::fs::read_to_string(out.join("cohort.md")).unwrap();
+    assert!(
+        cohort.contains("| failed | 1 | =HYPERLINK(\"x\") |"),
+        "{cohort}"
+    );
+    let r = report(
+        "<img src=x onerror=alert(1)>_b_",
+        &[Verdict::Failed],
+        0.0,
+        None,
+    );
+    write_submission(&out.join("img"), &r, None, false).unwrap();
+    write_gradebook(out).unwrap();
+    let cohort = std::fs::read_to_string(out.join("cohort.md")).unwrap();
+    assert!(!cohort.replace("\\<", "").contains('<'), "no tag: {cohort}");
+    assert!(
+        cohort.contains("\\<img src=x onerror=alert(1)\\>\\_b\\_"),
+        "{cohort}"
+    );
+    let html = std::fs::read_to_string(out.join("cohort.html")).unwrap();
+    assert!(!html.contains("<img"), "{html}");
+}

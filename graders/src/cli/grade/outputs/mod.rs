@@ -4,12 +4,14 @@
 //! ([`report`]), with Gradescope's `results.json` ([`gradescope`]) and `junit.xml`
 //! ([`formats`]) when asked, the instructor's folders cut out of them ([`scrub`]); and
 //! across submissions `grades.csv` and `grades.json` ([`gradebook`]), `cohort.md` and
-//! `cohort.html` ([`cohort`]), rebuilt from every `report.json` in the folder.
+//! `cohort.html` ([`cohort`]), rebuilt from every `report.json` in the folder. Whatever
+//! a submission controls is written inert in each of them ([`inert`]).
 
 pub mod cohort;
 pub mod folder;
 pub mod formats;
 pub mod gradebook;
 pub mod gradescope;
+pub mod inert;
 pub mod report;
 pub mod scrub;

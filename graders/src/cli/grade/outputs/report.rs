@@ -11,6 +11,7 @@ use anyhow::{Context, Result};
 use super::folder::write;
 use super::formats;
 use super::gradescope::{self, Visibility};
+use super::inert::{code, fence, text};
 use crate::cli::grade::model::{SubmissionReport, Verdict};
 
 /// Writes one submission's reports into `dir` (`results.json` when `gradescope` gives
@@ -43,10 +44,11 @@ pub fn write_submission(
 /// The human report of one submission.
 pub fn markdown(report: &SubmissionReport) -> String {
     let mut md = String::new();
-    let _ = writeln!(md, "# Grade report: {}\n", report.submission);
+    // The folder's name is the submission's: shown, never obeyed.
+    let _ = writeln!(md, "# Grade report: {}\n", text(&report.submission));
     let _ = writeln!(md, "Total: **{:.1} / 100**\n", report.total);
     let p = &report.provenance;
-    let _ = writeln!(md, "- submission: `{}`", report.submission);
+    let _ = writeln!(md, "- submission: {}", code(&report.submission));
     let _ = writeln!(md, "- seed: {}", report.seed);
     let _ = writeln!(
         md,
@@ -79,7 +81,11 @@ pub fn markdown(report: &SubmissionReport) -> String {
     let _ = writeln!(md, "- graded at: {}", p.graded_at);
     let _ = writeln!(md, "- grading time: {:.1} s\n", report.seconds);
     if let Some(error) = &report.error {
-        let _ = writeln!(md, "**This submission could not be graded:** {error}\n");
+        let _ = writeln!(
+            md,
+            "**This submission could not be graded:** {}\n",
+            text(error)
+        );
     }
     let _ = writeln!(
         md,
@@ -140,14 +146,16 @@ pub fn markdown(report: &SubmissionReport) -> String {
             );
         }
         if let Some(errors) = &stage.errors {
-            let _ = writeln!(md, "```text\n{errors}\n```");
+            let _ = writeln!(md, "{}", fence("text", errors));
         }
         for check in failing {
             if let Some(failure) = &check.failure {
                 let _ = writeln!(
                     md,
-                    "- **{}** ({}):\n\n```text\n{}\n```\n",
-                    check.name, failure.anomaly, failure.detail
+                    "- **{}** ({}):\n\n{}\n",
+                    check.name,
+                    failure.anomaly,
+                    fence("text", &failure.detail)
                 );
             }
         }
@@ -199,10 +207,6 @@ fn list(items: &[String]) -> String {
     if items.is_empty() {
         "none".to_owned()
     } else {
-        items
-            .iter()
-            .map(|i| format!("`{i}`"))
-            .collect::<Vec<_>>()
-            .join(", ")
+        items.iter().map(|i| code(i)).collect::<Vec<_>>().join(", ")
     }
 }

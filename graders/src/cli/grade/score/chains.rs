@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 
 use crate::cli::grade::model::{OverYourStages, StageGrade, Verdict};
 use crate::cli::pipeline::{Batch, Pipeline, StageOutcome};
@@ -97,6 +97,8 @@ pub fn revisit(
                 (Verdict::DoesNotBuild, Vec::new())
             }
             StageOutcome::Undriven(_) | StageOutcome::Ungraded => (Verdict::NotJudged, Vec::new()),
+            // The machine failed, not the submission: it is not graded by this run.
+            StageOutcome::EnvironmentFailed(why) => bail!("{why}"),
         };
         if let Some(grade) = grades.iter_mut().find(|g| g.stage == number) {
             grade.over_your_stages = Some(OverYourStages {

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 
 use super::weights::Weights;
 use crate::cli::grade::model::{CheckGrade, FailureGrade, StageGrade, Verdict};
@@ -46,6 +46,11 @@ pub fn grade_stages(
             break;
         };
         let run = run?;
+        // The machine failed, not the submission: it is not graded by this run, and the
+        // run exits 1. Only the supervisor's own finding says so (see `StageOutcome`).
+        if let StageOutcome::EnvironmentFailed(why) = &run.outcome {
+            bail!("{why}");
+        }
         let grade = grade_outcome(
             run.stage,
             run.outcome,
@@ -124,7 +129,7 @@ fn grade_outcome(
             grade.verdict = Verdict::NotJudged;
             grade.errors = Some(why);
         }
-        StageOutcome::Ungraded => grade.weight = 0.0,
+        StageOutcome::Ungraded | StageOutcome::EnvironmentFailed(_) => grade.weight = 0.0,
     }
     grade
 }

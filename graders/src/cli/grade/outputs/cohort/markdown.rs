@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 
 use super::findings::Findings;
 use crate::cli::grade::model::{SubmissionReport, Verdict};
+use crate::cli::grade::outputs::inert::text;
 
 /// How one stage of one submission came out, for the per-stage table.
 fn outcome(verdict: Verdict, score: f64) -> &'static str {
@@ -49,12 +50,20 @@ pub fn page(findings: &Findings<'_>) -> String {
     }
     md.push_str("| verdict | submissions | who |\n|---|---|---|\n");
     for (verdict, who) in &verdicts {
-        let _ = writeln!(md, "| {verdict} | {} | {} |", who.len(), who.join(", "));
+        let _ = writeln!(md, "| {verdict} | {} | {} |", who.len(), names(who));
     }
     stages(&mut md, reports);
     checks(&mut md, findings);
     copies(&mut md, findings);
     md
+}
+
+/// Submission names (or places that start with one), escaped, in a table cell.
+fn names<S: AsRef<str>>(who: &[S]) -> String {
+    who.iter()
+        .map(|w| text(w.as_ref()))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// How many came out each way, and every score, of one stage.
@@ -111,7 +120,7 @@ fn checks(md: &mut String, findings: &Findings<'_>) {
             row.stage,
             row.check,
             row.who.len(),
-            row.who.join(", ")
+            names(&row.who)
         );
     }
     let misconceptions = &findings.misconceptions;
@@ -122,7 +131,7 @@ fn checks(md: &mut String, findings: &Findings<'_>) {
              | misconception | occurrences | where |\n|---|---|---|\n",
         );
         for (card, places) in misconceptions {
-            let _ = writeln!(md, "| {card} | {} | {} |", places.len(), places.join(", "));
+            let _ = writeln!(md, "| {card} | {} | {} |", places.len(), names(places));
         }
     }
     md.push_str("\n## Anomalies\n\n| anomaly | occurrences | where |\n|---|---|---|\n");
@@ -136,7 +145,7 @@ fn checks(md: &mut String, findings: &Findings<'_>) {
             md,
             "| {anomaly} | {} | {} |",
             places.len().max(1),
-            places.join(", ")
+            names(&places)
         );
     }
 }
@@ -152,7 +161,7 @@ fn copies(md: &mut String, findings: &Findings<'_>) {
              | submission | stages |\n|---|---|\n",
         );
         for (who, stages) in copies {
-            let _ = writeln!(md, "| {who} | {} |", stages.join(", "));
+            let _ = writeln!(md, "| {} | {} |", text(who), names(stages));
         }
     }
     let pairs = &findings.identical;
@@ -163,7 +172,7 @@ fn copies(md: &mut String, findings: &Findings<'_>) {
              | stage | submissions |\n|---|---|\n",
         );
         for (folder, who) in pairs {
-            let _ = writeln!(md, "| {folder} | {} |", who.join(", "));
+            let _ = writeln!(md, "| {} | {} |", text(folder), names(who));
         }
     }
 }

@@ -18,7 +18,7 @@ fn cohort_md_groups_failures_by_misconception() {
             "## Misconceptions\n\nFailures grouped by the misconception recognised behind them \
              (the card a learner's report shows):\n\n\
              | misconception | occurrences | where |\n|---|---|---|\n\
-             | commits before the notification | 2 | alice (08 exactly-once), bob <b> (08 exactly-once) |\n"
+             | commits before the notification | 2 | alice (08 exactly-once), bob \\<b\\> (08 exactly-once) |\n"
         ),
         "{md}"
     );
