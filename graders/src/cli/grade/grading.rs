@@ -9,8 +9,9 @@ use std::time::Instant;
 
 use anyhow::Result;
 
-use super::confine::jail::{GradeLauncher, Jail, JudgeSide, OFFLINE};
+use super::confine::jail::{GradeLauncher, Jail, OFFLINE};
 use super::confine::jobs::Outcome;
+use super::confine::judge_side::JudgeSide;
 use super::confine::lock::{FileLock, submission_lock_path};
 use super::confine::slots::Slot;
 use super::intake::names::{RESERVED, not_a_submission};

@@ -10,17 +10,16 @@
 //! read-only, and nothing of the grading at all. Every sandbox has a process limit
 //! ([`super::pids`]).
 
-use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use crate::cli::dep_info::Records;
 use crate::cli::grade::intake::record::{self, PublicIncludes};
 use crate::cli::launcher::Launcher;
 
-use anyhow::{Context, Result, bail};
+use anyhow::Result;
 
 use super::cargo_home::CargoHome;
 use super::pids::ProcessLimit;
@@ -238,55 +237,4 @@ fn toolchain_homes() -> Vec<PathBuf> {
 fn absolute(path: &Path) -> PathBuf {
     std::fs::canonicalize(path)
         .unwrap_or_else(|_| std::path::absolute(path).unwrap_or(path.to_path_buf()))
-}
-
-/// What the judge's side of the grading build looks like: every compiled `graders` and
-/// reference artifact, by size and modification time. Submissions' builds never touch
-/// them (only learner crates differ); a change means something wrote into the target
-/// folder that should not have.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct JudgeSide(BTreeMap<PathBuf, (u64, SystemTime)>);
-
-impl JudgeSide {
-    /// Reads the judge's side of `target`.
-    ///
-    /// # Errors
-    /// When the target folder cannot be read.
-    pub fn read(target: &Path) -> Result<Self> {
-        let deps = target.join("debug").join("deps");
-        let mut files = BTreeMap::new();
-        let Ok(entries) = std::fs::read_dir(&deps) else {
-            return Ok(Self(files));
-        };
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if !(name.starts_with("libgraders-") || name.starts_with("libsolution")) {
-                continue;
-            }
-            let meta = entry
-                .metadata()
-                .with_context(|| format!("reading {}", entry.path().display()))?;
-            let modified = meta.modified().unwrap_or(SystemTime::UNIX_EPOCH);
-            files.insert(entry.path(), (meta.len(), modified));
-        }
-        Ok(Self(files))
-    }
-
-    /// Checks that `target`'s judge side is still `self`; wipes the target folder when
-    /// it is not, so that no later run builds on it.
-    ///
-    /// # Errors
-    /// When it changed: a grading-environment error naming when it was seen.
-    pub fn verify(&self, target: &Path, after: &str) -> Result<()> {
-        if JudgeSide::read(target)? == *self {
-            return Ok(());
-        }
-        let _ = std::fs::remove_dir_all(target);
-        bail!(
-            "the graders' build in {} changed while {after} was being graded, which no \
-             build or driver may do: the target folder was wiped; grade again (and keep \
-             the sandbox on)",
-            target.display()
-        )
-    }
 }

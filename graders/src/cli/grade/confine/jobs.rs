@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use anyhow::Result;
 
-use super::jail::JudgeSide;
+use super::judge_side::JudgeSide;
 use super::slots::Slot;
 
 /// How one submission came out, for the run's exit code.

@@ -1,13 +1,16 @@
 //! Confining and scheduling: where a submission's code runs, and when. It takes in the
 //! instructor's checkout, the run's limits and `--jobs`; it hands on held [`slots`], each
 //! with its pristine and over-reference trees ([`over_reference`]) and the graders built
-//! before any submission's code runs (`preflight`), the [`jail`] every build and driver
-//! runs in (with only the parts of `$CARGO_HOME` a build needs, [`cargo_home`], and a process limit, [`pids`]), the [`lock`]s that keep two runs apart, and the [`jobs`] that grade the
-//! submissions one slot each.
+//! before any submission's code runs (`preflight`) and checked before each one
+//! ([`judge_side`]), the [`jail`] every build and driver runs in (with only the parts of
+//! `$CARGO_HOME` a build needs, [`cargo_home`], and a process limit, [`pids`]), the
+//! [`lock`]s that keep two runs apart, and the [`jobs`] that grade the submissions one
+//! slot each.
 
 pub mod cargo_home;
 pub mod jail;
 pub mod jobs;
+pub mod judge_side;
 pub mod lock;
 pub mod over_reference;
 pub mod pids;

@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
 
-use super::jail::{GradeLauncher, Jail, JudgeSide, OFFLINE};
+use super::jail::{GradeLauncher, Jail, OFFLINE};
+use super::judge_side::JudgeSide;
 use super::over_reference::make_over_reference;
 use super::slots::Slot;
 use crate::cli::grade::intake::overlay;
@@ -39,6 +40,11 @@ pub(crate) fn check_memory_cap(bytes: u64) -> Result<()> {
     }
 }
 
+/// The least time the instructor's own build of a slot gets, whatever `--build-timeout`
+/// says: that limit is for a submission's crates, while a cold slot builds the graders
+/// once (minutes), and a slot must not fail the run for being cold.
+pub(crate) const PREPARATION_LIMIT: Duration = Duration::from_secs(1800);
+
 /// Readies `slot` for grading before any submission's code is built or run: the
 /// pristine tree of the checkout at `root`, its over-reference tree, and the selected
 /// stages of both built (the skeletons), so that the graders' own build is the
@@ -51,6 +57,7 @@ pub(crate) fn prepare_slot(
     build_limit: Duration,
 ) -> Result<(JudgeSide, f64)> {
     let started = Instant::now();
+    let build_limit = build_limit.max(PREPARATION_LIMIT);
     let target = slot.target();
     overlay::extract_pristine(root, &slot.pristine())?;
     make_over_reference(&slot.pristine(), &slot.pristine_over_reference())?;
