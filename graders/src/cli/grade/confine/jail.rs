@@ -1,10 +1,11 @@
 //! Where a submission's code runs during `byo grade`: the sandbox policies for its builds
-//! and its drivers, the environment cargo gets, and the check that the judge's side of
-//! the build was left alone.
+//! and its drivers, and the environment cargo gets (the check that the judge's side of
+//! the build was left alone is [`super::judge_side`]).
 //!
 //! A build runs the compiler (trusted) over the submission's sources (not trusted: a
 //! constant may never finish evaluating, `env!` may read a variable), so it sees the
-//! workspace and the target folder writable, the toolchain read-only (of `$CARGO_HOME`
+//! workspace and the target folder writable, the rest of its slot read-only, the
+//! toolchain read-only (of `$CARGO_HOME`
 //! only what a build needs, [`super::cargo_home`]), and an environment cleared to what
 //! cargo needs. A driver runs the submission's code, so it sees its own binary,
 //! read-only, and nothing of the grading at all. Every sandbox has a process limit
@@ -101,11 +102,19 @@ impl Jail {
                     Some(cargo_home) => cargo_home.for_build(sandbox),
                     None => sandbox,
                 };
+                let target = absolute(target);
+                // The slot's other trees, read-only: cargo's record of a judge crate
+                // built in the slot's other workspace names files there (the briefs the
+                // graders include), and a build that cannot see them rebuilds the
+                // graders over the judge's artifacts. They hold nothing this workspace
+                // does not: the instructor's tree, with this submission laid over it.
+                let slot = target.parent().map(Path::to_path_buf);
                 let sandbox = home_of("RUSTUP_HOME", ".rustup")
                     .into_iter()
+                    .chain(slot)
                     .fold(sandbox, |s, dir| s.readable(dir))
                     .writable(absolute(workspace))
-                    .writable(absolute(target));
+                    .writable(target);
                 Box::new(sandbox)
             }
             _ => Box::new(Unconfined),
