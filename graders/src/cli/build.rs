@@ -293,7 +293,7 @@ fn cargo_build(
 
 /// The compiler errors of a failed build, without cargo's progress lines and warnings,
 /// without places in the standard library's sources that show no code
-/// ([`std_notes`](super::std_notes)), and at most a screenful.
+/// (the `std_notes` module), and at most a screenful.
 pub fn trim_errors(stderr: &str) -> String {
     let stderr = &super::std_notes::without_unreadable_std(stderr);
     const MAX_LINES: usize = 40;

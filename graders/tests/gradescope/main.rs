@@ -227,8 +227,11 @@ fn run_autograder_grades_the_reference_the_skeleton_and_an_attack() {
                     assert_eq!(test["status"] == "passed", !stage08, "{test}");
                     if stage08 {
                         assert_eq!(test["score"], 0.0, "{test}");
-                        let protocol = test["name"].as_str().unwrap().ends_with("protocol");
-                        assert_eq!(zeroed, !protocol, "{test}");
+                        // What the shortcut fails is failed; what it passes earns nothing.
+                        let shortcut = graders::cli::grade::score::loopholes::SHORTCUTS[0];
+                        let name = test["name"].as_str().unwrap();
+                        let failed = shortcut.fails.iter().any(|f| name.ends_with(f));
+                        assert_eq!(zeroed, !failed, "{test}");
                     }
                 }
             }

@@ -39,7 +39,7 @@ pub enum StageOutcome {
     /// Its grade binary could not be driven (e.g. it refused the request before any case).
     Undriven(String),
     /// The grading machine failed while driving it: the supervisor found so itself (an
-    /// [`EnvironmentError`](crate::harness::supervisor::EnvironmentError), never from
+    /// [`EnvironmentError`], never from
     /// what the driver or the compiler printed). Nothing is charged to the submission.
     EnvironmentFailed(String),
     /// No grader exists for it yet.

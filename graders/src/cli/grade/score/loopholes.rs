@@ -31,7 +31,7 @@ pub const SHORTCUTS: [Shortcut; 1] = [Shortcut {
     stage: 8,
     what: "returns its input sorted, with no sink and no protocol",
     passes: &["sink-model", "exactly-once", "bad-input"],
-    fails: &["protocol"],
+    fails: &["protocol", "contract"],
 }];
 
 impl Shortcut {
