@@ -9,6 +9,7 @@
 pub mod args;
 pub mod autograder;
 pub mod build;
+pub mod compiler_errors;
 pub mod dep_info;
 pub mod grade;
 mod heartbeat;

@@ -105,7 +105,7 @@ fn a_build_error_as_watch_and_test_show_it_has_no_empty_std_place() {
         "   Compiling stage01 v0.1.0 (/k/stages/01-dataflow)\n{NOT_IN_SCOPE}\n\
          error: could not compile `stage01` (lib) due to 1 previous error\n"
     );
-    let shown = crate::cli::build::trim_errors(&stderr);
+    let shown = crate::cli::compiler_errors::trim_errors(&stderr);
     assert!(
         shown.starts_with("error[E0599]: no method named `write_all`"),
         "{shown}"
