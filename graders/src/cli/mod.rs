@@ -16,6 +16,7 @@ mod heartbeat;
 mod hint;
 pub mod launcher;
 mod next_step;
+mod outcome;
 pub mod pipeline;
 pub mod progress;
 mod replay;

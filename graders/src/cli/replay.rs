@@ -3,8 +3,8 @@
 //! shows no PASS, no "next", no count of stages passing, and leaves the stage's standing
 //! (its last full `just test`) as it was.
 
+use super::outcome::render_outcome;
 use super::pipeline::StageOutcome;
-use super::test::render_outcome;
 use crate::harness::StageStatus;
 use crate::report::{self, Replay, Style};
 use crate::stages::{self, StageInfo};

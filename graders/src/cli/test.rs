@@ -7,13 +7,14 @@ use std::time::Instant;
 use anyhow::Result;
 
 use super::args::TestOptions;
+use super::outcome::render_outcome;
 use super::pipeline::{Batch, Pipeline, StageOutcome, StageRun, workers};
 use super::progress::Progress;
 use super::workspace::Root;
 use super::{next_step, replay};
 use crate::harness::driver::DEFAULT_SEED;
 use crate::harness::supervisor::Limits;
-use crate::report::{self, Replay, Style};
+use crate::report::Style;
 use crate::stages::{self, StageInfo};
 
 pub(super) fn run(root: &Root, options: &TestOptions) -> Result<ExitCode> {
@@ -98,38 +99,5 @@ fn exit_code(passed: bool) -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
-    }
-}
-
-/// The report of one stage as the learner reads it.
-pub fn render_outcome(stage: &StageInfo, outcome: &StageOutcome, style: &Style) -> String {
-    let title = format!("{:<34}", stages::title(stage.number));
-    match outcome {
-        StageOutcome::Judged(report) => report::render(report, style, &Replay::default()),
-        StageOutcome::DoesNotBuild(errors) => {
-            let indented: String = errors.lines().map(|l| format!("    {l}\n")).collect();
-            format!(
-                "{} {}  the stage does not compile:\n{indented}",
-                style.bold(&title),
-                style.bad("DOES NOT BUILD")
-            )
-        }
-        StageOutcome::Blocked(earlier) => format!(
-            "{} {}  stage {earlier:02} does not build, and this stage depends on it\n",
-            style.bold(&title),
-            style.bad("BLOCKED")
-        ),
-        StageOutcome::Undriven(why) | StageOutcome::EnvironmentFailed(why) => {
-            format!(
-                "{} {}  {why}\n",
-                style.bold(&title),
-                style.bad("NOT JUDGED")
-            )
-        }
-        StageOutcome::Ungraded => format!(
-            "{} {}  this stage has no grader yet\n",
-            style.bold(&title),
-            style.warn("NO GRADER")
-        ),
     }
 }

@@ -6,6 +6,7 @@ use super::case::Case;
 use super::contract::{Seen, drive_contract};
 use super::errors::invalid_call;
 use super::guard::{Answer, caught};
+use super::oracle::numbered;
 use super::{Implementation, SubtaskCounts};
 
 /// What the driver saw while running one case. `Err` holds an error's message.
@@ -200,11 +201,6 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             answer: invalid_call::<I>(*call),
         },
     }
-}
-
-/// Records `(key, position)`, so that order within a subtask is visible.
-pub(super) fn numbered(keys: &[String]) -> Vec<(String, u32)> {
-    (0u32..).zip(keys).map(|(i, k)| (k.clone(), i)).collect()
 }
 
 /// Counts with subtasks at `from`, snapshots, restores at `to`, counts the rest.

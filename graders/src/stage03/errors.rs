@@ -112,7 +112,7 @@ impl ErrorCall {
 
 /// Makes the invalid call; its answer shown as text.
 pub fn invalid_call<I: Implementation>(call: ErrorCall) -> Answer<String> {
-    let records = super::driver::numbered(&["k".to_owned()]);
+    let records = super::oracle::numbered(&["k".to_owned()]);
     let keys = vec!["k".to_owned()];
     let shown = |s: &dyn std::fmt::Debug| format!("{s:?}");
     match call {

@@ -133,7 +133,7 @@ fn judge_crash(
 ) -> Result<(), Failure> {
     let (head, tail) = keys.split_at(crash_after);
     for (part, p, got) in [(head, from, &routed[0]), (tail, to, &routed[1])] {
-        let want: Vec<Vec<String>> = oracle::partition(&super::driver::numbered(part), p, maxp)
+        let want: Vec<Vec<String>> = oracle::partition(&super::oracle::numbered(part), p, maxp)
             .into_iter()
             .map(|s| s.into_iter().map(|(k, _)| k).collect())
             .collect();

@@ -69,3 +69,8 @@ pub fn parents(j: u32, p: u32, q: u32, maxp: u32) -> Vec<u32> {
         })
         .collect()
 }
+
+/// Records `(key, position)`, so that order within a subtask is visible.
+pub(super) fn numbered(keys: &[String]) -> Vec<(String, u32)> {
+    (0u32..).zip(keys).map(|(i, k)| (k.clone(), i)).collect()
+}

@@ -21,7 +21,7 @@ pub(super) fn judge_partition(
     streams: &Result<Vec<Vec<(String, u32)>>, String>,
     own: &OwnRouting,
 ) -> Result<(), Failure> {
-    let want = oracle::partition(&super::driver::numbered(keys), p, maxp);
+    let want = oracle::partition(&super::oracle::numbered(keys), p, maxp);
     let streams = streams.as_ref().map_err(|e| {
         Failure::new(format!("{p} streams"), format!("Err({e})"))
             .step("partition failed")

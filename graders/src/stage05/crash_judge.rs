@@ -1,7 +1,7 @@
 //! Judges the `crash` check: the operator restored from its bytes after some element
 //! answers, and holds, what the uninterrupted run does.
 
-use super::judge::at;
+use super::plan::at;
 use super::{Element, Run};
 use crate::harness::Failure;
 

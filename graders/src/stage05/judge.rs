@@ -1,7 +1,7 @@
 //! Judges stage-05 observations against the window oracle.
 
 use super::oracle;
-use super::plan::{Case, show};
+use super::plan::{Case, at};
 use super::{AssignerSpec, Element, Fired, LateRecord, Observation, Output, Run};
 use crate::harness::Failure;
 use crate::harness::arguments::expect_error_naming;
@@ -135,16 +135,6 @@ fn late(record: Option<&LateRecord>) -> String {
 fn show_fired(fired: &[Fired]) -> String {
     let shown: Vec<String> = fired.iter().map(Fired::to_string).collect();
     format!("[{}]", shown.join(", "))
-}
-
-/// "at element 5 (W(3)), after [a@1=2, ...]".
-pub(super) fn at(elements: &[Element], i: usize) -> String {
-    format!(
-        "at element {} ({}), after {}",
-        i + 1,
-        elements[i],
-        show(&elements[..i])
-    )
 }
 
 fn judge_firing(spec: AssignerSpec, elements: &[Element], run: &Run) -> Result<(), Failure> {

@@ -130,6 +130,16 @@ pub fn show(elements: &[Element]) -> String {
     format!("[{}]", shown.join(", "))
 }
 
+/// "at element 5 (W(3)), after [a@1=2, ...]".
+pub(super) fn at(elements: &[Element], i: usize) -> String {
+    format!(
+        "at element {} ({}), after {}",
+        i + 1,
+        elements[i],
+        show(&elements[..i])
+    )
+}
+
 impl case::Case for Case {
     fn check(&self) -> Check {
         match self {

@@ -69,6 +69,7 @@ mod binding;
 pub mod case;
 mod contract;
 mod driver;
+mod element;
 mod explain;
 mod judge;
 pub mod oracle;

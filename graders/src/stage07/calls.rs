@@ -2,7 +2,7 @@
 //! call, each wrong call explained in the job's terms (before or after the crash, which
 //! checkpoint, which state).
 
-use super::oracle::{Call, Expected};
+use super::oracle::{Call, Expected, show};
 use super::plan::Run;
 use super::restart::asked_the_store;
 use super::saved_state::explain_state;
@@ -277,15 +277,4 @@ fn saved_since_the_restore(made: &[(&Call, Made)], id: u64) -> bool {
         matches!(when, Made::AfterRecovery(_))
             && matches!(call, Call::Save { id: s, .. } if *s == id)
     })
-}
-
-pub(super) fn show(call: &Call) -> String {
-    match call {
-        Call::Save { id, offset, state } => format!(
-            "save({id}, offset {offset}, state {})",
-            String::from_utf8_lossy(state)
-        ),
-        Call::Complete { id } => format!("complete({id})"),
-        Call::LatestCompleted { .. } => "latest_completed()".to_owned(),
-    }
 }

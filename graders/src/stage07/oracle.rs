@@ -213,3 +213,15 @@ fn attempt(
     }
     in_flight
 }
+
+/// A store call as the reports show it: `save(2, offset 4, state ...)`.
+pub(super) fn show(call: &Call) -> String {
+    match call {
+        Call::Save { id, offset, state } => format!(
+            "save({id}, offset {offset}, state {})",
+            String::from_utf8_lossy(state)
+        ),
+        Call::Complete { id } => format!("complete({id})"),
+        Call::LatestCompleted { .. } => "latest_completed()".to_owned(),
+    }
+}

@@ -1,8 +1,7 @@
 //! The recovery's first store call: `latest_completed()`, right after the first attempt's
 //! last call; asked late or never, what the job did instead names the broken rule.
 
-use super::calls::show;
-use super::oracle::{Call, Expected};
+use super::oracle::{Call, Expected, show};
 use super::plan::Run;
 use crate::harness::Failure;
 

@@ -16,9 +16,9 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use notify::{EventKind, RecursiveMode, Watcher};
 
+use super::outcome::render_outcome;
 use super::pipeline::{Batch, Pipeline, StageOutcome};
 use super::progress::Progress;
-use super::test::render_outcome;
 use super::workspace::Root;
 use crate::harness::driver::DEFAULT_SEED;
 use crate::harness::supervisor::Limits;

@@ -13,7 +13,7 @@ mod model;
 
 pub use model::judge_contract;
 
-use super::case::{Elem, Out, letter};
+use super::element::{Elem, Out, letter};
 use super::{Case, Implementation};
 use crate::harness::enumerate::call_sequences;
 use crate::stage03::guard::{Answer, caught};

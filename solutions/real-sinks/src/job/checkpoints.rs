@@ -21,23 +21,11 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use committer::{CheckpointId, Fenced};
-use serde::{Deserialize, Serialize};
-use solution01::Offset;
 
+pub use super::checkpoint::Checkpoint;
 use super::lineage::Lineage;
 use super::seal::{decode, encode};
 use crate::durable::{create_dir_durably, replace_file, sync_dir};
-
-/// A completed checkpoint: where the source resumes and each subtask's operator state.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Checkpoint {
-    /// Its id.
-    pub id: CheckpointId,
-    /// The source offset its barrier was injected at.
-    pub offset: Offset,
-    /// Operator-state snapshot of each subtask, by index.
-    pub snapshots: Vec<Vec<u8>>,
-}
 
 /// The checkpoint a restore takes, and the damaged later files it passed over.
 #[derive(Debug, Clone)]

@@ -2,6 +2,7 @@
 //! of the real sinks, run as a process that may be killed at any instant.
 
 mod barrier;
+mod checkpoint;
 mod checkpoints;
 mod config;
 mod fence;

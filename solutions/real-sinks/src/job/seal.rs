@@ -15,7 +15,7 @@
 
 use anyhow::{Context, Result, bail};
 
-use super::checkpoints::Checkpoint;
+use super::checkpoint::Checkpoint;
 use super::lineage::Lineage;
 
 /// The format version checkpoint files are written in.
