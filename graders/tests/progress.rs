@@ -159,7 +159,7 @@ fn hint_offers_the_last_run_s_misconception_card_first_and_once() {
     let status = kata.stdout(&["status"]);
     assert!(!status.contains("is waiting"), "offered once: {status}");
     assert!(
-        card.contains("reread: \"Constraints\" in stages/01-dataflow/README.md"),
+        card.contains("reread: \"Task\" in stages/01-dataflow/README.md"),
         "{card}"
     );
     assert!(!card.contains("Hint 1"), "{card}");

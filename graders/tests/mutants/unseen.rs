@@ -191,7 +191,7 @@ seek: after seek(o), draining yields exactly records[o..] and position() counts 
       An offset is the position of the next record to read: seek(o) then poll() yields
       records[o], and position() after reading k records is k. Landing one further on
       loses a record at every restart.
-      reread: \"Task\" in stages/01-dataflow/README.md
+      reread: \"The invariant\" in stages/01-dataflow/README.md
 "
     );
 }
