@@ -94,6 +94,13 @@ fn broken_by_card() -> BTreeMap<&'static str, BTreeSet<String>> {
 /// names holds the rule (or one of the rules) its mutants break.
 #[test]
 fn every_card_rereads_the_section_that_states_the_rule_its_mutants_break() {
+    if !Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/mutants")
+        .is_dir()
+    {
+        eprintln!("SKIPPED: no mutant catalogues here (the student template ships none)");
+        return;
+    }
     let broken = broken_by_card();
     let mut problems = Vec::new();
     for card in all() {
