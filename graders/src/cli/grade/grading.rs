@@ -17,7 +17,7 @@ use super::confine::slots::Slot;
 use super::intake::names::{RESERVED, not_a_submission};
 use super::intake::record::PublicIncludes;
 use super::intake::{hashes, overlay};
-use super::model::{Overlay, Provenance, SubmissionReport};
+use super::model::{Overlay, Provenance, SeedDraw, SubmissionReport};
 use super::options::GradeOptions;
 use super::outputs::report::write_submission;
 use super::outputs::scrub::scrub_paths;
@@ -32,6 +32,7 @@ pub(super) struct Grading<'a> {
     pub options: &'a GradeOptions,
     pub selected: &'a [&'static StageInfo],
     pub weights: &'a Weights,
+    /// The run's seed, which each submission's [`SeedDraw`] mixes with its salt.
     pub seed: u64,
     pub limits: Limits,
     pub provenance: &'a Provenance,
@@ -84,10 +85,14 @@ impl Grading<'_> {
         let started = Instant::now();
         let target = slot.target();
         judge_side.verify(&target, "the submissions before this one")?;
+        // Drawn when the submission's turn comes, in this process: nothing run before
+        // (another submission's driver among them) can know it.
+        let draw = SeedDraw::new(self.seed, self.options.salt);
         let mut report = SubmissionReport {
             submission: name.to_owned(),
             path: shown_path(path),
-            seed: self.seed,
+            seed: draw.plan_seed(),
+            draw,
             provenance: self.provenance.clone(),
             stages: Vec::new(),
             total: 0.0,
@@ -167,7 +172,7 @@ impl Grading<'_> {
         let mut grades = ladder::grade_stages(
             &pipeline,
             self.selected,
-            self.seed,
+            report.seed,
             self.limits,
             self.weights,
             progress,
@@ -183,7 +188,7 @@ impl Grading<'_> {
                 &pipeline,
                 &mut grades,
                 revisit,
-                self.seed,
+                report.seed,
                 self.limits,
                 progress,
             )?;

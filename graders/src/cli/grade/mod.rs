@@ -6,8 +6,10 @@
 //! manifests, build scripts, tests, graders, hints or lock file, and never a symbolic link.
 //! Each stage is then built on its own, offline against the locked dependencies, and
 //! driven in a child process under a per-case time limit and a memory cap; the verdict
-//! comes from the judge in this process, under a seed the submission cannot know in
-//! advance. Every failure is re-run once and counted only if it happens again the same way.
+//! comes from the judge in this process, under a plan seed the submission cannot know in
+//! advance: the run's seed mixed with a salt drawn afresh for each submission
+//! ([`model::SeedDraw`]), so that not even a `--seed` the student knows lets a transcript
+//! recorded beforehand pass. Every failure is re-run once and counted only if it happens again the same way.
 //!
 //! Each stage is scored over the references of the earlier stages it uses, so a broken
 //! 04 costs 04 alone; where one of the learner's own earlier stages did not pass, the
@@ -118,7 +120,7 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
         Provenance::read(root.path(), &slots[0].pristine(), limits.case, build_limit);
     provenance.sandboxed = jail.is_sandboxed();
     eprintln!(
-        "grading {} submission(s), stages {}, seed {seed}, {jobs} at once",
+        "grading {} submission(s), stages {}, seed {seed} (salted afresh for each), {jobs} at once",
         options.submissions.len(),
         selected
             .iter()

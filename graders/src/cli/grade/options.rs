@@ -20,9 +20,13 @@ pub struct GradeOptions {
     /// Where reports and the gradebook go.
     #[arg(long, value_name = "DIR", default_value = "grades")]
     pub out: PathBuf,
-    /// Plan seed (default: fresh, recorded in every report).
+    /// The run's seed (default: fresh), mixed with a fresh salt for each submission
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = seed)]
     pub seed: Option<u64>,
+    /// Replay a recorded run: mix in this salt, not fresh ones (never to grade with)
+    // A salt known before the run is a plan a submission can prepare for.
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = seed, requires = "seed")]
+    pub salt: Option<u64>,
     /// JSON stage weights, e.g. {"01": 1, "08": 3}; finite and 0 or more.
     #[arg(long, value_name = "FILE")]
     pub weights: Option<PathBuf>,
@@ -132,6 +136,14 @@ mod tests {
         assert!(err("a --timeout 0").contains("'--timeout <SECONDS>'"));
         assert!(err("a --seed -1").contains("--seed"));
         assert!(err("a --visibility hidden").contains("--gradescope"));
+        // A salt replays a recorded run, which had a seed.
+        assert!(
+            err("a --salt 3").contains("--seed"),
+            "{}",
+            err("a --salt 3")
+        );
+        assert!(err("a --seed 1 --salt x").contains("'--salt <T>'"));
+        assert_eq!(grade(&words("a --seed 1 --salt 3")).unwrap().salt, Some(3));
         assert!(err("a --gradescope --visibility later").contains("after_published"));
         for bad in ["0", "33", "-2", "many", "99999999999999999999999"] {
             let error = err(&format!("a --jobs {bad}"));

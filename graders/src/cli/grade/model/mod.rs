@@ -3,10 +3,12 @@
 //! ([`StageGrade`]), and the outputs read the whole [`SubmissionReport`] back, from
 //! memory or from `report.json`. Nothing here reaches into a step.
 
+mod draw;
 mod provenance;
 mod report;
 mod stage;
 
+pub use draw::SeedDraw;
 pub use provenance::Provenance;
 pub use report::{Overlay, SubmissionReport};
 pub use stage::{CheckGrade, FailureGrade, OverYourStages, StageGrade, Verdict};

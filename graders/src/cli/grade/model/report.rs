@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::draw::SeedDraw;
 use super::provenance::Provenance;
 use super::stage::{StageGrade, Verdict};
 
@@ -16,8 +17,11 @@ pub struct SubmissionReport {
     pub submission: String,
     /// The folder graded.
     pub path: String,
-    /// The plan seed.
+    /// The plan seed every case was drawn from: what `byo test NN --seed` replays.
     pub seed: u64,
+    /// How [`seed`](Self::seed) was drawn: the run's seed and this submission's salt.
+    #[serde(default)]
+    pub draw: SeedDraw,
     /// The grader's commit, `Cargo.lock`'s git blob hash, and the toolchain.
     pub provenance: Provenance,
     /// Every selected stage.

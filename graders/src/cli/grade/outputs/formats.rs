@@ -94,6 +94,7 @@ mod tests {
             submission: "ada & bob".to_owned(),
             path: "submissions/ada".to_owned(),
             seed: 7,
+            draw: Default::default(),
             provenance: Provenance {
                 grader_revision: "r".into(),
                 lock_hash: "h".into(),

@@ -9,6 +9,7 @@ fn report(name: &str, verdicts: &[Verdict], total: f64, error: Option<&str>) -> 
         submission: name.to_owned(),
         path: name.to_owned(),
         seed: 9,
+        draw: Default::default(),
         provenance: Provenance {
             grader_revision: "r".into(),
             lock_hash: "h".into(),

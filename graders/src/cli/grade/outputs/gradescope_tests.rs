@@ -46,6 +46,7 @@ fn report(stages: Vec<StageGrade>, total: f64) -> SubmissionReport {
         submission: "ada".to_owned(),
         path: "submissions/ada".to_owned(),
         seed: 7,
+        draw: Default::default(),
         provenance: Provenance::default(),
         stages,
         total,

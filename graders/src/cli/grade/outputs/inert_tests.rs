@@ -74,6 +74,7 @@ fn submission_report(submission: &str, detail: &str, errors: Option<&str>) -> Su
         submission: submission.to_owned(),
         path: format!("submissions/{submission}"),
         seed: 7,
+        draw: Default::default(),
         provenance: Provenance::default(),
         stages: vec![
             stage(1, Verdict::Failed, vec![failing], None),

@@ -49,7 +49,12 @@ pub fn markdown(report: &SubmissionReport) -> String {
     let _ = writeln!(md, "Total: **{:.1} / 100**\n", report.total);
     let p = &report.provenance;
     let _ = writeln!(md, "- submission: {}", code(&report.submission));
-    let _ = writeln!(md, "- seed: {}", report.seed);
+    let _ = writeln!(
+        md,
+        "- seed: {} (the run's seed {} with this submission's salt {}; `byo test NN --seed {}` \
+         replays a case)",
+        report.seed, report.draw.run_seed, report.draw.salt, report.seed
+    );
     let _ = writeln!(
         md,
         "- grader revision: {}{}",

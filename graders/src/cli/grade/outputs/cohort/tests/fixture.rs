@@ -42,6 +42,7 @@ pub(super) fn report(name: &str, stages: Vec<StageGrade>) -> SubmissionReport {
         submission: name.to_owned(),
         path: name.to_owned(),
         seed: 1,
+        draw: Default::default(),
         provenance: Provenance::default(),
         stages,
         total: 0.0,
