@@ -11,6 +11,7 @@ mod parallel;
 mod ranking;
 mod reach_outs;
 mod reading;
+mod regrade;
 mod submissions;
 
 use std::ffi::{OsStr, OsString};

@@ -17,8 +17,9 @@ use super::confine::slots::Slot;
 use super::intake::names::{RESERVED, not_a_submission};
 use super::intake::record::PublicIncludes;
 use super::intake::{hashes, overlay};
-use super::model::{Overlay, Provenance, SeedDraw, SubmissionReport};
+use super::model::{Overlay, Provenance, SeedDraw, StageRun, SubmissionReport};
 use super::options::GradeOptions;
+use super::outputs::gradebook::read_report;
 use super::outputs::report::write_submission;
 use super::outputs::scrub::scrub_paths;
 use super::score::weights::{self, Weights};
@@ -82,6 +83,16 @@ impl Grading<'_> {
             );
             return Ok(Outcome::NotGraded);
         };
+        // A regrade merges into the student's earlier report: one this run cannot read
+        // is not overwritten.
+        let dir = self.options.out.join(name);
+        let earlier = match read_report(&dir) {
+            Ok(earlier) => earlier,
+            Err(e) => {
+                progress(&format!("not graded: {e:#}"));
+                return Ok(Outcome::NotGraded);
+            }
+        };
         let started = Instant::now();
         let target = slot.target();
         judge_side.verify(&target, "the submissions before this one")?;
@@ -99,6 +110,8 @@ impl Grading<'_> {
             files: Overlay::default(),
             file_hashes: Default::default(),
             changed_from_skeleton: Vec::new(),
+            stage_runs: Default::default(),
+            history: Vec::new(),
             error: None,
             seconds: 0.0,
         };
@@ -123,9 +136,30 @@ impl Grading<'_> {
             }
         }
         report.seconds = started.elapsed().as_secs_f64();
+        let judged: Vec<u8> = report.stages.iter().map(|s| s.stage).collect();
+        let run = StageRun {
+            seed: report.seed,
+            draw: report.draw,
+            grader_revision: self.provenance.grader_revision.clone(),
+            graded_at: self.provenance.graded_at.clone(),
+        };
+        report.merge_earlier(earlier, &run);
+        report.total = total(&report, self.weights);
+        let kept: Vec<String> = report
+            .stages
+            .iter()
+            .filter(|s| !judged.contains(&s.stage))
+            .map(|s| format!("{:02}", s.stage))
+            .collect();
+        if !kept.is_empty() {
+            progress(&format!(
+                "kept stage(s) {} from its earlier report (not judged by this run)",
+                kept.join(", ")
+            ));
+        }
         if !RESERVED.contains(&name) {
             write_submission(
-                &self.options.out.join(name),
+                &dir,
                 &report,
                 self.options.gradescope.then_some(self.options.visibility),
                 self.options.junit,
@@ -193,12 +227,6 @@ impl Grading<'_> {
                 progress,
             )?;
         }
-        let scores: Vec<(u8, f64)> = grades
-            .iter()
-            .filter(|s| s.weight > 0.0)
-            .map(|s| (s.stage, s.score))
-            .collect();
-        report.total = weights::total(&scores, self.weights);
         // Longest first: the workspaces and the target lie inside the slot, inside the
         // grading folder, inside the checkout.
         let folders: [PathBuf; 6] = [
@@ -214,6 +242,18 @@ impl Grading<'_> {
         report.stages = grades;
         Ok(())
     }
+}
+
+/// The weighted total of every stage `report` holds, those kept from earlier runs with
+/// this run's stage weights.
+fn total(report: &SubmissionReport, weights: &Weights) -> f64 {
+    let scores: Vec<(u8, f64)> = report
+        .stages
+        .iter()
+        .filter(|s| s.weight > 0.0)
+        .map(|s| (s.stage, s.score))
+        .collect();
+    weights::total(&scores, weights)
 }
 
 /// `path` as a report shows it: relative to the current folder when it lies inside it,

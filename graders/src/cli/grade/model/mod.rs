@@ -4,11 +4,13 @@
 //! memory or from `report.json`. Nothing here reaches into a step.
 
 mod draw;
+mod history;
 mod provenance;
 mod report;
 mod stage;
 
 pub use draw::SeedDraw;
+pub use history::{ScoreChange, StageRun};
 pub use provenance::Provenance;
 pub use report::{Overlay, SubmissionReport};
 pub use stage::{CheckGrade, FailureGrade, OverYourStages, StageGrade, Verdict};

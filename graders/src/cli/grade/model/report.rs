@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::draw::SeedDraw;
+use super::history::{ScoreChange, StageRun};
 use super::provenance::Provenance;
 use super::stage::{StageGrade, Verdict};
 
@@ -36,6 +37,12 @@ pub struct SubmissionReport {
     /// The files graded that differ from the skeleton (the learner's work).
     #[serde(default)]
     pub changed_from_skeleton: Vec<String>,
+    /// Which run judged each stage: stages a later run did not judge keep theirs.
+    #[serde(default)]
+    pub stage_runs: BTreeMap<u8, StageRun>,
+    /// Every change of a stage's score, oldest first.
+    #[serde(default)]
+    pub history: Vec<ScoreChange>,
     /// When grading this submission failed as a whole, why.
     pub error: Option<String>,
     /// Total grading time.

@@ -95,6 +95,8 @@ mod tests {
             path: "submissions/ada".to_owned(),
             seed: 7,
             draw: Default::default(),
+            stage_runs: Default::default(),
+            history: Vec::new(),
             provenance: Provenance {
                 grader_revision: "r".into(),
                 lock_hash: "h".into(),

@@ -26,22 +26,33 @@ pub fn read_reports(out: &Path) -> Result<Vec<SubmissionReport>> {
     let entries = std::fs::read_dir(out).with_context(|| format!("listing {}", out.display()))?;
     for entry in entries {
         let entry = entry.with_context(|| format!("listing {}", out.display()))?;
-        let path = entry.path().join("report.json");
-        if !entry.file_type().is_ok_and(|t| t.is_dir()) || !path.is_file() {
+        if !entry.file_type().is_ok_and(|t| t.is_dir()) {
             continue;
         }
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("reading {}", path.display()))?;
-        let report: SubmissionReport = serde_json::from_str(&text).with_context(|| {
-            format!(
-                "{} is not a report byo grade wrote; remove it or grade again",
-                path.display()
-            )
-        })?;
-        reports.push(report);
+        reports.extend(read_report(&entry.path())?);
     }
     reports.sort_by(|a, b| a.submission.cmp(&b.submission));
     Ok(reports)
+}
+
+/// The `report.json` in `dir`, if there is one.
+///
+/// # Errors
+/// When it is there but cannot be read or understood.
+pub fn read_report(dir: &Path) -> Result<Option<SubmissionReport>> {
+    let path = dir.join("report.json");
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let report = serde_json::from_str(&text).with_context(|| {
+        format!(
+            "{} is not a report byo grade wrote; remove it or grade into another --out",
+            path.display()
+        )
+    })?;
+    Ok(Some(report))
 }
 
 /// Rebuilds `grades.csv`, `grades.json`, `cohort.md` and `cohort.html` in `out` from every report there.
@@ -72,13 +83,22 @@ pub fn write_gradebook(out: &Path) -> Result<()> {
         row.insert("submission".into(), json!(report.submission));
         row.insert("verdict".into(), json!(verdict));
         for stage in &stages {
+            // A stage never judged for this student is blank (null), not 0.
             let score = report
                 .stages
                 .iter()
                 .find(|s| s.stage == *stage)
-                .map_or(0.0, |s| 100.0 * s.score);
-            let _ = write!(csv, ",{score:.1}");
-            row.insert(format!("{stage:02}"), json!((score * 10.0).round() / 10.0));
+                .map(|s| 100.0 * s.score);
+            match score {
+                Some(score) => {
+                    let _ = write!(csv, ",{score:.1}");
+                    row.insert(format!("{stage:02}"), json!((score * 10.0).round() / 10.0));
+                }
+                None => {
+                    csv.push(',');
+                    row.insert(format!("{stage:02}"), serde_json::Value::Null);
+                }
+            }
         }
         let copies = report.copied_stages();
         let _ = writeln!(csv, ",{:.1},{}", report.total, csv_cell(&copies.join(" ")));

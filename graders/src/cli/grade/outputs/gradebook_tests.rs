@@ -10,6 +10,8 @@ fn report(name: &str, verdicts: &[Verdict], total: f64, error: Option<&str>) -> 
         path: name.to_owned(),
         seed: 9,
         draw: Default::default(),
+        stage_runs: Default::default(),
+        history: Vec::new(),
         provenance: Provenance {
             grader_revision: "r".into(),
             lock_hash: "h".into(),
@@ -146,4 +148,34 @@ fn a_folder_named_like_a_formula_is_text_in_every_gradebook() {
     );
     let html = std::fs::read_to_string(out.join("cohort.html")).unwrap();
     assert!(!html.contains("<img"), "{html}");
+}
+
+#[test]
+fn a_stage_never_judged_for_a_student_is_blank_not_zero() {
+    let out = tempfile::tempdir().unwrap();
+    let out = out.path();
+    let write = |r: &SubmissionReport| write_submission(&out.join(&r.submission), r, None, false);
+    write(&report(
+        "ada",
+        &[Verdict::Passed, Verdict::Failed],
+        50.0,
+        None,
+    ))
+    .unwrap();
+    // Only stage 01 of Bob was ever judged.
+    write(&report("bob", &[Verdict::Passed], 100.0, None)).unwrap();
+    write_gradebook(out).unwrap();
+    let csv = std::fs::read_to_string(out.join("grades.csv")).unwrap();
+    let bob = csv
+        .lines()
+        .find(|l| l.starts_with("bob,"))
+        .expect("bob's row");
+    assert_eq!(
+        csv_cells(bob),
+        ["bob", "mastered", "9", "100.0", "", "100.0", ""]
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("grades.json")).unwrap()).unwrap();
+    assert!(json[1]["02"].is_null(), "{json:#}");
+    assert_eq!(json[0]["02"], 0.0, "{json:#}");
 }

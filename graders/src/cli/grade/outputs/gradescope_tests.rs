@@ -47,6 +47,8 @@ fn report(stages: Vec<StageGrade>, total: f64) -> SubmissionReport {
         path: "submissions/ada".to_owned(),
         seed: 7,
         draw: Default::default(),
+        stage_runs: Default::default(),
+        history: Vec::new(),
         provenance: Provenance::default(),
         stages,
         total,

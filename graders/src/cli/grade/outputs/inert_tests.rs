@@ -75,6 +75,8 @@ fn submission_report(submission: &str, detail: &str, errors: Option<&str>) -> Su
         path: format!("submissions/{submission}"),
         seed: 7,
         draw: Default::default(),
+        stage_runs: Default::default(),
+        history: Vec::new(),
         provenance: Provenance::default(),
         stages: vec![
             stage(1, Verdict::Failed, vec![failing], None),

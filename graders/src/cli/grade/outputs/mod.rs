@@ -14,4 +14,5 @@ pub mod gradebook;
 pub mod gradescope;
 pub mod inert;
 pub mod report;
+mod report_history;
 pub mod scrub;

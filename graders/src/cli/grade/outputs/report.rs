@@ -12,6 +12,7 @@ use super::folder::write;
 use super::formats;
 use super::gradescope::{self, Visibility};
 use super::inert::{code, fence, text};
+use super::report_history;
 use crate::cli::grade::model::{SubmissionReport, Verdict};
 
 /// Writes one submission's reports into `dir` (`results.json` when `gradescope` gives
@@ -176,6 +177,7 @@ pub fn markdown(report: &SubmissionReport) -> String {
             );
         }
     }
+    md.push_str(&report_history::section(report));
     let files = &report.files;
     let _ = writeln!(md, "\n## Files\n");
     let _ = writeln!(

@@ -43,6 +43,8 @@ pub(super) fn report(name: &str, stages: Vec<StageGrade>) -> SubmissionReport {
         path: name.to_owned(),
         seed: 1,
         draw: Default::default(),
+        stage_runs: Default::default(),
+        history: Vec::new(),
         provenance: Provenance::default(),
         stages,
         total: 0.0,

@@ -1,0 +1,74 @@
+//! Regrades that merge: a run that judges some of a student's stages updates those in the
+//! student's earlier report and keeps the others, each with where its grade came from, and
+//! appends every change of a stage's score to the report's history.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::draw::SeedDraw;
+use super::report::SubmissionReport;
+
+/// Where one stage's grade came from: which run judged it, under which plans.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StageRun {
+    /// The plan seed its cases were drawn from (`byo test NN --seed` replays one).
+    pub seed: u64,
+    /// How that seed was drawn.
+    pub draw: SeedDraw,
+    /// The instructor repository's commit that judged it.
+    pub grader_revision: String,
+    /// When that run started, in UTC.
+    pub graded_at: String,
+}
+
+/// One change of one stage's score.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ScoreChange {
+    /// The stage.
+    pub stage: u8,
+    /// Its score before, in `0..=1`; `None` when it had never been judged.
+    pub from: Option<f64>,
+    /// Its score after.
+    pub to: f64,
+    /// The run that changed it.
+    pub run: StageRun,
+}
+
+impl SubmissionReport {
+    /// Records `run` as the source of every stage this report holds, takes over from
+    /// `earlier` (this student's last report, if any) every stage this run did not judge,
+    /// and appends to the earlier history each stage whose score this run changed.
+    /// The total is the caller's to recompute: it depends on the weights.
+    pub fn merge_earlier(&mut self, earlier: Option<SubmissionReport>, run: &StageRun) {
+        let (mut stages, mut runs, mut history) = match earlier {
+            Some(e) => (e.stages, e.stage_runs, e.history),
+            None => (Vec::new(), BTreeMap::new(), Vec::new()),
+        };
+        for grade in std::mem::take(&mut self.stages) {
+            let before = stages.iter().position(|s| s.stage == grade.stage);
+            let from = before.map(|i| stages[i].score);
+            if from != Some(grade.score) {
+                history.push(ScoreChange {
+                    stage: grade.stage,
+                    from,
+                    to: grade.score,
+                    run: run.clone(),
+                });
+            }
+            runs.insert(grade.stage, run.clone());
+            match before {
+                Some(i) => stages[i] = grade,
+                None => stages.push(grade),
+            }
+        }
+        stages.sort_by_key(|s| s.stage);
+        self.stages = stages;
+        self.stage_runs = runs;
+        self.history = history;
+    }
+}
+
+#[cfg(test)]
+#[path = "history_tests.rs"]
+mod tests;
