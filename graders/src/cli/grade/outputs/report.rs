@@ -8,7 +8,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
-use super::folder::write;
+use super::folder::{REPORT_MD, write};
 use super::formats;
 use super::gradescope::{self, Visibility};
 use super::inert::{code, fence, text};
@@ -26,7 +26,7 @@ pub fn write_submission(
     junit: bool,
 ) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    write(dir, "report.md", &markdown(report))?;
+    write(dir, REPORT_MD, &markdown(report))?;
     write(dir, "report.json", &serde_json::to_string_pretty(report)?)?;
     if let Some(visibility) = gradescope {
         write(
