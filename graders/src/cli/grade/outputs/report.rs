@@ -2,13 +2,17 @@
 //! Gradescope's `results.json` ([`super::gradescope`]) and JUnit's `junit.xml`
 //! ([`super::formats`]). The files
 //! across submissions are [`super::gradebook`]'s.
+//!
+//! In `report.md`, the stages a learner has not started (every failing check reached a
+//! `todo!()` of the skeleton: [`Verdict::NotStarted`]) share one line, since a block each
+//! would repeat the same `todo!()` once per check and bury the stages that need reading.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::{Context, Result};
 
-use super::folder::write;
+use super::folder::{REPORT_MD, write};
 use super::formats;
 use super::gradescope::{self, Visibility};
 use super::inert::{code, fence, text};
@@ -27,7 +31,7 @@ pub fn write_submission(
     junit: bool,
 ) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    write(dir, "report.md", &markdown(report))?;
+    write(dir, REPORT_MD, &markdown(report))?;
     write(dir, "report.json", &serde_json::to_string_pretty(report)?)?;
     if let Some(visibility) = gradescope {
         write(
@@ -111,6 +115,25 @@ pub fn markdown(report: &SubmissionReport) -> String {
             stage.seconds
         );
     }
+    let not_started: Vec<String> = report
+        .stages
+        .iter()
+        .filter(|s| s.verdict == Verdict::NotStarted)
+        .map(|s| format!("{:02}", s.stage))
+        .collect();
+    match not_started.len() {
+        0 => {}
+        1 => {
+            let _ = writeln!(md, "\nNot started: {} — it scores 0", not_started[0]);
+        }
+        _ => {
+            let _ = writeln!(
+                md,
+                "\nNot started: {} — each scores 0",
+                not_started.join(", ")
+            );
+        }
+    }
     let over_yours: Vec<String> = report
         .stages
         .iter()
@@ -134,7 +157,7 @@ pub fn markdown(report: &SubmissionReport) -> String {
             .iter()
             .filter(|c| c.failure.is_some())
             .collect();
-        if stage.verdict == Verdict::Passed {
+        if matches!(stage.verdict, Verdict::Passed | Verdict::NotStarted) {
             continue;
         }
         let _ = writeln!(md, "\n## {}: {}\n", stage.title, stage.verdict.text());
@@ -217,3 +240,7 @@ fn list(items: &[String]) -> String {
         items.iter().map(|i| code(i)).collect::<Vec<_>>().join(", ")
     }
 }
+
+#[cfg(test)]
+#[path = "report_tests.rs"]
+mod tests;

@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 
 use super::matrix::{self, CohortMatrix};
+use super::places;
 use crate::cli::grade::model::{CheckGrade, FailureGrade, StageGrade, SubmissionReport, Verdict};
 
 /// What the cohort's reports say across submissions.
@@ -19,7 +20,7 @@ pub struct Findings<'a> {
     /// first; failures with none recognised are left out.
     pub misconceptions: Vec<Group>,
     /// Failures grouped by anomaly, most frequent first; stages that did not build, were
-    /// blocked or not judged count as their own kinds, without places.
+    /// blocked or not judged, and submissions not graded, count as their own kinds.
     pub anomalies: Vec<Group>,
     /// Per submission with copies of the reference, the stages (`08`) flagged.
     pub reference_copies: Vec<(String, Vec<String>)>,
@@ -58,7 +59,8 @@ pub struct FailingCheck {
 }
 
 /// A kind of failure (an anomaly, or a misconception) and where it happens:
-/// `submission (NN check)`, or empty for a stage that was not judged at all.
+/// `submission (NN check)`, `submission (NN file:line)` for a stage that does not build,
+/// `submission (NN reason)` for one not judged, `submission (reason)` for one not graded.
 pub type Group = (String, Vec<String>);
 
 /// The checks that fail in stages the learners started, most failed first.
@@ -90,7 +92,8 @@ fn failing_checks(reports: &[SubmissionReport]) -> Vec<FailingCheck> {
 }
 
 /// Failures grouped by anomaly, most frequent first; stages that did not build, were
-/// blocked or not judged count as their own kinds, without places.
+/// blocked or not judged, and submissions not graded at all, count as their own kinds,
+/// each placed where its report says it went wrong ([`places`]).
 fn anomalies(reports: &[SubmissionReport]) -> Vec<Group> {
     let mut groups = grouped(reports, |failure| {
         Some(
@@ -99,17 +102,22 @@ fn anomalies(reports: &[SubmissionReport]) -> Vec<Group> {
                 .to_owned(),
         )
     });
-    let mut unbuilt: BTreeMap<&str, usize> = BTreeMap::new();
-    for stage in reports.iter().flat_map(|r| &r.stages) {
-        if matches!(
-            stage.verdict,
-            Verdict::DoesNotBuild | Verdict::Blocked | Verdict::NotJudged
-        ) {
-            *unbuilt.entry(stage.verdict.text()).or_default() += 1;
+    let mut unjudged: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    for report in reports {
+        if let Some(place) = places::ungraded(report) {
+            unjudged.entry(report.overall()).or_default().push(place);
+        }
+        for stage in &report.stages {
+            if let Some(place) = places::unjudged(report, stage) {
+                unjudged
+                    .entry(stage.verdict.text())
+                    .or_default()
+                    .push(place);
+            }
         }
     }
-    for (kind, count) in unbuilt {
-        groups.push((kind.to_owned(), vec![String::new(); count]));
+    for (kind, places) in unjudged {
+        groups.push((kind.to_owned(), places));
     }
     sort_groups(&mut groups);
     groups

@@ -3,6 +3,10 @@
 //! JavaScript, nothing fetched): a heatmap of submissions × checks, the stage-08 crash
 //! point × commit lag matrix summed over the cohort, the most common misconceptions and
 //! anomalies, the flagged copies, and tables that sort when a column's header is clicked.
+//! Each row of the gradebook and the heatmap links to its submission's report.
+//!
+//! It is read on a phone as well as a laptop: a viewport tag, and every table in a box
+//! of its own that scrolls sideways where the page is narrower, so the page never does.
 //!
 //! The markup is well-formed XML (every element closed, the script in a CDATA section),
 //! so a test can parse it strictly.
@@ -11,7 +15,7 @@ use std::fmt::Write as _;
 
 use super::findings::{Findings, Group};
 use super::heatmap::heatmap;
-use super::markup::{class, columns, escape};
+use super::markup::{CLOSE_TABLE, class, columns, escape, open_table, submission_cell};
 use super::matrix::CohortMatrix;
 use crate::cli::grade::model::SubmissionReport;
 
@@ -21,11 +25,16 @@ const SCRIPT: &str = include_str!("cohort.js");
 /// How many misconceptions and anomalies the page shows (the markdown has them all).
 const MOST_COMMON: usize = 10;
 
+/// How many places a "where" cell shows before folding the rest away: in a class of 150,
+/// the most common anomaly happens hundreds of times.
+const PLACES_SHOWN: usize = 10;
+
 /// The page of the `findings`.
 pub fn page(findings: &Findings<'_>) -> String {
     let reports = findings.reports;
     let mut html = format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n\
          <title>Cohort: {n} submission(s)</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n\
          <h1>Cohort: {n} submission(s)</h1>\n\
          <p class=\"note\">Rebuilt by <code>byo grade</code> from every report.json in this \
@@ -63,9 +72,11 @@ pub fn page(findings: &Findings<'_>) -> String {
 fn gradebook(html: &mut String, reports: &[SubmissionReport]) {
     let stages = columns(reports, |s| vec![(s.stage, format!("{:02}", s.stage))]);
     html.push_str(
-        "<section id=\"gradebook\">\n<h2>Submissions</h2>\n<table class=\"sortable\">\n\
-         <thead><tr><th>submission</th><th>verdict</th><th>total</th>",
+        "<section id=\"gradebook\">\n<h2>Submissions</h2>\n<p class=\"note\">Each name links \
+         to its report.</p>\n",
     );
+    html.push_str(&open_table("sortable"));
+    html.push_str("<thead><tr><th>submission</th><th>verdict</th><th>total</th>");
     for (_, name) in &stages {
         let _ = write!(html, "<th>{}</th>", escape(name));
     }
@@ -73,8 +84,8 @@ fn gradebook(html: &mut String, reports: &[SubmissionReport]) {
     for report in reports {
         let _ = write!(
             html,
-            "<tr><td>{}</td><td>{}</td><td>{:.1}</td>",
-            escape(&report.submission),
+            "<tr>{}<td>{}</td><td>{:.1}</td>",
+            submission_cell(&report.submission),
             report.overall(),
             report.total
         );
@@ -93,7 +104,8 @@ fn gradebook(html: &mut String, reports: &[SubmissionReport]) {
         }
         html.push_str("</tr>\n");
     }
-    html.push_str("</tbody>\n</table>\n</section>\n");
+    html.push_str(CLOSE_TABLE);
+    html.push_str("</section>\n");
 }
 
 /// The summed stage-08 matrix: per cell, how many submissions fail there.
@@ -116,7 +128,8 @@ fn matrix(html: &mut String, sum: &CohortMatrix) {
         .map(|c| c.failing.len())
         .max()
         .unwrap_or(0);
-    html.push_str("<table class=\"matrix\">\n<thead><tr><th>crash point</th>");
+    html.push_str(&open_table("matrix"));
+    html.push_str("<thead><tr><th>crash point</th>");
     for lag in &sum.lags {
         let _ = write!(html, "<th>lag {lag}</th>");
     }
@@ -146,7 +159,8 @@ fn matrix(html: &mut String, sum: &CohortMatrix) {
         }
         html.push_str("</tr>\n");
     }
-    html.push_str("</tbody>\n</table>\n</section>\n");
+    html.push_str(CLOSE_TABLE);
+    html.push_str("</section>\n");
 }
 
 /// The most common kinds of failure, with where they happen.
@@ -156,34 +170,46 @@ fn groups(html: &mut String, id: &str, title: &str, kind: &str, all: &[Group], n
         let _ = writeln!(html, "<p>{none}</p>\n</section>");
         return;
     }
+    html.push_str(&open_table("sortable"));
     let _ = writeln!(
         html,
-        "<table class=\"sortable\">\n<thead><tr><th>{kind}</th><th>occurrences</th>\
-         <th>where</th></tr></thead>\n<tbody>"
+        "<thead><tr><th>{kind}</th><th>occurrences</th><th>where</th></tr></thead>\n<tbody>"
     );
     for (name, places) in all.iter().take(MOST_COMMON) {
-        let shown: Vec<&str> = places
-            .iter()
-            .map(String::as_str)
-            .filter(|p| !p.is_empty())
-            .collect();
+        let shown = places.len().min(PLACES_SHOWN);
+        let mut cell = escape(&places[..shown].join(", "));
+        if shown < places.len() {
+            let _ = write!(
+                cell,
+                "<details class=\"more\"><summary>and {} more</summary>{}</details>",
+                places.len() - shown,
+                escape(&places[shown..].join(", "))
+            );
+        }
         let _ = writeln!(
             html,
-            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{cell}</td></tr>",
             escape(name),
-            places.len(),
-            escape(&shown.join(", "))
+            places.len()
         );
     }
-    html.push_str("</tbody>\n</table>\n</section>\n");
+    html.push_str(CLOSE_TABLE);
+    html.push_str("</section>\n");
 }
 
 /// Copies of the reference and identical submissions (scores unchanged).
 fn copies(html: &mut String, findings: &Findings<'_>) {
     html.push_str(
         "<section id=\"copies\">\n<h2>Flagged copies</h2>\n<p class=\"note\">Scores are \
-         unchanged: the instructor decides what a copy means.</p>\n<table class=\"sortable\">\n\
-         <thead><tr><th>kind</th><th>stages</th><th>submissions</th></tr></thead>\n<tbody>\n",
+         unchanged: the instructor decides what a copy means.</p>\n",
+    );
+    if findings.reference_copies.is_empty() && findings.identical.is_empty() {
+        html.push_str("<p>No copy flagged.</p>\n</section>\n");
+        return;
+    }
+    html.push_str(&open_table("sortable"));
+    html.push_str(
+        "<thead><tr><th>kind</th><th>stages</th><th>submissions</th></tr></thead>\n<tbody>\n",
     );
     for (who, stages) in &findings.reference_copies {
         let _ = writeln!(
@@ -201,5 +227,6 @@ fn copies(html: &mut String, findings: &Findings<'_>) {
             escape(&who.join(", "))
         );
     }
-    html.push_str("</tbody>\n</table>\n</section>\n");
+    html.push_str(CLOSE_TABLE);
+    html.push_str("</section>\n");
 }

@@ -2,13 +2,14 @@
 //! apart; each failing check names its students; failures are grouped by misconception
 //! (where one is recognised) and by anomaly; each stage has its statistics; copies of the
 //! reference and identical submissions are flagged (scores unchanged: the instructor
-//! decides).
+//! decides); a row per submission links to its report.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::findings::Findings;
 use crate::cli::grade::model::{SubmissionReport, Verdict};
+use crate::cli::grade::outputs::folder::report_href;
 use crate::cli::grade::outputs::inert::text;
 
 /// How one stage of one submission came out, for the per-stage table.
@@ -55,7 +56,43 @@ pub fn page(findings: &Findings<'_>) -> String {
     stages(&mut md, reports);
     checks(&mut md, findings);
     copies(&mut md, findings);
+    submissions(&mut md, reports);
     md
+}
+
+/// A row per submission, its name a link to its report: verdict, total and each stage's
+/// score (blank where its report has no such stage).
+fn submissions(md: &mut String, reports: &[SubmissionReport]) {
+    let stages: std::collections::BTreeSet<u8> = reports
+        .iter()
+        .flat_map(|r| r.stages.iter().map(|s| s.stage))
+        .collect();
+    md.push_str("\n## Submissions\n\n| submission | verdict | total |");
+    for stage in &stages {
+        let _ = write!(md, " {stage:02} |");
+    }
+    md.push_str("\n|---|---|---|");
+    md.push_str(&"---|".repeat(stages.len()));
+    md.push('\n');
+    for report in reports {
+        let _ = write!(
+            md,
+            "| [{}]({}) | {} | {:.1} |",
+            text(&report.submission),
+            report_href(&report.submission),
+            report.overall(),
+            report.total
+        );
+        for stage in &stages {
+            match report.stages.iter().find(|s| s.stage == *stage) {
+                Some(s) => {
+                    let _ = write!(md, " {:.1} |", 100.0 * s.score);
+                }
+                None => md.push_str(" |"),
+            }
+        }
+        md.push('\n');
+    }
 }
 
 /// Submission names (or places that start with one), escaped, in a table cell.
@@ -136,17 +173,7 @@ fn checks(md: &mut String, findings: &Findings<'_>) {
     }
     md.push_str("\n## Anomalies\n\n| anomaly | occurrences | where |\n|---|---|---|\n");
     for (anomaly, places) in &findings.anomalies {
-        let places: Vec<&str> = places
-            .iter()
-            .map(String::as_str)
-            .filter(|p| !p.is_empty())
-            .collect();
-        let _ = writeln!(
-            md,
-            "| {anomaly} | {} | {} |",
-            places.len().max(1),
-            names(&places)
-        );
+        let _ = writeln!(md, "| {anomaly} | {} | {} |", places.len(), names(places));
     }
 }
 

@@ -1,9 +1,29 @@
-//! The small pieces every section of `cohort.html` is made of: text escaped, the columns
-//! a table has across every report, and the CSS class of a verdict.
+//! The small pieces every section of `cohort.html` is made of: text escaped, a table in
+//! a box of its own that scrolls sideways (a phone's width is narrower than a heatmap's,
+//! and the page must not scroll sideways), a submission's name linked to its report, the
+//! columns a table has across every report, and the CSS class of a verdict.
 
 use std::collections::BTreeMap;
 
 use crate::cli::grade::model::{StageGrade, SubmissionReport, Verdict};
+use crate::cli::grade::outputs::folder::report_href;
+
+/// A table of CSS `class` opened in its own box, which scrolls where the page is narrower.
+pub(super) fn open_table(class: &str) -> String {
+    format!("<div class=\"scroll\">\n<table class=\"{class}\">\n")
+}
+
+/// Closes the body, the table and the box [`open_table`] opened.
+pub(super) const CLOSE_TABLE: &str = "</tbody>\n</table>\n</div>\n";
+
+/// A row's first cell: the submission's name, escaped, linking to its report.
+pub(super) fn submission_cell(submission: &str) -> String {
+    format!(
+        "<td><a href=\"{}\">{}</a></td>",
+        escape(&report_href(submission)),
+        escape(submission)
+    )
+}
 
 /// Text as HTML (and XML) text or attribute value.
 pub(super) fn escape(text: &str) -> String {

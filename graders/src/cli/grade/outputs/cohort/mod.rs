@@ -4,7 +4,8 @@
 //! and by anomaly, copies, and the stage-08 crash point × commit lag [`matrix`] summed);
 //! it hands on two pages of the same findings: `cohort.md` to read ([`markdown`]) and
 //! `cohort.html` to look at ([`html`], with its heatmap of submissions × checks,
-//! `heatmap`, both made of the same small pieces of markup, `markup`).
+//! `heatmap`, both made of the same small pieces of markup, `markup`). Where a stage
+//! that was never judged case by case went wrong is `places`'s to say.
 
 pub mod findings;
 mod heatmap;
@@ -12,6 +13,7 @@ pub mod html;
 pub mod markdown;
 mod markup;
 pub mod matrix;
+mod places;
 
 #[cfg(test)]
 mod tests;

@@ -1,11 +1,16 @@
-//! A small cohort for the tests: three submissions, each failing (or not) in its own way.
+//! Cohorts for the tests: a small one of three submissions, each failing (or not) in its
+//! own way, and a wide one, of every stage and many checks, for a phone's width.
 
 use crate::cli::grade::model::{
     CheckGrade, FailureGrade, Provenance, StageGrade, SubmissionReport, Verdict,
 };
 use crate::stage08::{Anomaly, CellFailure, MAX_LAG, matrix};
 
-fn check(name: &str, failure: Option<(&str, Option<&str>)>) -> CheckGrade {
+/// The first error of carol's stage 08, which does not build.
+pub(super) const CAROL_08_ERRORS: &str = "error[E0308]: mismatched types\n  \
+    --> stages/08-transactional-sink/src/sink.rs:41:9\n   |\n41 |     x\n   |     ^ expected `u64`";
+
+pub(super) fn check(name: &str, failure: Option<(&str, Option<&str>)>) -> CheckGrade {
     CheckGrade {
         name: name.to_owned(),
         passed: failure.is_none(),
@@ -106,13 +111,53 @@ pub(super) fn cohort() -> Vec<SubmissionReport> {
             ),
         ],
     );
+    let unbuilt = StageGrade {
+        errors: Some(CAROL_08_ERRORS.to_owned()),
+        ..stage(8, Verdict::DoesNotBuild, Vec::new())
+    };
     let mut carol = report(
         "carol",
         vec![
             stage(1, Verdict::Passed, vec![check("chain", None)]),
-            stage(8, Verdict::DoesNotBuild, Vec::new()),
+            unbuilt,
         ],
     );
     carol.files.copies_of_reference = vec!["01-dataflow: source.rs".to_owned()];
     vec![alice, bob, carol]
+}
+
+/// Twelve submissions of every stage, six checks each, every way a stage comes out: a
+/// heatmap and a gradebook wider than a phone.
+pub(super) fn wide_cohort() -> Vec<SubmissionReport> {
+    let verdicts = [
+        Verdict::Passed,
+        Verdict::Failed,
+        Verdict::NotStarted,
+        Verdict::DoesNotBuild,
+    ];
+    (0..12)
+        .map(|who| {
+            let stages = (1..=8)
+                .map(|n| {
+                    let verdict = verdicts[(who + usize::from(n)) % verdicts.len()];
+                    let checks = match verdict {
+                        Verdict::DoesNotBuild => Vec::new(),
+                        _ => (0..6)
+                            .map(|c| {
+                                let fails = verdict != Verdict::Passed && c % 2 == 0;
+                                let card = (c == 0).then_some("commits before the notification");
+                                check(&format!("law-{c}"), fails.then_some(("x", card)))
+                            })
+                            .collect(),
+                    };
+                    stage(n, verdict, checks)
+                })
+                .collect();
+            let mut report = report(&format!("submission-with-a-long-name-{who:02}"), stages);
+            if who == 3 {
+                report.files.copies_of_reference = vec!["01-dataflow: source.rs".to_owned()];
+            }
+            report
+        })
+        .collect()
 }

@@ -52,7 +52,7 @@ impl Node {
             .collect()
     }
 
-    fn full_text(&self) -> String {
+    pub fn full_text(&self) -> String {
         let mut text = self.text.clone();
         for child in &self.children {
             text.push_str(&child.full_text());
