@@ -37,7 +37,11 @@ fn regrading_one_stage_of_one_student_keeps_the_rest_and_every_output_agrees() {
 
     let bob_after = report(&out, "bob");
     assert_eq!(verdict(&bob_after, 1), "passed", "kept: {bob_after:#}");
-    assert_eq!(stage(&bob_after, 1), stage(&bob_before, 1), "kept as it was");
+    assert_eq!(
+        stage(&bob_after, 1),
+        stage(&bob_before, 1),
+        "kept as it was"
+    );
     assert_eq!(
         bob_after["stage_runs"]["1"], bob_before["stage_runs"]["1"],
         "stage 01 keeps the run that judged it"
@@ -47,7 +51,11 @@ fn regrading_one_stage_of_one_student_keeps_the_rest_and_every_output_agrees() {
     assert_eq!(verdict(&bob_after, 2), "not-started", "{bob_after:#}");
     assert_eq!(bob_after["total"], 50.0, "over both stages: {bob_after:#}");
     let history = bob_after["history"].as_array().expect("a history");
-    assert_eq!(history.len(), 3, "two first grades and one change: {history:#?}");
+    assert_eq!(
+        history.len(),
+        3,
+        "two first grades and one change: {history:#?}"
+    );
     let change = history.last().expect("the regrade");
     assert_eq!(
         (&change["stage"], &change["from"], &change["to"]),
@@ -79,7 +87,10 @@ fn regrading_one_stage_of_one_student_keeps_the_rest_and_every_output_agrees() {
         .iter()
         .find(|r| r["submission"] == "bob")
         .expect("bob's row");
-    assert_eq!((&bob_row["01"], &bob_row["02"]), (&100.0.into(), &0.0.into()));
+    assert_eq!(
+        (&bob_row["01"], &bob_row["02"]),
+        (&100.0.into(), &0.0.into())
+    );
     assert_eq!(bob_row["total"], 50.0);
     let cohort = read("cohort.md");
     assert!(cohort.contains("| mastered | 1 | alice |"), "{cohort}");
