@@ -76,9 +76,13 @@ fn regrading_one_stage_of_one_student_keeps_the_rest_and_every_output_agrees() {
             .expect("a row")
     };
     assert_eq!(row(&csv, "alice"), row(&csv_before, "alice"));
-    assert_eq!(
-        row(&csv, "bob"),
-        format!("bob,partial,{},100.0,0.0,50.0,", bob_after["seed"])
+    // Its copy flags (bob's 01 is the reference) are not the point here.
+    assert!(
+        row(&csv, "bob").starts_with(&format!(
+            "bob,partial,{},100.0,0.0,50.0,",
+            bob_after["seed"]
+        )),
+        "{csv}"
     );
     let json: serde_json::Value = serde_json::from_str(&read("grades.json")).expect("json");
     let bob_row = json

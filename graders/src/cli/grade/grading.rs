@@ -163,6 +163,7 @@ impl Grading<'_> {
                 &report,
                 self.options.gradescope.then_some(self.options.visibility),
                 self.options.junit,
+                self.options.printed_in_results,
             )?;
         }
         println!(

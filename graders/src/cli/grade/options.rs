@@ -50,6 +50,9 @@ pub struct GradeOptions {
         hide_possible_values = true
     )]
     pub visibility: super::outputs::gradescope::Visibility,
+    /// Also show students what their code printed, in results.json
+    #[arg(long, requires = "gradescope")]
+    pub printed_in_results: bool,
     /// Also write junit.xml per submission.
     #[arg(long)]
     pub junit: bool,

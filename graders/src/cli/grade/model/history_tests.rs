@@ -19,6 +19,7 @@ fn stage(number: u8, score: f64) -> StageGrade {
         cases_judged: 0,
         seconds: 0.0,
         over_your_stages: None,
+        printed: Vec::new(),
     }
 }
 

@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::harness::printed::PrintedLine;
+
 /// How a stage came out, for the gradebook.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -108,6 +110,10 @@ pub struct StageGrade {
     /// not pass on its own (it is scored over the references either way).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub over_your_stages: Option<OverYourStages>,
+    /// What the learner's code printed while the stage was judged: its first and last
+    /// lines (bounded as the driver keeps them), each with its case and run.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub printed: Vec<PrintedLine>,
 }
 
 /// How a stage fares over the learner's own earlier stages, when one it uses did not
@@ -170,6 +176,7 @@ mod tests {
             cases_judged: 0,
             seconds: 0.0,
             over_your_stages: None,
+            printed: Vec::new(),
         };
         let over = |verdict, failing: &[&str]| OverYourStages {
             uses: [(3, Verdict::DoesNotBuild)].into(),

@@ -86,6 +86,7 @@ mod tests {
             cases_judged: 2,
             seconds: 0.0,
             over_your_stages: None,
+            printed: Vec::new(),
         }
     }
 

@@ -33,6 +33,7 @@ fn report(name: &str, verdicts: &[Verdict], total: f64, error: Option<&str>) -> 
                 cases_judged: 0,
                 seconds: 0.0,
                 over_your_stages: None,
+                printed: Vec::new(),
             })
             .collect(),
         total,
@@ -73,7 +74,8 @@ fn each_row_says_how_the_submission_came_out() {
 fn regrading_one_submission_changes_its_row_only() {
     let out = tempfile::tempdir().unwrap();
     let out = out.path();
-    let write = |r: &SubmissionReport| write_submission(&out.join(&r.submission), r, None, false);
+    let write =
+        |r: &SubmissionReport| write_submission(&out.join(&r.submission), r, None, false, false);
     write(&report("ada", &[Verdict::Passed], 100.0, None)).unwrap();
     write(&report("bob", &[Verdict::Failed], 0.0, None)).unwrap();
     write_gradebook(out).unwrap();
@@ -122,7 +124,7 @@ fn a_folder_named_like_a_formula_is_text_in_every_gradebook() {
     let out = out.path();
     let name = "=HYPERLINK(\"x\")";
     let r = report(name, &[Verdict::Failed], 0.0, None);
-    write_submission(&out.join("formula"), &r, None, false).unwrap();
+    write_submission(&out.join("formula"), &r, None, false, false).unwrap();
     write_gradebook(out).unwrap();
     let csv = std::fs::read_to_string(out.join("grades.csv")).unwrap();
     let row = csv.lines().nth(1).expect("a row");
@@ -138,7 +140,7 @@ fn a_folder_named_like_a_formula_is_text_in_every_gradebook() {
         0.0,
         None,
     );
-    write_submission(&out.join("img"), &r, None, false).unwrap();
+    write_submission(&out.join("img"), &r, None, false, false).unwrap();
     write_gradebook(out).unwrap();
     let cohort = std::fs::read_to_string(out.join("cohort.md")).unwrap();
     assert!(!cohort.replace("\\<", "").contains('<'), "no tag: {cohort}");
@@ -154,7 +156,8 @@ fn a_folder_named_like_a_formula_is_text_in_every_gradebook() {
 fn a_stage_never_judged_for_a_student_is_blank_not_zero() {
     let out = tempfile::tempdir().unwrap();
     let out = out.path();
-    let write = |r: &SubmissionReport| write_submission(&out.join(&r.submission), r, None, false);
+    let write =
+        |r: &SubmissionReport| write_submission(&out.join(&r.submission), r, None, false, false);
     write(&report(
         "ada",
         &[Verdict::Passed, Verdict::Failed],

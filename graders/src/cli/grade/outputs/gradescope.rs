@@ -140,7 +140,7 @@ fn stage_tests(stage: &StageGrade, cents: u64, visibility: Visibility) -> Vec<Va
 /// run's own log (stdout) stays the instructor's. The top-level `score` is the sum of the
 /// tests' (what the student sees adds up), which is `report.total` to within a hundredth
 /// per stage.
-pub fn results(report: &SubmissionReport, visibility: Visibility) -> Value {
+pub fn results(report: &SubmissionReport, visibility: Visibility, printed: bool) -> Value {
     let weights: Vec<f64> = report.stages.iter().map(|s| s.weight).collect();
     let stage_cents = apportion(TOTAL_CENTS, &weights);
     let tests: Vec<Value> = report
@@ -159,6 +159,11 @@ pub fn results(report: &SubmissionReport, visibility: Visibility) -> Value {
          and the case number the failure names.",
         seed = report.seed
     );
+    let message = if printed {
+        message + &printed_lines(report)
+    } else {
+        message
+    };
     json!({
         "score": points(earned),
         "execution_time": report.seconds.round() as u64,
@@ -170,6 +175,24 @@ pub fn results(report: &SubmissionReport, visibility: Visibility) -> Value {
         "stdout_visibility": Visibility::Hidden,
         "tests": tests,
     })
+}
+
+/// What each stage's code printed, as plain text under the stage's title (Gradescope
+/// shows `output` as text: nothing in it is markup), or nothing when no code printed.
+fn printed_lines(report: &SubmissionReport) -> String {
+    let mut text = String::new();
+    for stage in report.stages.iter().filter(|s| !s.printed.is_empty()) {
+        text.push_str(&format!("\n\nWhat your code printed in {}:", stage.title));
+        for (place, lines) in crate::harness::printed::grouped(&stage.printed) {
+            if let Some(place) = place {
+                text.push_str(&format!("\n--- {place}"));
+            }
+            for line in lines {
+                text.push_str(&format!("\n{line}"));
+            }
+        }
+    }
+    text
 }
 
 #[cfg(test)]

@@ -38,6 +38,7 @@ fn stage(number: u8, score: f64, checks: Vec<CheckGrade>) -> StageGrade {
         cases_judged: 2,
         seconds: 0.0,
         over_your_stages: None,
+        printed: Vec::new(),
     }
 }
 
@@ -101,7 +102,7 @@ fn the_maximum_scores_add_up_to_exactly_100() {
             stage(n, 1.0, checks.collect())
         })
         .collect();
-    let results = results(&report(stages, 100.0), Visibility::Visible);
+    let results = results(&report(stages, 100.0), Visibility::Visible, false);
     let max: u64 = tests(&results).iter().map(|t| cents(&t["max_score"])).sum();
     assert_eq!(max, 10_000, "{results:#}");
     assert_eq!(cents(&results["score"]), 10_000);
@@ -138,7 +139,7 @@ fn a_zeroed_stage_reads_as_zeroed_and_a_failed_build_as_one_test() {
         ),
         stage(3, 0.0, Vec::new()),
     ];
-    let results = results(&report(stages, 16.67), Visibility::Visible);
+    let results = results(&report(stages, 16.67), Visibility::Visible, false);
     let tests = tests(&results);
     // The passing check of the zeroed stage: failed, 0 points, and it says why.
     assert_eq!(tests[0]["status"], "failed");
@@ -185,7 +186,7 @@ fn every_test_has_the_instructors_visibility_and_a_text_format() {
         (Visibility::AfterPublished, "after_published"),
         (Visibility::Visible, "visible"),
     ] {
-        let results = results(&report(stages.clone(), 100.0), visibility);
+        let results = results(&report(stages.clone(), 100.0), visibility, false);
         assert_eq!(results["visibility"], name);
         assert_eq!(results["stdout_visibility"], "hidden");
         assert_eq!(results["test_output_format"], "text");
@@ -199,4 +200,31 @@ fn every_test_has_the_instructors_visibility_and_a_text_format() {
             "the command line takes Gradescope's word"
         );
     }
+}
+
+#[test]
+fn what_the_code_printed_reaches_results_json_only_when_the_instructor_allows_it() {
+    let mut loud = stage(1, 1.0, vec![check("chain", None, false)]);
+    loud.printed = vec![crate::harness::printed::PrintedLine {
+        case: Some(4),
+        run: None,
+        text: "debug: a secret of mine".to_owned(),
+    }];
+    let report = report(vec![loud], 100.0);
+    let output = |allowed| results(&report, Visibility::Visible, allowed)["output"].to_string();
+    assert!(
+        !output(false).contains("debug: a secret of mine"),
+        "{}",
+        output(false)
+    );
+    assert!(
+        output(true).contains("What your code printed in stage 01"),
+        "{}",
+        output(true)
+    );
+    assert!(
+        output(true).contains("--- case 4\\ndebug: a secret of mine"),
+        "{}",
+        output(true)
+    );
 }

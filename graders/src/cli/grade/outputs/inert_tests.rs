@@ -69,6 +69,7 @@ fn submission_report(submission: &str, detail: &str, errors: Option<&str>) -> Su
         cases_judged: 4,
         seconds: 0.0,
         over_your_stages: None,
+        printed: Vec::new(),
     };
     SubmissionReport {
         submission: submission.to_owned(),

@@ -15,4 +15,5 @@ pub mod gradescope;
 pub mod inert;
 pub mod report;
 mod report_history;
+mod report_printed;
 pub mod scrub;

@@ -16,11 +16,11 @@ use super::folder::{REPORT_MD, write};
 use super::formats;
 use super::gradescope::{self, Visibility};
 use super::inert::{code, fence, text};
-use super::report_history;
+use super::{report_history, report_printed};
 use crate::cli::grade::model::{SubmissionReport, Verdict};
 
 /// Writes one submission's reports into `dir` (`results.json` when `gradescope` gives
-/// its tests' visibility).
+/// its tests' visibility, with what the code printed when `printed_in_results`).
 ///
 /// # Errors
 /// When a file cannot be written.
@@ -29,6 +29,7 @@ pub fn write_submission(
     report: &SubmissionReport,
     gradescope: Option<Visibility>,
     junit: bool,
+    printed_in_results: bool,
 ) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     write(dir, REPORT_MD, &markdown(report))?;
@@ -37,7 +38,11 @@ pub fn write_submission(
         write(
             dir,
             "results.json",
-            &serde_json::to_string_pretty(&gradescope::results(report, visibility))?,
+            &serde_json::to_string_pretty(&gradescope::results(
+                report,
+                visibility,
+                printed_in_results,
+            ))?,
         )?;
     }
     if junit {
@@ -200,6 +205,7 @@ pub fn markdown(report: &SubmissionReport) -> String {
             );
         }
     }
+    md.push_str(&report_printed::section(report));
     md.push_str(&report_history::section(report));
     let files = &report.files;
     let _ = writeln!(md, "\n## Files\n");

@@ -33,6 +33,7 @@ fn stage(number: u8, verdict: Verdict, checks: Vec<CheckGrade>) -> StageGrade {
         cases_judged: 1,
         seconds: 0.0,
         over_your_stages: None,
+        printed: Vec::new(),
     }
 }
 
@@ -104,4 +105,46 @@ fn one_stage_not_started_is_said_so_and_none_says_nothing() {
     assert!(one.contains("\nNot started: 02 — it scores 0\n"), "{one}");
     let none = markdown(&submission(vec![stage(1, Verdict::Passed, Vec::new())]));
     assert!(!none.contains("Not started"), "{none}");
+}
+
+#[test]
+fn what_the_code_printed_is_shown_by_stage_case_and_run_inside_a_fence_it_cannot_close() {
+    use crate::harness::printed::PrintedLine;
+    let line = |case: Option<usize>, run: Option<&str>, text: &str| PrintedLine {
+        case,
+        run: run.map(str::to_owned),
+        text: text.to_owned(),
+    };
+    let mut loud = stage(1, Verdict::Passed, Vec::new());
+    loud.printed = vec![
+        line(Some(3), None, "debug: polled 0"),
+        line(Some(3), None, "```\n# Total: **100.0 / 100**"),
+        line(Some(9), Some("crash after 2, lag 1"), "restored"),
+    ];
+    let quiet = stage(2, Verdict::Passed, Vec::new());
+    let md = markdown(&submission(vec![loud, quiet.clone()]));
+    let section = md
+        .split("## What your code printed")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no printed section: {md}"));
+    assert!(section.contains("### stage 01"), "{section}");
+    assert!(
+        !section.contains("### stage 02"),
+        "stage 02 printed nothing: {section}"
+    );
+    assert!(
+        section.contains("--- case 3\ndebug: polled 0\n"),
+        "{section}"
+    );
+    assert!(
+        section.contains("--- case 9 · crash after 2, lag 1\nrestored"),
+        "{section}"
+    );
+    // The text holds a run of three backticks: the fence is longer, so it stays shut.
+    assert!(section.contains("````text\n--- case 3"), "{section}");
+    assert!(section.contains("restored\n````\n"), "{section}");
+    assert!(
+        !markdown(&submission(vec![quiet])).contains("## What your code printed"),
+        "nothing printed, no section"
+    );
 }

@@ -1,15 +1,18 @@
 //! The instructor's folders kept out of what a student reads: cut from compiler errors
-//! and failure details before a report is written.
+//! failure details and printed lines before a report is written.
 
 use std::path::Path;
 
 use crate::cli::grade::model::StageGrade;
 
-/// Cuts the instructor's folders out of compiler errors and failure details.
+/// Cuts the instructor's folders out of compiler errors, failure details and printing.
 pub fn scrub_paths(stages: &mut [StageGrade], folders: &[&Path]) {
     for stage in stages {
         if let Some(errors) = &mut stage.errors {
             *errors = scrub(errors, folders);
+        }
+        for line in &mut stage.printed {
+            line.text = scrub(&line.text, folders);
         }
         for check in &mut stage.checks {
             if let Some(failure) = &mut check.failure {

@@ -14,6 +14,7 @@ fn grade(stage: u8, verdict: Verdict) -> StageGrade {
         cases_judged: 0,
         seconds: 0.0,
         over_your_stages: None,
+        printed: Vec::new(),
     }
 }
 

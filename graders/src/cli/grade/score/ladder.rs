@@ -88,10 +88,12 @@ fn grade_outcome(
         cases_judged: 0,
         seconds: 0.0,
         over_your_stages: None,
+        printed: Vec::new(),
     };
     match outcome {
         StageOutcome::Judged(report) => {
             grade.cases_judged = report.judged;
+            grade.printed = report.printed.clone();
             grade.checks = grade_checks(&report, seed, limits, pipeline, binary);
             for check in &mut grade.checks {
                 let rule = weights.rule(stage.number, &check.name);

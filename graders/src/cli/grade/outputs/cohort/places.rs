@@ -89,6 +89,7 @@ mod tests {
             cases_judged: 0,
             seconds: 0.0,
             over_your_stages: None,
+            printed: Vec::new(),
         }
     }
 

@@ -39,6 +39,7 @@ pub(super) fn stage(number: u8, verdict: Verdict, checks: Vec<CheckGrade>) -> St
         cases_judged: 1,
         seconds: 0.0,
         over_your_stages: None,
+        printed: Vec::new(),
     }
 }
 
