@@ -257,7 +257,7 @@ fn fixture_submissions_grade_as_described() {
         csv.contains("\nuntouched,not started,5592132763777985307,0.0,0.0,0.0,0.0,\n"),
         "{csv}"
     );
-    assert!(csv.contains("\ncarol.zip,not a submission,42,"), "{csv}");
+    assert!(csv.contains("\ncarol.zip,not a submission,5592132763777985307,"), "{csv}");
     for name in ["notes-only", "carol.zip"] {
         let r = report(&out, name);
         assert!(
