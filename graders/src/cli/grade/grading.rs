@@ -16,7 +16,7 @@ use super::confine::lock::{FileLock, submission_lock_path};
 use super::confine::slots::Slot;
 use super::intake::names::{RESERVED, not_a_submission};
 use super::intake::record::PublicIncludes;
-use super::intake::{hashes, overlay};
+use super::intake::{hashes, overlay, similarity};
 use super::model::{Overlay, Provenance, SubmissionReport};
 use super::options::GradeOptions;
 use super::outputs::report::write_submission;
@@ -94,6 +94,7 @@ impl Grading<'_> {
             files: Overlay::default(),
             file_hashes: Default::default(),
             changed_from_skeleton: Vec::new(),
+            similarity: Vec::new(),
             error: None,
             seconds: 0.0,
         };
@@ -157,6 +158,8 @@ impl Grading<'_> {
         report.file_hashes = hashes::file_hashes(&own, &files.overlaid);
         report.changed_from_skeleton = hashes::changed_from(&pristine, &report.file_hashes);
         report.files = files;
+        report.similarity = similarity::of_stages(&pristine, &own, self.selected);
+        report.files.copies_of_reference = similarity::flagged(&report.similarity);
 
         let public = PublicIncludes::of_skeletons(&pristine);
         let launcher = self.launcher(&over_ref, &target, &public);

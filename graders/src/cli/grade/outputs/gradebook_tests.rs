@@ -36,6 +36,7 @@ fn report(name: &str, verdicts: &[Verdict], total: f64, error: Option<&str>) -> 
         files: Default::default(),
         file_hashes: Default::default(),
         changed_from_skeleton: Vec::new(),
+        similarity: Vec::new(),
         error: error.map(str::to_owned),
         seconds: 0.0,
     }

@@ -48,6 +48,7 @@ pub(super) fn report(name: &str, stages: Vec<StageGrade>) -> SubmissionReport {
         files: Default::default(),
         file_hashes: Default::default(),
         changed_from_skeleton: Vec::new(),
+        similarity: Vec::new(),
         error: None,
         seconds: 0.0,
     }
