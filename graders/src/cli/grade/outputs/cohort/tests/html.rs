@@ -72,14 +72,26 @@ fn the_page_shows_every_submission_check_cell_and_group() {
     assert!(anomalies.iter().any(|r| r[0] == "does not build"));
 
     let copies = doc.section("copies").rows();
+    let flags: Vec<&[String]> = copies.iter().map(|r| &r[..3]).collect();
     assert_eq!(
-        copies,
-        [vec![
-            "matches the reference".to_owned(),
-            "01".to_owned(),
-            "carol".to_owned()
-        ]]
+        flags,
+        [
+            ["like the reference", "01", "carol"],
+            ["like another submission", "08", "alice, bob <b>"],
+        ]
     );
+    assert!(
+        copies[0][3].starts_with(
+            "100% in the reference (20 fingerprint(s)); \
+             stages/01-dataflow/src/source.rs:1-20 ~ solutions/01-dataflow/src/source.rs:1-20"
+        ),
+        "{copies:?}"
+    );
+    assert!(
+        copies[1][3].starts_with("alice: 67% in bob <b> (20 fingerprint(s))"),
+        "{copies:?}"
+    );
+    assert!(copies[1][3].contains("bob <b>: 80% in alice (20 fingerprint(s))"));
     assert_eq!(doc.find("script").len(), 1);
     assert!(doc.find("link").is_empty(), "nothing is fetched");
 }
