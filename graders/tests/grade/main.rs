@@ -248,16 +248,27 @@ fn fixture_submissions_grade_as_described() {
 
     let csv = fs::read_to_string(out.join("grades.csv")).unwrap();
     assert!(
-        csv.starts_with("submission,verdict,seed,01,02,03,total,copies_of_reference\n"),
+        csv.starts_with(
+            "submission,verdict,seed,01,02,03,total,copies_of_reference,copies_of_peers\n"
+        ),
         "{csv}"
     );
     assert_eq!(csv.lines().count(), 12, "{csv}");
     assert!(
         // The plan seed of --seed 42 under --salt 0.
-        csv.contains("\nuntouched,not started,5592132763777985307,0.0,0.0,0.0,0.0,\n"),
+        csv.contains("\nuntouched,not started,5592132763777985307,0.0,0.0,0.0,0.0,,\n"),
         "{csv}"
     );
-    assert!(csv.contains("\ncarol.zip,not a submission,5592132763777985307,"), "{csv}");
+    assert!(
+        csv.contains("\ncarol.zip,not a submission,5592132763777985307,"),
+        "{csv}"
+    );
+    // Two submissions made of the same references are copies of each other.
+    assert!(
+        csv.lines()
+            .any(|l| l.starts_with("exit-at-start,") && l.contains("02:fake-summary")),
+        "{csv}"
+    );
     for name in ["notes-only", "carol.zip"] {
         let r = report(&out, name);
         assert!(

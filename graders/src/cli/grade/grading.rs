@@ -16,7 +16,7 @@ use super::confine::lock::{FileLock, submission_lock_path};
 use super::confine::slots::Slot;
 use super::intake::names::{RESERVED, not_a_submission};
 use super::intake::record::PublicIncludes;
-use super::intake::{hashes, overlay};
+use super::intake::{hashes, overlay, similarity};
 use super::model::{Overlay, Provenance, SeedDraw, StageRun, SubmissionReport};
 use super::options::GradeOptions;
 use super::outputs::gradebook::read_report;
@@ -112,6 +112,7 @@ impl Grading<'_> {
             changed_from_skeleton: Vec::new(),
             stage_runs: Default::default(),
             history: Vec::new(),
+            similarity: Vec::new(),
             error: None,
             seconds: 0.0,
         };
@@ -144,6 +145,8 @@ impl Grading<'_> {
             graded_at: self.provenance.graded_at.clone(),
         };
         report.merge_earlier(earlier, &run);
+        // Kept stages keep their copy flags.
+        report.files.copies_of_reference = similarity::flagged(&report.similarity);
         report.total = total(&report, self.weights);
         let kept: Vec<String> = report
             .stages
@@ -197,6 +200,8 @@ impl Grading<'_> {
         report.file_hashes = hashes::file_hashes(&own, &files.overlaid);
         report.changed_from_skeleton = hashes::changed_from(&pristine, &report.file_hashes);
         report.files = files;
+        report.similarity = similarity::of_stages(&pristine, &own, self.selected);
+        report.files.copies_of_reference = similarity::flagged(&report.similarity);
 
         let public = PublicIncludes::of_skeletons(&pristine);
         let launcher = self.launcher(&over_ref, &target, &public);

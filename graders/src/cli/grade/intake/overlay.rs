@@ -8,7 +8,7 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-use super::{copies, reach};
+use super::reach;
 use crate::cli::grade::model::Overlay;
 
 /// Extracts the committed tree (`git archive HEAD`) of the repository at `root` into `into`.
@@ -125,7 +125,6 @@ pub fn overlay(pristine: &Path, workspace: &Path, submission: &Path) -> Result<O
         }
         Ok(())
     })?;
-    result.copies_of_reference = copies::copies_of_reference(pristine, workspace);
     Ok(result)
 }
 

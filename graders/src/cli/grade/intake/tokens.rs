@@ -20,11 +20,26 @@ pub enum Token {
 /// The tokens of `source`, without comments and whitespace. Unterminated comments or
 /// strings end the input: the compiler rejects such a file anyway.
 pub fn tokens(source: &str) -> Vec<Token> {
+    tokens_by_line(source).into_iter().map(|(t, _)| t).collect()
+}
+
+/// The tokens of `source` as [`tokens`] reads them, each with the line it starts on
+/// (the first is 1), so that a match can be shown where it is.
+pub fn tokens_by_line(source: &str) -> Vec<(Token, u32)> {
     let chars: Vec<char> = source.chars().collect();
     let mut lexer = Lexer { chars, at: 0 };
     let mut out = Vec::new();
-    while let Some(token) = lexer.next_token() {
-        out.push(token);
+    let (mut line, mut counted) = (1u32, 0usize);
+    loop {
+        lexer.skip_trivia();
+        let start = lexer.at;
+        let Some(token) = lexer.next_token() else {
+            break;
+        };
+        let breaks = lexer.chars[counted..start].iter().filter(|c| **c == '\n');
+        line += u32::try_from(breaks.count()).unwrap_or(u32::MAX);
+        counted = start;
+        out.push((token, line));
     }
     out
 }
@@ -203,5 +218,14 @@ mod tests {
                 Token::Ident("type".to_owned()),
             ]
         );
+    }
+
+    #[test]
+    fn each_token_carries_the_line_it_starts_on() {
+        let lines: Vec<u32> = tokens_by_line("fn f() {\n  /* a\n b */ \"x\ny\" }\n\nz")
+            .into_iter()
+            .map(|(_, line)| line)
+            .collect();
+        assert_eq!(lines, [1, 1, 1, 1, 1, 3, 4, 6]);
     }
 }

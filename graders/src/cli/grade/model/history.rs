@@ -37,14 +37,21 @@ pub struct ScoreChange {
 
 impl SubmissionReport {
     /// Records `run` as the source of every stage this report holds, takes over from
-    /// `earlier` (this student's last report, if any) every stage this run did not judge,
+    /// `earlier` (this student's last report, if any) every stage this run did not judge
+    /// (with its similarity to the reference, the oracles and the cohort),
     /// and appends to the earlier history each stage whose score this run changed.
     /// The total is the caller's to recompute: it depends on the weights.
     pub fn merge_earlier(&mut self, earlier: Option<SubmissionReport>, run: &StageRun) {
-        let (mut stages, mut runs, mut history) = match earlier {
-            Some(e) => (e.stages, e.stage_runs, e.history),
-            None => (Vec::new(), BTreeMap::new(), Vec::new()),
+        let (mut stages, mut runs, mut history, mut similarity) = match earlier {
+            Some(e) => (e.stages, e.stage_runs, e.history, e.similarity),
+            None => (Vec::new(), BTreeMap::new(), Vec::new(), Vec::new()),
         };
+        // A stage this run compared replaces its earlier comparison; the rest are kept
+        // beside the grades they belong to.
+        similarity.retain(|old| !self.similarity.iter().any(|new| new.stage == old.stage));
+        similarity.append(&mut self.similarity);
+        similarity.sort_by_key(|s| s.stage);
+        self.similarity = similarity;
         for grade in std::mem::take(&mut self.stages) {
             let before = stages.iter().position(|s| s.stage == grade.stage);
             let from = before.map(|i| stages[i].score);

@@ -37,6 +37,7 @@ fn report(stages: Vec<StageGrade>) -> SubmissionReport {
         changed_from_skeleton: Vec::new(),
         stage_runs: BTreeMap::new(),
         history: Vec::new(),
+        similarity: Vec::new(),
         error: None,
         seconds: 0.0,
     }

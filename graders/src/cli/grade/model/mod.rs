@@ -1,5 +1,6 @@
 //! What a grade is made of, the words every step of grading shares: intake fills in what
-//! happened to a submission's files ([`Overlay`]), scoring fills in each stage's grade
+//! happened to a submission's files ([`Overlay`]) and how like others its stages are
+//! ([`StageSimilarity`]), scoring fills in each stage's grade
 //! ([`StageGrade`]), and the outputs read the whole [`SubmissionReport`] back, from
 //! memory or from `report.json`. Nothing here reaches into a step.
 
@@ -7,10 +8,12 @@ mod draw;
 mod history;
 mod provenance;
 mod report;
+mod similarity;
 mod stage;
 
 pub use draw::SeedDraw;
 pub use history::{ScoreChange, StageRun};
 pub use provenance::Provenance;
 pub use report::{Overlay, SubmissionReport};
+pub use similarity::{Likeness, Print, Prints, Region, StageSimilarity};
 pub use stage::{CheckGrade, FailureGrade, OverYourStages, StageGrade, Verdict};

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::draw::SeedDraw;
 use super::history::{ScoreChange, StageRun};
 use super::provenance::Provenance;
+use super::similarity::StageSimilarity;
 use super::stage::{StageGrade, Verdict};
 
 /// Everything known about one submission.
@@ -43,6 +44,10 @@ pub struct SubmissionReport {
     /// Every change of a stage's score, oldest first.
     #[serde(default)]
     pub history: Vec<ScoreChange>,
+    /// Each graded stage's learner-written code compared with the reference and the
+    /// graders' oracles, with its fingerprints for the cohort's comparison.
+    #[serde(default)]
+    pub similarity: Vec<StageSimilarity>,
     /// When grading this submission failed as a whole, why.
     pub error: Option<String>,
     /// Total grading time.
@@ -80,7 +85,7 @@ impl SubmissionReport {
         }
     }
 
-    /// The stage numbers (`08`) flagged as matching the reference.
+    /// The stage numbers (`08`) flagged as like the reference or the graders' oracles.
     pub fn copied_stages(&self) -> Vec<String> {
         self.files
             .copies_of_reference
@@ -100,9 +105,10 @@ pub struct Overlay {
     /// Entries refused outright (symlinks, names that are not UTF-8, sources that reach
     /// outside their stage's `src/`), with the reason.
     pub refused: Vec<String>,
-    /// Stages whose learner-written sources match the reference once comments and
-    /// whitespace are set aside (intake compares them), with the matching files. Flagged
-    /// only: the score is the instructor's to decide.
+    /// Graded stages whose learner-written code is flagged as like the reference or the
+    /// graders' oracles (a share of its fingerprints at or above the threshold), each as
+    /// `08-transactional-sink: 97% in the reference (412 fingerprint(s))`. Flagged only:
+    /// the score is the instructor's to decide.
     #[serde(default)]
     pub copies_of_reference: Vec<String>,
 }

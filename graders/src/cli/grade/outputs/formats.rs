@@ -120,6 +120,7 @@ mod tests {
             files: Default::default(),
             file_hashes: Default::default(),
             changed_from_skeleton: Vec::new(),
+            similarity: Vec::new(),
             error: None,
             seconds: 1.0,
         }

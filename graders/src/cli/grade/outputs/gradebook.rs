@@ -1,7 +1,9 @@
 //! The files across submissions: `grades.csv` and `grades.json` (one row per submission:
-//! its verdict, seed, a column per stage, the total), `cohort.md` and `cohort.html`
-//! ([`super::cohort`]), rebuilt from every `report.json` in the output folder, so that
-//! regrading one submission changes its row and no other.
+//! its verdict, seed, a column per stage, the total, the stages flagged as like the
+//! reference or the graders' oracles, the submissions it is alike with), `cohort.md` and
+//! `cohort.html` ([`super::cohort`]), rebuilt from every `report.json` in the output
+//! folder, so that regrading one submission changes its row and no other (but for who is
+//! alike with it).
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -69,7 +71,8 @@ pub fn write_gradebook(out: &Path) -> Result<()> {
     for stage in &stages {
         let _ = write!(csv, ",{stage:02}");
     }
-    csv.push_str(",total,copies_of_reference\n");
+    csv.push_str(",total,copies_of_reference,copies_of_peers\n");
+    let findings = Findings::gather(&reports);
     let mut rows = Vec::new();
     for report in &reports {
         let verdict = report.overall();
@@ -101,17 +104,47 @@ pub fn write_gradebook(out: &Path) -> Result<()> {
             }
         }
         let copies = report.copied_stages();
-        let _ = writeln!(csv, ",{:.1},{}", report.total, csv_cell(&copies.join(" ")));
+        let peers = peers_of(&findings, &report.submission);
+        let _ = writeln!(
+            csv,
+            ",{:.1},{},{}",
+            report.total,
+            csv_cell(&copies.join(" ")),
+            csv_cell(&peers.join("; "))
+        );
         row.insert("total".into(), json!((report.total * 10.0).round() / 10.0));
         row.insert("copies_of_reference".into(), json!(copies));
+        row.insert("copies_of_peers".into(), json!(peers));
         row.insert("seed".into(), json!(report.seed));
         rows.push(serde_json::Value::Object(row));
     }
     write(out, "grades.csv", &csv)?;
     write(out, "grades.json", &serde_json::to_string_pretty(&rows)?)?;
-    let findings = Findings::gather(&reports);
     write(out, "cohort.md", &markdown::page(&findings))?;
     write(out, "cohort.html", &html::page(&findings))
+}
+
+/// The submissions `name` is alike with, as `08:bob`, by stage, then by name.
+fn peers_of(findings: &Findings<'_>, name: &str) -> Vec<String> {
+    let mut alike: Vec<(u8, &str)> = findings
+        .peers
+        .iter()
+        .filter_map(|p| {
+            let other = if p.first == name {
+                &p.second
+            } else if p.second == name {
+                &p.first
+            } else {
+                return None;
+            };
+            Some((p.stage, other.as_str()))
+        })
+        .collect();
+    alike.sort_unstable();
+    alike
+        .into_iter()
+        .map(|(stage, other)| format!("{stage:02}:{other}"))
+        .collect()
 }
 
 #[cfg(test)]

@@ -40,6 +40,7 @@ fn report(name: &str, verdicts: &[Verdict], total: f64, error: Option<&str>) -> 
         files: Default::default(),
         file_hashes: Default::default(),
         changed_from_skeleton: Vec::new(),
+        similarity: Vec::new(),
         error: error.map(str::to_owned),
         seconds: 0.0,
     }
@@ -85,9 +86,9 @@ fn regrading_one_submission_changes_its_row_only() {
     let csv = std::fs::read_to_string(out.join("grades.csv")).unwrap();
     assert_eq!(
         csv,
-        "submission,verdict,seed,01,total,copies_of_reference\n\
-         ada,mastered,9,100.0,100.0,\n\
-         bob,mastered,9,100.0,100.0,\n"
+        "submission,verdict,seed,01,total,copies_of_reference,copies_of_peers\n\
+         ada,mastered,9,100.0,100.0,,\n\
+         bob,mastered,9,100.0,100.0,,\n"
     );
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("grades.json")).unwrap()).unwrap();
@@ -175,10 +176,73 @@ fn a_stage_never_judged_for_a_student_is_blank_not_zero() {
         .expect("bob's row");
     assert_eq!(
         csv_cells(bob),
-        ["bob", "mastered", "9", "100.0", "", "100.0", ""]
+        ["bob", "mastered", "9", "100.0", "", "100.0", "", ""]
     );
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("grades.json")).unwrap()).unwrap();
     assert!(json[1]["02"].is_null(), "{json:#}");
     assert_eq!(json[0]["02"], 0.0, "{json:#}");
+}
+
+/// Stage 01 written as fingerprints `hashes`, compared with a reference of 0..20.
+fn written(mut r: SubmissionReport, hashes: std::ops::Range<u64>) -> SubmissionReport {
+    use crate::cli::grade::intake::{likeness::compare, similarity};
+    use crate::cli::grade::model::{Print, Prints, StageSimilarity};
+    let side = |hashes: std::ops::Range<u64>| Prints {
+        files: vec!["f.rs".to_owned()],
+        prints: (1..)
+            .zip(hashes)
+            .map(|(line, hash)| Print {
+                hash,
+                file: 0,
+                first: line,
+                last: line,
+            })
+            .collect(),
+    };
+    let learner = side(hashes);
+    r.similarity = vec![StageSimilarity {
+        stage: 1,
+        against: vec![compare(&learner, &side(0..20), similarity::REFERENCE)],
+        prints: learner,
+    }];
+    r.files.copies_of_reference = similarity::flagged(&r.similarity);
+    r
+}
+
+#[test]
+fn the_gradebook_names_copies_of_the_reference_and_of_each_other() {
+    let out = tempfile::tempdir().unwrap();
+    let out = out.path();
+    let graded =
+        |name: &str, hashes| written(report(name, &[Verdict::Passed], 100.0, None), hashes);
+    for r in [
+        graded("ada", 0..20),
+        graded("bob", 100..130),
+        graded("cal", 110..140),
+        graded("dee", 500..520),
+    ] {
+        write_submission(&out.join(&r.submission), &r, None, false, false).unwrap();
+    }
+    write_gradebook(out).unwrap();
+    let csv = std::fs::read_to_string(out.join("grades.csv")).unwrap();
+    let rows: Vec<Vec<String>> = csv.lines().skip(1).map(csv_cells).collect();
+    let copies: Vec<[&str; 3]> = rows
+        .iter()
+        .map(|r| [r[0].as_str(), r[5].as_str(), r[6].as_str()])
+        .collect();
+    assert_eq!(
+        copies,
+        [
+            ["ada", "01", ""],
+            ["bob", "", "01:cal"],
+            ["cal", "", "01:bob"],
+            ["dee", "", ""]
+        ],
+        "{csv}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("grades.json")).unwrap()).unwrap();
+    assert_eq!(json[1]["copies_of_peers"], serde_json::json!(["01:cal"]));
+    assert_eq!(json[0]["copies_of_reference"], serde_json::json!(["01"]));
 }

@@ -56,6 +56,7 @@ fn report(stages: Vec<StageGrade>, total: f64) -> SubmissionReport {
         files: Default::default(),
         file_hashes: Default::default(),
         changed_from_skeleton: Vec::new(),
+        similarity: Vec::new(),
         error: None,
         seconds: 1.0,
     }

@@ -228,14 +228,7 @@ pub fn markdown(report: &SubmissionReport) -> String {
         files.refused.len(),
         list(&files.refused)
     );
-    if !files.copies_of_reference.is_empty() {
-        let _ = writeln!(
-            md,
-            "\n**Matches the reference** once comments and whitespace are set aside (the \
-             score is unchanged; the instructor decides): {}",
-            list(&files.copies_of_reference)
-        );
-    }
+    md.push_str(&super::similarity::section(report));
     md
 }
 

@@ -55,6 +55,7 @@ fn submission(stages: Vec<StageGrade>) -> SubmissionReport {
         draw: Default::default(),
         stage_runs: Default::default(),
         history: Vec::new(),
+        similarity: Vec::new(),
         provenance: Default::default(),
         stages,
         total: 0.0,

@@ -1,14 +1,17 @@
 //! What the cohort's reports say across submissions, gathered once for `cohort.md`
 //! ([`super::markdown`]) and `cohort.html` ([`super::html`]) alike: failing checks with
-//! who fails them, failures grouped by anomaly and by misconception, copies of the
-//! reference and identical submissions, and the stage-08 matrix summed
-//! ([`super::matrix`]).
+//! who fails them, failures grouped by anomaly and by misconception, stages like the
+//! reference or the graders' oracles, submissions alike ([`super::peers`]) and identical
+//! submissions, and the stage-08 matrix summed ([`super::matrix`]).
 
 use std::collections::BTreeMap;
 
 use super::matrix::{self, CohortMatrix};
+use super::peers::{self, PeerPair};
 use super::places;
-use crate::cli::grade::model::{CheckGrade, FailureGrade, StageGrade, SubmissionReport, Verdict};
+use crate::cli::grade::model::{
+    CheckGrade, FailureGrade, Likeness, StageGrade, SubmissionReport, Verdict,
+};
 
 /// What the cohort's reports say across submissions.
 pub struct Findings<'a> {
@@ -22,8 +25,11 @@ pub struct Findings<'a> {
     /// Failures grouped by anomaly, most frequent first; stages that did not build, were
     /// blocked or not judged, and submissions not graded, count as their own kinds.
     pub anomalies: Vec<Group>,
-    /// Per submission with copies of the reference, the stages (`08`) flagged.
-    pub reference_copies: Vec<(String, Vec<String>)>,
+    /// Each stage flagged as like the reference or the graders' oracles: the submission,
+    /// the stage, and the comparison that flagged it (the higher share when both did).
+    pub like_reference: Vec<(String, u8, &'a Likeness)>,
+    /// Pairs of submissions alike on a stage, by stage, the most alike first.
+    pub peers: Vec<PeerPair>,
     /// Stage folders whose changed files are byte for byte the same in more than one
     /// submission, with those submissions.
     pub identical: Vec<(String, Vec<String>)>,
@@ -39,7 +45,8 @@ impl<'a> Findings<'a> {
             failing_checks: failing_checks(reports),
             misconceptions: misconceptions(reports),
             anomalies: anomalies(reports),
-            reference_copies: reference_copies(reports),
+            like_reference: like_reference(reports),
+            peers: peers::alike(reports),
             identical: identical(reports),
             matrix: matrix::summed(reports),
         }
@@ -174,13 +181,22 @@ fn failed_stages(report: &SubmissionReport) -> impl Iterator<Item = &StageGrade>
         .filter(|s| s.verdict == Verdict::Failed)
 }
 
-/// Per submission with copies of the reference, the stages (`08`) flagged.
-fn reference_copies(reports: &[SubmissionReport]) -> Vec<(String, Vec<String>)> {
-    reports
-        .iter()
-        .filter(|r| !r.files.copies_of_reference.is_empty())
-        .map(|r| (r.submission.clone(), r.copied_stages()))
-        .collect()
+/// Each stage flagged as like the reference or the oracles, in submission order.
+fn like_reference(reports: &[SubmissionReport]) -> Vec<(String, u8, &Likeness)> {
+    let mut flagged = Vec::new();
+    for report in reports {
+        for stage in &report.similarity {
+            let highest = stage
+                .against
+                .iter()
+                .filter(|l| l.flagged)
+                .max_by(|a, b| a.share.total_cmp(&b.share));
+            if let Some(likeness) = highest {
+                flagged.push((report.submission.clone(), stage.stage, likeness));
+            }
+        }
+    }
+    flagged
 }
 
 /// A stage folder and its changed files with their hashes: one learner's work on it.

@@ -197,34 +197,61 @@ fn groups(html: &mut String, id: &str, title: &str, kind: &str, all: &[Group], n
     html.push_str("</section>\n");
 }
 
-/// Copies of the reference and identical submissions (scores unchanged).
+/// Stages like the reference or the oracles, submissions alike, and identical
+/// submissions (scores unchanged), each with how alike and where.
 fn copies(html: &mut String, findings: &Findings<'_>) {
     html.push_str(
         "<section id=\"copies\">\n<h2>Flagged copies</h2>\n<p class=\"note\">Scores are \
          unchanged: the instructor decides what a copy means.</p>\n",
     );
-    if findings.reference_copies.is_empty() && findings.identical.is_empty() {
+    if findings.like_reference.is_empty()
+        && findings.peers.is_empty()
+        && findings.identical.is_empty()
+    {
         html.push_str("<p>No copy flagged.</p>\n</section>\n");
         return;
     }
     html.push_str(&open_table("sortable"));
     html.push_str(
-        "<thead><tr><th>kind</th><th>stages</th><th>submissions</th></tr></thead>\n<tbody>\n",
+        "<thead><tr><th>kind</th><th>stages</th><th>submissions</th>\
+         <th>how alike, and where</th></tr></thead>\n<tbody>\n",
     );
-    for (who, stages) in &findings.reference_copies {
+    let mut row = |kind: &str, stages: &str, who: &str, how: &str| {
         let _ = writeln!(
             html,
-            "<tr><td>matches the reference</td><td>{}</td><td>{}</td></tr>",
-            escape(&stages.join(", ")),
-            escape(who)
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            escape(kind),
+            escape(stages),
+            escape(who),
+            escape(how)
+        );
+    };
+    for (who, stage, likeness) in &findings.like_reference {
+        let kind = format!("like {}", likeness.other);
+        row(&kind, &format!("{stage:02}"), who, &likeness.described(2));
+    }
+    for pair in &findings.peers {
+        let how = format!(
+            "{}: {} · {}: {}",
+            pair.first,
+            pair.first_in_second.described(2),
+            pair.second,
+            pair.second_in_first.described(2)
+        );
+        let who = format!("{}, {}", pair.first, pair.second);
+        row(
+            "like another submission",
+            &format!("{:02}", pair.stage),
+            &who,
+            &how,
         );
     }
     for (folder, who) in &findings.identical {
-        let _ = writeln!(
-            html,
-            "<tr><td>identical submissions</td><td>{}</td><td>{}</td></tr>",
-            escape(folder),
-            escape(&who.join(", "))
+        row(
+            "identical submissions",
+            folder,
+            &who.join(", "),
+            "byte for byte",
         );
     }
     html.push_str(CLOSE_TABLE);

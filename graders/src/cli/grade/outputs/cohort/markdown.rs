@@ -1,13 +1,15 @@
 //! `cohort.md`: what the class misunderstands. Not started, blocked and wrong are counted
 //! apart; each failing check names its students; failures are grouped by misconception
-//! (where one is recognised) and by anomaly; each stage has its statistics; copies of the
-//! reference and identical submissions are flagged (scores unchanged: the instructor
-//! decides); a row per submission links to its report.
+//! (where one is recognised) and by anomaly; each stage has its statistics; stages like
+//! the reference or the graders' oracles, submissions alike and identical submissions are
+//! flagged (scores unchanged: the instructor decides); a row per submission links to its
+//! report.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::findings::Findings;
+use crate::cli::grade::intake::likeness::THRESHOLD;
 use crate::cli::grade::model::{SubmissionReport, Verdict};
 use crate::cli::grade::outputs::folder::report_href;
 use crate::cli::grade::outputs::inert::text;
@@ -24,6 +26,9 @@ fn outcome(verdict: Verdict, score: f64) -> &'static str {
         Verdict::NotJudged | Verdict::NoGrader => "not judged",
     }
 }
+
+/// How many matching regions a flag shows (each `report.json` has them all).
+const REGIONS: usize = 2;
 
 const OUTCOMES: [&str; 7] = [
     "mastered",
@@ -177,18 +182,49 @@ fn checks(md: &mut String, findings: &Findings<'_>) {
     }
 }
 
-/// Copies of the reference, and pairs of submissions whose changed files of a stage are
-/// byte for byte the same.
+/// Stages like the reference or the graders' oracles, submissions alike, and pairs of
+/// submissions whose changed files of a stage are byte for byte the same.
 fn copies(md: &mut String, findings: &Findings<'_>) {
-    let copies = &findings.reference_copies;
-    if !copies.is_empty() {
-        md.push_str(
-            "\n## Matches the reference\n\nStages whose sources match the reference once \
-             comments and whitespace are set aside (scores unchanged):\n\n\
-             | submission | stages |\n|---|---|\n",
+    let flagged = &findings.like_reference;
+    if !flagged.is_empty() {
+        let _ = write!(
+            md,
+            "\n## Like the reference or the graders' oracles\n\nStages whose own code (the \
+             skeleton's given code set aside) has {:.0}% or more of its fingerprints (names, \
+             literals and comments abstracted) in the stage's reference or in the graders' \
+             oracles (scores unchanged: the instructor decides):\n\n\
+             | submission | stage | how alike, and where |\n|---|---|---|\n",
+            100.0 * THRESHOLD
         );
-        for (who, stages) in copies {
-            let _ = writeln!(md, "| {} | {} |", text(who), names(stages));
+        for (who, stage, likeness) in flagged {
+            let _ = writeln!(
+                md,
+                "| {} | {stage:02} | {} |",
+                text(who),
+                text(&likeness.described(REGIONS))
+            );
+        }
+    }
+    if !findings.peers.is_empty() {
+        let _ = write!(
+            md,
+            "\n## Like another submission\n\nPairs of submissions where {:.0}% or more of \
+             one's own code on a stage is in the other's, both ways (scores unchanged):\n\n\
+             | stage | submissions | how alike, and where |\n|---|---|---|\n",
+            100.0 * THRESHOLD
+        );
+        for pair in &findings.peers {
+            let _ = writeln!(
+                md,
+                "| {:02} | {}, {} | {}: {} · {}: {} |",
+                pair.stage,
+                text(&pair.first),
+                text(&pair.second),
+                text(&pair.first),
+                text(&pair.first_in_second.described(REGIONS)),
+                text(&pair.second),
+                text(&pair.second_in_first.described(REGIONS))
+            );
         }
     }
     let pairs = &findings.identical;

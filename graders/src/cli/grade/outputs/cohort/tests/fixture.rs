@@ -1,8 +1,10 @@
 //! Cohorts for the tests: a small one of three submissions, each failing (or not) in its
 //! own way, and a wide one, of every stage and many checks, for a phone's width.
 
+use crate::cli::grade::intake::likeness::compare;
 use crate::cli::grade::model::{
-    CheckGrade, FailureGrade, Provenance, StageGrade, SubmissionReport, Verdict,
+    CheckGrade, FailureGrade, Print, Prints, Provenance, StageGrade, StageSimilarity,
+    SubmissionReport, Verdict,
 };
 use crate::stage08::{Anomaly, CellFailure, MAX_LAG, matrix};
 
@@ -57,8 +59,34 @@ pub(super) fn report(name: &str, stages: Vec<StageGrade>) -> SubmissionReport {
         files: Default::default(),
         file_hashes: Default::default(),
         changed_from_skeleton: Vec::new(),
+        similarity: Vec::new(),
         error: None,
         seconds: 0.0,
+    }
+}
+
+/// Fingerprints `hashes` of one file `file`, a line each from line 1.
+pub(super) fn prints(file: &str, hashes: impl IntoIterator<Item = u64>) -> Prints {
+    Prints {
+        files: vec![file.to_owned()],
+        prints: (1..)
+            .zip(hashes)
+            .map(|(line, hash)| Print {
+                hash,
+                file: 0,
+                first: line,
+                last: line,
+            })
+            .collect(),
+    }
+}
+
+/// Stage `stage` written as `learner`, compared with a reference `reference`.
+pub(super) fn similar(stage: u8, learner: Prints, reference: &Prints) -> StageSimilarity {
+    StageSimilarity {
+        stage,
+        against: vec![compare(&learner, reference, "the reference")],
+        prints: learner,
     }
 }
 
@@ -75,10 +103,13 @@ fn grid(cells: &[usize]) -> String {
 }
 
 /// Alice fails stage 08 two ways, Bob one way and has not started 01, Carol's 08 does
-/// not build and her 01 matches the reference.
+/// not build and her 01 is like the reference (all of it there); Alice's 08 and Bob's
+/// are alike (20 of Alice's 30 fingerprints in Bob's 25, 20 of his in hers).
 pub(super) fn cohort() -> Vec<SubmissionReport> {
     let early = Some("commits before the notification");
-    let alice = report(
+    let reference = prints("solutions/01-dataflow/src/source.rs", 0..40);
+    let other = prints("solutions/08-transactional-sink/src/sink.rs", 1000..1040);
+    let mut alice = report(
         "alice",
         vec![
             stage(1, Verdict::Passed, vec![check("chain", None)]),
@@ -93,7 +124,7 @@ pub(super) fn cohort() -> Vec<SubmissionReport> {
             ),
         ],
     );
-    let bob = report(
+    let mut bob = report(
         "bob <b>",
         vec![
             stage(
@@ -123,7 +154,14 @@ pub(super) fn cohort() -> Vec<SubmissionReport> {
             unbuilt,
         ],
     );
-    carol.files.copies_of_reference = vec!["01-dataflow: source.rs".to_owned()];
+    carol.similarity = vec![similar(
+        1,
+        prints("stages/01-dataflow/src/source.rs", 0..20),
+        &reference,
+    )];
+    let sink = "stages/08-transactional-sink/src/sink.rs";
+    alice.similarity = vec![similar(8, prints(sink, (100..120).chain(200..210)), &other)];
+    bob.similarity = vec![similar(8, prints(sink, (100..120).chain(300..305)), &other)];
     vec![alice, bob, carol]
 }
 
@@ -156,7 +194,10 @@ pub(super) fn wide_cohort() -> Vec<SubmissionReport> {
                 .collect();
             let mut report = report(&format!("submission-with-a-long-name-{who:02}"), stages);
             if who == 3 {
-                report.files.copies_of_reference = vec!["01-dataflow: source.rs".to_owned()];
+                // A copy of the reference's stage 01: the flagged-copies table has a row.
+                let reference = prints("solutions/01-dataflow/src/source.rs", 0..40);
+                let copy = prints("stages/01-dataflow/src/source.rs", 0..40);
+                report.similarity = vec![similar(1, copy, &reference)];
             }
             report
         })

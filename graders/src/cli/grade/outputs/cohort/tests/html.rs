@@ -93,14 +93,26 @@ fn the_page_shows_every_submission_check_cell_and_group() {
     assert!(anomalies.iter().all(|r| !r[2].is_empty()), "{anomalies:?}");
 
     let copies = doc.section("copies").rows();
+    let flags: Vec<&[String]> = copies.iter().map(|r| &r[..3]).collect();
     assert_eq!(
-        copies,
-        [vec![
-            "matches the reference".to_owned(),
-            "01".to_owned(),
-            "carol".to_owned()
-        ]]
+        flags,
+        [
+            ["like the reference", "01", "carol"],
+            ["like another submission", "08", "alice, bob <b>"],
+        ]
     );
+    assert!(
+        copies[0][3].starts_with(
+            "100% in the reference (20 fingerprint(s)); \
+             stages/01-dataflow/src/source.rs:1-20 ~ solutions/01-dataflow/src/source.rs:1-20"
+        ),
+        "{copies:?}"
+    );
+    assert!(
+        copies[1][3].starts_with("alice: 67% in bob <b> (20 fingerprint(s))"),
+        "{copies:?}"
+    );
+    assert!(copies[1][3].contains("bob <b>: 80% in alice (20 fingerprint(s))"));
     assert_eq!(doc.find("script").len(), 1);
     assert!(doc.find("link").is_empty(), "nothing is fetched");
 }
@@ -211,7 +223,7 @@ fn a_long_where_cell_shows_ten_places_and_folds_the_rest() {
 
     // With nothing flagged, no empty table: a sentence.
     let mut none = wide_cohort();
-    none[3].files.copies_of_reference.clear();
+    none[3].similarity.clear();
     let doc = html(&none);
     assert!(doc.section("copies").find("table").is_empty());
     assert_eq!(doc.section("copies").find("p")[1].text, "No copy flagged.");

@@ -1,6 +1,6 @@
 //! `cohort.md` on a small cohort: outcomes counted apart, failures grouped by
-//! misconception, identical work flagged, every failing stage placed, every submission's
-//! row linked to its report.
+//! misconception, copies and identical work flagged, every failing stage placed, every
+//! submission's row linked to its report.
 
 use super::super::findings::Findings;
 use super::super::markdown::page;
@@ -193,4 +193,32 @@ fn every_submission_s_row_links_to_its_report() {
     // Verdict, total, then each stage's score, blank where the report has no such stage.
     assert_eq!(rows[0][1..], ["failed", "0.0", "100.0", "0.0"], "{md}");
     assert_eq!(rows[3][1..], ["failed", "0.0", "", ""], "{md}");
+}
+
+#[test]
+fn cohort_md_flags_stages_like_the_reference_and_submissions_alike_with_where() {
+    let md = markdown(&cohort());
+    assert!(
+        md.contains(
+            "| carol | 01 | 100% in the reference (20 fingerprint(s)); \
+             stages/01-dataflow/src/source.rs:1-20 \\~ solutions/01-dataflow/src/source.rs:1-20 |\n"
+        ),
+        "{md}"
+    );
+    assert!(
+        md.contains(
+            "## Like another submission\n\nPairs of submissions where 40% or more of one's own \
+             code on a stage is in the other's, both ways (scores unchanged):\n\n\
+             | stage | submissions | how alike, and where |\n|---|---|---|\n\
+             | 08 | alice, bob \\<b\\> | alice: 67% in bob \\<b\\> (20 fingerprint(s)); "
+        ),
+        "{md}"
+    );
+    // A cohort where nobody is alike has neither section.
+    let mut apart = cohort();
+    for r in &mut apart {
+        r.similarity.clear();
+    }
+    let md = markdown(&apart);
+    assert!(!md.contains("## Like"), "{md}");
 }

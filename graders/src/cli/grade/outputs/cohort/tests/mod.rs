@@ -5,4 +5,5 @@ mod browser;
 mod fixture;
 mod html;
 mod markdown;
+mod peers;
 mod xml;
