@@ -256,7 +256,7 @@ fn fixture_submissions_grade_as_described() {
     assert_eq!(csv.lines().count(), 12, "{csv}");
     assert!(
         // The plan seed of --seed 42 under --salt 0.
-        csv.contains("\nuntouched,not started,5592132763777985307,0.0,0.0,0.0,0.0,,\n"),
+        csv.contains("\nuntouched,not started,5592132763777985307,0.0,0.0,0.0,0.0,,,,,,\n"),
         "{csv}"
     );
     assert!(

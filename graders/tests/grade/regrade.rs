@@ -17,9 +17,17 @@ fn regrading_one_stage_of_one_student_keeps_the_rest_and_every_output_agrees() {
     let alice = submission(&subs, "alice", Base::ReferenceUpTo(2), None);
     let bob = submission(&subs, "bob", Base::ReferenceUpTo(2), None);
     let out = scratch.path().join("out");
+    let roster = scratch.path().join("roster.csv");
+    fs::write(
+        &roster,
+        "student_id,name,folder\ns1,Alice,alice\ns2,\"B, Bob\",bob\n",
+    )
+    .unwrap();
     let run = |who: &[&Path], stages: &str| {
         let mut args: Vec<String> = who.iter().map(|p| p.display().to_string()).collect();
         args.extend(["--out".into(), out.display().to_string()]);
+        args.extend(["--roster".into(), roster.display().to_string()]);
+        args.extend(["--due", "2000-01-01T00:00:00Z"].map(String::from));
         args.extend(["--seed", "50", "--stages", stages, "--timeout", "2"].map(String::from));
         args.push("--gradescope".into());
         grade(&args);
@@ -75,7 +83,9 @@ fn regrading_one_stage_of_one_student_keeps_the_rest_and_every_output_agrees() {
             .map(str::to_owned)
             .expect("a row")
     };
-    assert_eq!(row(&csv, "alice"), row(&csv_before, "alice"));
+    // All but who she is alike with: bob's 02 is no longer like hers.
+    let head = |line: String| line.split(',').take(7).collect::<Vec<_>>().join(",");
+    assert_eq!(head(row(&csv, "alice")), head(row(&csv_before, "alice")));
     // Its copy flags (bob's 01 is the reference) are not the point here.
     assert!(
         row(&csv, "bob").starts_with(&format!(
@@ -103,4 +113,25 @@ fn regrading_one_stage_of_one_student_keeps_the_rest_and_every_output_agrees() {
         serde_json::from_str(&read("bob/results.json")).expect("results.json");
     assert_eq!(results["score"], 50.0, "{results:#}");
     assert!(read("cohort.html").contains("bob"));
+
+    // The roster's id and the lateness reach the report and the gradebook; no folder of
+    // the instructor's machine does.
+    assert_eq!(bob_after["term"]["student"]["id"], "s2");
+    assert!(
+        bob_after["term"]["late_minutes"].as_u64().unwrap() > 0,
+        "{bob_after:#}"
+    );
+    assert_eq!(bob_after["path"], "…/bob");
+    assert!(row(&csv, "bob").contains(",s2,\"B, Bob\",2"), "{csv}");
+    for file in [
+        "bob/report.json",
+        "bob/report.md",
+        "grades.json",
+        "cohort.md",
+    ] {
+        assert!(
+            !read(file).contains(&*scratch.path().to_string_lossy()),
+            "{file}"
+        );
+    }
 }

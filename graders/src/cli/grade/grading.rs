@@ -16,8 +16,9 @@ use super::confine::lock::{FileLock, submission_lock_path};
 use super::confine::slots::Slot;
 use super::intake::names::{RESERVED, not_a_submission};
 use super::intake::record::PublicIncludes;
-use super::intake::{hashes, overlay, similarity};
-use super::model::{Overlay, Provenance, SeedDraw, StageRun, SubmissionReport};
+use super::intake::roster::Roster;
+use super::intake::{hashes, overlay, similarity, submitted};
+use super::model::{Overlay, Provenance, SeedDraw, StageRun, SubmissionReport, Term, utc};
 use super::options::GradeOptions;
 use super::outputs::gradebook::read_report;
 use super::outputs::report::write_submission;
@@ -36,6 +37,8 @@ pub(super) struct Grading<'a> {
     /// The run's seed, which each submission's [`SeedDraw`] mixes with its salt.
     pub seed: u64,
     pub limits: Limits,
+    /// Whose each submission folder is (empty without `--roster`).
+    pub roster: &'a Roster,
     pub provenance: &'a Provenance,
     pub jail: &'a Jail,
     pub build_limit: std::time::Duration,
@@ -113,6 +116,7 @@ impl Grading<'_> {
             stage_runs: Default::default(),
             history: Vec::new(),
             similarity: Vec::new(),
+            term: Default::default(),
             error: None,
             seconds: 0.0,
         };
@@ -144,10 +148,11 @@ impl Grading<'_> {
             grader_revision: self.provenance.grader_revision.clone(),
             graded_at: self.provenance.graded_at.clone(),
         };
+        report.term = self.term(path, name, &report.files.overlaid);
         report.merge_earlier(earlier, &run);
         // Kept stages keep their copy flags.
         report.files.copies_of_reference = similarity::flagged(&report.similarity);
-        report.total = total(&report, self.weights);
+        report.total = weights::total_of(&report.stages, self.weights);
         let kept: Vec<String> = report
             .stages
             .iter()
@@ -175,6 +180,21 @@ impl Grading<'_> {
             stage_summary(&report)
         );
         Ok(outcome)
+    }
+
+    /// Whose the submission at `path` (named `name`) is, and when it came in, from its
+    /// `overlaid` files' times.
+    fn term(&self, path: &Path, name: &str, overlaid: &[String]) -> Term {
+        let submitted = submitted::newest(path, overlaid);
+        let due = self.options.due;
+        Term {
+            student: self.roster.student(name).cloned(),
+            submitted_at: submitted.map(utc),
+            due: due.map(utc),
+            late_minutes: due
+                .zip(submitted)
+                .map(|(due, at)| submitted::minutes_late(at, due)),
+        }
     }
 
     /// Lays the submission over both trees of `slot`, scores each stage over the
@@ -250,25 +270,23 @@ impl Grading<'_> {
     }
 }
 
-/// The weighted total of every stage `report` holds, those kept from earlier runs with
-/// this run's stage weights.
-fn total(report: &SubmissionReport, weights: &Weights) -> f64 {
-    let scores: Vec<(u8, f64)> = report
-        .stages
-        .iter()
-        .filter(|s| s.weight > 0.0)
-        .map(|s| (s.stage, s.score))
-        .collect();
-    weights::total(&scores, weights)
-}
-
 /// `path` as a report shows it: relative to the current folder when it lies inside it,
-/// so that the instructor's home folder is not in what a student reads.
+/// else by its name alone, so that no folder of the instructor's machine is in what a
+/// student reads.
 fn shown_path(path: &Path) -> String {
     let relative = std::env::current_dir()
         .ok()
         .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf));
-    relative.as_deref().unwrap_or(path).display().to_string()
+    let shown = relative.as_deref().unwrap_or(path);
+    if shown.is_absolute()
+        || shown
+            .components()
+            .any(|c| c == std::path::Component::ParentDir)
+    {
+        let name = path.file_name().unwrap_or(path.as_os_str());
+        return format!("…/{}", name.to_string_lossy());
+    }
+    shown.display().to_string()
 }
 
 /// The line a submission's grade prints: each stage's score, or why it was not graded.

@@ -53,6 +53,7 @@ use confine::preflight::{MEMORY_CAP, check_memory_cap, prepare_slot};
 use confine::slots;
 use grading::Grading;
 use intake::names::submission_names;
+use intake::roster::Roster;
 use model::Provenance;
 use options::GradeOptions;
 use outputs::folder::{OUT_MARKER, claim_out_dir};
@@ -72,6 +73,18 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
         None => stages::LADDER.iter().collect(),
     };
     let names = submission_names(&options.submissions)?;
+    let roster = match &options.roster {
+        Some(path) => Roster::read(path)?,
+        None => Roster::default(),
+    };
+    if options.roster.is_some() {
+        for name in names.iter().filter(|n| roster.student(n).is_none()) {
+            eprintln!("warning: --roster: submission {name} is on no row of the roster");
+        }
+        for folder in roster.missing(&names) {
+            eprintln!("warning: --roster: no submission folder {folder} was given");
+        }
+    }
     claim_out_dir(&options.out)?;
     let jail = if options.no_sandbox {
         eprintln!("grade: --no-sandbox: submissions' code runs unconfined; every report says so");
@@ -135,6 +148,7 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
         weights: &weights,
         seed,
         limits,
+        roster: &roster,
         provenance: &provenance,
         jail: &jail,
         build_limit,

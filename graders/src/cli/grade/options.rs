@@ -9,7 +9,7 @@ use clap::Args;
 
 use super::confine::slots::MAX_SLOTS;
 
-use crate::cli::values::{positive_seconds, seed, stage_number};
+use crate::cli::values::{positive_seconds, seed, stage_number, utc_time};
 
 /// What `byo grade` was asked to do.
 #[derive(Debug, Clone, PartialEq, Args)]
@@ -27,6 +27,12 @@ pub struct GradeOptions {
     // A salt known before the run is a plan a submission can prepare for.
     #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = seed, requires = "seed")]
     pub salt: Option<u64>,
+    /// CSV of student_id, name and folder: adds each student's id to every output
+    #[arg(long, value_name = "FILE")]
+    pub roster: Option<PathBuf>,
+    /// Due date, UTC (2026-12-01T23:59:00Z): adds when each submission came in and how late
+    #[arg(long, value_name = "TIME", value_parser = utc_time)]
+    pub due: Option<std::time::SystemTime>,
     /// JSON stage weights, e.g. {"01": 1, "08": 3}; finite and 0 or more.
     #[arg(long, value_name = "FILE")]
     pub weights: Option<PathBuf>,

@@ -7,7 +7,8 @@
 //! compared with its reference and the graders' oracles ([`similarity`]: winnowed
 //! fingerprints, [`winnow`], looked for with [`likeness`]). Once a stage is built,
 //! [`record`] judges what the compiler actually read for it: the verdict on reach-outs,
-//! where [`reach`] is only the early, friendly message.
+//! where [`reach`] is only the early, friendly message. The [`roster`] says whose each
+//! folder is, and [`submitted`] when it came in.
 
 pub mod hashes;
 pub mod likeness;
@@ -15,6 +16,8 @@ pub(crate) mod names;
 pub mod overlay;
 pub mod reach;
 pub mod record;
+pub mod roster;
 pub mod similarity;
+pub mod submitted;
 pub mod tokens;
 pub mod winnow;

@@ -38,6 +38,7 @@ fn report(stages: Vec<StageGrade>) -> SubmissionReport {
         stage_runs: BTreeMap::new(),
         history: Vec::new(),
         similarity: Vec::new(),
+        term: Default::default(),
         error: None,
         seconds: 0.0,
     }

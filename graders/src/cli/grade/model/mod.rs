@@ -10,10 +10,12 @@ mod provenance;
 mod report;
 mod similarity;
 mod stage;
+mod term;
 
 pub use draw::SeedDraw;
 pub use history::{ScoreChange, StageRun};
-pub use provenance::Provenance;
+pub use provenance::{Provenance, utc};
 pub use report::{Overlay, SubmissionReport};
 pub use similarity::{Likeness, Print, Prints, Region, StageSimilarity};
 pub use stage::{CheckGrade, FailureGrade, OverYourStages, StageGrade, Verdict};
+pub use term::{Student, Term};

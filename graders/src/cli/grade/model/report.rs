@@ -11,6 +11,7 @@ use super::history::{ScoreChange, StageRun};
 use super::provenance::Provenance;
 use super::similarity::StageSimilarity;
 use super::stage::{StageGrade, Verdict};
+use super::term::Term;
 
 /// Everything known about one submission.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -48,6 +49,9 @@ pub struct SubmissionReport {
     /// graders' oracles, with its fingerprints for the cohort's comparison.
     #[serde(default)]
     pub similarity: Vec<StageSimilarity>,
+    /// The student the roster names for it, and when it came in against the due date.
+    #[serde(default)]
+    pub term: Term,
     /// When grading this submission failed as a whole, why.
     pub error: Option<String>,
     /// Total grading time.

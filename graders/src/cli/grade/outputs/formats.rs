@@ -121,6 +121,7 @@ mod tests {
             file_hashes: Default::default(),
             changed_from_skeleton: Vec::new(),
             similarity: Vec::new(),
+            term: Default::default(),
             error: None,
             seconds: 1.0,
         }

@@ -1,6 +1,7 @@
 //! The files across submissions: `grades.csv` and `grades.json` (one row per submission:
 //! its verdict, seed, a column per stage, the total, the stages flagged as like the
-//! reference or the graders' oracles, the submissions it is alike with), `cohort.md` and
+//! reference or the graders' oracles, the submissions it is alike with, and the student's
+//! id, name, hand-in time and lateness when `--roster` and `--due` gave them), `cohort.md` and
 //! `cohort.html` ([`super::cohort`]), rebuilt from every `report.json` in the output
 //! folder, so that regrading one submission changes its row and no other (but for who is
 //! alike with it).
@@ -71,7 +72,7 @@ pub fn write_gradebook(out: &Path) -> Result<()> {
     for stage in &stages {
         let _ = write!(csv, ",{stage:02}");
     }
-    csv.push_str(",total,copies_of_reference,copies_of_peers\n");
+    csv.push_str(",total,copies_of_reference,copies_of_peers,student_id,student_name,submitted_at,late_minutes\n");
     let findings = Findings::gather(&reports);
     let mut rows = Vec::new();
     for report in &reports {
@@ -105,13 +106,32 @@ pub fn write_gradebook(out: &Path) -> Result<()> {
         }
         let copies = report.copied_stages();
         let peers = peers_of(&findings, &report.submission);
+        let term = &report.term;
+        let (id, name) = term
+            .student
+            .as_ref()
+            .map_or(("", ""), |s| (s.id.as_str(), s.name.as_str()));
         let _ = writeln!(
             csv,
-            ",{:.1},{},{}",
+            ",{:.1},{},{},{},{},{},{}",
             report.total,
             csv_cell(&copies.join(" ")),
-            csv_cell(&peers.join("; "))
+            csv_cell(&peers.join("; ")),
+            csv_cell(id),
+            csv_cell(name),
+            term.submitted_at.as_deref().unwrap_or(""),
+            term.late_minutes.map(|m| m.to_string()).unwrap_or_default()
         );
+        row.insert(
+            "student_id".into(),
+            json!(term.student.as_ref().map(|s| &s.id)),
+        );
+        row.insert(
+            "student_name".into(),
+            json!(term.student.as_ref().map(|s| &s.name)),
+        );
+        row.insert("submitted_at".into(), json!(term.submitted_at));
+        row.insert("late_minutes".into(), json!(term.late_minutes));
         row.insert("total".into(), json!((report.total * 10.0).round() / 10.0));
         row.insert("copies_of_reference".into(), json!(copies));
         row.insert("copies_of_peers".into(), json!(peers));

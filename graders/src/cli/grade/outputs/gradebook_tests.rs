@@ -41,6 +41,7 @@ fn report(name: &str, verdicts: &[Verdict], total: f64, error: Option<&str>) -> 
         file_hashes: Default::default(),
         changed_from_skeleton: Vec::new(),
         similarity: Vec::new(),
+        term: Default::default(),
         error: error.map(str::to_owned),
         seconds: 0.0,
     }
@@ -86,9 +87,10 @@ fn regrading_one_submission_changes_its_row_only() {
     let csv = std::fs::read_to_string(out.join("grades.csv")).unwrap();
     assert_eq!(
         csv,
-        "submission,verdict,seed,01,total,copies_of_reference,copies_of_peers\n\
-         ada,mastered,9,100.0,100.0,,\n\
-         bob,mastered,9,100.0,100.0,,\n"
+        "submission,verdict,seed,01,total,copies_of_reference,copies_of_peers,\
+         student_id,student_name,submitted_at,late_minutes\n\
+         ada,mastered,9,100.0,100.0,,,,,,\n\
+         bob,mastered,9,100.0,100.0,,,,,,\n"
     );
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("grades.json")).unwrap()).unwrap();
@@ -176,7 +178,9 @@ fn a_stage_never_judged_for_a_student_is_blank_not_zero() {
         .expect("bob's row");
     assert_eq!(
         csv_cells(bob),
-        ["bob", "mastered", "9", "100.0", "", "100.0", "", ""]
+        [
+            "bob", "mastered", "9", "100.0", "", "100.0", "", "", "", "", "", ""
+        ]
     );
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("grades.json")).unwrap()).unwrap();
@@ -245,4 +249,40 @@ fn the_gradebook_names_copies_of_the_reference_and_of_each_other() {
         serde_json::from_str(&std::fs::read_to_string(out.join("grades.json")).unwrap()).unwrap();
     assert_eq!(json[1]["copies_of_peers"], serde_json::json!(["01:cal"]));
     assert_eq!(json[0]["copies_of_reference"], serde_json::json!(["01"]));
+}
+
+#[test]
+fn the_roster_and_the_due_date_reach_every_gradebook_row_and_the_report() {
+    use crate::cli::grade::model::{Student, Term};
+    let out = tempfile::tempdir().unwrap();
+    let out = out.path();
+    let mut ada = report("ada", &[Verdict::Passed], 100.0, None);
+    ada.term = Term {
+        student: Some(Student {
+            id: "=s001".into(),
+            name: "Lovelace, Ada".into(),
+        }),
+        submitted_at: Some("2026-12-02T00:04:01Z".into()),
+        due: Some("2026-12-01T23:59:00Z".into()),
+        late_minutes: Some(6),
+    };
+    write_submission(&out.join("ada"), &ada, None, false, false).unwrap();
+    write_gradebook(out).unwrap();
+    let csv = std::fs::read_to_string(out.join("grades.csv")).unwrap();
+    let row = csv_cells(csv.lines().nth(1).expect("a row"));
+    assert_eq!(
+        row[row.len() - 4..],
+        ["'=s001", "Lovelace, Ada", "2026-12-02T00:04:01Z", "6"],
+        "an id that looks like a formula is text: {csv}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("grades.json")).unwrap()).unwrap();
+    assert_eq!(json[0]["student_id"], "=s001");
+    assert_eq!(json[0]["late_minutes"], 6);
+    let md = std::fs::read_to_string(out.join("ada/report.md")).unwrap();
+    assert!(md.contains("- student: `=s001` (Lovelace, Ada)"), "{md}");
+    assert!(
+        md.contains("- handed in: 2026-12-02T00:04:01Z (its newest graded file); due 2026-12-01T23:59:00Z: **late by 6 min**"),
+        "{md}"
+    );
 }

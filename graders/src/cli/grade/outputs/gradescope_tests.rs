@@ -57,6 +57,7 @@ fn report(stages: Vec<StageGrade>, total: f64) -> SubmissionReport {
         file_hashes: Default::default(),
         changed_from_skeleton: Vec::new(),
         similarity: Vec::new(),
+        term: Default::default(),
         error: None,
         seconds: 1.0,
     }

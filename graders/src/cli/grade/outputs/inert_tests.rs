@@ -91,6 +91,7 @@ fn submission_report(submission: &str, detail: &str, errors: Option<&str>) -> Su
         file_hashes: Default::default(),
         changed_from_skeleton: vec!["stages/01-dataflow/src/`x`|y.rs".to_owned()],
         similarity: Vec::new(),
+        term: Default::default(),
         error: None,
         seconds: 1.0,
     }

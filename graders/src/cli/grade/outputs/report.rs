@@ -59,6 +59,23 @@ pub fn markdown(report: &SubmissionReport) -> String {
     let _ = writeln!(md, "Total: **{:.1} / 100**\n", report.total);
     let p = &report.provenance;
     let _ = writeln!(md, "- submission: {}", code(&report.submission));
+    let term = &report.term;
+    if let Some(student) = &term.student {
+        let _ = writeln!(
+            md,
+            "- student: {} ({})",
+            code(&student.id),
+            text(&student.name)
+        );
+    }
+    if let Some(at) = &term.submitted_at {
+        let late = match (term.due.as_deref(), term.late_minutes) {
+            (Some(due), Some(0)) => format!("; due {due}: on time"),
+            (Some(due), Some(m)) => format!("; due {due}: **late by {m} min**"),
+            _ => String::new(),
+        };
+        let _ = writeln!(md, "- handed in: {at} (its newest graded file){late}");
+    }
     let _ = writeln!(
         md,
         "- seed: {} (the run's seed {} with this submission's salt {}; `byo test NN --seed {}` \

@@ -56,6 +56,7 @@ fn submission(stages: Vec<StageGrade>) -> SubmissionReport {
         stage_runs: Default::default(),
         history: Vec::new(),
         similarity: Vec::new(),
+        term: Default::default(),
         provenance: Default::default(),
         stages,
         total: 0.0,

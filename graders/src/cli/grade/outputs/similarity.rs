@@ -135,6 +135,7 @@ mod tests {
             file_hashes: Default::default(),
             changed_from_skeleton: Vec::new(),
             similarity,
+            term: Default::default(),
             error: None,
             seconds: 0.0,
         }

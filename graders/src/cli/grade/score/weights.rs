@@ -7,7 +7,7 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use serde::Deserialize;
 
-use crate::cli::grade::model::CheckGrade;
+use crate::cli::grade::model::{CheckGrade, StageGrade};
 use crate::stages;
 
 /// The checks that carry each stage's idea (see "How it is graded" in each brief), with
@@ -239,6 +239,17 @@ pub fn total(scores: &[(u8, f64)], weights: &Weights) -> f64 {
     let earned: f64 = scores.iter().map(|(s, score)| weights.of(*s) * score).sum();
     // Divided first: with weights near f64::MAX, `100 * earned` alone would overflow.
     100.0 * (earned / weight_sum)
+}
+
+/// The weighted total of `stages` (a report's, those kept from earlier runs among them),
+/// under these stage weights; a stage that weighs nothing (no grader) is left out.
+pub fn total_of(stages: &[StageGrade], weights: &Weights) -> f64 {
+    let scores: Vec<(u8, f64)> = stages
+        .iter()
+        .filter(|s| s.weight > 0.0)
+        .map(|s| (s.stage, s.score))
+        .collect();
+    total(&scores, weights)
 }
 
 #[cfg(test)]

@@ -60,6 +60,7 @@ pub(super) fn report(name: &str, stages: Vec<StageGrade>) -> SubmissionReport {
         file_hashes: Default::default(),
         changed_from_skeleton: Vec::new(),
         similarity: Vec::new(),
+        term: Default::default(),
         error: None,
         seconds: 0.0,
     }
