@@ -204,7 +204,9 @@ fn attackers_get_what_they_earn_and_honest_work_gets_full_marks() {
     );
     let csv = fs::read_to_string(out.join("grades.csv")).expect("a gradebook");
     assert!(
-        csv.contains("honest-after-vandal,mastered,7,100.0"),
+        // The seed column holds each submission's own plan seed.
+        csv.lines()
+            .any(|l| l.starts_with("honest-after-vandal,mastered,") && l.contains(",100.0,100.0,")),
         "{csv}"
     );
     let mut outputs: Vec<String> = fs::read_dir(&out)

@@ -14,7 +14,7 @@ use super::confine::jobs::Outcome;
 use super::confine::judge_side::JudgeSide;
 use super::confine::lock::{FileLock, submission_lock_path};
 use super::confine::slots::Slot;
-use super::intake::names::{RESERVED, not_a_submission};
+use super::intake::names::{RESERVED, not_a_submission, shown_path};
 use super::intake::record::PublicIncludes;
 use super::intake::roster::Roster;
 use super::intake::{hashes, overlay, similarity, submitted};
@@ -101,7 +101,12 @@ impl Grading<'_> {
         judge_side.verify(&target, "the submissions before this one")?;
         // Drawn when the submission's turn comes, in this process: nothing run before
         // (another submission's driver among them) can know it.
-        let draw = SeedDraw::new(self.seed, self.options.salt);
+        let run_seed = if self.options.seed_per_student {
+            SeedDraw::student_seed(self.seed, name)
+        } else {
+            self.seed
+        };
+        let draw = SeedDraw::new(run_seed, self.options.salt);
         let mut report = SubmissionReport {
             submission: name.to_owned(),
             path: shown_path(path),
@@ -185,8 +190,9 @@ impl Grading<'_> {
     /// Whose the submission at `path` (named `name`) is, and when it came in, from its
     /// `overlaid` files' times.
     fn term(&self, path: &Path, name: &str, overlaid: &[String]) -> Term {
-        let submitted = submitted::newest(path, overlaid);
+        // Only against a due date: a hand-in time alone would vary from copy to copy.
         let due = self.options.due;
+        let submitted = due.and_then(|_| submitted::newest(path, overlaid));
         Term {
             student: self.roster.student(name).cloned(),
             submitted_at: submitted.map(utc),
@@ -268,25 +274,6 @@ impl Grading<'_> {
         report.stages = grades;
         Ok(())
     }
-}
-
-/// `path` as a report shows it: relative to the current folder when it lies inside it,
-/// else by its name alone, so that no folder of the instructor's machine is in what a
-/// student reads.
-fn shown_path(path: &Path) -> String {
-    let relative = std::env::current_dir()
-        .ok()
-        .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf));
-    let shown = relative.as_deref().unwrap_or(path);
-    if shown.is_absolute()
-        || shown
-            .components()
-            .any(|c| c == std::path::Component::ParentDir)
-    {
-        let name = path.file_name().unwrap_or(path.as_os_str());
-        return format!("…/{}", name.to_string_lossy());
-    }
-    shown.display().to_string()
 }
 
 /// The line a submission's grade prints: each stage's score, or why it was not graded.

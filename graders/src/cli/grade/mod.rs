@@ -109,7 +109,18 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
     let build_limit = options.build_timeout.unwrap_or(Duration::from_secs(600));
     let seed = options.seed.unwrap_or_else(fresh_seed);
 
-    eprintln!("building the graders once, before any submission (the first time takes minutes)");
+    // A slot whose target folder holds nothing yet builds everything: minutes, not seconds.
+    let cold = slots.iter().any(|slot| {
+        std::fs::read_dir(slot.target()).map_or(true, |mut entries| entries.next().is_none())
+    });
+    eprintln!(
+        "building the graders once, before any submission{}",
+        if cold {
+            " (a new grading slot: this first build takes minutes)"
+        } else {
+            " (already built before: seconds, unless graders/ changed)"
+        }
+    );
     let started = Instant::now();
     let ready = std::thread::scope(|scope| {
         let handles: Vec<_> = slots

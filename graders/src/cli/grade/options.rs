@@ -27,6 +27,9 @@ pub struct GradeOptions {
     // A salt known before the run is a plan a submission can prepare for.
     #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = seed, requires = "seed")]
     pub salt: Option<u64>,
+    /// Give each submission its own run seed, drawn from --seed and its folder's name
+    #[arg(long)]
+    pub seed_per_student: bool,
     /// CSV of student_id, name and folder: adds each student's id to every output
     #[arg(long, value_name = "FILE")]
     pub roster: Option<PathBuf>,

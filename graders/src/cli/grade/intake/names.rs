@@ -1,5 +1,6 @@
 //! Which folders are submissions, and the name each has in `--out`: its folder's name,
-//! never one the output folder uses for itself, never one another submission has.
+//! never one the output folder uses for itself, never one another submission has; and
+//! how a report shows the folder ([`shown_path`]).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -57,6 +58,25 @@ pub(crate) fn submission_names(paths: &[PathBuf]) -> Result<Vec<String>> {
         names.push(name);
     }
     Ok(names)
+}
+
+/// `path` as a report shows it: relative to the current folder when it lies inside it,
+/// else by its name alone, so that no folder of the instructor's machine is in what a
+/// student reads.
+pub(crate) fn shown_path(path: &Path) -> String {
+    let relative = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf));
+    let shown = relative.as_deref().unwrap_or(path);
+    if shown.is_absolute()
+        || shown
+            .components()
+            .any(|c| c == std::path::Component::ParentDir)
+    {
+        let name = path.file_name().unwrap_or(path.as_os_str());
+        return format!("…/{}", name.to_string_lossy());
+    }
+    shown.display().to_string()
 }
 
 #[cfg(test)]
