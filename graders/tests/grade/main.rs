@@ -249,7 +249,8 @@ fn fixture_submissions_grade_as_described() {
     let csv = fs::read_to_string(out.join("grades.csv")).unwrap();
     assert!(
         csv.starts_with(
-            "submission,verdict,seed,01,02,03,total,copies_of_reference,copies_of_peers\n"
+            "submission,verdict,seed,01,02,03,total,copies_of_reference,copies_of_peers,\
+             student_id,student_name,submitted_at,late_minutes\n"
         ),
         "{csv}"
     );

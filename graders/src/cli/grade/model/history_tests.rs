@@ -1,7 +1,7 @@
 //! Merging a regrade into a student's earlier report.
 
 use super::*;
-use crate::cli::grade::model::{StageGrade, Verdict};
+use crate::cli::grade::model::{SeedDraw, StageGrade, Verdict};
 
 fn stage(number: u8, score: f64) -> StageGrade {
     StageGrade {

@@ -10,12 +10,13 @@ mod provenance;
 mod report;
 mod similarity;
 mod stage;
+mod stage_run;
 mod term;
 
 pub use draw::SeedDraw;
-pub use history::{ScoreChange, StageRun};
 pub use provenance::{Provenance, utc};
 pub use report::{Overlay, SubmissionReport};
 pub use similarity::{Likeness, Print, Prints, Region, StageSimilarity};
 pub use stage::{CheckGrade, FailureGrade, OverYourStages, StageGrade, Verdict};
+pub use stage_run::{ScoreChange, StageRun};
 pub use term::{Student, Term};

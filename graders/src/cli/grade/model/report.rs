@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::draw::SeedDraw;
-use super::history::{ScoreChange, StageRun};
 use super::provenance::Provenance;
 use super::similarity::StageSimilarity;
 use super::stage::{StageGrade, Verdict};
+use super::stage_run::{ScoreChange, StageRun};
 use super::term::Term;
 
 /// Everything known about one submission.
