@@ -180,19 +180,18 @@ pub fn results(report: &SubmissionReport, visibility: Visibility, printed: bool)
 /// What each stage's code printed, as plain text under the stage's title (Gradescope
 /// shows `output` as text: nothing in it is markup), or nothing when no code printed.
 fn printed_lines(report: &SubmissionReport) -> String {
-    let mut text = String::new();
-    for stage in report.stages.iter().filter(|s| !s.printed.is_empty()) {
-        text.push_str(&format!("\n\nWhat your code printed in {}:", stage.title));
-        for (place, lines) in crate::harness::printed::grouped(&stage.printed) {
-            if let Some(place) = place {
-                text.push_str(&format!("\n--- {place}"));
-            }
-            for line in lines {
-                text.push_str(&format!("\n{line}"));
-            }
-        }
-    }
-    text
+    report
+        .stages
+        .iter()
+        .filter(|s| !s.printed.is_empty())
+        .map(|s| {
+            format!(
+                "\n\nWhat your code printed in {}:\n{}",
+                s.title,
+                super::report_printed::as_text(&s.printed)
+            )
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -78,8 +78,8 @@ pub fn markdown(report: &SubmissionReport) -> String {
     }
     let _ = writeln!(
         md,
-        "- seed: {} (the run's seed {} with this submission's salt {}; `byo test NN --seed {}` \
-         replays a case)",
+        "- seed: {} (the run's seed {} with this submission's salt {}; \
+         `cargo byo test NN --seed {} --case N` replays case N of stage NN)",
         report.seed, report.draw.run_seed, report.draw.salt, report.seed
     );
     let _ = writeln!(

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::inert::fence;
 use crate::cli::grade::model::SubmissionReport;
-use crate::harness::printed::grouped;
+use crate::harness::printed::{PrintedLine, grouped};
 
 /// The section, or nothing when no stage's code printed anything.
 pub(super) fn section(report: &SubmissionReport) -> String {
@@ -23,23 +23,25 @@ pub(super) fn section(report: &SubmissionReport) -> String {
          case (and run) that printed them:\n",
     );
     for stage in printing {
-        let mut shown = String::new();
-        for (place, lines) in grouped(&stage.printed) {
-            if let Some(place) = place {
-                let _ = writeln!(shown, "--- {place}");
-            }
-            for line in lines {
-                let _ = writeln!(shown, "{line}");
-            }
-        }
         // Inside one fence the text cannot close: the places' run labels come from the
         // driver's process too.
-        let _ = write!(
-            md,
-            "\n### {}\n\n{}\n",
-            stage.title,
-            fence("text", shown.trim_end())
-        );
+        let shown = as_text(&stage.printed);
+        let _ = write!(md, "\n### {}\n\n{}\n", stage.title, fence("text", &shown));
     }
     md
+}
+
+/// Printed lines as plain text, each run of them under a `--- case 12 · run` line: what
+/// `report.md` fences and `results.json` shows as it is.
+pub(super) fn as_text(printed: &[PrintedLine]) -> String {
+    let mut text = String::new();
+    for (place, lines) in grouped(printed) {
+        if let Some(place) = place {
+            let _ = writeln!(text, "--- {place}");
+        }
+        for line in lines {
+            let _ = writeln!(text, "{line}");
+        }
+    }
+    text.trim_end().to_owned()
 }
