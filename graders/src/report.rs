@@ -185,6 +185,15 @@ fn render_failure(
                 style.bad("timed out")
             );
         }
+        Fault::TooSlow { seconds } => {
+            let _ = writeln!(
+                out,
+                "    {} (the stage's cases together ran past its time budget of {seconds} s, \
+                 and the cases not reached were not judged): a sleep or a wait in every call, \
+                 or work that grows with every call",
+                style.bad("too slow")
+            );
+        }
         Fault::StackOverflow => {
             let _ = writeln!(
                 out,

@@ -223,6 +223,7 @@ fn cargo_build(
         Path::to_path_buf,
     );
     let started = dep_info::run_started(&target);
+    let memory_before = launcher.build_memory();
     let run = bounded::run_bounded_watching(
         launcher.build(command),
         limit.unwrap_or(UNLIMITED),
@@ -247,6 +248,21 @@ fn cargo_build(
             refused: None,
         });
     };
+    if let (Some(before), Some(after)) = (memory_before, launcher.build_memory())
+        && after.kills > before.kills
+        && !status.success()
+    {
+        return Ok(CargoRun {
+            success: false,
+            binaries: BTreeMap::new(),
+            stderr: format!(
+                "error: the build went over its memory limit of {} GiB and was stopped (a \
+                 constant or `static` too big to compile?)",
+                after.cap >> 30
+            ),
+            refused: None,
+        });
+    }
     let mut binaries = BTreeMap::new();
     let mut fresh = Vec::new();
     let stages_dir = std::fs::canonicalize(root)

@@ -27,12 +27,27 @@ pub trait Launcher: Sync {
         None
     }
 
+    /// The memory cap of builds and how many processes it has stopped so far: a build
+    /// went over it when the count grew while it ran. `None`: no cap is watched.
+    fn build_memory(&self) -> Option<MemoryWatch> {
+        None
+    }
+
     /// Why a build may not be used, judged from the compiler's record of what it read
     /// for each crate the build compiled or reused; `None`: nothing refused.
     fn refuse_reads(&self, records: &Records) -> Option<String> {
         let _ = records;
         None
     }
+}
+
+/// What a launcher's memory cap of builds has seen (the kernel's count, not text).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MemoryWatch {
+    /// The cap, in bytes.
+    pub cap: u64,
+    /// How many processes the kernel has stopped for going over it.
+    pub kills: u64,
 }
 
 /// A launcher's driver wrapper, as the supervisor's confinement.

@@ -70,6 +70,13 @@ pub enum Fault {
         /// The limit, in seconds.
         seconds: u64,
     },
+    /// The stage's cases together ran past the stage's time budget (in `byo grade`, set
+    /// from the reference's own time on the same machine) and the driver was killed: the
+    /// cases not reached are not judged.
+    TooSlow {
+        /// The budget, in seconds.
+        seconds: u64,
+    },
     /// The process overflowed its stack (unbounded recursion, usually).
     StackOverflow,
     /// The process exited before the plan was done (e.g. `std::process::exit`).
@@ -96,6 +103,7 @@ impl Fault {
             Fault::NotStarted { .. } => "not started",
             Fault::Panicked { .. } => "panic",
             Fault::TimedOut { .. } => "time-out",
+            Fault::TooSlow { .. } => "too slow",
             Fault::StackOverflow => "stack overflow",
             Fault::ExitedEarly { .. } => "early exit",
             Fault::Killed { .. } => "killed by a signal",

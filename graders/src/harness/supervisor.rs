@@ -41,8 +41,11 @@ use super::protocol::{REQUEST_ENV, Request, fresh_nonce};
 pub struct Limits {
     /// The longest one case may run. Cases are tiny, so anything near this is a hang.
     pub case: Duration,
-    /// The longest a whole stage may run.
+    /// The longest a whole stage may run, unless [`budgets`](Self::budgets) sets its own.
     pub stage: Duration,
+    /// Each stage's own time budget, by stage number, where one is set (`byo grade` sets
+    /// them from the reference's own time on the same machine).
+    pub budgets: [Option<Duration>; 9],
     /// The most virtual memory the driver may map, in bytes (applied with the shell's
     /// `ulimit -v`, on Unix only; elsewhere there is no cap).
     pub memory: Option<u64>,
@@ -53,7 +56,19 @@ impl Default for Limits {
         Self {
             case: Duration::from_secs(3),
             stage: Duration::from_secs(120),
+            budgets: [None; 9],
             memory: None,
+        }
+    }
+}
+
+impl Limits {
+    /// These limits for stage `number`: its own budget, if it has one, as the stage limit.
+    pub fn for_stage(self, number: u8) -> Self {
+        let budget = self.budgets.get(usize::from(number)).copied().flatten();
+        Self {
+            stage: budget.unwrap_or(self.stage),
+            ..self
         }
     }
 }
@@ -199,14 +214,17 @@ pub fn supervise_since(
             Err(RecvTimeoutError::Timeout) if exited.is_some() => break,
             Err(RecvTimeoutError::Timeout) => {
                 kill(pid);
-                let stage_over = stage_started.elapsed() >= limits.stage;
-                let limit = if stage_over {
-                    limits.stage
+                // The stage's budget, not this case's limit, ran out: the stage as a
+                // whole is too slow (a sleep under the case limit in every case), which
+                // no re-run of this case alone would show.
+                let fault = if stage_started.elapsed() >= limits.stage {
+                    Fault::TooSlow {
+                        seconds: limits.stage.as_secs().max(1),
+                    }
                 } else {
-                    limits.case
-                };
-                let fault = Fault::TimedOut {
-                    seconds: limit.as_secs().max(1),
+                    Fault::TimedOut {
+                        seconds: limits.case.as_secs().max(1),
+                    }
                 };
                 return Ok(lines.died(fault));
             }

@@ -1,11 +1,14 @@
-//! `byo grade` against a submission that spends what it must not: a fork bomb in its
-//! driver stops at the sandbox's process limit and is the submission's failure, while an
-//! honest submission graded after it keeps full marks.
+//! `byo grade` against submissions that spend what they must not: a fork bomb in a
+//! driver stops at the sandbox's process limit, and a build that needs gigabytes (a 4 GiB
+//! `static`) at the build's memory cap, and a correct stage that sleeps in every call at
+//! the stage's time budget; each is its own submission's failure, while an honest
+//! submission graded after them keeps full marks.
 
 use super::attacks::sandbox_available;
 use super::grade;
 use super::reading::{check, report, stage};
 use super::submissions::{Base, submission};
+use graders::cli::grade::confine::memory::BuildMemory;
 use graders::cli::grade::confine::pids::MAX_PROCESSES;
 
 #[test]
@@ -22,10 +25,25 @@ fn a_fork_bomb_stops_at_the_process_limit_and_fails_its_own_stage() {
         Base::ReferenceUpTo(1),
         Some("attack-fork-bomb"),
     );
+    let huge = submission(
+        &subs,
+        "attack-huge-static",
+        Base::ReferenceUpTo(1),
+        Some("attack-huge-static"),
+    );
+    let slow = submission(
+        &subs,
+        "attack-slow",
+        Base::ReferenceUpTo(1),
+        Some("attack-slow"),
+    );
     let honest = submission(&subs, "honest", Base::ReferenceUpTo(1), None);
     let out = scratch.path().join("out");
+    let run_started = std::time::Instant::now();
     grade(&[
         bomb.display().to_string(),
+        huge.display().to_string(),
+        slow.display().to_string(),
         honest.display().to_string(),
         "--out".into(),
         out.display().to_string(),
@@ -56,5 +74,32 @@ fn a_fork_bomb_stops_at_the_process_limit_and_fails_its_own_stage() {
     assert!(
         started < MAX_PROCESSES,
         "{started} children started: {detail}"
+    );
+
+    // The build's own failure; where the kernel's count of the cap's kills can be read,
+    // named as the memory limit (elsewhere rustc's own allocation error says so).
+    let r = report(&out, "attack-huge-static");
+    assert_eq!(stage(&r, 1)["verdict"], "does-not-build", "{r:#}");
+    let errors = stage(&r, 1)["errors"].as_str().expect("errors").to_owned();
+    if BuildMemory::detect() != BuildMemory::default() {
+        assert!(errors.contains("memory limit of 4 GiB"), "{errors}");
+    } else {
+        assert!(errors.contains("memory"), "{errors}");
+    }
+
+    // Cut off at its budget (at most FLOOR + 3 case limits here: stage 01's reference
+    // takes well under a second), not after the minutes its naps add up to.
+    let r = report(&out, "attack-slow");
+    let kinds: Vec<&str> = stage(&r, 1)["checks"]
+        .as_array()
+        .expect("checks")
+        .iter()
+        .filter_map(|c| c["failure"]["anomaly"].as_str())
+        .collect();
+    assert!(kinds.contains(&"too slow"), "{r:#}");
+    assert!(
+        run_started.elapsed() < std::time::Duration::from_secs(600),
+        "the run took {:?}",
+        run_started.elapsed()
     );
 }

@@ -1,8 +1,10 @@
 //! `byo grade` against submissions that make the compiler read a file outside their
 //! stage's `src/` in ways a lexer reads otherwise than rustc (`tests/fixtures/attack-*`
-//! with a reach-out, see the fixtures' README): each is refused by the compiler's own
-//! record of what it read, naming the file and showing none of it, while an honest
-//! submission graded beside them keeps full marks.
+//! with a reach-out, see the fixtures' README): none gets the file. A learner crate's
+//! rustc runs in a sandbox of its own where the file is not there, so the build fails
+//! naming it; were it there, the compiler's own record of what it read would refuse the
+//! build. Either way nothing of the file is shown, while an honest submission graded
+//! beside them keeps full marks.
 
 use std::fs;
 use std::path::Path;
@@ -73,11 +75,14 @@ fn reach_outs_are_refused_by_what_the_compiler_read_and_show_nothing_of_it() {
         assert_eq!(verdict(&r, 1), "does-not-build", "{name}: {r:#}");
         assert_eq!(r["total"], 0.0, "{name}");
         let errors = stage(&r, 1)["errors"].as_str().expect("errors");
+        let file = Path::new(read)
+            .file_name()
+            .expect("a file")
+            .to_string_lossy();
+        let refused = format!("refused: stage 01's crate made the compiler read `{read}`");
         assert!(
-            errors.contains(&format!(
-                "refused: stage 01's crate made the compiler read `{read}`"
-            )),
-            "{name}: {errors}"
+            errors.contains(&refused) || errors.contains(&*file),
+            "{name}: the errors name neither a refusal nor the file: {errors}"
         );
         for line in secret_lines(&repo().join(read)) {
             for (file, text) in &written {

@@ -62,6 +62,7 @@ impl Grading<'_> {
             target,
             build_limit: self.build_limit,
             public,
+            submission: true,
         }
     }
 

@@ -94,7 +94,8 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
     };
     let limits = Limits {
         case: options.timeout.unwrap_or(Duration::from_secs(10)),
-        stage: Duration::from_secs(600),
+        stage: confine::budget::CEILING,
+        budgets: [None; 9],
         memory: Some(MEMORY_CAP),
     };
     check_memory_cap(MEMORY_CAP)?;
@@ -140,6 +141,9 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
         "(graders, built once)",
         started.elapsed().as_secs_f64()
     );
+    // Each stage's time budget, from its reference's own time here: once, before any
+    // submission, so that every submission of the run gets the same.
+    let limits = confine::budget::from_references(&checkout, &selected, seed, limits);
     let mut provenance =
         Provenance::read(root.path(), &slots[0].pristine(), limits.case, build_limit);
     provenance.sandboxed = jail.is_sandboxed();

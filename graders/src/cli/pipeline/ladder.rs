@@ -153,9 +153,13 @@ impl Judging<'_, '_> {
         binary: PathBuf,
         warnings: Vec<String>,
     ) -> StageRun {
-        let judged = self
-            .pipeline
-            .judge(&binary, stage.number, self.seed, self.only, self.limits);
+        let judged = self.pipeline.judge(
+            &binary,
+            stage.number,
+            self.seed,
+            self.only,
+            self.limits.for_stage(stage.number),
+        );
         StageRun {
             stage,
             outcome: judged,

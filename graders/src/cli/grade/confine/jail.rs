@@ -9,7 +9,7 @@
 //! only what a build needs, [`super::cargo_home`]), and an environment cleared to what
 //! cargo needs. A driver runs the submission's code, so it sees its own binary,
 //! read-only, and nothing of the grading at all. Every sandbox has a process limit
-//! ([`super::pids`]).
+//! ([`super::pids`]), and a submission's build a memory cap ([`super::memory`]).
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -18,11 +18,12 @@ use std::time::Duration;
 
 use crate::cli::dep_info::Records;
 use crate::cli::grade::intake::record::{self, PublicIncludes};
-use crate::cli::launcher::Launcher;
+use crate::cli::launcher::{Launcher, MemoryWatch};
 
 use anyhow::Result;
 
 use super::cargo_home::CargoHome;
+use super::memory::BuildMemory;
 use super::pids::ProcessLimit;
 use crate::harness::sandbox::Sandbox;
 use crate::harness::supervisor::{Confinement, Unconfined};
@@ -38,6 +39,8 @@ pub enum Jail {
         cargo_home: Option<CargoHome>,
         /// How many processes a sandbox may hold.
         processes: ProcessLimit,
+        /// How much memory a submission's build may hold.
+        memory: BuildMemory,
     },
     /// `--no-sandbox`: the instructor chose to run submissions' code unconfined (every
     /// report says so). Environments are still cleared and process groups still killed.
@@ -66,6 +69,7 @@ impl Jail {
             hidden,
             cargo_home,
             processes,
+            memory: BuildMemory::detect(),
         })
     }
 
@@ -78,6 +82,14 @@ impl Jail {
                 processes.around(&absolute(target), sandboxed)
             }
             Jail::Unconfined => confinement.confine(command),
+        }
+    }
+
+    /// The memory cap of submissions' builds, when they are sandboxed.
+    pub fn build_memory(&self) -> Option<&BuildMemory> {
+        match self {
+            Jail::Sandboxed { memory, .. } => Some(memory),
+            Jail::Unconfined => None,
         }
     }
 
@@ -155,14 +167,42 @@ pub struct GradeLauncher<'a> {
     pub build_limit: Duration,
     /// What each stage's skeleton reads from outside its `src/`, which its build may too.
     pub public: &'a PublicIncludes,
+    /// Whether builds are a submission's, under the memory cap ([`BuildMemory`]); the
+    /// instructor's own build of a slot is not.
+    pub submission: bool,
+}
+
+impl GradeLauncher<'_> {
+    /// The memory cap of this launcher's builds, if they have one.
+    fn memory(&self) -> Option<&BuildMemory> {
+        self.jail.build_memory().filter(|_| self.submission)
+    }
 }
 
 impl Launcher for GradeLauncher<'_> {
     fn build(&self, mut cargo: Command) -> Command {
+        if self.jail.is_sandboxed() {
+            let target = absolute(self.target);
+            let toolchain = home_of("RUSTUP_HOME", ".rustup").unwrap_or_default();
+            match super::rustc_jail::environment(&target, &toolchain) {
+                Ok(variables) => {
+                    cargo.envs(variables);
+                }
+                // Fail closed: a learner crate is never compiled outside its own sandbox.
+                Err(e) => {
+                    eprintln!("grade: {e:#}");
+                    cargo.env("RUSTC_WORKSPACE_WRAPPER", "/nonexistent/byo-rustc-jail");
+                }
+            }
+        }
         cargo_environment(&mut cargo);
         cargo.args(self.jail.cargo_arguments());
         let confinement = self.jail.for_build(self.workspace, self.target);
-        self.jail.limited(self.target, confinement.as_ref(), cargo)
+        let limited = self.jail.limited(self.target, confinement.as_ref(), cargo);
+        match self.memory() {
+            Some(memory) => memory.around(&absolute(self.target), limited),
+            None => limited,
+        }
     }
 
     fn driver(&self, driver: Command) -> Command {
@@ -182,6 +222,13 @@ impl Launcher for GradeLauncher<'_> {
 
     fn build_limit(&self) -> Option<Duration> {
         Some(self.build_limit)
+    }
+
+    fn build_memory(&self) -> Option<MemoryWatch> {
+        self.memory().map(|memory| MemoryWatch {
+            cap: super::memory::BUILD_MEMORY_CAP,
+            kills: memory.kills(&absolute(self.target)),
+        })
     }
 
     fn refuse_reads(&self, records: &Records) -> Option<String> {

@@ -119,7 +119,7 @@ impl ProcessLimit {
 }
 
 /// `command` run by `program` with `prefix` before it: the same environment and folder.
-fn prefixed(command: &Command, program: &OsStr, prefix: &[&OsStr]) -> Command {
+pub(super) fn prefixed(command: &Command, program: &OsStr, prefix: &[&OsStr]) -> Command {
     let mut wrapped = Command::new(program);
     wrapped
         .args(prefix)
@@ -138,7 +138,7 @@ fn prefixed(command: &Command, program: &OsStr, prefix: &[&OsStr]) -> Command {
 }
 
 /// A stable name for a slot's control group, from its target folder.
-fn fnv1a(path: &Path) -> u64 {
+pub(super) fn fnv1a(path: &Path) -> u64 {
     path.as_os_str()
         .as_encoded_bytes()
         .iter()

@@ -77,6 +77,7 @@ pub(crate) fn prepare_slot(
             target: &target,
             build_limit,
             public: &public,
+            submission: false,
         };
         let built = Pipeline::new(&workspace)
             .target_dir(&target)

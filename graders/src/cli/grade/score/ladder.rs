@@ -176,8 +176,9 @@ fn grade_checks(
                 }
             });
             let reproduced = match (&failure.fault, again) {
-                // Not started is not flaky; nothing to re-run.
-                (Fault::NotStarted { .. }, _) => true,
+                // Not started is not flaky; nothing to re-run. Too slow is the stage's
+                // whole run: a case re-run alone would only show it fast.
+                (Fault::NotStarted { .. } | Fault::TooSlow { .. }, _) => true,
                 (first, Some(Some(second))) => same_way(first, &second),
                 (_, Some(None)) => false,
                 // The re-run could not be driven at all: the first verdict stands.
