@@ -102,6 +102,11 @@ fn attackers_get_what_they_earn_and_honest_work_gets_full_marks() {
             Some("attack-const-eval"),
         ),
         ("attack-path", Base::Skeleton, Some("attack-path")),
+        (
+            "attack-disguised-copy",
+            Base::Skeleton,
+            Some("attack-disguised-copy"),
+        ),
         ("honest-last", Base::ReferenceUpTo(1), None),
     ] {
         dirs.push(submission(&subs, name, base, fixture).display().to_string());
@@ -180,6 +185,17 @@ fn attackers_get_what_they_earn_and_honest_work_gets_full_marks() {
         "{r:#}"
     );
     assert_eq!(verdict(&r, 1), "not-started");
+
+    // A copy with a field renamed, an item added and a `println!` per file still works,
+    // and is still flagged as the reference's.
+    let r = report(&out, "attack-disguised-copy");
+    assert_eq!(verdict(&r, 1), "passed", "{r:#}");
+    assert!(
+        r["files"]["copies_of_reference"][0]
+            .as_str()
+            .is_some_and(|c| c.starts_with("01-dataflow")),
+        "a disguised copy of the reference is flagged: {r:#}"
+    );
 
     let r = report(&out, "honest-last");
     assert!(

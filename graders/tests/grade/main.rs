@@ -6,6 +6,7 @@
 
 mod attacks;
 mod authority;
+mod inert;
 mod limits;
 mod parallel;
 mod ranking;

@@ -261,16 +261,25 @@ impl Grading<'_> {
             )?;
         }
         // Longest first: the workspaces and the target lie inside the slot, inside the
-        // grading folder, inside the checkout.
-        let folders: [PathBuf; 6] = [
+        // grading folder, inside the checkout; then `$CARGO_HOME` and the home folder it
+        // usually lies in, which a compiler error naming a file there would show.
+        let home = std::env::var_os("HOME").map(PathBuf::from);
+        let cargo_home = std::env::var_os("CARGO_HOME")
+            .map(PathBuf::from)
+            .or_else(|| home.as_ref().map(|h| h.join(".cargo")));
+        let folders: Vec<PathBuf> = [
             over_ref,
             own,
             target,
             slot.dir.clone(),
             self.work.to_owned(),
             self.checkout.to_owned(),
-        ];
-        let folders = folders.each_ref().map(|p| p.as_path());
+        ]
+        .into_iter()
+        .chain(cargo_home)
+        .chain(home)
+        .collect();
+        let folders: Vec<&Path> = folders.iter().map(PathBuf::as_path).collect();
         scrub_paths(&mut grades, &folders);
         report.stages = grades;
         Ok(())
