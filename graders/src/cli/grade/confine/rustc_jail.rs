@@ -6,8 +6,9 @@
 //! not mounted, whatever our own scan of the source made of it.
 //!
 //! cargo calls the wrapper (`RUSTC_WORKSPACE_WRAPPER`, so only for the workspace's own
-//! crates) with rustc and its arguments; a library whose root is `stages/*/src/lib.rs` is
-//! a learner crate and is compiled in the inner sandbox; every other crate (the graders,
+//! crates) with rustc and its arguments; a crate whose root lies in `stages/*/src/` (the
+//! library, or a binary a submission added there) is a learner crate and is compiled in
+//! the inner sandbox; every other crate (the graders,
 //! the references, each stage's one-line `tests/grade.rs`) is the instructor's and is
 //! compiled as it is. The wrapper is a shell script in the slot, where every build
 //! (the instructor's own first, so that cargo's fingerprints agree) reads it.
@@ -24,15 +25,16 @@ use anyhow::{Context, Result};
 /// The wrapper, run by `/bin/sh` as `wrapper RUSTC ARGS...`, with `BYO_RUSTC_JAIL_TARGET`
 /// (the target folder) and `BYO_RUSTC_JAIL_TOOLCHAIN` (rustup's home) set.
 const WRAPPER: &str = r#"#!/bin/sh
-# byo grade's rustc wrapper: a learner crate's library is compiled where only its own
-# folder, the hints, the toolchain and the target folder can be read (see
-# graders/src/cli/grade/confine/rustc_jail.rs). Other crates are compiled as they are.
+# byo grade's rustc wrapper: a learner crate (its root in stages/*/src/) is compiled
+# where only its own stage folder, the hints, the toolchain and the target folder can be
+# read (see graders/src/cli/grade/confine/rustc_jail.rs). Other crates are compiled as
+# they are.
 rustc=$1
 shift
 stage=
 for arg in "$@"; do
     case "$arg" in
-        stages/*/src/lib.rs) stage=${arg%/src/lib.rs} ;;
+        stages/*/src/*.rs) stage=${arg%%/src/*} ;;
     esac
 done
 if [ -z "$stage" ]; then
@@ -41,12 +43,18 @@ fi
 case "$stage" in
     */*/*|*..*) echo "byo: unexpected learner crate root: $stage" >&2; exit 1 ;;
 esac
+# rustc's own folder, when cargo named it by its path (never the workspace: a relative
+# name would make it `.`).
+tools=/usr
+case "$rustc" in
+    /*) tools=$(dirname "$rustc") ;;
+esac
 exec bwrap --unshare-user --unshare-ipc --unshare-net --unshare-uts --die-with-parent \
     --ro-bind /usr /usr --ro-bind-try /bin /bin --ro-bind-try /lib /lib \
     --ro-bind-try /lib64 /lib64 --ro-bind-try /etc /etc \
     --dev /dev --ro-bind /proc /proc --tmpfs /tmp \
     --ro-bind-try "$BYO_RUSTC_JAIL_TOOLCHAIN" "$BYO_RUSTC_JAIL_TOOLCHAIN" \
-    --ro-bind-try "$(dirname "$rustc")" "$(dirname "$rustc")" \
+    --ro-bind-try "$tools" "$tools" \
     --ro-bind "$PWD/$stage" "$PWD/$stage" \
     --ro-bind-try "$PWD/hints" "$PWD/hints" \
     --bind "$BYO_RUSTC_JAIL_TARGET" "$BYO_RUSTC_JAIL_TARGET" \
