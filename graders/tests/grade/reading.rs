@@ -79,3 +79,16 @@ pub fn elide(report: &str) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// The pinned text `graders/tests/expected/{name}`. With `BYO_PIN=overwrite`, `actual` is
+/// written there first (as trycmd's `TRYCMD=overwrite`), for a change that moves it on
+/// purpose: review the diff before committing it.
+pub fn pinned(name: &str, actual: &str) -> String {
+    let pin = super::submissions::repo()
+        .join("graders/tests/expected")
+        .join(name);
+    if std::env::var_os("BYO_PIN").is_some_and(|v| v == "overwrite") {
+        fs::write(&pin, actual).unwrap();
+    }
+    fs::read_to_string(&pin).unwrap()
+}
