@@ -11,7 +11,7 @@ use super::reading::{check, report};
 use super::submissions::{Base, submission};
 
 /// The formula a folder is named: a live `HYPERLINK` in a spreadsheet, were it a cell.
-const FORMULA: &str = "=HYPERLINK(\"http://example.com\",\"x\")";
+const FORMULA: &str = "=HYPERLINK(\"evil.example\",\"x\")";
 
 #[test]
 fn a_panic_message_and_a_folder_name_act_nowhere() {
