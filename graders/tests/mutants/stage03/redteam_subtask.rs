@@ -53,7 +53,8 @@ macro_rules! own_subtask {
                 })
             }
             pub fn key_groups(&self) -> std::ops::RangeInclusive<u32> {
-                key_group_range(self.index, self.parallelism, self.max_parallelism).unwrap_or(1..=0)
+                key_group_range(self.index, self.parallelism, self.max_parallelism)
+                    .expect("validated by new")
             }
             fn owner(&self, key: &[u8]) -> anyhow::Result<u32> {
                 let group = key_group_for(key, self.max_parallelism)?;
