@@ -27,21 +27,23 @@
 //!
 //! | requirement | check | mutants |
 //! |---|---|---|
-//! | 01-R1 | `contract` | `poll_reads_from_the_back` |
+//! | 01-R1 | `contract` | `poll_reads_from_the_back`, `fused_after_none` |
 //! | 01-R2 | `seek` | `position_since_seek` |
-//! | 01-R3 | `contract` | `seek_only_forward` |
+//! | 01-R3 | `contract` | `seek_only_forward`, `seek_relative`, `refusal_poisons_seeks` |
 //! | 01-R3 | `crash` | `iterator_source_fails_crash` |
-//! | 01-R4 | `seek-past-end` | `seek_clamps` |
-//! | 01-R5 | `seek-past-end` | `error_without_offset` |
+//! | 01-R3 | `seek` | `seek_end_refused` |
+//! | 01-R4 | `seek-past-end` | `seek_clamps`, `bound_check_wraps` |
+//! | 01-R5 | `seek-past-end` | `error_without_offset`, `error_in_hex` |
 //! | 01-R6 | `process` | `filter_inverted`, `flat_map_first_only` |
-//! | 01-R7 | `process` | `map_replaces_out` |
-//! | 01-R8 | `process` | `chain_first_only` |
+//! | 01-R7 | `process` | `map_replaces_out`, `map_prepends` |
+//! | 01-R8 | `process` | `chain_first_only`, `chain_pops_middle` |
 //! | 01-R9 | `crash` | `run_from_the_start` |
-//! | 01-R10 | `chain` | `run_first_output_only` |
+//! | 01-R9 | `chain` | `run_stops_on_silence` |
+//! | 01-R10 | `chain` | `run_first_output_only`, `run_one_behind`, `run_last_record_only` |
 //! | 01-R11 | `seek` | `seek_one_late`, `iterator_source_fails_seek` |
-//! | 01-R12 | `chain` | `chain_keeps_middle` |
-//! | 01-R13 | `seek` | `poll_moves_at_the_end` |
-//! | 01-R14 | `seek-past-end` | `refused_seek_moves` |
+//! | 01-R12 | `chain` | `chain_keeps_middle`, `filter_take_while`, `filter_skip_while` |
+//! | 01-R13 | `seek` | `poll_moves_at_the_end`, `poll_wraps_at_the_end` |
+//! | 01-R14 | `seek-past-end` | `refused_seek_moves`, `refused_seek_rewinds` |
 //! | 01-R15 | `seek-past-end` | `seek_panics_past_the_end` |
 //!
 //! ## Mutation testing

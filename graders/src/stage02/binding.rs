@@ -21,25 +21,6 @@ pub struct SpyEvent {
     pub seen: Option<SpyState>,
 }
 
-/// The spy's update rule: a 0 clears the key's state, any other value is appended.
-///
-/// Shared by the spy (inside the implementation's process) and the oracle, so both
-/// sides agree on what the state must be.
-pub fn spy_step(seen: Option<SpyState>, value: u32) -> Option<SpyState> {
-    if value == 0 {
-        None
-    } else {
-        let mut values = seen.unwrap_or_default();
-        values.push(value);
-        Some(values)
-    }
-}
-
-/// The key of a `(key, value)` record.
-pub fn key_of(record: &(String, u32)) -> String {
-    record.0.clone()
-}
-
 /// The surface of stage 02 that the driver calls. Implemented by `impl_stage02!`.
 pub trait Implementation {
     /// The implementation's `KeyedState<String, u32>`.
@@ -101,6 +82,21 @@ pub trait Implementation {
 
     /// `word_count(lines)`.
     fn word_count(lines: &[String]) -> Vec<(String, u64)>;
+
+    /// The implementation's `KeyedProcessOperator` keyed by `Vec<u8>`, running the
+    /// fan-out function of `fanout.rs` (the spy type implements it too).
+    type Fanout;
+    /// `KeyedProcessOperator::new(fanout_key, Spy)`.
+    fn fanout() -> Self::Fanout;
+    /// `Operator::process(record, out)`.
+    fn fanout_process(operator: &mut Self::Fanout, record: (Vec<u8>, u32), out: &mut Vec<u32>);
+    /// `state().snapshot()`, as pairs.
+    fn fanout_state(operator: &Self::Fanout) -> Vec<(Vec<u8>, u32)>;
+    /// `snapshot()`, drop the operator, `restore(fanout_key, Spy, &bytes)`.
+    ///
+    /// # Errors
+    /// Whatever `snapshot` or `restore` returns.
+    fn fanout_restore(operator: Self::Fanout) -> anyhow::Result<Self::Fanout>;
 }
 
 /// Implements [`Implementation`] as `$binding` (with a spy function type `$spy`) for the
@@ -129,6 +125,22 @@ macro_rules! impl_stage02 {
                     seen: state.clone(),
                 });
                 *state = $crate::stage02::spy_step(state.take(), input.1);
+            }
+        }
+
+        impl $($imp)::+::KeyedProcessFunction<Vec<u8>, (Vec<u8>, u32)> for $spy {
+            type Out = u32;
+            type State = u32;
+
+            fn process_element(
+                &mut self,
+                _key: &Vec<u8>,
+                input: (Vec<u8>, u32),
+                state: &mut Option<u32>,
+                out: &mut Vec<u32>,
+            ) {
+                out.extend($crate::stage02::fanout_emits(input.1));
+                *state = Some(state.unwrap_or(0) + 1);
             }
         }
 
@@ -240,6 +252,34 @@ macro_rules! impl_stage02 {
 
             fn word_count(lines: &[String]) -> Vec<(String, u64)> {
                 $($imp)::+::word_count(lines)
+            }
+
+            type Fanout = $($imp)::+::KeyedProcessOperator<
+                Vec<u8>,
+                fn(&(Vec<u8>, u32)) -> Vec<u8>,
+                $spy,
+                (Vec<u8>, u32),
+            >;
+            fn fanout() -> Self::Fanout {
+                $($imp)::+::KeyedProcessOperator::new(
+                    $crate::stage02::fanout_key as fn(&(Vec<u8>, u32)) -> Vec<u8>,
+                    $spy,
+                )
+            }
+            fn fanout_process(op: &mut Self::Fanout, record: (Vec<u8>, u32), out: &mut Vec<u32>) {
+                <Self::Fanout as $($imp)::+::Operator<(Vec<u8>, u32)>>::process(op, record, out);
+            }
+            fn fanout_state(op: &Self::Fanout) -> Vec<(Vec<u8>, u32)> {
+                op.state().snapshot().into_iter().collect()
+            }
+            fn fanout_restore(op: Self::Fanout) -> $crate::__anyhow::Result<Self::Fanout> {
+                let bytes = op.snapshot()?;
+                drop(op);
+                $($imp)::+::KeyedProcessOperator::restore(
+                    $crate::stage02::fanout_key as fn(&(Vec<u8>, u32)) -> Vec<u8>,
+                    $spy,
+                    &bytes,
+                )
             }
         }
     };

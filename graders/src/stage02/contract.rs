@@ -13,7 +13,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::binding::{SpyEvent, SpyState, spy_step};
+use super::binding::{SpyEvent, SpyState};
+use super::oracle::spy_step;
 use crate::harness::Failure;
 use crate::harness::enumerate::call_sequences;
 

@@ -63,6 +63,11 @@ pub enum Observation {
         /// What each call did.
         steps: Vec<OpStep>,
     },
+    /// The steps of a fan-out run.
+    Fanout {
+        /// What each call did.
+        steps: Vec<super::fanout::FanoutStep>,
+    },
     /// The output of `word_count`.
     WordCount {
         /// The update stream.
@@ -157,6 +162,9 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         Case::Contract { calls } => Observation::Contract {
             steps: contract_steps::<I>(calls),
         },
+        Case::Fanout { records, restores } => Observation::Fanout {
+            steps: super::fanout::run::<I>(records, restores),
+        },
         Case::WordCount { lines } => Observation::WordCount {
             updates: I::word_count(lines),
         },
@@ -236,7 +244,7 @@ fn decoded<T>(call: impl FnOnce() -> Result<T, String>) -> Decoded<T> {
 
 /// `call`'s value, or its panic's message; a `todo!()` goes on unwinding, to reach the
 /// harness as one ("not started").
-fn caught<T>(call: impl FnOnce() -> T) -> Result<T, String> {
+pub(super) fn caught<T>(call: impl FnOnce() -> T) -> Result<T, String> {
     panic::catch_unwind(AssertUnwindSafe(call)).map_err(|payload| {
         let message = payload
             .downcast_ref::<&str>()

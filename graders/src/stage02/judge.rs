@@ -84,6 +84,9 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
         (Case::Contract { calls }, Observation::Contract { steps }) => {
             contract::judge(calls, steps)
         }
+        (Case::Fanout { records, restores }, Observation::Fanout { steps }) => {
+            super::fanout::judge(records, restores, steps)
+        }
         (Case::WordCount { lines }, Observation::WordCount { updates }) => {
             words::judge(lines, updates)
         }

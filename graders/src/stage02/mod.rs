@@ -17,6 +17,8 @@
 //! - `contract`: every sequence of up to three `process` and snapshot-drop-restore calls
 //!   (so restores in a row), with an `out` that already holds a record, against a model
 //!   of the brief; `restore` of bytes no snapshot wrote is an error (`contract.rs`);
+//!   then an operator keyed by `Vec<u8>` whose function emits 0 to 3 records, out of
+//!   order, with restores between records (`fanout.rs`): `out` and `state()` at every step;
 //! - `word-count`: `word_count` emits the running count of every word occurrence, words
 //!   as written, split on any Unicode whitespace (`words.rs`).
 //!
@@ -36,18 +38,19 @@
 //! | 02-R2 | `keyed-state` | `put_keeps_the_first` |
 //! | 02-R3 | `keyed-state` | `update_skips_missing_keys` |
 //! | 02-R4 | `keyed-state` | `update_cannot_delete` |
-//! | 02-R5 | `keyed-state` | `remove_returns_nothing` |
+//! | 02-R5 | `keyed-state` | `remove_returns_nothing`, `remove_keeps_key` |
 //! | 02-R6 | `keyed-state` | `snapshot_replays_puts` |
 //! | 02-R7 | `bytes` | `to_bytes_as_an_object` |
 //! | 02-R8 | `isolation` | `key_from_the_last_record` |
-//! | 02-R9 | `contract` | `out_replaced` |
+//! | 02-R9 | `contract` | `out_replaced`, `reverses_emits`, `keeps_last_emit`, `emits_prepended` |
 //! | 02-R10 | `contract` | `restore_unwraps`, `restore_defaults_to_empty` |
-//! | 02-R11 | `word-count` | `word_count_final_counts`, `word_count_per_line` |
-//! | 02-R12 | `word-count` | `word_count_splits_on_space`, `word_count_ascii_whitespace` |
-//! | 02-R13 | `word-count` | `word_count_lowercases`, `word_count_strips_punctuation` |
+//! | 02-R11 | `word-count` | `word_count_final_counts`, `word_count_per_line`, `word_count_resets_on_blank` |
+//! | 02-R12 | `word-count` | `word_count_splits_on_space`, `word_count_ascii_whitespace`, `word_count_named_whitespace`, `word_count_ascii_then_unicode` |
+//! | 02-R13 | `word-count` | `word_count_lowercases`, `word_count_strips_punctuation`, `word_count_folds_keys` |
 //! | 02-R14 | `isolation` | `one_slot_for_all_keys`, `state_never_stored` |
+//! | 02-R14 | `contract` | `skips_store_when_silent` |
 //! | 02-R15 | `crash` | `restore_forgets_state` |
-//! | 02-R15 | `contract` | `snapshot_of_changes_only` |
+//! | 02-R15 | `contract` | `snapshot_of_changes_only`, `snapshot_as_json_object` |
 //! | 02-R16 | `final-state` | `cleared_state_kept` |
 //!
 //! ## Mutation testing
@@ -58,6 +61,7 @@
 mod binding;
 pub mod contract;
 mod driver;
+pub mod fanout;
 mod inputs;
 mod judge;
 mod oracle;
@@ -65,8 +69,10 @@ mod plan;
 pub mod state_ops;
 mod words;
 
-pub use binding::{Implementation, SpyEvent, SpyState, key_of, spy_step};
+pub use binding::{Implementation, SpyEvent, SpyState};
 pub use driver::{Observation, drive};
+pub use fanout::{fanout_emits, fanout_key};
+pub use oracle::{key_of, spy_step};
 pub use plan::Case;
 pub use state_ops::{Closure, StateOp, StateReturned};
 

@@ -5,6 +5,25 @@ use std::collections::BTreeMap;
 use super::SpyState;
 use super::binding::SpyEvent;
 
+/// The spy's update rule: a 0 clears the key's state, any other value is appended.
+///
+/// Shared by the spy (inside the implementation's process) and the oracle, so both
+/// sides agree on what the state must be.
+pub fn spy_step(seen: Option<SpyState>, value: u32) -> Option<SpyState> {
+    if value == 0 {
+        None
+    } else {
+        let mut values = seen.unwrap_or_default();
+        values.push(value);
+        Some(values)
+    }
+}
+
+/// The key of a `(key, value)` record.
+pub fn key_of(record: &(String, u32)) -> String {
+    record.0.clone()
+}
+
 /// What the spy must see and emit for each record, and the final state, when every key
 /// keeps its own list of values (cleared by a 0).
 pub fn spy_run(records: &[(String, u32)]) -> (Vec<SpyEvent>, BTreeMap<String, SpyState>) {
@@ -17,7 +36,7 @@ pub fn spy_run(records: &[(String, u32)]) -> (Vec<SpyEvent>, BTreeMap<String, Sp
             value: *value,
             seen: seen.clone(),
         });
-        match super::spy_step(seen, *value) {
+        match spy_step(seen, *value) {
             Some(next) => state.insert(key.clone(), next),
             None => state.remove(key),
         };

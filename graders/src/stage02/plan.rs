@@ -89,6 +89,14 @@ pub enum Case {
         /// The bytes.
         bytes: Vec<u8>,
     },
+    /// Records through a keyed operator of `Vec<u8>` keys whose function emits 0 to 3
+    /// records, snapshot-drop-restore after `restores` records (`fanout.rs`).
+    Fanout {
+        /// The records `(key, value)`.
+        records: Vec<(Vec<u8>, u32)>,
+        /// After how many records to snapshot, drop and restore.
+        restores: Vec<usize>,
+    },
     /// `word_count(&lines)`.
     WordCount {
         /// The lines.
@@ -109,7 +117,7 @@ impl case::Case for Case {
             Case::Isolation { .. } => ISOLATION,
             Case::FinalState { .. } => FINAL_STATE,
             Case::Crash { .. } => CRASH,
-            Case::Contract { .. } | Case::NotASnapshot { .. } => CONTRACT,
+            Case::Contract { .. } | Case::NotASnapshot { .. } | Case::Fanout { .. } => CONTRACT,
             Case::WordCount { .. } => WORD_COUNT,
         }
     }
@@ -129,6 +137,7 @@ impl case::Case for Case {
             Case::FinalState { records } => with_clear(vec!["02-R14"], records),
             Case::Crash { records, .. } => with_clear(vec!["02-R8", "02-R14", "02-R15"], records),
             Case::Contract { calls } => contract::requirements(calls),
+            Case::Fanout { restores, .. } => super::fanout::requirements(restores),
             Case::WordCount { lines } => words::requirements(lines),
         }
     }
@@ -167,6 +176,7 @@ impl case::Case for Case {
             Case::NotASnapshot { bytes } => {
                 format!("KeyedProcessOperator::restore(key_of, Spy, &{bytes:?})")
             }
+            Case::Fanout { records, restores } => super::fanout::describe(records, restores),
             Case::WordCount { lines } => format!("word_count(&{lines:?})"),
         }
     }
@@ -215,6 +225,13 @@ pub fn plan(_seed: u64) -> Vec<Case> {
     }
     for lines in words::inputs() {
         cases.push(Case::WordCount { lines });
+    }
+    // Last, so every case above keeps its number.
+    for restores in super::fanout::restore_points() {
+        cases.push(Case::Fanout {
+            records: super::fanout::records(),
+            restores,
+        });
     }
     cases
 }

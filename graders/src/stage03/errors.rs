@@ -41,11 +41,30 @@ pub enum ErrorCall {
     ParentsIndexOutOfRange,
     /// `KeyedSubtask::restore(0, 1, 8, &[b"not a snapshot"])`
     RestoreGarbage,
+    /// `operator_index_for(0, 9, 8)`: nothing divides by the parallelism there, so only
+    /// a check refuses it.
+    IndexAboveMax,
+    /// `partition(&[], .., 9, 8)`: no record, so no per-record call refuses it.
+    PartitionAboveMaxEmpty,
+    /// `parallel_count(&[], 0, 8)`
+    CountZeroEmpty,
+    /// `rescale(state, 9, 8)`
+    RescaleAboveMax,
+    /// `parents(0, 2, 0, 8)`: the new parallelism 0.
+    ParentsNewZero,
+    /// `parents(0, 9, 2, 8)`: the old parallelism above `max_parallelism`.
+    ParentsOldAboveMax,
+    /// `KeyedSubtask::new(0, 9, 8)`
+    SubtaskAboveMax,
+    /// `KeyedSubtask::restore(0, 9, 8, &[])`
+    RestoreAboveMax,
+    /// `KeyedSubtask::restore(2, 2, 8, &[])`: the index out of range.
+    RestoreIndexOutOfRange,
 }
 
 impl ErrorCall {
     /// Every invalid call, in plan order.
-    pub const ALL: [ErrorCall; 15] = [
+    pub const ALL: [ErrorCall; 24] = [
         ErrorCall::RangeParallelismZero,
         ErrorCall::RangeAboveMax,
         ErrorCall::KeyGroupMaxZero,
@@ -61,6 +80,17 @@ impl ErrorCall {
         ErrorCall::SubtaskIndexOutOfRange,
         ErrorCall::ParentsIndexOutOfRange,
         ErrorCall::RestoreGarbage,
+        // Every function checks its own arguments: the same errors through the calls
+        // whose other checks would not refuse them by accident.
+        ErrorCall::IndexAboveMax,
+        ErrorCall::PartitionAboveMaxEmpty,
+        ErrorCall::CountZeroEmpty,
+        ErrorCall::RescaleAboveMax,
+        ErrorCall::ParentsNewZero,
+        ErrorCall::ParentsOldAboveMax,
+        ErrorCall::SubtaskAboveMax,
+        ErrorCall::RestoreAboveMax,
+        ErrorCall::RestoreIndexOutOfRange,
     ];
 
     /// The call as code.
@@ -81,6 +111,15 @@ impl ErrorCall {
             ErrorCall::SubtaskIndexOutOfRange => "KeyedSubtask::new(2, 2, 8)",
             ErrorCall::ParentsIndexOutOfRange => "parents(2, 2, 2, 8)",
             ErrorCall::RestoreGarbage => "KeyedSubtask::restore(0, 1, 8, &[b\"not a snapshot\"])",
+            ErrorCall::IndexAboveMax => "operator_index_for(0, 9, 8)",
+            ErrorCall::PartitionAboveMaxEmpty => "partition(&[], |r| ..., 9, 8)",
+            ErrorCall::CountZeroEmpty => "parallel_count(&[], 0, 8)",
+            ErrorCall::RescaleAboveMax => "rescale(state, 9, 8)",
+            ErrorCall::ParentsNewZero => "parents(0, 2, 0, 8)",
+            ErrorCall::ParentsOldAboveMax => "parents(0, 9, 2, 8)",
+            ErrorCall::SubtaskAboveMax => "KeyedSubtask::new(0, 9, 8)",
+            ErrorCall::RestoreAboveMax => "KeyedSubtask::restore(0, 9, 8, &[])",
+            ErrorCall::RestoreIndexOutOfRange => "KeyedSubtask::restore(2, 2, 8, &[])",
         }
     }
 
@@ -91,7 +130,9 @@ impl ErrorCall {
             ErrorCall::KeyGroupMaxZero => Some("max_parallelism"),
             ErrorCall::RangeIndexOutOfRange => Some("operator_index"),
             ErrorCall::IndexKeyGroupOutOfRange => Some("key_group"),
-            ErrorCall::SubtaskIndexOutOfRange | ErrorCall::ParentsIndexOutOfRange => Some("index"),
+            ErrorCall::SubtaskIndexOutOfRange
+            | ErrorCall::ParentsIndexOutOfRange
+            | ErrorCall::RestoreIndexOutOfRange => Some("index"),
             ErrorCall::RestoreGarbage => None,
             _ => Some("parallelism"),
         }
@@ -103,7 +144,8 @@ impl ErrorCall {
             ErrorCall::RangeIndexOutOfRange
             | ErrorCall::IndexKeyGroupOutOfRange
             | ErrorCall::SubtaskIndexOutOfRange
-            | ErrorCall::ParentsIndexOutOfRange => "03-R22",
+            | ErrorCall::ParentsIndexOutOfRange
+            | ErrorCall::RestoreIndexOutOfRange => "03-R22",
             ErrorCall::RestoreGarbage => "03-R9",
             _ => "03-R21",
         }
@@ -147,6 +189,25 @@ pub fn invalid_call<I: Implementation>(call: ErrorCall) -> Answer<String> {
         ErrorCall::RestoreGarbage => caught(|| {
             I::restore(0, 1, 8, &[b"not a snapshot".to_vec()]).map(|s| shown(&I::counts(&s)))
         }),
+        ErrorCall::IndexAboveMax => {
+            caught(|| I::operator_index_for(0, 9, 8).map(|i| i.to_string()))
+        }
+        ErrorCall::PartitionAboveMaxEmpty => caught(|| I::partition(&[], 9, 8).map(|s| shown(&s))),
+        ErrorCall::CountZeroEmpty => caught(|| I::parallel_count(&[], 0, 8).map(|c| shown(&c))),
+        ErrorCall::RescaleAboveMax => {
+            caught(|| I::rescale(oracle::counts(&keys, 1, 8), 9, 8).map(|c| shown(&c)))
+        }
+        ErrorCall::ParentsNewZero => caught(|| I::parents(0, 2, 0, 8).map(|p| shown(&p))),
+        ErrorCall::ParentsOldAboveMax => caught(|| I::parents(0, 9, 2, 8).map(|p| shown(&p))),
+        ErrorCall::SubtaskAboveMax => {
+            caught(|| I::subtask(0, 9, 8).map(|_| "a subtask".to_owned()))
+        }
+        ErrorCall::RestoreAboveMax => {
+            caught(|| I::restore(0, 9, 8, &[]).map(|s| shown(&I::counts(&s))))
+        }
+        ErrorCall::RestoreIndexOutOfRange => {
+            caught(|| I::restore(2, 2, 8, &[]).map(|s| shown(&I::counts(&s))))
+        }
     }
 }
 

@@ -3,7 +3,8 @@
 //! Checks, smallest parallelism first:
 //! - `key-group`: `key_group_for(key, maxp)` is `stable_hash(key) % maxp` and the same in
 //!   five calls (a per-hasher `RandomState` fails here), and `stable_hash` is the given
-//!   FNV-1a;
+//!   FNV-1a; the seed's lower-case keys plus chosen ones (`plan::FIXED_KEYS`: upper case,
+//!   whitespace, non-ASCII, punctuation, long) that a folded or trimmed key misplaces;
 //! - `key-group-range`: for every `p` in `1..=8` and `maxp` in `{p, 8, 10, 128}`, the ranges
 //!   are Flink's and tile `[0, maxp)` in order, without gap, overlap or empty range;
 //!   then one fixed case past the enumeration, `(3, u32::MAX)`, where `u32` arithmetic
@@ -24,7 +25,9 @@
 //!   snapshots, continue at `q`: the counts are the uninterrupted ones;
 //! - `errors`: parallelism 0, parallelism above `max_parallelism`, `max_parallelism` 0,
 //!   an operator index and a key group out of range are errors naming the argument, never
-//!   a panic; bytes that are not a snapshot are an error;
+//!   a panic, in every function that takes the argument (also where no other step would
+//!   refuse it by accident: no record to route, nothing to divide); bytes that are not a
+//!   snapshot are an error;
 //! - `contract`: every sequence of up to three calls on one `KeyedSubtask` against the
 //!   model of `contract/model.rs`.
 //!
@@ -39,7 +42,7 @@
 //! | 03-R2 | `partition` | `partition_by_group_buckets` |
 //! | 03-R3 | `contract` | `key_groups_floor` |
 //! | 03-R4 | `contract` | `none_keeps_value` |
-//! | 03-R5 | `contract` | `update_trusts_routing` |
+//! | 03-R5 | `contract` | `update_trusts_routing`, `update_then_refuse` |
 //! | 03-R6 | `contract` | `snapshot_pins_parallelism` |
 //! | 03-R7 | `crash` | `restore_drops_last_group`, `restore_keeps_every_key` |
 //! | 03-R8 | `contract` | `restore_later_wins` |
@@ -49,15 +52,15 @@
 //! | 03-R12 | `rescale` | `rescale_overwrites_duplicates` |
 //! | 03-R13 | `rescale` | `rescale_pulls_from_parents` |
 //! | 03-R14 | `rescale` | `rescale_nothing_to_move` |
-//! | 03-R15 | `parents` | `parents_exclusive` |
+//! | 03-R15 | `parents` | `parents_exclusive`, `parents_descending` |
 //! | 03-R16 | `key-group` | `stable_hash_fnv1` |
 //! | 03-R17 | `key-group` | `random_state_hash` |
-//! | 03-R18 | `key-group` | `key_group_multiply_shift` |
+//! | 03-R18 | `key-group` | `key_group_multiply_shift`, `key_group_case_folded`, `key_group_trims` |
 //! | 03-R19 | `operator-index` | `operator_index_round_robin`, `operator_index_rounds` |
 //! | 03-R19 | `partition` | `operator_index_rounds_partition` |
 //! | 03-R20 | `key-group-range` | `range_end_off_by_one`, `floor_range` |
-//! | 03-R21 | `errors` | `unchecked_parallelism` |
-//! | 03-R22 | `errors` | `unchecked_indices` |
+//! | 03-R21 | `errors` | `unchecked_parallelism`, `operator_index_above_max`, `partition_checks_per_record`, `count_empty_shortcut`, `rescale_above_max`, `subtask_above_max` |
+//! | 03-R22 | `errors` | `unchecked_indices`, `restore_index_unchecked` |
 //! | 03-R23 | `errors` | `errors_unnamed` |
 //! | 03-R24 | `key-group-range` | `formulas_in_u32_ranges` |
 //! | 03-R24 | `operator-index` | `formulas_in_u32_owners` |

@@ -36,6 +36,18 @@ fn rescales(maxps: &[u32]) -> Vec<(u32, u32, u32)> {
     all
 }
 
+/// The keys every `key-group` case adds to the seed's: upper case, surrounding and inner
+/// whitespace, non-ASCII letters, digits and punctuation, and a long key.
+const FIXED_KEYS: [&str; 7] = [
+    "A",
+    "Ab",
+    " a",
+    "a\tb ",
+    "é",
+    "K-9:x",
+    "a key much longer than the others",
+];
+
 /// Six distinct keys of one to three letters, from the seed.
 fn key_alphabet(rng: &mut Rng) -> Vec<String> {
     let mut keys: Vec<String> = Vec::new();
@@ -65,6 +77,9 @@ pub fn plan(seed: u64) -> Vec<Case> {
 
     let mut with_empty = alphabet.clone();
     with_empty.insert(0, String::new());
+    // Chosen, not drawn: keys the seeded lower-case letters never are, so a key folded,
+    // trimmed or read as anything but its bytes lands in another key group.
+    with_empty.extend(FIXED_KEYS.map(str::to_owned));
     for max_parallelism in [1, 2, 3, 7, 8, 10, 128, 32_768] {
         cases.push(Case::KeyGroup {
             keys: with_empty.clone(),

@@ -2,7 +2,10 @@
 //! `stage01/`) the contract's edges: boundaries, going back, refused seeks, `out`, `run`.
 
 mod operators;
+mod operators_redteam;
+#[macro_use]
 mod sources;
+mod redteam;
 
 use graders::stage01::{Case, Dataflow, Observation, drive};
 use rstest::rstest;

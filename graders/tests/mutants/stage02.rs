@@ -4,9 +4,13 @@
 //! (`stage02/words.rs`), and the correct-but-unusual controls (`stage02/controls.rs`).
 
 mod controls;
+#[macro_use]
 mod operator;
+#[macro_use]
 mod state;
+#[macro_use]
 mod words;
+mod redteam;
 
 use graders::stage02::{Case, KeyedStateStage, Observation, drive};
 use rstest::rstest;

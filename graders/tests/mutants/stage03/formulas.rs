@@ -13,9 +13,13 @@ mod modulo_routing {
         records: &[T],
         key: impl Fn(&T) -> &[u8],
         parallelism: u32,
-        _max_parallelism: u32,
+        max_parallelism: u32,
     ) -> anyhow::Result<Vec<Vec<T>>> {
         anyhow::ensure!(parallelism > 0, "parallelism must be at least 1, got 0");
+        anyhow::ensure!(
+            parallelism <= max_parallelism,
+            "parallelism {parallelism} is above max_parallelism {max_parallelism}"
+        );
         let mut out = vec![Vec::new(); parallelism as usize];
         for r in records {
             out[(stable_hash(key(r)) % parallelism) as usize].push(r.clone());
@@ -90,11 +94,15 @@ mod rescale_whole_maps {
     pub fn rescale<V>(
         state: Vec<BTreeMap<Vec<u8>, V>>,
         new_parallelism: u32,
-        _max_parallelism: u32,
+        max_parallelism: u32,
     ) -> anyhow::Result<Vec<BTreeMap<Vec<u8>, V>>> {
         anyhow::ensure!(
             new_parallelism > 0,
             "new_parallelism must be at least 1, got 0"
+        );
+        anyhow::ensure!(
+            new_parallelism <= max_parallelism,
+            "new_parallelism {new_parallelism} is above max_parallelism {max_parallelism}"
         );
         let mut out: Vec<BTreeMap<Vec<u8>, V>> =
             (0..new_parallelism).map(|_| BTreeMap::new()).collect();

@@ -5,6 +5,8 @@
 
 mod controls;
 mod formulas;
+mod redteam;
+mod redteam_subtask;
 mod reductions;
 mod rescale;
 pub mod subtask;

@@ -1,0 +1,197 @@
+//! Stage 01 mutants of the operators and of `run` written from the brief alone: state an
+//! operator keeps from one record to the next, the order a chain hands records on, and
+//! where `run` stops; and a correct chain that keeps its buffer, which must pass.
+
+/// The scaffolding of a `Chain` mutant: a trait of its own (so `then` builds the
+/// mutant's chain) over the reference's operators, and a chain carrying a buffer `M`.
+macro_rules! chain {
+    (
+        $(#[$doc:meta])*
+        mod $name:ident;
+        process($s:ident, $input:ident, $out:ident) $process:block
+    ) => {
+        $(#[$doc])*
+        pub mod $name {
+            pub use solution01::{Filter, FlatMap, Map, Source, VecSource, run};
+
+            // The buffer is the control's; the mutants leave it empty.
+            pub struct Chain<A, B, M>(A, B, #[allow(dead_code)] Vec<M>);
+            pub trait Operator<In> {
+                type Out;
+                fn process(&mut self, input: In, out: &mut Vec<Self::Out>);
+                fn then<B: Operator<Self::Out>>(self, next: B) -> Chain<Self, B, Self::Out>
+                where
+                    Self: Sized,
+                {
+                    Chain(self, next, Vec::new())
+                }
+            }
+            impl<In, T: solution01::Operator<In>> Operator<In> for T {
+                type Out = T::Out;
+                fn process(&mut self, input: In, out: &mut Vec<T::Out>) {
+                    solution01::Operator::process(self, input, out);
+                }
+            }
+            impl<In, A, B, M> solution01::Operator<In> for Chain<A, B, M>
+            where
+                A: Operator<In, Out = M>,
+                B: Operator<M>,
+            {
+                type Out = B::Out;
+                fn process(&mut $s, $input: In, $out: &mut Vec<B::Out>) $process
+            }
+        }
+    };
+}
+
+/// **Mistake:** `Filter` behaves as `take_while`: once a record fails the predicate,
+/// nothing passes any more. One call on a fresh filter is right.
+/// **Verdict:** `chain` fails on the first even record after an odd one.
+pub mod filter_take_while {
+    pub use solution01::{FlatMap, Map, Operator, Source, VecSource, run};
+
+    pub struct Filter<F> {
+        predicate: F,
+        closed: bool,
+    }
+    #[allow(non_snake_case)]
+    pub fn Filter<F>(predicate: F) -> Filter<F> {
+        Filter {
+            predicate,
+            closed: false,
+        }
+    }
+    impl<In, F: FnMut(&In) -> bool> Operator<In> for Filter<F> {
+        type Out = In;
+        fn process(&mut self, input: In, out: &mut Vec<In>) {
+            self.closed = self.closed || !(self.predicate)(&input);
+            if !self.closed {
+                out.push(input);
+            }
+        }
+    }
+}
+
+/// **Mistake:** `Filter` behaves as `skip_while` of the negation: once a record passes
+/// the predicate, every later record passes too.
+/// **Verdict:** `chain` fails on the first odd record after an even one.
+pub mod filter_skip_while {
+    pub use solution01::{FlatMap, Map, Operator, Source, VecSource, run};
+
+    pub struct Filter<F> {
+        predicate: F,
+        opened: bool,
+    }
+    #[allow(non_snake_case)]
+    pub fn Filter<F>(predicate: F) -> Filter<F> {
+        Filter {
+            predicate,
+            opened: false,
+        }
+    }
+    impl<In, F: FnMut(&In) -> bool> Operator<In> for Filter<F> {
+        type Out = In;
+        fn process(&mut self, input: In, out: &mut Vec<In>) {
+            self.opened = self.opened || (self.predicate)(&input);
+            if self.opened {
+                out.push(input);
+            }
+        }
+    }
+}
+
+chain! {
+    /// **Mistake:** the chain hands the first operator's records on by popping them off
+    /// its buffer, so the second operator sees them last first.
+    /// **Verdict:** `process` fails: `FlatMap(|x| vec![x + 2, x, x + 1]).then(..)` emits
+    /// them reversed.
+    mod chain_pops_middle;
+    process(self, input, out) {
+        let mut middle = Vec::new();
+        self.0.process(input, &mut middle);
+        while let Some(record) = middle.pop() {
+            self.1.process(record, out);
+        }
+    }
+}
+
+chain! {
+    /// **Control:** a correct chain that keeps its buffer between records and drains it
+    /// each time (one allocation for the whole stream).
+    mod drained_middle;
+    process(self, input, out) {
+        self.0.process(input, &mut self.2);
+        for record in self.2.drain(..) {
+            self.1.process(record, out);
+        }
+    }
+}
+
+/// **Mistake:** `Map` puts its record at the front of `out` ("newest first").
+/// **Verdict:** `process` fails: with `out = [9, 4]`, the record comes before 9.
+pub mod map_prepends {
+    pub use solution01::{Filter, FlatMap, Operator, Source, VecSource, run};
+
+    pub struct Map<F>(pub F);
+    impl<In, Out, F: FnMut(In) -> Out> Operator<In> for Map<F> {
+        type Out = Out;
+        fn process(&mut self, input: In, out: &mut Vec<Out>) {
+            out.insert(0, (self.0)(input));
+        }
+    }
+}
+
+/// **Mistake:** `run` stops at the first record the operator emits nothing for, taking
+/// "nothing came out" for "the source is exhausted".
+/// **Verdict:** `chain` fails: the filter drops an odd record and `run` returns with
+/// records left in the source.
+pub mod run_stops_on_silence {
+    pub use solution01::{Filter, FlatMap, Map, Operator, Source, VecSource};
+
+    pub fn run<S: Source, O: Operator<S::Item>>(source: &mut S, op: &mut O) -> Vec<O::Out> {
+        let mut out = Vec::new();
+        while let Some(record) = source.poll() {
+            let before = out.len();
+            op.process(record, &mut out);
+            if out.len() == before {
+                break;
+            }
+        }
+        out
+    }
+}
+
+/// **Mistake:** `run` processes each record one poll late (it holds the record until the
+/// next one arrives) and forgets the held record when the source runs dry.
+/// **Verdict:** `chain` fails: the last record's output is missing.
+pub mod run_one_behind {
+    pub use solution01::{Filter, FlatMap, Map, Operator, Source, VecSource};
+
+    pub fn run<S: Source, O: Operator<S::Item>>(source: &mut S, op: &mut O) -> Vec<O::Out> {
+        let mut out = Vec::new();
+        let mut held = None;
+        while let Some(record) = source.poll() {
+            if let Some(previous) = held.replace(record) {
+                op.process(previous, &mut out);
+            }
+        }
+        out
+    }
+}
+
+/// **Mistake:** `run` declares its output buffer inside the loop, so it returns only the
+/// last record's outputs.
+/// **Verdict:** `chain` fails on the first source of two records that both emit.
+pub mod run_last_record_only {
+    pub use solution01::{Filter, FlatMap, Map, Operator, Source, VecSource};
+
+    pub fn run<S: Source, O: Operator<S::Item>>(source: &mut S, op: &mut O) -> Vec<O::Out> {
+        let mut last = Vec::new();
+        while let Some(record) = source.poll() {
+            let mut out = Vec::new();
+            op.process(record, &mut out);
+            last = out;
+        }
+        last
+    }
+}
