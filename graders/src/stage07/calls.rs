@@ -2,10 +2,13 @@
 //! call, each wrong call explained in the job's terms (before or after the crash, which
 //! checkpoint, which state).
 
+use super::made::{
+    Made, completes_past_the_saves, expected_made, made, retake_rule, saved_since_the_restore,
+};
 use super::oracle::{Call, Expected, show};
 use super::plan::Run;
 use super::restart::asked_the_store;
-use super::saved_state::explain_state;
+use super::saved_state::{explain_state, same_call};
 use crate::harness::Failure;
 
 /// Where call `n` of the expected list happens, in the job's terms.
@@ -21,80 +24,6 @@ fn context(want: &Expected, run: &Run, n: usize) -> String {
         },
         Some(k) => format!("before the crash after {k} record(s)"),
         None => "no crash".to_owned(),
-    }
-}
-
-/// When a store call was made, in the job's terms.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Made {
-    /// In a run without a crash.
-    NoCrash,
-    /// Before the crash.
-    BeforeCrash,
-    /// After the recovery, which restored this checkpoint (`None`: none had completed).
-    AfterRecovery(Option<u64>),
-    /// In a run with a crash whose recovery never asked the store, so the calls alone
-    /// cannot tell which side of the crash it fell on.
-    Unknown,
-}
-
-impl Made {
-    fn describe(self, k: usize) -> String {
-        match self {
-            Made::NoCrash => "no crash".to_owned(),
-            Made::BeforeCrash => format!("before the crash after {k} record(s)"),
-            Made::AfterRecovery(None) => format!(
-                "after the crash after {k} record(s), recovered with no completed checkpoint (latest_completed() returned None)"
-            ),
-            Made::AfterRecovery(Some(c)) => format!(
-                "after the crash after {k} record(s), recovered from checkpoint {c} (latest_completed() returned it)"
-            ),
-            Made::Unknown => format!(
-                "in a run with a crash after {k} record(s) whose recovery never asked latest_completed()"
-            ),
-        }
-    }
-
-    /// Whether two calls fall on different sides of the crash (unknown sides never do).
-    fn other_side(self, other: Made) -> bool {
-        matches!(
-            (self, other),
-            (Made::BeforeCrash, Made::AfterRecovery(_))
-                | (Made::AfterRecovery(_), Made::BeforeCrash)
-        )
-    }
-}
-
-/// When each call other than `latest_completed()` was made, told by the calls themselves
-/// (not by where the protocol expects a call of that number): the recovery is the job's
-/// last `latest_completed()`, the one a job asks after the crash.
-fn made<'a>(run: &Run, calls: &'a [Call]) -> Vec<(&'a Call, Made)> {
-    let recovery = calls.iter().enumerate().rev().find_map(|(i, c)| match c {
-        Call::LatestCompleted { returned } => Some((i, *returned)),
-        _ => None,
-    });
-    calls
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| !matches!(c, Call::LatestCompleted { .. }))
-        .map(|(i, call)| {
-            let when = match (run.crash_after, recovery) {
-                (None, _) => Made::NoCrash,
-                (Some(_), None) => Made::Unknown,
-                (Some(_), Some((r, _))) if i < r => Made::BeforeCrash,
-                (Some(_), Some((_, returned))) => Made::AfterRecovery(returned),
-            };
-            (call, when)
-        })
-        .collect()
-}
-
-/// When the protocol makes its call number `n`.
-fn expected_made(want: &Expected, run: &Run, n: usize) -> Made {
-    match run.crash_after {
-        None => Made::NoCrash,
-        Some(_) if n < want.before_crash => Made::BeforeCrash,
-        Some(_) => Made::AfterRecovery(Some(want.restored.0).filter(|c| *c > 0)),
     }
 }
 
@@ -125,7 +54,7 @@ pub(super) fn judge_calls(run: &Run, want: &Expected, calls: &[Call]) -> Result<
                         "checkpoint {id} was never saved (its barrier follows record {offset})"
                     ),
                     if n >= want.before_crash && run.crash_after.is_some() {
-                        "07-R12"
+                        retake_rule(want, *id, "07-R12")
                     } else {
                         "07-R7"
                     },
@@ -139,10 +68,11 @@ pub(super) fn judge_calls(run: &Run, want: &Expected, calls: &[Call]) -> Result<
         // Labelled by the call the job made, when it made it: not by the expected one's.
         let at = format!("store call {} ({})", n + 1, when.describe(k));
         let due = expected_made(want, run, n);
-        if actual == expected && !when.other_side(due) {
+        let alike = same_call(actual, expected);
+        if alike && !when.other_side(due) {
             continue;
         }
-        if actual == expected {
+        if alike {
             let why = match (expected, due) {
                 (Call::Save { offset, .. }, Made::BeforeCrash) => format!(
                     "the protocol makes this save before the crash: the barrier after record {offset} takes its checkpoint before the job dies (crash_after = {k}: after record {k} and its barrier)"
@@ -185,7 +115,11 @@ pub(super) fn judge_calls(run: &Run, want: &Expected, calls: &[Call]) -> Result<
                         format!(
                             "saved checkpoint {got_id}, expected checkpoint {id} (ids follow the offsets: checkpoint c is at offset c * barrier_every)"
                         ),
-                        if after_recovery { "07-R14" } else { "07-R7" },
+                        match (after_recovery, got_id > id) {
+                            (true, true) => retake_rule(want, *id, "07-R14"),
+                            (true, false) => "07-R14",
+                            (false, _) => "07-R7",
+                        },
                     )
                 } else if offset != got_offset {
                     (
@@ -243,7 +177,7 @@ pub(super) fn judge_calls(run: &Run, want: &Expected, calls: &[Call]) -> Result<
     if let Some((extra, when)) = made.get(want.calls.len()) {
         let rule = match (extra, when) {
             (Call::Complete { id }, Made::AfterRecovery(_))
-                if !saved_since_the_restore(&made[..want.calls.len()], *id) =>
+                if completes_past_the_saves(&made[..=want.calls.len()], *id) =>
             {
                 "07-R13"
             }
@@ -269,12 +203,4 @@ fn at_a_barrier(want: &Expected, n: usize, id: u64, commit_lag: usize) -> bool {
     want.calls[..n]
         .iter()
         .any(|c| matches!(c, Call::Save { id: s, .. } if Some(*s) == releaser))
-}
-
-/// Whether checkpoint `id` was saved after the recovery, among the calls `made` so far.
-fn saved_since_the_restore(made: &[(&Call, Made)], id: u64) -> bool {
-    made.iter().any(|(call, when)| {
-        matches!(when, Made::AfterRecovery(_))
-            && matches!(call, Call::Save { id: s, .. } if *s == id)
-    })
 }

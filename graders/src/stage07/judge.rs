@@ -22,7 +22,11 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
         ) => judge_arguments(argument, spied, calls, plain),
         (Case::Store { ops }, Observation::Store { after_each }) => judge_store(ops, after_each),
         (Case::Protocol(run), Observation::Run { result, calls }) => {
-            // The calls first: when a run fails, the call that went wrong explains why.
+            // The calls first: when a run fails, the call that went wrong explains why;
+            // unless it made none, refusing a crash after the last record as past the end.
+            if calls.is_empty() && run.crash_after == Some(run.words.len()) {
+                returned(run, result, "07-R11")?;
+            }
             judge_calls(run, &oracle::expected(run), calls)?;
             returned(run, result, "07-R19").map(|_| ())
         }
@@ -110,7 +114,18 @@ fn returned<'a>(
     rule: &'static str,
 ) -> Result<&'a Outcome, Failure> {
     result.as_ref().map_err(|e| {
-        Failure::new("Ok(outcome)", format!("Err({e})"))
+        let at_the_end = run.crash_after == Some(run.words.len()) && e.contains("crash_after");
+        let failure = Failure::new("Ok(outcome)", format!("Err({e})"));
+        if at_the_end {
+            return failure
+                .step(format!(
+                    "a crash after the last record (crash_after = {} = the input's length) is a \
+                     valid run: only crash_after > words.len() is an error",
+                    run.words.len()
+                ))
+                .requirement("07-R11");
+        }
+        failure
             .step(format!(
                 "a valid run (barrier_every {}, crash_after {:?}) returned an error",
                 run.barrier_every, run.crash_after

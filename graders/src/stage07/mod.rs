@@ -39,26 +39,27 @@
 //! |---|---|---|
 //! | `07-R1` | `store` | `restoring_the_first_completed_checkpoint` |
 //! | `07-R2` | `store` | `keeping_the_first_save_of_an_id` |
-//! | `07-R3` | `store` | `saving_over_a_completed_checkpoint` |
+//! | `07-R3` | `store` | `saving_over_a_completed_checkpoint`, `forgetting_older_completed_checkpoints`, `writing_before_refusing_a_save` |
 //! | `07-R4` | `store` | `refusing_a_second_completion` |
-//! | `07-R5` | `store` | `completing_an_id_never_saved` |
+//! | `07-R5` | `store` | `completing_an_id_never_saved`, `completing_an_unknown_id_on_a_used_store` |
 //! | `07-R6` | `at-least-once-output` | `emitting_the_count_before_the_record` |
-//! | `07-R7` | `checkpoints` | `saving_before_applying`, `skipping_the_serialisation_round_trip` |
+//! | `07-R7` | `checkpoints` | `saving_before_applying`, `skipping_the_serialisation_round_trip`, `a_checkpoint_at_the_end_of_the_input` |
 //! | `07-R7` | `contract` | `json_written_by_hand` |
 //! | `07-R8` | `checkpoints` | `ignoring_the_commit_lag` |
-//! | `07-R9` | `checkpoints` | `leaving_checkpoints_in_flight_at_the_end` |
+//! | `07-R9` | `checkpoints` | `leaving_checkpoints_in_flight_at_the_end`, `completing_newest_first_at_the_end`, `completing_only_the_newest_at_the_end` |
 //! | `07-R10` | `checkpoints` | `checking_the_crash_before_the_barrier` |
 //! | `07-R11` | `contract` | `completing_at_the_end_before_the_last_crash` |
-//! | `07-R12` | `checkpoints` | `computing_the_restart_point_without_the_store`, `the_no_checkpoint_shortcut` |
-//! | `07-R13` | `checkpoints` | `completing_by_arithmetic_after_a_restore` |
+//! | `07-R11` | `checkpoints` | `refusing_a_crash_after_the_last_record` |
+//! | `07-R12` | `checkpoints` | `computing_the_restart_point_without_the_store`, `the_no_checkpoint_shortcut`, `a_crash_at_the_end_run_as_no_crash` |
+//! | `07-R13` | `checkpoints` | `completing_by_arithmetic_after_a_restore`, `completing_the_restored_checkpoint_again`, `not_retaking_the_in_flight_checkpoints`, `keeping_the_in_flight_queue_across_the_crash` |
 //! | `07-R14` | `checkpoints` | `numbering_the_replay_from_one` |
 //! | `07-R15` | `arguments` | `an_error_naming_the_value_not_the_argument` |
-//! | `07-R16` | `arguments` | `accepting_a_crash_point_past_the_end` |
-//! | `07-R17` | `arguments` | `validating_the_crash_point_late` |
+//! | `07-R16` | `arguments` | `accepting_a_crash_point_past_the_end`, `a_crash_error_naming_no_argument` |
+//! | `07-R17` | `arguments` | `validating_the_crash_point_late`, `restoring_before_validating` |
 //! | `07-R18` | `own-store` | `convenience_drops_the_crash` |
 //! | `07-R19` | `exactly-once-state` | `replaying_from_zero_with_restored_state` |
 //! | `07-R20` | `at-least-once-output` | `restoring_an_in_flight_checkpoint` |
-//! | `07-R21` | `at-least-once-output` | `emitting_each_record_once` |
+//! | `07-R21` | `at-least-once-output` | `emitting_each_record_once`, `losing_the_emissions_at_the_crash` |
 //! | `07-R22` | `at-least-once-output` | `keeping_memory_across_the_crash` |
 //!
 //! ## Mutation testing
@@ -70,6 +71,7 @@ mod binding;
 mod calls;
 mod driver;
 mod judge;
+mod made;
 pub mod oracle;
 mod output;
 pub mod plan;

@@ -23,7 +23,19 @@ pub(super) fn judge_emitted(
     let len = words.len();
     let k = run.crash_after.unwrap_or(len);
     let before = &want.emitted[..k];
-    if got.len() < k || &got[..k] != before {
+    let prefix_lost = got.len() < k || &got[..k] != before;
+    if k > 0 && prefix_lost && got == &want.emitted[k..] {
+        return Err(
+            Failure::new(format!("{:?}", want.emitted), format!("{got:?}"))
+                .step(format!(
+                    "the {k} emission(s) before the crash are missing: what the job emitted before it \
+                     died has left it, and stays in `emitted`, followed by the replay's"
+                ))
+                .multiset(&want.emitted, got)
+                .requirement("07-R21"),
+        );
+    }
+    if prefix_lost {
         return expect_sequence("emitted", &want.emitted, got).map_err(|f| f.requirement("07-R6"));
     }
     let tail = &got[k..];

@@ -74,6 +74,11 @@ pub enum Anomaly {
     /// The replay's first checkpoint id is not the one after the last pre-committed
     /// before the crash.
     ReplayIdsNotCounting,
+    /// The clean finish (after its trailing pre-commit) committed a pending checkpoint
+    /// while an older one was pending.
+    FinishedOutOfOrder,
+    /// A crash after the last record (`crash_after = len`) refused as past the end.
+    RejectedCrashAtEnd,
 }
 
 impl Anomaly {
@@ -86,6 +91,8 @@ impl Anomaly {
             Anomaly::VisibleBeforeNotification => "visible before notification",
             Anomaly::NotificationLate => "notification late",
             Anomaly::NotifiedOutOfOrder => "notified out of order",
+            Anomaly::FinishedOutOfOrder => "finished out of order",
+            Anomaly::RejectedCrashAtEnd => "crash at the end refused",
             Anomaly::NotAborted => "not aborted",
             Anomaly::AbortedWhileRunning => "aborted while running",
             Anomaly::WrongVisibleAtCrash => "wrong output visible at the crash",
@@ -126,6 +133,8 @@ impl Anomaly {
             Anomaly::VisibleBeforeNotification => "EARLY",
             Anomaly::NotificationLate => "LATE",
             Anomaly::NotifiedOutOfOrder => "ORDER",
+            Anomaly::FinishedOutOfOrder => "ENDORD",
+            Anomaly::RejectedCrashAtEnd => "ERREND",
             Anomaly::NotAborted => "NOABORT",
             Anomaly::AbortedWhileRunning => "ABORT",
             Anomaly::WrongVisibleAtCrash => "VISIBLE",
@@ -167,9 +176,9 @@ impl Anomaly {
             | Anomaly::NotifiedOutOfOrder
             | Anomaly::CommittedUnknownId
             | Anomaly::WrongVisibleAtCrash => "08-R9",
-            Anomaly::NotCommittedAtEnd => "08-R10",
+            Anomaly::NotCommittedAtEnd | Anomaly::FinishedOutOfOrder => "08-R10",
             Anomaly::WrotePastCrash | Anomaly::BarrierSkippedAtCrash => "08-R11",
-            Anomaly::CrashTreatedAsFinish => "08-R12",
+            Anomaly::CrashTreatedAsFinish | Anomaly::RejectedCrashAtEnd => "08-R12",
             Anomaly::NotAborted => "08-R13",
             Anomaly::OpenNotAborted => "08-R14",
             Anomaly::ReplayFromWrongOffset

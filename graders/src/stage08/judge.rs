@@ -124,6 +124,17 @@ pub fn judge_protocol(
 ) -> Result<(), CellFailure> {
     let output = match &run.result {
         RunResult::Output(output) => output,
+        RunResult::Error(e)
+            if schedule.crash_after == Some(records.len()) && e.contains("crash_after") =>
+        {
+            return fail(
+                Anomaly::RejectedCrashAtEnd,
+                format!(
+                    "returned Err({e}): crash_after = {} = the number of records is a crash after the last record, a valid run (only a larger crash_after is an error)",
+                    records.len()
+                ),
+            );
+        }
         RunResult::Error(e) => {
             return fail(Anomaly::RejectedValidInput, format!("returned Err({e})"));
         }

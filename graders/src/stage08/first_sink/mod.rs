@@ -110,7 +110,11 @@ impl FirstSink<'_> {
                 if let Some(rank) = self.model.pending.iter().position(|p| *p == id) {
                     if rank > 0 {
                         return fail(
-                            Anomaly::NotifiedOutOfOrder,
+                            if self.final_taken {
+                                Anomaly::FinishedOutOfOrder
+                            } else {
+                                Anomaly::NotifiedOutOfOrder
+                            },
                             format!(
                                 "committed checkpoint {id} while the older checkpoint {} was still pending: notifications arrive oldest first",
                                 self.model.pending[0]

@@ -61,10 +61,13 @@ macro_rules! flawed_store {
     };
 }
 
+mod brief_edges;
 mod controls;
 mod flawed;
 mod runners;
+mod slips;
 mod store_flaws;
+mod store_slips;
 mod stores;
 mod wordings;
 

@@ -113,10 +113,12 @@ macro_rules! flawed_sink {
     };
 }
 
+mod brief_edges;
 mod edges;
 mod notifications;
 mod recovery;
 mod sink;
+mod slips;
 mod trace;
 
 // ---- correct variants, which must pass ----
