@@ -41,6 +41,13 @@ fn reach_outs_are_refused_by_what_the_compiler_read_and_show_nothing_of_it() {
         let dir = submission(&subs, name, Base::ReferenceUpTo(1), Some(name));
         dirs.push(dir.display().to_string());
     }
+    let reads_cargo_home = submission(
+        &subs,
+        "attack-cargo-home",
+        Base::ReferenceUpTo(1),
+        Some("attack-cargo-home"),
+    );
+    dirs.push(reads_cargo_home.display().to_string());
     let honest = submission(&subs, "honest", Base::ReferenceUpTo(1), None);
     dirs.push(honest.display().to_string());
     let out = scratch.path().join("out");
@@ -90,6 +97,30 @@ fn reach_outs_are_refused_by_what_the_compiler_read_and_show_nothing_of_it() {
             }
         }
     }
+
+    // A file of $CARGO_HOME named through the build's environment: not there to read.
+    let r = report(&out, "attack-cargo-home");
+    assert_eq!(verdict(&r, 1), "does-not-build", "{r:#}");
+    let env = cargo_home().map(|home| home.join("env"));
+    if let Some(env) = env.filter(|env| env.is_file()) {
+        let text = fs::read_to_string(&env).unwrap_or_default();
+        for line in text.lines().map(str::trim).filter(|l| l.len() >= 20) {
+            for (file, written) in &written {
+                assert!(
+                    !written.contains(line),
+                    "{file} shows `{line}` of {}",
+                    env.display()
+                );
+            }
+        }
+    }
+}
+
+/// The instructor's `$CARGO_HOME` (rustup's default `~/.cargo` when unset).
+fn cargo_home() -> Option<std::path::PathBuf> {
+    std::env::var_os("CARGO_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cargo")))
 }
 
 /// The lines of `file` long enough to be its own (not a brace or a common phrase).
