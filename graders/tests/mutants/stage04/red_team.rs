@@ -53,7 +53,9 @@ combiner! {
     /// (and panics in a debug build) for the largest index. **Verdict:** `errors` fails:
     /// `on_watermark(usize::MAX, 5)` panics instead of returning an error (04-R12).
     far_input_overflows, FarInputOverflows, |this, input, ts| {
-        ensure!(!(input + 1 > this.inputs), "input {input} does not exist");
+        if input + 1 > this.inputs {
+            bail!("input {input} does not exist");
+        }
         this.inner.on_watermark(input, ts)
     }
 }

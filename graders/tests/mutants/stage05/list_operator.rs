@@ -6,7 +6,7 @@ use graders::stage05::{Windows, drive};
 
 use crate::accepted;
 
-mod list_operator {
+mod list_based {
     use anyhow::{Context, Result};
     use serde::{Serialize, de::DeserializeOwned};
     pub use solution05::{
@@ -113,5 +113,5 @@ mod list_operator {
         (fired, late)
     }
 }
-graders::impl_stage05!(ListOperator, ListOperatorOperator, list_operator);
+graders::impl_stage05!(ListOperator, ListOperatorOperator, list_based);
 accepted!(an_operator_over_one_unsorted_list_passes: Windows, drive::<ListOperator>);
