@@ -33,6 +33,7 @@ mod stage04;
 mod stage04_edges;
 mod stage05;
 mod stage06;
+mod stage06_edges;
 mod stage07;
 mod stage08;
 mod stage08_sink;
@@ -214,6 +215,7 @@ pub fn all() -> impl Iterator<Item = &'static Card> {
         stage04_edges::CARDS,
         stage05::CARDS,
         stage06::CARDS,
+        stage06_edges::CARDS,
         stage07::CARDS,
         stage08::CARDS,
         stage08_sink::CARDS,

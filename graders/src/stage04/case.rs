@@ -43,6 +43,9 @@ pub enum ErrorCall {
     NoInputs,
     /// `on_watermark(2, 5)` on a combiner of 2 inputs.
     UnknownInput,
+    /// `on_watermark(usize::MAX, 5)` on a combiner of 2 inputs: the largest index, where
+    /// `input + 1` overflows.
+    FarInput,
     /// `BoundedOutOfOrderness::restore(b"not a snapshot")`
     GeneratorGarbage,
     /// `CombinedWatermark::restore(b"not a snapshot")`
@@ -55,6 +58,7 @@ impl ErrorCall {
         match self {
             ErrorCall::NoInputs => "CombinedWatermark::new(0)",
             ErrorCall::UnknownInput => "CombinedWatermark::new(2)?.on_watermark(2, 5)",
+            ErrorCall::FarInput => "CombinedWatermark::new(2)?.on_watermark(usize::MAX, 5)",
             ErrorCall::GeneratorGarbage => "BoundedOutOfOrderness::restore(b\"not a snapshot\")",
             ErrorCall::CombinerGarbage => "CombinedWatermark::restore(b\"not a snapshot\")",
         }
@@ -64,7 +68,7 @@ impl ErrorCall {
     pub fn requirement(self) -> &'static str {
         match self {
             ErrorCall::NoInputs => "04-R11",
-            ErrorCall::UnknownInput => "04-R12",
+            ErrorCall::UnknownInput | ErrorCall::FarInput => "04-R12",
             ErrorCall::GeneratorGarbage | ErrorCall::CombinerGarbage => "04-R15",
         }
     }
@@ -73,7 +77,7 @@ impl ErrorCall {
     pub fn argument(self) -> Option<&'static str> {
         match self {
             ErrorCall::NoInputs => Some("inputs"),
-            ErrorCall::UnknownInput => Some("input"),
+            ErrorCall::UnknownInput | ErrorCall::FarInput => Some("input"),
             ErrorCall::GeneratorGarbage | ErrorCall::CombinerGarbage => None,
         }
     }

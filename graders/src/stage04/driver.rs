@@ -114,6 +114,9 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                 ErrorCall::UnknownInput => I::combiner(2)
                     .and_then(|mut c| I::on_watermark(&mut c, 2, 5))
                     .map(|r| format!("{r:?}")),
+                ErrorCall::FarInput => I::combiner(2)
+                    .and_then(|mut c| I::on_watermark(&mut c, usize::MAX, 5))
+                    .map(|r| format!("{r:?}")),
                 ErrorCall::GeneratorGarbage => I::generator_restore(b"not a snapshot")
                     .map(|g| format!("a generator at {:?}", I::current_watermark(&g))),
                 ErrorCall::CombinerGarbage => I::combiner_restore(b"not a snapshot")

@@ -17,8 +17,9 @@
 //!   inputs' (largest) watermarks, reported exactly when it advances;
 //! - `crash`: the generator or the combiner goes to bytes after every element, a new one
 //!   is restored and continues: the same watermarks as the uninterrupted run;
-//! - `errors`: 0 inputs and an unknown input are errors naming the argument, never a
-//!   panic; unreadable bytes are an error for both `restore`s;
+//! - `errors`: 0 inputs and an unknown input (the first past the end, and
+//!   `usize::MAX`) are errors naming the argument, never a panic; unreadable bytes are an
+//!   error for both `restore`s;
 //! - `contract`: every sequence of up to three calls on a generator (`max_delay` 0, 2,
 //!   `u64::MAX`) or a combiner (1, 2, 3 inputs), with timestamps 0, 1 and `u64::MAX`,
 //!   watermarks that go back, an input that does not exist and a restore anywhere,
@@ -34,16 +35,16 @@
 //! | 04-R1 | `generator` | `watermark_without_minus_one` |
 //! | 04-R2 | `generator` | `saturating_watermark` |
 //! | 04-R3 | `with-watermarks` | `with_watermarks_sorted` |
-//! | 04-R4 | `with-watermarks` | `repeats_watermarks`, `final_watermark_only` |
+//! | 04-R4 | `with-watermarks` | `repeats_watermarks`, `final_watermark_only`, `first_zero_not_emitted` |
 //! | 04-R5 | `lateness` | `late_records_sorted` |
-//! | 04-R6 | `lateness` | `late_strictly_below`, `latest_watermark_decides` |
+//! | 04-R6 | `lateness` | `late_strictly_below`, `latest_watermark_decides`, `late_before_any_watermark` |
 //! | 04-R7 | `combiner` | `combined_by_max` |
 //! | 04-R7 | `contract` | `zero_is_no_watermark` |
-//! | 04-R8 | `combiner` | `min_over_reported` |
+//! | 04-R8 | `combiner` | `min_over_reported`, `reports_counted` |
 //! | 04-R9 | `combiner` | `latest_input_watermark` |
 //! | 04-R10 | `combiner` | `combined_not_stored` |
 //! | 04-R11 | `errors` | `zero_inputs_accepted` |
-//! | 04-R12 | `errors` | `unknown_input_panics` |
+//! | 04-R12 | `errors` | `unknown_input_panics`, `far_input_overflows`, `stream_not_input` |
 //! | 04-R13 | `crash` | `max_ts_not_in_snapshot` |
 //! | 04-R14 | `crash` | `combined_not_in_snapshot` |
 //! | 04-R15 | `errors` | `garbage_restores_fresh` |

@@ -186,6 +186,7 @@ pub fn plan(seed: u64) -> Vec<Case> {
     for call in [
         ErrorCall::NoInputs,
         ErrorCall::UnknownInput,
+        ErrorCall::FarInput,
         ErrorCall::GeneratorGarbage,
         ErrorCall::CombinerGarbage,
     ] {

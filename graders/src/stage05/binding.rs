@@ -1,83 +1,7 @@
-//! How a driver reaches a stage-05 implementation: a small trait, the grader's mirrors of
-//! the stage's values, and the macro that implements the trait inside the
-//! implementation's own crate.
+//! How a driver reaches a stage-05 implementation: a small trait, and the macro that
+//! implements it inside the implementation's own crate.
 
-use std::fmt;
-
-use serde::{Deserialize, Serialize};
-
-/// An assigner of the plan.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum AssignerSpec {
-    /// `Tumbling::new(size)`.
-    Tumbling(u64),
-    /// `Sliding::new(size, slide)`.
-    Sliding(u64, u64),
-}
-
-impl fmt::Display for AssignerSpec {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AssignerSpec::Tumbling(size) => write!(f, "Tumbling::new({size})"),
-            AssignerSpec::Sliding(size, slide) => write!(f, "Sliding::new({size}, {slide})"),
-        }
-    }
-}
-
-/// A keyed record `(key, ts, value)`, as `on_record` takes it and `Late` returns it.
-pub type LateRecord = (String, u64, i64);
-
-/// A stream element as the grader sees it.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Element {
-    /// `Record(Event { ts, value: (key, value) })`.
-    Record(String, u64, i64),
-    /// `Watermark(wm)`.
-    Watermark(u64),
-}
-
-impl fmt::Display for Element {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Element::Record(key, ts, value) => write!(f, "{key}@{ts}={value}"),
-            Element::Watermark(u64::MAX) => write!(f, "W(MAX)"),
-            Element::Watermark(wm) => write!(f, "W({wm})"),
-        }
-    }
-}
-
-/// A `WindowResult` as the grader sees it. Field order gives the required result order:
-/// by window (`start`, then `end`), then key.
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct Fired {
-    /// `window.start`.
-    pub start: u64,
-    /// `window.end`.
-    pub end: u64,
-    /// `key`.
-    pub key: String,
-    /// `sum`.
-    pub sum: i64,
-    /// `count`.
-    pub count: u64,
-}
-
-impl fmt::Debug for Fired {
-    // Reports list many results: the short form reads better than the derived one.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
-
-impl fmt::Display for Fired {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} [{}, {}) sum {} count {}",
-            self.key, self.start, self.end, self.sum, self.count
-        )
-    }
-}
+use super::{AssignerSpec, Element, Fired, LateRecord};
 
 /// The surface of stage 05 that the driver calls. Implemented by `impl_stage05!`.
 pub trait Implementation {
@@ -117,6 +41,13 @@ pub trait Implementation {
     /// # Errors
     /// Whatever the implementation returns.
     fn restore(spec: AssignerSpec, bytes: &[u8]) -> anyhow::Result<Self::Operator>;
+    /// `WindowOperator<(String, u64), Tumbling>` of `Tumbling::new(size)`: `on_record((key,
+    /// ts), ts, value)` for each of `records`, `restore` of its `snapshot()`, then
+    /// `on_watermark(wm)`, each result's key shown as `key/ts`.
+    ///
+    /// # Errors
+    /// When the assigner cannot be built, or the snapshot or the restore fails.
+    fn pair_keys(size: u64, records: &[LateRecord], wm: u64) -> anyhow::Result<Vec<Fired>>;
     /// `window_sums(elements, A::new(..)?)`.
     ///
     /// # Errors
@@ -260,6 +191,31 @@ macro_rules! impl_stage05 {
                         )?,
                     ),
                 })
+            }
+            fn pair_keys(
+                size: u64,
+                records: &[$crate::stage05::LateRecord],
+                wm: u64,
+            ) -> $crate::__anyhow::Result<Vec<$crate::stage05::Fired>> {
+                type Pairs = $($imp)::+::WindowOperator<(String, u64), $($imp)::+::Tumbling>;
+                let mut op: Pairs = $($imp)::+::WindowOperator::new($($imp)::+::Tumbling::new(size)?);
+                for (key, ts, value) in records {
+                    let _ = op.on_record((key.clone(), *ts), *ts, *value);
+                }
+                let bytes = op.snapshot()?;
+                let mut op: Pairs =
+                    $($imp)::+::WindowOperator::restore($($imp)::+::Tumbling::new(size)?, &bytes)?;
+                Ok(op
+                    .on_watermark(wm)
+                    .into_iter()
+                    .map(|r| $crate::stage05::Fired {
+                        start: r.window.start,
+                        end: r.window.end,
+                        key: format!("{}/{}", r.key.0, r.key.1),
+                        sum: r.sum,
+                        count: r.count,
+                    })
+                    .collect())
             }
             fn window_sums(
                 spec: $crate::stage05::AssignerSpec,

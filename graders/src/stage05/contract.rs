@@ -27,6 +27,9 @@ pub enum Call {
     /// `restore(assigner, bytes)` of the operator's snapshot cut to half its length: an
     /// error, after which the operator goes on.
     RestoreCut,
+    /// `restore(assigner, b"")`: empty bytes are no snapshot, an error, after which the
+    /// operator goes on.
+    RestoreEmpty,
 }
 
 impl fmt::Display for Call {
@@ -36,6 +39,7 @@ impl fmt::Display for Call {
             Call::Watermark(wm) => write!(f, "W({wm})"),
             Call::Restore => f.write_str("restore(snapshot())"),
             Call::RestoreCut => f.write_str("restore(snapshot() cut to half its length)"),
+            Call::RestoreEmpty => f.write_str("restore(b\"\")"),
         }
     }
 }
@@ -84,13 +88,27 @@ pub fn alphabets() -> Vec<(AssignerSpec, Vec<Call>)> {
                 Call::RestoreCut,
             ],
         ),
+        // Windows of one timestamp: `[0, 1)` holds only 0, and fires at `W(0)`, so before
+        // any watermark nothing has fired (no watermark is not watermark 0). Here too, a
+        // restore of empty bytes.
+        (
+            AssignerSpec::Tumbling(1),
+            vec![
+                record("a", 0, 1),
+                record("b", 1, -2),
+                Call::Watermark(0),
+                Call::Watermark(1),
+                Call::Restore,
+                Call::RestoreEmpty,
+            ],
+        ),
     ]
 }
 
 /// Every call sequence of `alphabet`, shortest first; two restores in a row tell nothing
 /// one does not.
 pub fn sequences(alphabet: &[Call]) -> Vec<Vec<Call>> {
-    let restore = |c: &Call| matches!(c, Call::Restore | Call::RestoreCut);
+    let restore = |c: &Call| matches!(c, Call::Restore | Call::RestoreCut | Call::RestoreEmpty);
     call_sequences(alphabet, MAX_CALLS, |s| {
         !s.windows(2)
             .any(|pair| restore(&pair[0]) && restore(&pair[1]))
@@ -148,6 +166,9 @@ pub fn drive<I: Implementation>(spec: AssignerSpec, calls: &[Call]) -> Result<Ve
                     .map(|_| ())
                     .map_err(message),
             ),
+            Call::RestoreEmpty => {
+                Answer::Restored(I::restore(spec, b"").map(|_| ()).map_err(message))
+            }
         };
         steps.push(Step {
             answer,

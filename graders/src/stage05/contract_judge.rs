@@ -111,11 +111,17 @@ pub fn judge(
                     );
                 }
             },
-            Call::RestoreCut => {
+            Call::RestoreCut | Call::RestoreEmpty => {
                 if step.answer == Answer::Restored(Ok(())) {
+                    let what = match call {
+                        Call::RestoreCut => "a snapshot cut short",
+                        _ => "empty bytes",
+                    };
                     return wrong(
                         "an error".to_owned(),
-                        "restore of bytes that are not a snapshot (a snapshot cut short) must be an error".to_owned(),
+                        format!(
+                            "restore of bytes that are not a snapshot ({what}) must be an error"
+                        ),
                         "05-R16",
                     );
                 }

@@ -117,6 +117,14 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         Case::WindowSums { spec, elements } => Observation::Sums {
             result: I::window_sums(*spec, elements).map_err(message),
         },
+        Case::PairKeys => {
+            use super::pair_keys::{SIZE, WATERMARK, records};
+            Observation::Sums {
+                result: I::pair_keys(SIZE, &records(), WATERMARK)
+                    .map(|fired| (fired, Vec::new()))
+                    .map_err(message),
+            }
+        }
         Case::Contract { spec, calls } => Observation::Contract {
             steps: super::contract::drive::<I>(*spec, calls),
         },

@@ -63,6 +63,12 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             })?;
             judge_assign(call.boundary(), boundary)
         }
+        (Case::PairKeys, Observation::Sums { result }) => super::pair_keys::judge(
+            &result
+                .as_ref()
+                .map(|(f, _)| f.clone())
+                .map_err(Clone::clone),
+        ),
         (Case::Contract { spec, calls }, Observation::Contract { steps }) => {
             super::contract_judge::judge(*spec, calls, steps)
         }

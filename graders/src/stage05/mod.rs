@@ -2,8 +2,9 @@
 //!
 //! Checks, shortest stream first, for tumbling windows of 2 and 3 and sliding windows of
 //! 3 every 1 and 4 every 2, over every arrival order of small keyed event sets (their
-//! keys and timestamps fixed, their values drawn, negative and zero included) with the
-//! watermarks of stage 04 (`max_delay` 0 and 2) and a final `Watermark(u64::MAX)`:
+//! keys and timestamps fixed, their values drawn, a negative, a zero and a positive one
+//! under every seed) with the watermarks of stage 04 (`max_delay` 0 and 2) and a final
+//! `Watermark(u64::MAX)`:
 //! - `assign`: `assign(ts)` is every window of the assigner that contains `ts`, by start
 //!   (also for a size of 1, slides that do not divide the size, the largest size);
 //! - `firing`: each `(key, window)` fires exactly once, in the `on_watermark` call where
@@ -15,13 +16,16 @@
 //!   aggregates, 0 at the end;
 //! - `crash`: the operator goes to bytes after every element, a new one is restored and
 //!   continues: every call, and the state after it, is what the uninterrupted run has;
+//!   and an operator keyed by pairs, not strings, restores from its snapshot;
 //! - `window-sums`: `window_sums` fires and side-outputs what the model does, also for a
 //!   stream without the final watermark (nothing flushes at the end);
 //! - `errors`: a size of 0 or a slide outside `1..=size` is an error naming the argument;
 //! - `contract`: every sequence of up to 3 calls (records, watermarks including a first
-//!   `W(0)` and one that goes back, a restore, a restore of a snapshot cut short) over
-//!   `Tumbling::new(3)` and `Sliding::new(5, 2)`, each step's answer, `state_size()` and
-//!   `current_watermark()` against the model of the brief ([`oracle::Model`]).
+//!   `W(0)` and one that goes back, a restore, a restore of a snapshot cut short or of
+//!   empty bytes) over `Tumbling::new(3)`, `Sliding::new(5, 2)` and `Tumbling::new(1)`
+//!   (a window of one timestamp: no watermark is not watermark 0), each step's answer,
+//!   `state_size()` and `current_watermark()` against the model of the brief
+//!   ([`oracle::Model`]).
 //!
 //! ## Traceability
 //!
@@ -32,21 +36,24 @@
 //! |---|---|---|
 //! | 05-R1 | `assign` | `closed_windows` |
 //! | 05-R2 | `firing` | `fires_at_end`, `fires_twice` |
+//! | 05-R2 | `contract` | `zero_sum_dropped` |
 //! | 05-R3 | `firing` | `replaces_aggregate` |
 //! | 05-R4 | `lateness` | `fired_only_with_state`, `counts_late_records` |
-//! | 05-R5 | `state` | `never_purges`, `counts_windows` |
+//! | 05-R5 | `state` | `never_purges`, `counts_windows`, `counts_keys` |
 //! | 05-R6 | `firing` | `late_and_counted` |
-//! | 05-R7 | `lateness` | `late_by_timestamp` |
-//! | 05-R8 | `assign` | `sliding_one_window`, `slide_divides_size` |
+//! | 05-R7 | `lateness` | `late_by_timestamp`, `late_if_any_fired` |
+//! | 05-R7 | `contract` | `no_watermark_is_zero` |
+//! | 05-R8 | `assign` | `sliding_one_window`, `slide_divides_size`, `sliding_newest_first` |
 //! | 05-R9 | `assign` | `starts_at_record` |
 //! | 05-R10 | `lateness` | `late_at_watermark` |
 //! | 05-R11 | `contract` | `first_zero_ignored` |
 //! | 05-R12 | `firing` | `by_key_then_window` |
 //! | 05-R13 | `contract` | `stale_regresses` |
 //! | 05-R14 | `firing` | `watermark_at_firing` |
-//! | 05-R15 | `crash` | `watermark_not_in_snapshot` |
-//! | 05-R16 | `contract` | `garbage_is_empty` |
-//! | 05-R17 | `window-sums` | `batch_window_sums` |
+//! | 05-R15 | `crash` | `watermark_not_in_snapshot`, `keyed_by_k` |
+//! | 05-R15 | `contract` | `zero_watermark_is_none` |
+//! | 05-R16 | `contract` | `garbage_is_empty`, `restore_empty_fresh` |
+//! | 05-R17 | `window-sums` | `batch_window_sums`, `late_sorted_by_time` |
 //! | 05-R18 | `window-sums` | `flushes_at_end` |
 //! | 05-R19 | `errors` | `tumbling_zero_accepted` |
 //! | 05-R20 | `errors` | `slide_beyond_size_accepted` |
@@ -57,6 +64,7 @@
 //! (`just mutants 05`): the figures and every missed mutant are in `graders/MUTANTS.md`.
 
 mod binding;
+mod checks;
 pub mod contract;
 mod contract_judge;
 mod crash_judge;
@@ -65,13 +73,16 @@ mod error_calls;
 mod explain;
 mod judge;
 pub mod oracle;
+mod pair_keys;
 mod plan;
 mod readings;
+mod values;
 
-pub use binding::{AssignerSpec, Element, Fired, Implementation, LateRecord};
+pub use binding::Implementation;
 pub use driver::{Observation, Output, Run, drive};
 pub use error_calls::ErrorCall;
 pub use plan::Case;
+pub use values::{AssignerSpec, Element, Fired, LateRecord};
 
 crate::grader! {
     /// The stage-05 grader.

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::checks::{ASSIGN, CONTRACT, CRASH, ERRORS, FIRING, LATENESS, STATE, WINDOW_SUMS};
 use super::contract::{self, Call};
 use super::{AssignerSpec, Element, ErrorCall, LateRecord, oracle};
 use crate::harness::enumerate::permutations;
@@ -19,39 +20,6 @@ pub const ASSIGNERS: [AssignerSpec; 4] = [
 pub const MAX_DELAYS: [u64; 2] = [0, 2];
 /// The largest keyed event set whose every arrival order is enumerated.
 pub const MAX_RECORDS: usize = 4;
-
-pub(super) const ASSIGN: Check = Check {
-    name: "assign",
-    law: "assign(ts) is every window of the assigner that contains ts",
-};
-pub(super) const FIRING: Check = Check {
-    name: "firing",
-    law: "each (key, window) fires once, in the on_watermark call where wm >= end - 1 first holds",
-};
-pub(super) const LATENESS: Check = Check {
-    name: "lateness",
-    law: "a record is late exactly when all its windows fired, and then counts nowhere",
-};
-pub(super) const STATE: Check = Check {
-    name: "state",
-    law: "state_size() is the number of open (window, key) aggregates, 0 once all fired",
-};
-pub(super) const CRASH: Check = Check {
-    name: "crash",
-    law: "restoring the operator from bytes after any element fires exactly what the uninterrupted run fires",
-};
-pub(super) const WINDOW_SUMS: Check = Check {
-    name: "window-sums",
-    law: "window_sums returns the results in firing order and the late records",
-};
-pub(super) const ERRORS: Check = Check {
-    name: "errors",
-    law: "a size of 0 or a slide outside 1..=size is an error that names the argument",
-};
-pub(super) const CONTRACT: Check = Check {
-    name: "contract",
-    law: "every sequence of up to 3 calls answers, and leaves the state, as the brief fixes",
-};
 
 /// The assigners `assign` is asked about besides the plan's: a size of 1, slides that do
 /// not divide the size, a slide equal to the size, and the largest size.
@@ -115,6 +83,8 @@ pub enum Case {
         /// The call.
         call: ErrorCall,
     },
+    /// An operator keyed by pairs, restored from its snapshot (see `pair_keys.rs`).
+    PairKeys,
     /// A call sequence of the contract check on a fresh operator.
     Contract {
         /// The assigner.
@@ -147,7 +117,7 @@ impl case::Case for Case {
             Case::Firing { .. } => FIRING,
             Case::Lateness { .. } => LATENESS,
             Case::State { .. } => STATE,
-            Case::Crash { .. } => CRASH,
+            Case::Crash { .. } | Case::PairKeys => CRASH,
             Case::WindowSums { .. } => WINDOW_SUMS,
             Case::Errors { .. } => ERRORS,
             Case::Contract { .. } => CONTRACT,
@@ -162,7 +132,7 @@ impl case::Case for Case {
             ],
             Case::Lateness { .. } => vec!["05-R4", "05-R6", "05-R7", "05-R10"],
             Case::State { .. } => vec!["05-R5"],
-            Case::Crash { .. } => vec!["05-R15"],
+            Case::Crash { .. } | Case::PairKeys => vec!["05-R15"],
             Case::WindowSums { .. } => vec!["05-R17", "05-R18"],
             Case::Errors { .. } => vec!["05-R19", "05-R20", "05-R1", "05-R8", "05-R9"],
             Case::Contract { .. } => vec![
@@ -189,6 +159,7 @@ impl case::Case for Case {
                 "{spec}, elements (key@ts=value) {}, operator snapshotted and restored after {crash_after} element(s)",
                 show(elements)
             ),
+            Case::PairKeys => super::pair_keys::describe(),
             Case::Errors { call } => format!("{}, then {}", call.spec(), call.boundary()),
             Case::Contract { spec, calls } => format!("{spec}, calls {}", contract::show(calls)),
         }
@@ -197,7 +168,7 @@ impl case::Case for Case {
 
 /// One keyed event set per size, the same under every seed: keys `a` and `b`, two keys
 /// in one window and one key twice, timestamps at 0, at windows' last timestamps and at
-/// their ends; only the values (negative, zero or positive) are drawn.
+/// their ends; only the values are drawn, within the signs every seed must have.
 fn record_sets(rng: &mut Rng) -> Vec<Vec<LateRecord>> {
     const SHAPES: [&[(&str, u64)]; MAX_RECORDS + 1] = [
         &[],
@@ -206,12 +177,31 @@ fn record_sets(rng: &mut Rng) -> Vec<Vec<LateRecord>> {
         &[("b", 1), ("a", 0), ("a", 3)],
         &[("b", 4), ("a", 1), ("b", 2), ("a", 1)],
     ];
+    // The signs every seed gives, by shape and position (`None`: drawn freely): a lone
+    // zero, and one key twice in a window with a negative and a positive value, so no
+    // verdict on zeros, signs or sums hangs on the draw.
+    const SIGNS: [&[Option<i64>]; MAX_RECORDS + 1] = [
+        &[],
+        &[None],
+        &[None, None],
+        &[Some(0), Some(-1), Some(1)],
+        &[None, Some(-1), None, Some(1)],
+    ];
     SHAPES
         .iter()
-        .map(|shape| {
+        .zip(SIGNS)
+        .map(|(shape, signs)| {
             shape
                 .iter()
-                .map(|&(key, ts)| (key.to_owned(), ts, rng.below(19) as i64 - 9))
+                .zip(signs)
+                .map(|(&(key, ts), sign)| {
+                    let drawn = rng.below(19) as i64 - 9;
+                    let value = match sign {
+                        None => drawn,
+                        Some(sign) => sign * drawn.abs().max(1),
+                    };
+                    (key.to_owned(), ts, value)
+                })
                 .collect()
         })
         .collect()
@@ -270,6 +260,7 @@ pub fn plan(seed: u64) -> Vec<Case> {
             }
         }
     }
+    cases.push(Case::PairKeys);
     for (spec, _, elements) in &streams {
         cases.push(Case::WindowSums {
             spec: *spec,

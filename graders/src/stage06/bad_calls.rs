@@ -28,19 +28,24 @@ pub enum BadCall {
     RestoreNoInputs,
     /// `restore(2, bytes)` of bytes that are no snapshot.
     RestoreGarbage,
+    /// `restore(2, b"")`: no snapshot is empty (unless the implementation's own are).
+    RestoreEmpty,
     /// `aligned_snapshots` over no inputs at all.
     SnapshotsWithoutInputs,
     /// `aligned_snapshots` with a schedule naming input 1 of a single input.
     SnapshotsUnknownInput,
     /// `aligned_snapshots` taking two elements from an input that has one.
     SnapshotsPastTheEnd,
+    /// The same over two inputs of one element each: the schedule is no longer than all
+    /// the elements together, but input 0 has run dry.
+    SnapshotsPastOneEnd,
     /// `aligned_snapshots` over an input whose first barrier is `Barrier(2)`.
     SnapshotsBarrierAhead,
 }
 
 impl BadCall {
     /// Every bad call, simplest first.
-    pub const ALL: [BadCall; 12] = [
+    pub const ALL: [BadCall; 14] = [
         BadCall::UnknownInput,
         BadCall::BarrierAhead,
         BadCall::BarrierOutOfTurn,
@@ -49,9 +54,11 @@ impl BadCall {
         BadCall::BarrierBehindRestore,
         BadCall::RestoreNoInputs,
         BadCall::RestoreGarbage,
+        BadCall::RestoreEmpty,
         BadCall::SnapshotsWithoutInputs,
         BadCall::SnapshotsUnknownInput,
         BadCall::SnapshotsPastTheEnd,
+        BadCall::SnapshotsPastOneEnd,
         BadCall::SnapshotsBarrierAhead,
     ];
 
@@ -64,10 +71,11 @@ impl BadCall {
             | BadCall::BarrierTwice
             | BadCall::BarrierBehind => "06-R12",
             BadCall::BarrierBehindRestore => "06-R13",
-            BadCall::RestoreNoInputs | BadCall::RestoreGarbage => "06-R14",
+            BadCall::RestoreNoInputs | BadCall::RestoreGarbage | BadCall::RestoreEmpty => "06-R14",
             BadCall::SnapshotsWithoutInputs
             | BadCall::SnapshotsUnknownInput
             | BadCall::SnapshotsPastTheEnd
+            | BadCall::SnapshotsPastOneEnd
             | BadCall::SnapshotsBarrierAhead => "06-R17",
         }
     }
@@ -97,12 +105,16 @@ impl BadCall {
             BadCall::RestoreGarbage => {
                 "restore(2, b\"not a snapshot\"): bytes that are no snapshot"
             }
+            BadCall::RestoreEmpty => "restore(2, b\"\"): empty bytes are no snapshot",
             BadCall::SnapshotsWithoutInputs => "aligned_snapshots over no inputs",
             BadCall::SnapshotsUnknownInput => {
                 "aligned_snapshots over input 0 = [a0]; arrivals 1: input 1 does not exist"
             }
             BadCall::SnapshotsPastTheEnd => {
                 "aligned_snapshots over input 0 = [a0]; arrivals 0 0: input 0 has one element"
+            }
+            BadCall::SnapshotsPastOneEnd => {
+                "aligned_snapshots over input 0 = [a0], input 1 = [b0]; arrivals 0 0: input 0 has one element"
             }
             BadCall::SnapshotsBarrierAhead => {
                 "aligned_snapshots over input 0 = [B2]; arrivals 0: barrier 1 comes first"
@@ -148,6 +160,12 @@ impl BadCall {
             BadCall::RestoreGarbage => {
                 I::restore(2, b"not a snapshot").map(|_| "Ok(an aligner)".to_owned())
             }
+            // An implementation whose own snapshot of a fresh aligner is empty may read
+            // empty bytes back: the check is then moot, counted as passed.
+            BadCall::RestoreEmpty => match I::aligner(2).and_then(|a| I::snapshot(&a)) {
+                Ok(own) if own.is_empty() => Err(anyhow::anyhow!("its own snapshot is empty")),
+                _ => I::restore(2, b"").map(|_| "Ok(an aligner)".to_owned()),
+            },
             BadCall::SnapshotsWithoutInputs => {
                 I::aligned_snapshots(Vec::new(), &[]).map(|s| format!("Ok({s:?})"))
             }
@@ -156,6 +174,11 @@ impl BadCall {
             }
             BadCall::SnapshotsPastTheEnd => {
                 I::aligned_snapshots(vec![vec![a0()]], &[0, 0]).map(|s| format!("Ok({s:?})"))
+            }
+            BadCall::SnapshotsPastOneEnd => {
+                let b0 = Elem::Record("b0".to_owned());
+                I::aligned_snapshots(vec![vec![a0()], vec![b0]], &[0, 0])
+                    .map(|s| format!("Ok({s:?})"))
             }
             BadCall::SnapshotsBarrierAhead => {
                 I::aligned_snapshots(vec![vec![Elem::Barrier(2)]], &[0])

@@ -81,6 +81,13 @@ pub enum Case {
         /// Steps delivered before the crash.
         crash_after: usize,
     },
+    /// `new(from)` completes checkpoint 1, `restore(to, ..)` of its snapshot goes on.
+    Rescale {
+        /// The inputs of the aligner snapshotted.
+        from: usize,
+        /// The inputs of the restored one.
+        to: usize,
+    },
     /// A short sequence of calls on `BarrierAligner::new(inputs)`.
     Contract {
         /// The number of inputs.
@@ -116,7 +123,7 @@ impl case::Case for Case {
             Case::ZeroCadence { .. } | Case::NoInputs | Case::BadCall { .. } => CONFIGURATION,
             Case::Align { .. } => ALIGNMENT,
             Case::Snapshots { .. } => SNAPSHOTS,
-            Case::Crash { .. } => CRASH,
+            Case::Crash { .. } | Case::Rescale { .. } => CRASH,
             Case::Contract { .. } => CONTRACT,
         }
     }
@@ -131,7 +138,7 @@ impl case::Case for Case {
                 "06-R3", "06-R4", "06-R5", "06-R6", "06-R7", "06-R8", "06-R9", "06-R12",
             ],
             Case::Snapshots { .. } => vec!["06-R15", "06-R16"],
-            Case::Crash { .. } => vec!["06-R13"],
+            Case::Crash { .. } | Case::Rescale { .. } => vec!["06-R13"],
             Case::Contract { .. } => vec![
                 "06-R3", "06-R4", "06-R5", "06-R6", "06-R7", "06-R8", "06-R9", "06-R10", "06-R11",
                 "06-R12", "06-R13",
@@ -162,6 +169,7 @@ impl case::Case for Case {
                 describe_run(inputs, schedule)
             ),
             Case::Contract { inputs, ops } => super::contract::describe(*inputs, ops),
+            Case::Rescale { from, to } => super::rescale::describe(*from, *to),
         }
     }
 }

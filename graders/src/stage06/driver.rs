@@ -127,13 +127,14 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         Case::Contract { inputs, ops } => Observation::Contract {
             readings: drive_contract::<I>(*inputs, ops),
         },
+        Case::Rescale { from, to } => super::rescale::drive_rescale::<I>(*from, *to),
     }
 }
 
 /// Feeds `schedule` (inputs starting at `starts`) to `aligner`, recording every call,
 /// handing every call's output to `operator` (with the aligner, for snapshots). `Err`
 /// names the call that failed.
-fn feed<I: Implementation>(
+pub(super) fn feed<I: Implementation>(
     aligner: &mut I::Aligner,
     inputs: &[Vec<Elem>],
     schedule: &[usize],

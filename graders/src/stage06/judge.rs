@@ -4,6 +4,7 @@ use super::contract::judge_contract;
 use super::driver::Step;
 use super::explain::explain;
 use super::oracle::{self, ModelStep};
+use super::rescale;
 use super::snapshots::judge_snapshots;
 use super::{Case, Elem, Observation, Out, list};
 use crate::harness::Failure;
@@ -119,6 +120,16 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
         }
         (Case::Contract { inputs, ops }, Observation::Contract { readings }) => {
             judge_contract(*inputs, ops, readings)
+        }
+        (Case::Rescale { from, to }, Observation::Align { steps, error }) => {
+            let inputs = rescale::inputs(*to);
+            let schedule = rescale::schedule(*to);
+            let model = oracle::steps(&inputs, &schedule, 1, &vec![1; *to]);
+            let context = format!(
+                "after restore({to}, ..) of the snapshot of {from} inputs at checkpoint 1, "
+            );
+            judge_steps(&inputs, &model, steps, error.as_deref(), &context)
+                .map_err(|f| f.requirement("06-R13"))
         }
         _ => Err(Failure::new(
             "an observation of the same kind as the case",

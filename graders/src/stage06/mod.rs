@@ -8,20 +8,24 @@
 //! - `configuration`: `barrier_every = 0` and `BarrierAligner::new(0)` are errors naming
 //!   the argument, and the hand-picked [`BadCall`]s (an input that does not exist, a
 //!   barrier out of turn ahead or behind, twice on one input or after a restore, a
-//!   restore of 0 inputs or of bytes that are no snapshot, schedules `aligned_snapshots`
-//!   cannot follow) are errors;
+//!   restore of 0 inputs or of bytes that are no snapshot, empty ones included,
+//!   schedules `aligned_snapshots` cannot follow, also past one input's end while
+//!   others have elements left) are errors;
 //! - `alignment`: for every shape of 1, then 2, then 3 inputs (each with its own cadence, all
 //!   carrying the same barriers) and every interleaving, every `on_element` call returns
 //!   exactly what the model does (records of unblocked inputs straight out, blocked
 //!   inputs held back, `Checkpoint(c)` in the call of the last `Barrier(c)` followed by
 //!   the held-back elements in arrival order) and `is_blocked` agrees after every call,
-//!   also `false` for the first input that does not exist;
+//!   also `false` for the first input that does not exist; and one case of 65 inputs,
+//!   more than a `u64` has bits;
 //! - `aligned-snapshots`: over every interleaving and every prefix of it (a job that
 //!   stopped there), the grader's spy fold shows that each snapshot holds exactly the
 //!   records before its barriers, and only completed checkpoints appear;
 //! - `crash`: crash after every step, restore the last completed snapshot (the
 //!   operator's state and `aligner.snapshot()`), replay each input from its cut; every
-//!   record is folded exactly once and the replay aligns as the model does;
+//!   record is folded exactly once and the replay aligns as the model does; and a
+//!   snapshot of 2 inputs restored with 3, then with 1 (`restore` takes the number of
+//!   inputs from its argument);
 //! - `contract`: every sequence of up to three calls on an aligner of 1, 2 or 3 inputs
 //!   (four on 2 inputs over a smaller alphabet), over barriers 0, 1, 2 and `u64::MAX`,
 //!   barriers twice on one input, out of turn and of inputs that do not exist, records on
@@ -29,7 +33,8 @@
 //!   aligner, mid-alignment, after an error): each answer and `is_blocked` right after it
 //!   against the model of `contract/model.rs`, which accepts each outcome the brief
 //!   allows (a blocked input's barrier out of turn refused on arrival or when re-fed; after
-//!   an error, anything but a panic).
+//!   an error, anything but a panic); plus three longer sequences on 3 inputs picked by
+//!   hand, where two inputs hold elements back at once, interleaved.
 //!
 //! ## Traceability
 //!
@@ -38,26 +43,27 @@
 //!
 //! | requirement | check | mutants |
 //! |---|---|---|
-//! | 06-R1 | `inject-barriers` | `barrier_before_its_record` |
+//! | 06-R1 | `inject-barriers` | `barrier_before_its_record`, `partial_chunk_barrier` |
 //! | 06-R2 | `configuration` | `accepting_barrier_every_zero` |
-//! | 06-R3 | `alignment` | `never_unblocking`, `nonexistent_blocked` |
+//! | 06-R3 | `alignment` | `never_unblocking`, `nonexistent_blocked`, `bitmask_inputs` |
 //! | 06-R4 | `alignment` | `block_all` |
 //! | 06-R5 | `alignment` | `blocked_means_buffered` |
 //! | 06-R6 | `alignment` | `snapshot_at_first_barrier` |
-//! | 06-R7 | `alignment` | `releasing_before_the_checkpoint`, `losing_a_buffered_barrier`, `re_feeding_newest_first`, `releasing_without_re_feeding` |
+//! | 06-R7 | `alignment` | `releasing_before_the_checkpoint`, `losing_a_buffered_barrier`, `re_feeding_newest_first`, `releasing_without_re_feeding`, `lazy_release` |
+//! | 06-R7 | `contract` | `per_input_buffers` |
 //! | 06-R8 | `alignment` | `single_input` |
-//! | 06-R9 | `alignment` | `not_blocking_the_input` |
-//! | 06-R10 | `configuration` | `new_zero` |
+//! | 06-R9 | `alignment` | `not_blocking_the_input`, `blocked_barrier_refused` |
+//! | 06-R10 | `configuration` | `new_zero`, `unnamed_zero` |
 //! | 06-R11 | `configuration` | `unknown_input` |
 //! | 06-R11 | `contract` | `unknown_input_barrier` |
 //! | 06-R12 | `configuration` | `accepting_a_barrier_out_of_turn`, `old_barrier` |
-//! | 06-R12 | `contract` | `one_off_turn_check`, `broken_after_error` |
-//! | 06-R13 | `crash` | `restoring_from_scratch` |
-//! | 06-R13 | `contract` | `restore_refuses_fresh`, `snapshot_refuses_held` |
-//! | 06-R14 | `configuration` | `garbage_fresh` |
+//! | 06-R12 | `contract` | `one_off_turn_check`, `broken_after_error`, `single_no_turn` |
+//! | 06-R13 | `crash` | `restoring_from_scratch`, `restore_keeps_inputs` |
+//! | 06-R13 | `contract` | `restore_refuses_fresh`, `snapshot_refuses_held`, `snapshot_ahead`, `restore_blocked` |
+//! | 06-R14 | `configuration` | `garbage_fresh`, `restore_empty_fresh` |
 //! | 06-R15 | `aligned-snapshots` | `after_call` |
 //! | 06-R16 | `aligned-snapshots` | `snapshots_from_the_whole_input` |
-//! | 06-R17 | `configuration` | `past_end` |
+//! | 06-R17 | `configuration` | `past_end`, `past_end_in_total` |
 //!
 //! ## Mutation testing
 //!
@@ -74,6 +80,7 @@ mod explain;
 mod judge;
 pub mod oracle;
 pub mod plan;
+mod rescale;
 mod snapshots;
 
 pub use bad_calls::BadCall;

@@ -19,6 +19,8 @@ pub const MAX_RECORDS_3: usize = 2;
 /// with the bound for 3 inputs this keeps the whole stage (about 8,000 cases, every
 /// interleaving and every crash step) near one second in a debug build.
 pub const MAX_ELEMENTS_2: usize = 8;
+/// The inputs of the one wide alignment case: more than a `u64` has bits.
+pub const WIDE_INPUTS: usize = 65;
 /// Elements of all inputs together in a 3-input shape.
 pub const MAX_ELEMENTS_3: usize = 7;
 
@@ -66,6 +68,7 @@ pub fn plan(seed: u64) -> Vec<Case> {
             schedule: schedule.clone(),
         });
     }
+    cases.push(wide());
     for (inputs, schedule) in &runs {
         cases.push(Case::Snapshots {
             inputs: inputs.clone(),
@@ -81,8 +84,21 @@ pub fn plan(seed: u64) -> Vec<Case> {
             });
         }
     }
+    for (from, to) in super::rescale::RESCALES {
+        cases.push(Case::Rescale { from, to });
+    }
     cases.extend(super::contract::plan());
     cases
+}
+
+/// More inputs than a `u64` has bits: input 0 = `[B1 a0]`, inputs 1 to 64 = `[B1]`,
+/// input 0 first (so `a0` is held back), then the others in order. The shapes above
+/// have at most 3 inputs, so an aligner that packs its inputs into a word would pass them.
+fn wide() -> Case {
+    let mut inputs = vec![vec![Elem::Barrier(1)]; WIDE_INPUTS];
+    inputs[0].push(Elem::Record("a0".to_owned()));
+    let schedule = std::iter::once(0).chain(0..WIDE_INPUTS).collect();
+    Case::Align { inputs, schedule }
 }
 
 /// The stream of one input: its records tagged `<letter><index>`, a barrier after every

@@ -136,7 +136,35 @@ pub fn plan() -> Vec<Case> {
             cases.push(Case::Contract { inputs, ops });
         }
     }
+    cases.extend(
+        chosen()
+            .into_iter()
+            .map(|ops| Case::Contract { inputs: 3, ops }),
+    );
     cases
+}
+
+/// Longer sequences on 3 inputs, picked by hand: two inputs hold elements back at once,
+/// interleaved (`b a b` and `a b a`), so only one buffer in arrival order releases them
+/// right; then a held-back barrier blocks again and checkpoint 2 completes on 3 inputs.
+/// The enumerated shapes never hold back on two inputs at once.
+fn chosen() -> Vec<Vec<Op>> {
+    use Op::{Barrier as B, Record as R};
+    vec![
+        vec![B(0, 1), B(1, 1), R(1), R(0), R(1), B(2, 1)],
+        vec![B(1, 1), B(0, 1), R(0), R(1), R(0), B(2, 1)],
+        vec![
+            B(0, 1),
+            B(1, 1),
+            R(0),
+            B(1, 2),
+            R(1),
+            R(0),
+            B(2, 1),
+            B(0, 2),
+            B(2, 2),
+        ],
+    ]
 }
 
 /// Runs the sequence on `BarrierAligner::new(inputs)`: the fresh aligner's reading,

@@ -64,3 +64,4 @@ mod without_card {
             .unwrap_or_else(|why| crate::fail(&why));
     }
 }
+mod red_team;

@@ -280,3 +280,5 @@ fn is_rejected(
         .unwrap_or_else(|why| crate::fail(&why));
     crate::cards::shows(&report, card);
 }
+mod list_operator;
+mod red_team;

@@ -92,25 +92,28 @@ aligner_mutant! {
 }
 graders::impl_stage06!(PastEnd, past_end_m);
 
-/// Every mutant of this file, the check that must reject it and the requirement its
-/// smallest failing case must name (no card: see each mutant's doc).
+/// Every mutant of this file, the check that must reject it, the requirement its
+/// smallest failing case must name and the card its report must show, if one explains it.
 #[rstest]
-#[case::nonexistent_blocked(drive::<NonexistentBlocked>, "alignment", "06-R3")]
-#[case::blocked_means_buffered(drive::<BlockedMeansBuffered>, "alignment", "06-R5")]
-#[case::block_all(drive::<BlockAll>, "alignment", "06-R4")]
-#[case::single_input(drive::<SingleInput>, "alignment", "06-R8")]
-#[case::new_zero(drive::<NewZero>, "configuration", "06-R10")]
-#[case::unknown_input(drive::<UnknownInput>, "configuration", "06-R11")]
-#[case::old_barrier(drive::<OldBarrier>, "configuration", "06-R12")]
-#[case::garbage_fresh(drive::<GarbageFresh>, "configuration", "06-R14")]
-#[case::after_call(drive::<AfterCall>, "aligned-snapshots", "06-R15")]
-#[case::past_end(drive::<PastEnd>, "configuration", "06-R17")]
+#[case::nonexistent_blocked(drive::<NonexistentBlocked>, "alignment", "06-R3", None)]
+#[case::blocked_means_buffered(drive::<BlockedMeansBuffered>, "alignment", "06-R5", None)]
+#[case::block_all(drive::<BlockAll>, "alignment", "06-R4", Some("06-stop-the-world"))]
+#[case::single_input(drive::<SingleInput>, "alignment", "06-R8", Some("06-one-input-needs-no-checkpoint"))]
+#[case::new_zero(drive::<NewZero>, "configuration", "06-R10", Some("06-zero-inputs-are-harmless"))]
+#[case::unknown_input(drive::<UnknownInput>, "configuration", "06-R11", None)]
+#[case::old_barrier(drive::<OldBarrier>, "configuration", "06-R12", None)]
+#[case::garbage_fresh(drive::<GarbageFresh>, "configuration", "06-R14", Some("06-unreadable-snapshot-is-fresh"))]
+#[case::after_call(drive::<AfterCall>, "aligned-snapshots", "06-R15", None)]
+#[case::past_end(drive::<PastEnd>, "configuration", "06-R17", Some("06-schedule-past-the-end-is-the-end"))]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
     #[case] requirement: &str,
+    #[case] card: Option<&str>,
 ) {
-    if let Err(why) = graders::harness::expect_rejected_for::<Barriers>(drive, check, requirement) {
-        crate::fail(&why);
+    let report = graders::harness::expect_rejected_for::<Barriers>(drive, check, requirement)
+        .unwrap_or_else(|why| crate::fail(&why));
+    if let Some(card) = card {
+        crate::cards::shows(&report, card);
     }
 }

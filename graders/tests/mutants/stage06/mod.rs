@@ -241,4 +241,7 @@ fn is_rejected(
 // After the macro, which the contract-edge mutants use too.
 mod contract;
 mod edges;
+mod per_input;
+mod red_team;
+mod red_team_held;
 mod variants;

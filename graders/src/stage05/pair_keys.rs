@@ -1,0 +1,62 @@
+//! Keys that are no strings: the operator is generic over its key, and a snapshot that
+//! writes a map keyed by `K` (a JSON object) works for `String` keys only. Every other
+//! case binds `K = String`; this one, in the `crash` check, binds `K = (String, u64)`.
+
+use super::oracle::Model;
+use super::{AssignerSpec, Fired, LateRecord};
+use crate::harness::Failure;
+
+/// The size of the case's tumbling windows.
+pub const SIZE: u64 = 3;
+/// The assigner of the case.
+pub const SPEC: AssignerSpec = AssignerSpec::Tumbling(SIZE);
+/// The watermark after the restore: it fires both windows of the records.
+pub const WATERMARK: u64 = 5;
+
+/// The records, key `(key, ts)`: two windows, three keys in the first. Timestamps of one
+/// digit, so that `key/ts` sorts as the pair does.
+pub fn records() -> Vec<LateRecord> {
+    [("a", 1, 2), ("b", 1, -1), ("a", 2, 3), ("a", 4, 5)]
+        .into_iter()
+        .map(|(k, ts, v)| (k.to_owned(), ts, v))
+        .collect()
+}
+
+/// The case as a report shows it.
+pub fn describe() -> String {
+    let shown: Vec<String> = records()
+        .iter()
+        .map(|(k, ts, v)| format!("on_record((\"{k}\", {ts}), {ts}, {v})"))
+        .collect();
+    format!(
+        "WindowOperator<(String, u64), _> over {SPEC}: {}, then restore(snapshot()), then \
+         on_watermark({WATERMARK})",
+        shown.join(", ")
+    )
+}
+
+/// `Ok` when the restored operator fires what the model does (keys shown `key/ts`).
+pub fn judge(result: &Result<Vec<Fired>, String>) -> Result<(), Failure> {
+    let mut model = Model::new(SPEC);
+    for (k, ts, v) in records() {
+        model.record(&format!("{k}/{ts}"), ts, v);
+    }
+    let want = model.watermark(WATERMARK);
+    let got = result.as_ref().map_err(|e| {
+        Failure::new(format!("{want:?}"), format!("Err({e})"))
+            .step(
+                "snapshot() or restore(..) failed with keys that are pairs: the operator is \
+                 generic over its key, and JSON object keys must be strings",
+            )
+            .requirement("05-R15")
+    })?;
+    if *got != want {
+        return Err(Failure::new(format!("{want:?}"), format!("{got:?}"))
+            .step(format!(
+                "on_watermark({WATERMARK}) after the restore: the snapshot must hold every \
+                 aggregate, whatever the key type"
+            ))
+            .requirement("05-R15"));
+    }
+    Ok(())
+}

@@ -1,0 +1,161 @@
+//! Stage 04 mutants written from the brief's sentences alone, each breaking one rule: an
+//! input index checked with an addition that overflows, and mistakes the grader already
+//! rejected when they were written (a first watermark of 0 not emitted, reports counted
+//! instead of inputs, an error that does not name `input`, "no watermark" read as 0 in
+//! `split_late`, a snapshot without `max_delay`).
+
+use graders::stage04::{Case, EventTime, Observation, drive};
+use rstest::rstest;
+
+/// A combiner mutant: the reference behind a wrapper whose `on_watermark` is `$body`.
+macro_rules! combiner {
+    ($(#[$doc:meta])* $name:ident, $binding:ident, |$this:ident, $input:ident, $ts:ident| $body:block) => {
+        $(#[$doc])*
+        mod $name {
+            #![allow(unused_imports)]
+            use anyhow::{Result, bail, ensure};
+            pub use solution04::*;
+            pub struct CombinedWatermark {
+                inner: solution04::CombinedWatermark,
+                inputs: usize,
+                reports: usize,
+            }
+            impl CombinedWatermark {
+                pub fn new(inputs: usize) -> Result<Self> {
+                    Ok(Self { inner: solution04::CombinedWatermark::new(inputs)?, inputs, reports: 0 })
+                }
+                pub fn on_watermark(&mut self, $input: usize, $ts: Timestamp) -> Result<Option<Timestamp>> {
+                    let $this = self;
+                    $body
+                }
+                pub fn current(&self) -> Option<Timestamp> { self.inner.current() }
+                pub fn snapshot(&self) -> Result<Vec<u8>> {
+                    let mut bytes = format!("{} {} ", self.inputs, self.reports).into_bytes();
+                    bytes.extend(self.inner.snapshot()?);
+                    Ok(bytes)
+                }
+                pub fn restore(bytes: &[u8]) -> Result<Self> {
+                    let text = std::str::from_utf8(bytes)?;
+                    let mut parts = text.splitn(3, ' ');
+                    let inputs = parts.next().unwrap_or("").parse()?;
+                    let reports = parts.next().unwrap_or("").parse()?;
+                    let inner = solution04::CombinedWatermark::restore(parts.next().unwrap_or("").as_bytes())?;
+                    Ok(Self { inner, inputs, reports })
+                }
+            }
+        }
+        graders::impl_stage04!($binding, $name);
+    };
+}
+
+combiner! {
+    /// **Mistake:** the input index checked as `input + 1 > inputs`, which overflows
+    /// (and panics in a debug build) for the largest index. **Verdict:** `errors` fails:
+    /// `on_watermark(usize::MAX, 5)` panics instead of returning an error (04-R12).
+    far_input_overflows, FarInputOverflows, |this, input, ts| {
+        if input + 1 > this.inputs {
+            bail!("input {input} does not exist");
+        }
+        this.inner.on_watermark(input, ts)
+    }
+}
+
+combiner! {
+    /// **Mistake:** "every input has reported" counted as "as many reports as inputs",
+    /// so one input reporting twice stands for a silent one. **Verdict:** `combiner`
+    /// fails: input 0 reports twice, input 1 never, and a combined watermark comes out
+    /// (04-R8).
+    reports_counted, ReportsCounted, |this, input, ts| {
+        let out = this.inner.on_watermark(input, ts)?;
+        this.reports += 1;
+        if out.is_none() && this.reports >= this.inputs && this.inner.current().is_none() {
+            return Ok(Some(ts));
+        }
+        Ok(out)
+    }
+}
+
+combiner! {
+    /// **Mistake:** the unknown input's error says "no such stream", not which argument.
+    /// **Verdict:** `errors` fails: the message does not contain `input` (04-R12).
+    stream_not_input, StreamNotInput, |this, input, ts| {
+        if input >= this.inputs {
+            bail!("no such stream: {input}");
+        }
+        this.inner.on_watermark(input, ts)
+    }
+}
+
+combiner! {
+    /// A correct variant: its own range check and error wording, its own snapshot
+    /// format (a text prefix before the reference's bytes).
+    own_range_check, OwnRangeCheck, |this, input, ts| {
+        ensure!(input < this.inputs, "input {input} is out of range 0..{}", this.inputs);
+        this.inner.on_watermark(input, ts)
+    }
+}
+crate::accepted!(a_combiner_with_its_own_range_check_passes: EventTime, drive::<OwnRangeCheck>);
+
+/// **Mistake:** `with_watermarks` remembers the last watermark emitted as a `u64`
+/// starting at 0, and emits only a larger one: a first watermark of 0 never comes out.
+/// **Verdict:** `with-watermarks` fails: arrivals `[1]` with `max_delay = 0` give no
+/// `Watermark(0)` (04-R4).
+mod first_zero_not_emitted {
+    pub use solution04::*;
+    pub fn with_watermarks<T: Clone>(
+        events: &[Event<T>],
+        max_delay: u64,
+    ) -> Vec<StreamElement<Event<T>>> {
+        let mut generator = BoundedOutOfOrderness::new(max_delay);
+        let (mut last, mut out) = (0, Vec::new());
+        for event in events {
+            generator.on_event(event.ts);
+            out.push(StreamElement::Record(event.clone()));
+            if let Some(wm) = generator.current_watermark().filter(|wm| *wm > last) {
+                out.push(StreamElement::Watermark(wm));
+                last = wm;
+            }
+        }
+        out
+    }
+}
+graders::impl_stage04!(FirstZeroNotEmitted, first_zero_not_emitted);
+
+/// **Mistake:** `split_late` starts from watermark 0 instead of "none", so a record at
+/// time 0 before any watermark is late. **Verdict:** `lateness` fails (04-R6).
+mod late_before_any_watermark {
+    pub use solution04::*;
+    pub fn split_late<T: Clone>(
+        elements: &[StreamElement<Event<T>>],
+    ) -> (Vec<Event<T>>, Vec<Event<T>>) {
+        let (mut wm, mut on_time, mut late) = (0, Vec::new(), Vec::new());
+        for element in elements {
+            match element {
+                StreamElement::Watermark(w) => wm = wm.max(*w),
+                StreamElement::Record(e) if e.ts <= wm => late.push(e.clone()),
+                StreamElement::Record(e) => on_time.push(e.clone()),
+            }
+        }
+        (on_time, late)
+    }
+}
+graders::impl_stage04!(LateBeforeAnyWatermark, late_before_any_watermark);
+
+/// Every mutant of this file, the check that must reject it and the requirement its
+/// smallest failing case must name (no card: see each mutant's doc).
+#[rstest]
+#[case::far_input_overflows(drive::<FarInputOverflows>, "errors", "04-R12")]
+#[case::reports_counted(drive::<ReportsCounted>, "combiner", "04-R8")]
+#[case::stream_not_input(drive::<StreamNotInput>, "errors", "04-R12")]
+#[case::first_zero_not_emitted(drive::<FirstZeroNotEmitted>, "with-watermarks", "04-R4")]
+#[case::late_before_any_watermark(drive::<LateBeforeAnyWatermark>, "lateness", "04-R6")]
+fn is_rejected_for(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    if let Err(why) = graders::harness::expect_rejected_for::<EventTime>(drive, check, requirement)
+    {
+        crate::fail(&why);
+    }
+}

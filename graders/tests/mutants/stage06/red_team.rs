@@ -1,0 +1,198 @@
+//! Stage 06 mutants written from the brief's sentences alone, each breaking one rule at
+//! an edge the older catalogue left thin: two inputs holding back at once, a restore
+//! with another number of inputs, empty snapshot bytes, an aligner of more than 64
+//! inputs, a schedule past one input's end but not past all elements.
+
+use graders::stage06::{Barriers, Case, Observation, drive};
+use rstest::rstest;
+
+use crate::accepted;
+
+/// A mutant crate around the per-input aligner of `per_input.rs`.
+macro_rules! per_input_mutant {
+    ($(#[$doc:meta])* $name:ident, $merged:literal) => {
+        $(#[$doc])*
+        #[allow(unused_imports)]
+        mod $name {
+            pub use solution06::{Aligned, CheckpointId, Element, aligned_snapshots, inject_barriers};
+            pub type BarrierAligner<T> = super::super::per_input::PerInput<T, $merged>;
+        }
+    };
+}
+
+per_input_mutant! {
+    /// **Mistake:** one buffer per input, released input by input (input 0's held
+    /// elements, then input 1's): the arrival order across inputs is lost.
+    /// **Verdict:** `contract` fails: 3 inputs, inputs 0 and 1 blocked holding `b3 a4 b5`,
+    /// then input 2's `Barrier(1)` gives `[Checkpoint(1), a4, b3, b5]` (06-R7).
+    per_input_buffers, false
+}
+graders::impl_stage06!(PerInputBuffers, per_input_buffers);
+
+per_input_mutant! {
+    /// A correct variant: one buffer per input, merged back by arrival number on release,
+    /// re-fed by recursion, its snapshot the completed checkpoint as decimal text.
+    per_input_merged, true
+}
+graders::impl_stage06!(PerInputMerged, per_input_merged);
+accepted!(per_input_buffers_merged_by_arrival_pass: Barriers, drive::<PerInputMerged>);
+
+/// A wrapper of the reference aligner: `$body` is the module's own items.
+macro_rules! wrapper {
+    ($(#[$doc:meta])* $name:ident { $($body:tt)* }) => {
+        $(#[$doc])*
+        mod $name {
+            #![allow(dead_code, unused_imports)]
+            use anyhow::{Result, bail, ensure};
+            pub use solution06::{Aligned, CheckpointId, Element, aligned_snapshots, inject_barriers};
+            $($body)*
+        }
+    };
+}
+
+wrapper! {
+    /// **Mistake:** the snapshot records the number of inputs too, and `restore` goes on
+    /// with the recorded number, not its `inputs` argument (rescaling is forgotten).
+    /// **Verdict:** `crash` fails: an aligner of 2 inputs completes checkpoint 1,
+    /// `restore(3, ..)` refuses input 2's `Barrier(2)` (06-R13).
+    restore_keeps_inputs {
+        pub struct BarrierAligner<T> { inner: solution06::BarrierAligner<T>, inputs: usize }
+        impl<T> BarrierAligner<T> {
+            pub fn new(inputs: usize) -> Result<Self> {
+                Ok(Self { inner: solution06::BarrierAligner::new(inputs)?, inputs })
+            }
+            pub fn is_blocked(&self, input: usize) -> bool { self.inner.is_blocked(input) }
+            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+                self.inner.on_element(input, e)
+            }
+            pub fn snapshot(&self) -> Result<Vec<u8>> {
+                let mut bytes = format!("{} ", self.inputs).into_bytes();
+                bytes.extend(self.inner.snapshot()?);
+                Ok(bytes)
+            }
+            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+                ensure!(inputs > 0, "inputs must be at least 1");
+                let Some(space) = bytes.iter().position(|b| *b == b' ') else {
+                    bail!("not an aligner snapshot");
+                };
+                let stored: usize = std::str::from_utf8(&bytes[..space])?.parse()?;
+                let inner = solution06::BarrierAligner::restore(stored, &bytes[space + 1..])?;
+                Ok(Self { inner, inputs: stored })
+            }
+        }
+    }
+}
+graders::impl_stage06!(RestoreKeepsInputs, restore_keeps_inputs);
+
+wrapper! {
+    /// **Mistake:** "no snapshot yet": `restore` of empty bytes gives a fresh aligner,
+    /// although no snapshot is empty.
+    /// **Verdict:** `configuration` fails: `restore(2, b"")` is `Ok` (06-R14).
+    restore_empty_fresh {
+        pub use solution06::BarrierAligner as Inner;
+        pub struct BarrierAligner<T>(Inner<T>);
+        impl<T> BarrierAligner<T> {
+            pub fn new(inputs: usize) -> Result<Self> { Ok(Self(Inner::new(inputs)?)) }
+            pub fn is_blocked(&self, input: usize) -> bool { self.0.is_blocked(input) }
+            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+                self.0.on_element(input, e)
+            }
+            pub fn snapshot(&self) -> Result<Vec<u8>> { self.0.snapshot() }
+            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+                if bytes.is_empty() {
+                    return Self::new(inputs);
+                }
+                Ok(Self(Inner::restore(inputs, bytes)?))
+            }
+        }
+    }
+}
+graders::impl_stage06!(RestoreEmptyFresh, restore_empty_fresh);
+
+wrapper! {
+    /// **Mistake:** the blocked inputs kept as bits of a `u64` (shifts that wrap, as in a
+    /// release build): an aligner of more than 64 inputs mixes input 64 up with input 0.
+    /// **Verdict:** `alignment` fails on 65 inputs: after input 0's `Barrier(1)`,
+    /// `is_blocked(64)` is `true` (06-R3).
+    bitmask_inputs {
+        pub struct BarrierAligner<T> { inner: solution06::BarrierAligner<T>, inputs: usize, mask: u64 }
+        impl<T> BarrierAligner<T> {
+            pub fn new(inputs: usize) -> Result<Self> {
+                Ok(Self { inner: solution06::BarrierAligner::new(inputs)?, inputs, mask: 0 })
+            }
+            pub fn is_blocked(&self, input: usize) -> bool {
+                self.mask & 1u64.wrapping_shl(input as u32) != 0
+            }
+            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+                let out = self.inner.on_element(input, e)?;
+                self.mask = (0..self.inputs)
+                    .filter(|&i| self.inner.is_blocked(i))
+                    .fold(0, |m, i| m | 1u64.wrapping_shl(i as u32));
+                Ok(out)
+            }
+            pub fn snapshot(&self) -> Result<Vec<u8>> { self.inner.snapshot() }
+            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+                Ok(Self { inner: solution06::BarrierAligner::restore(inputs, bytes)?, inputs, mask: 0 })
+            }
+        }
+    }
+}
+graders::impl_stage06!(BitmaskInputs, bitmask_inputs);
+
+/// **Mistake:** `aligned_snapshots` checks the schedule's length against all elements
+/// together, then skips an arrival from an input that has run dry.
+/// **Verdict:** `configuration` fails: inputs `[a0]`, `[b0]` with arrivals `0 0` is
+/// `Ok` (06-R17).
+mod past_end_in_total {
+    use anyhow::{Result, ensure};
+    pub use solution06::*;
+    pub fn aligned_snapshots<T, S: Clone>(
+        inputs: Vec<Vec<Element<T>>>,
+        schedule: &[usize],
+        init: S,
+        mut fold: impl FnMut(&mut S, &T),
+    ) -> Result<Vec<(CheckpointId, S)>> {
+        let total: usize = inputs.iter().map(Vec::len).sum();
+        ensure!(
+            schedule.len() <= total,
+            "the schedule is longer than the inputs"
+        );
+        let mut aligner = BarrierAligner::new(inputs.len())?;
+        let mut pending: Vec<_> = inputs.into_iter().map(Vec::into_iter).collect();
+        let (mut state, mut snapshots) = (init, Vec::new());
+        for &input in schedule {
+            let Some(elements) = pending.get_mut(input) else {
+                anyhow::bail!("no input {input}");
+            };
+            let Some(element) = elements.next() else {
+                continue;
+            };
+            for out in aligner.on_element(input, element)? {
+                match out {
+                    Aligned::Record(r) => fold(&mut state, &r),
+                    Aligned::Checkpoint(c) => snapshots.push((c, state.clone())),
+                }
+            }
+        }
+        Ok(snapshots)
+    }
+}
+graders::impl_stage06!(PastEndInTotal, past_end_in_total);
+
+/// Every mutant of this file, the check that must reject it and the requirement its
+/// smallest failing case must name (no card: see each mutant's doc).
+#[rstest]
+#[case::per_input_buffers(drive::<PerInputBuffers>, "contract", "06-R7")]
+#[case::restore_keeps_inputs(drive::<RestoreKeepsInputs>, "crash", "06-R13")]
+#[case::restore_empty_fresh(drive::<RestoreEmptyFresh>, "configuration", "06-R14")]
+#[case::bitmask_inputs(drive::<BitmaskInputs>, "alignment", "06-R3")]
+#[case::past_end_in_total(drive::<PastEndInTotal>, "configuration", "06-R17")]
+fn is_rejected_for(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    if let Err(why) = graders::harness::expect_rejected_for::<Barriers>(drive, check, requirement) {
+        crate::fail(&why);
+    }
+}
