@@ -11,7 +11,7 @@ use std::path::Path;
 
 use super::attacks::{files_named, sandbox_available};
 use super::grade;
-use super::reading::{report, stage, verdict};
+use super::reading::{listed, report, stage, verdict};
 use super::submissions::{Base, repo, submission};
 
 /// Each attack, and the file it reads (relative to the repository).
@@ -98,9 +98,16 @@ fn reach_outs_are_refused_by_what_the_compiler_read_and_show_nothing_of_it() {
         }
     }
 
-    // A file of $CARGO_HOME named through the build's environment: not there to read.
+    // A file of $CARGO_HOME named through the build's environment: the text scan refuses
+    // an include of no plain literal (the skeleton's file is graded instead), and were it
+    // let through, the learner crate's rustc would have no $CARGO_HOME to read.
     let r = report(&out, "attack-cargo-home");
-    assert_eq!(verdict(&r, 1), "does-not-build", "{r:#}");
+    let refused = listed(&r, "refused", "stages/01-dataflow/src/run.rs");
+    assert!(
+        refused || verdict(&r, 1) == "does-not-build",
+        "neither refused nor unbuilt: {r:#}"
+    );
+    assert_ne!(verdict(&r, 1), "passed", "{r:#}");
     let env = cargo_home().map(|home| home.join("env"));
     if let Some(env) = env.filter(|env| env.is_file()) {
         let text = fs::read_to_string(&env).unwrap_or_default();
