@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::harness::judge::{CaseFailure, CheckReport, Fault, StageReport, StageStatus};
+use crate::harness::judge::{CaseFailure, CheckReport, Clock, Fault, StageReport, StageStatus};
 use crate::harness::printed::grouped;
 use crate::harness::stage::DEFAULT_SEED;
 use crate::ladder;
@@ -185,12 +185,27 @@ fn render_failure(
                 style.bad("timed out")
             );
         }
-        Fault::TooSlow { seconds } => {
+        Fault::TooSlow {
+            seconds,
+            clock: Clock::Wall,
+        } => {
             let _ = writeln!(
                 out,
                 "    {} (the stage's cases together ran past its time budget of {seconds} s, \
                  and the cases not reached were not judged): a sleep or a wait in every call, \
                  or work that grows with every call",
+                style.bad("too slow")
+            );
+        }
+        Fault::TooSlow {
+            seconds,
+            clock: Clock::Cpu,
+        } => {
+            let _ = writeln!(
+                out,
+                "    {} (the driver's threads together spent more than the stage's budget of \
+                 {seconds} s of CPU time, and the cases not reached were not judged): threads \
+                 that keep computing beside the answers, or work that grows with every call",
                 style.bad("too slow")
             );
         }

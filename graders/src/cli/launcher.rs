@@ -3,10 +3,11 @@
 //! in its sandbox ([`crate::cli::grade::confine::jail`]) and gives builds a time limit,
 //! without the pipeline knowing.
 
-use std::process::Command;
+use std::process::{Command, ExitStatus};
 use std::time::Duration;
 
 use super::dep_info::Records;
+use crate::harness::supervisor::signal_of;
 
 /// Turns a command, fully set up, into the command to spawn. Shared by the threads that
 /// judge stages at once, hence `Sync`.
@@ -20,6 +21,13 @@ pub trait Launcher: Sync {
     /// outermost wrapper, applied last.
     fn driver(&self, driver: Command) -> Command {
         driver
+    }
+
+    /// The signal that ended a driver, read from the status of the command
+    /// [`Launcher::driver`] made: a wrapper that outlives the driver (the sandbox) reports
+    /// the signal in its own way, and only the launcher knows which wrapper it used.
+    fn death_signal(&self, status: ExitStatus) -> Option<i32> {
+        signal_of(status)
     }
 
     /// The longest a build may take; `None`: as long as it takes.
@@ -56,6 +64,10 @@ pub struct DriverLaunch<'a>(pub &'a dyn Launcher);
 impl crate::harness::supervisor::Confinement for DriverLaunch<'_> {
     fn confine(&self, command: Command) -> Command {
         self.0.driver(command)
+    }
+
+    fn death_signal(&self, status: ExitStatus) -> Option<i32> {
+        self.0.death_signal(status)
     }
 }
 

@@ -34,6 +34,16 @@ pub struct GaveUp {
     pub restarts: usize,
 }
 
+/// The clock a stage's budget ran out on.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Clock {
+    /// Wall time: the cases together took too long, sleeps and waits included.
+    #[default]
+    Wall,
+    /// CPU time: the driver's threads together computed too long.
+    Cpu,
+}
+
 /// Why a case did not pass.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Fault {
@@ -76,6 +86,9 @@ pub enum Fault {
     TooSlow {
         /// The budget, in seconds.
         seconds: u64,
+        /// The clock that ran past it.
+        #[serde(default)]
+        clock: Clock,
     },
     /// The process overflowed its stack (unbounded recursion, usually).
     StackOverflow,

@@ -11,7 +11,7 @@
 
 pub mod arguments;
 pub mod bounded;
-mod cap;
+pub(crate) mod cap;
 pub mod capture;
 pub mod case;
 pub mod catalogue;
@@ -32,5 +32,5 @@ pub mod supervisor;
 
 pub use case::{Case, Check, Failure};
 pub use catalogue::{expect_accepted, expect_rejected, expect_rejected_for};
-pub use judge::{CaseFailure, CheckReport, Fault, StageReport, StageStatus};
+pub use judge::{CaseFailure, CheckReport, Clock, Fault, StageReport, StageStatus};
 pub use stage::Stage;

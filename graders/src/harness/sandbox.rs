@@ -136,4 +136,16 @@ impl Confinement for Sandbox {
             .args(command.get_args());
         sandboxed
     }
+
+    /// bubblewrap outlives its child and exits with `128 + n` when signal `n` killed it,
+    /// as a shell does: a driver stopped at its CPU cap (SIGXCPU) ends bwrap with 152.
+    /// A driver that calls `exit(152)` itself is read as killed too: a failure either way.
+    fn death_signal(&self, status: std::process::ExitStatus) -> Option<i32> {
+        super::supervisor::signal_of(status).or_else(|| {
+            status
+                .code()
+                .filter(|code| (129..=128 + 64).contains(code))
+                .map(|code| code - 128)
+        })
+    }
 }

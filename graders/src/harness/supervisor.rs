@@ -29,9 +29,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
-use super::cap::{CAP_FAILED, with_memory_cap};
+use super::cap::{CAP_FAILED, Caps, SIGXCPU, with_caps};
 use super::capture::Event;
-use super::judge::{DriverRun, Fault};
+use super::judge::{Clock, DriverRun, Fault};
 use super::lines::{Lines, Read};
 use super::process::{kill, kill_group};
 use super::protocol::{REQUEST_ENV, Request, fresh_nonce};
@@ -49,6 +49,11 @@ pub struct Limits {
     /// The most virtual memory the driver may map, in bytes (applied with the shell's
     /// `ulimit -v`, on Unix only; elsewhere there is no cap).
     pub memory: Option<u64>,
+    /// The most CPU time a driver may spend, its threads together (applied with the
+    /// shell's `ulimit -t`, on Unix only): a stage's budget bounds its CPU time as well as
+    /// its wall time, so that threads spinning beside honest answers cannot take the
+    /// machine from the other slots for the whole budget.
+    pub cpu: Option<Duration>,
 }
 
 impl Default for Limits {
@@ -58,16 +63,19 @@ impl Default for Limits {
             stage: Duration::from_secs(120),
             budgets: [None; 9],
             memory: None,
+            cpu: None,
         }
     }
 }
 
 impl Limits {
-    /// These limits for stage `number`: its own budget, if it has one, as the stage limit.
+    /// These limits for stage `number`: its own budget, if it has one, as the stage limit,
+    /// and as the CPU cap where there is one.
     pub fn for_stage(self, number: u8) -> Self {
         let budget = self.budgets.get(usize::from(number)).copied().flatten();
         Self {
             stage: budget.unwrap_or(self.stage),
+            cpu: self.cpu.map(|cap| budget.map_or(cap, |b| b.min(cap))),
             ..self
         }
     }
@@ -78,6 +86,12 @@ pub trait Confinement {
     /// `command`, wrapped so that it runs confined. The command's explicit environment is
     /// all it may see.
     fn confine(&self, command: Command) -> Command;
+
+    /// The signal that ended the confined process, read from the status of the command
+    /// [`Confinement::confine`] made: by default that command is the process itself.
+    fn death_signal(&self, status: std::process::ExitStatus) -> Option<i32> {
+        signal_of(status)
+    }
 }
 
 /// No confinement: the learner's own `byo test` runs the learner's own code.
@@ -144,9 +158,16 @@ pub fn supervise_since(
     let request_line = serde_json::to_string(request).context("encoding the driver request")?;
     let cap_token = format!("byo-memory-cap-failed-{:016x}", fresh_nonce());
     let command = with_cleared_environment(command);
-    let capped = limits.memory.filter(|_| cfg!(unix));
+    // A driver started again after another died gets what is left of the stage's budget.
+    let caps = Caps {
+        memory: limits.memory,
+        cpu_seconds: limits
+            .cpu
+            .map(|cpu| cpu.saturating_sub(stage_started.elapsed()).as_secs().max(1)),
+    };
+    let capped = Some(caps).filter(|c| cfg!(unix) && !c.is_empty());
     let command = match capped {
-        Some(bytes) => with_memory_cap(&command, bytes),
+        Some(caps) => with_caps(&command, caps),
         None => command,
     };
     let mut command = confinement.confine(command);
@@ -220,6 +241,7 @@ pub fn supervise_since(
                 let fault = if stage_started.elapsed() >= limits.stage {
                     Fault::TooSlow {
                         seconds: limits.stage.as_secs().max(1),
+                        clock: Clock::Wall,
                     }
                 } else {
                     Fault::TimedOut {
@@ -236,11 +258,14 @@ pub fn supervise_since(
         bail!("lost track of the grade binary (its waiter stopped)");
     };
     // The shell's own word, in a token the driver never held, and its own exit status.
-    if capped.is_some() && status.code() == Some(CAP_FAILED) && lines.stderr.contains(&cap_token) {
+    if let Some(caps) = capped
+        && status.code() == Some(CAP_FAILED)
+        && lines.stderr.contains(&cap_token)
+    {
         return Err(EnvironmentError(format!(
-            "`ulimit -v {}` failed, so the driver could not be given its memory cap \
-             (is the shell's hard limit lower? raise it with `ulimit -v unlimited`)",
-            limits.memory.unwrap_or(0) / 1024
+            "`{}` failed, so the driver could not be given its limits (is the shell's hard \
+             limit lower? raise it with `ulimit -v unlimited` or `ulimit -t unlimited`)",
+            caps.ulimits()
         ))
         .into());
     }
@@ -248,10 +273,19 @@ pub fn supervise_since(
         lines.watch.run.printed = lines.printed;
         return Ok(lines.watch.run);
     }
-    let fault = if lines.stderr.contains("has overflowed its stack") {
-        Fault::StackOverflow
-    } else {
-        classify_exit(status)
+    let fault = match (caps.cpu_seconds, confinement.death_signal(status)) {
+        // SIGXCPU is the kernel's at the limit the shell set; safe code cannot catch it.
+        // A submission may still send it to its own driver (`kill -XCPU`), which only
+        // names its own failure "too slow" instead of "killed by a signal".
+        (Some(seconds), Some(SIGXCPU)) if capped.is_some() => Fault::TooSlow {
+            seconds,
+            clock: Clock::Cpu,
+        },
+        _ if lines.stderr.contains("has overflowed its stack") => Fault::StackOverflow,
+        (_, Some(signal)) => Fault::Killed { signal },
+        _ => Fault::ExitedEarly {
+            code: status.code(),
+        },
     };
     Ok(lines.died(fault))
 }
@@ -280,15 +314,16 @@ fn with_cleared_environment(command: Command) -> Command {
     cleared
 }
 
-fn classify_exit(status: std::process::ExitStatus) -> Fault {
+/// The signal that ended the process, if one did.
+pub(crate) fn signal_of(status: std::process::ExitStatus) -> Option<i32> {
     #[cfg(unix)]
     {
         use std::os::unix::process::ExitStatusExt;
-        if let Some(signal) = status.signal() {
-            return Fault::Killed { signal };
-        }
+        status.signal()
     }
-    Fault::ExitedEarly {
-        code: status.code(),
+    #[cfg(not(unix))]
+    {
+        let _ = status;
+        None
     }
 }

@@ -1,18 +1,19 @@
 //! `byo grade` against submissions that spend what they must not: a fork bomb in a
 //! driver stops at the sandbox's process limit, and a build that needs gigabytes (a 4 GiB
-//! `static`) at the build's memory cap, and a correct stage that sleeps in every call at
-//! the stage's time budget; each is its own submission's failure, while an honest
-//! submission graded after them keeps full marks.
+//! `static`) at the build's memory cap, a correct stage that sleeps in every call at the
+//! stage's time budget, and one whose threads compute beside its answers at whichever
+//! clock runs out first (its budget in CPU time, on a quiet machine); each is its own
+//! submission's failure, while an honest submission graded after them keeps full marks.
 
 use super::attacks::sandbox_available;
 use super::grade;
-use super::reading::{check, report, stage};
+use super::reading::{check, failures, report, stage};
 use super::submissions::{Base, submission};
 use graders::cli::grade::confine::pids::MAX_PROCESSES;
 use graders::cli::grade::confine::{self, memory::BuildMemory};
 
 #[test]
-fn a_fork_bomb_a_huge_static_and_a_slow_stage_stop_at_their_limits() {
+fn a_fork_bomb_a_huge_static_a_slow_stage_and_spinning_threads_stop_at_their_limits() {
     if !sandbox_available() {
         return;
     }
@@ -37,12 +38,19 @@ fn a_fork_bomb_a_huge_static_and_a_slow_stage_stop_at_their_limits() {
         Base::ReferenceUpTo(1),
         Some("attack-slow"),
     );
+    let spin = submission(
+        &subs,
+        "attack-spin",
+        Base::ReferenceUpTo(1),
+        Some("attack-spin"),
+    );
     let honest = submission(&subs, "honest", Base::ReferenceUpTo(1), None);
     let out = scratch.path().join("out");
     grade(&[
         bomb.display().to_string(),
         huge.display().to_string(),
         slow.display().to_string(),
+        spin.display().to_string(),
         honest.display().to_string(),
         "--out".into(),
         out.display().to_string(),
@@ -85,6 +93,36 @@ fn a_fork_bomb_a_huge_static_and_a_slow_stage_stop_at_their_limits() {
     } else {
         assert!(errors.contains("memory"), "{errors}");
     }
+
+    // Sixteen threads beside correct answers: stopped by whichever clock runs out first.
+    // On a quiet machine that is the CPU clock. On a loaded one the kernel's autogroups
+    // share the CPU by session, so a sandbox's threads get little more than one thread's
+    // share: then the stage's wall clock comes first, or, when the spinners starve the
+    // thread that answers, a case's own limit (a time-out, which its re-run alone may not
+    // repeat). The supervisor's own test shows the CPU clock alone.
+    let r = report(&out, "attack-spin");
+    assert_eq!(stage(&r, 1)["verdict"], "failed", "{r:#}");
+    let stopped_by_a_clock = stage(&r, 1)["checks"]
+        .as_array()
+        .expect("checks")
+        .iter()
+        .filter_map(|c| c["failure"]["detail"].as_str())
+        .any(|d| {
+            d.contains("of CPU time")
+                || d.contains("time budget of")
+                || d.contains("no result within")
+        });
+    assert!(
+        stopped_by_a_clock,
+        "the spinning stage's failures:\n{}\nstage seconds: {}",
+        failures(&r, 1),
+        stage(&r, 1)["seconds"]
+    );
+    let took = stage(&r, 1)["seconds"].as_f64().expect("the stage's time");
+    assert!(
+        took < confine::budget::CEILING.as_secs_f64() / 2.0,
+        "the spinning stage held its slot for {took} s"
+    );
 
     // Cut off at its budget (at most FLOOR + 3 case limits here: stage 01's reference
     // takes well under a second), not after the minutes its naps add up to.

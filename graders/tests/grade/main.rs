@@ -8,6 +8,7 @@ mod attacks;
 mod authority;
 mod inert;
 mod limits;
+mod oracle_copy;
 mod parallel;
 mod ranking;
 mod reach_outs;

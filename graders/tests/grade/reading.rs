@@ -92,3 +92,26 @@ pub fn pinned(name: &str, actual: &str) -> String {
     }
     fs::read_to_string(&pin).unwrap()
 }
+
+/// Stage `number`'s failing checks, a line each (`check: anomaly: detail`), for an
+/// assertion's message that a CI log does not cut short as it cuts a whole report.
+pub fn failures(report: &Value, number: u64) -> String {
+    stage(report, number)["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["passed"] != true)
+        .map(|c| {
+            format!(
+                "{}: {}: {}",
+                c["name"].as_str().unwrap_or("?"),
+                c["failure"]["anomaly"].as_str().unwrap_or("incomplete"),
+                c["failure"]["detail"]
+                    .as_str()
+                    .unwrap_or("")
+                    .replace('\n', " / ")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}

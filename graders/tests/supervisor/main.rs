@@ -9,10 +9,10 @@
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use graders::harness::Fault;
 use graders::harness::driver::DEFAULT_SEED;
 use graders::harness::protocol::{REQUEST_ENV, Request};
-use graders::harness::supervisor::{Limits, supervise};
+use graders::harness::supervisor::{Limits, supervise, supervise_confined};
+use graders::harness::{Clock, Fault};
 use graders::harness::{StageReport, StageStatus};
 use graders::stage01::{Dataflow, drive};
 
@@ -32,7 +32,7 @@ fn main() {
     if std::env::args().nth(1).as_deref() == Some("judge-under-a-low-hard-limit") {
         return judge_under_a_low_hard_limit();
     }
-    let tests: [(&str, fn()); 16] = [
+    let tests: [(&str, fn()); 18] = [
         (
             "one_driver_or_two_give_the_same_report",
             shares::one_driver_or_two_give_the_same_report,
@@ -60,6 +60,14 @@ fn main() {
         (
             "an_endless_loop_is_killed_at_the_case_limit",
             an_endless_loop_is_killed,
+        ),
+        (
+            "spinning_threads_are_stopped_at_the_cpu_cap",
+            spinning_threads_are_stopped_at_the_cpu_cap,
+        ),
+        (
+            "spinning_threads_in_the_sandbox_are_stopped_at_the_cpu_cap",
+            spinning_threads_in_the_sandbox_are_stopped_at_the_cpu_cap,
         ),
         ("a_stack_overflow_is_named", a_stack_overflow_is_named),
         ("a_panic_costs_only_its_cases", a_panic_costs_only_its_cases),
@@ -110,10 +118,14 @@ fn supervised(
 ) -> anyhow::Result<graders::harness::judge::DriverRun> {
     let mut command = Command::new(std::env::current_exe().expect("own path"));
     command.env("MISBEHAVIOUR", misbehaviour);
+    supervise(command, request(), limits)
+}
+
+/// A request for every case of stage 01's plan under the default seed.
+fn request() -> Request {
     let plan = graders::stages::plan_fingerprint(1, DEFAULT_SEED).expect("stage 01 is graded");
     let cases = (0..graders::stages::plan_len(1, DEFAULT_SEED).expect("graded")).collect();
-    let request = Request::new(1, DEFAULT_SEED, cases, plan);
-    supervise(command, request, limits)
+    Request::new(1, DEFAULT_SEED, cases, plan)
 }
 
 fn only_fault(report: &StageReport) -> &Fault {
@@ -153,6 +165,66 @@ fn an_endless_loop_is_killed() {
     assert!(
         started.elapsed() < Duration::from_secs(20),
         "byo returns promptly"
+    );
+}
+
+/// Threads that keep computing are stopped at the CPU cap, before the case's own limit,
+/// and named "too slow" by the CPU clock, not as an anonymous signal.
+fn spinning_threads_are_stopped_at_the_cpu_cap() {
+    if !cfg!(unix) {
+        return;
+    }
+    let limits = Limits {
+        case: Duration::from_secs(30),
+        cpu: Some(Duration::from_secs(1)),
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let report = judged("spin", limits);
+    assert_eq!(
+        only_fault(&report),
+        &Fault::TooSlow {
+            seconds: 1,
+            clock: Clock::Cpu
+        }
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "stopped by its CPU time, not by the case's limit: {:?}",
+        started.elapsed()
+    );
+}
+
+/// The same in `byo grade`'s sandbox, where the driver's death reaches the judge as
+/// bubblewrap's exit code (`128 + SIGXCPU`), not as a signal: still "too slow" by the CPU
+/// clock, never an early exit of the submission's own (which its re-run alone, stopped
+/// before the cap, would then call nondeterministic).
+fn spinning_threads_in_the_sandbox_are_stopped_at_the_cpu_cap() {
+    use graders::harness::sandbox::Sandbox;
+    if let Err(e) = Sandbox::check_available() {
+        assert!(
+            std::env::var_os("BYO_SANDBOX_REQUIRED").is_none(),
+            "BYO_SANDBOX_REQUIRED is set, but: {e:#}"
+        );
+        eprintln!("SKIPPED: the sandbox's CPU cap needs bubblewrap: {e:#}");
+        return;
+    }
+    let limits = Limits {
+        case: Duration::from_secs(30),
+        cpu: Some(Duration::from_secs(1)),
+        ..Limits::default()
+    };
+    let mut command = Command::new(std::env::current_exe().expect("own path"));
+    command.env("MISBEHAVIOUR", "spin");
+    let run =
+        supervise_confined(command, request(), limits, &Sandbox::new()).expect("the driver starts");
+    let report = graders::stages::judge(1, DEFAULT_SEED, None, &run).expect("stage 01 is graded");
+    assert_eq!(
+        only_fault(&report),
+        &Fault::TooSlow {
+            seconds: 1,
+            clock: Clock::Cpu
+        }
     );
 }
 

@@ -1,5 +1,5 @@
 //! The reference's stage 01, except that `poll` at position 2 does what `MISBEHAVIOUR`
-//! says: exit, loop, overflow, panic, fake a success, print, hog memory, forge protocol
+//! says: exit, loop, spin on four threads, overflow, panic, fake a success, print, hog memory, forge protocol
 //! lines, leave a writer behind, flood, or print its environment.
 
 pub use solution01::*;
@@ -32,6 +32,19 @@ fn misbehave() {
         Ok("loop") => loop {
             std::hint::black_box(());
         },
+        Ok("spin") => {
+            // Three threads computing beside the one that would answer.
+            for _ in 0..3 {
+                std::thread::spawn(|| {
+                    loop {
+                        std::hint::black_box(());
+                    }
+                });
+            }
+            loop {
+                std::hint::black_box(());
+            }
+        }
         Ok("overflow") => {
             #[allow(unconditional_recursion)]
             fn deeper(n: u64) -> u64 {

@@ -49,7 +49,7 @@ use crate::stages::{self, StageInfo};
 use confine::jail::Jail;
 use confine::jobs;
 use confine::lock::FileLock;
-use confine::preflight::{MEMORY_CAP, check_memory_cap, prepare_slot};
+use confine::preflight::{MEMORY_CAP, check_driver_caps, prepare_slot};
 use confine::slots;
 use grading::Grading;
 use intake::names::submission_names;
@@ -97,8 +97,10 @@ pub(super) fn run(root: &Root, options: &GradeOptions) -> Result<ExitCode> {
         stage: confine::budget::CEILING,
         budgets: [None; 9],
         memory: Some(MEMORY_CAP),
+        // Each stage's budget once measured (`Limits::for_stage`), the ceiling before.
+        cpu: Some(confine::budget::CEILING),
     };
-    check_memory_cap(MEMORY_CAP)?;
+    check_driver_caps(&limits)?;
     // Canonical, as the sandbox's mount points are: `graders/../target` does not resolve
     // inside it, where `graders` is hidden.
     let checkout = std::fs::canonicalize(root.path())

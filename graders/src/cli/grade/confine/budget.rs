@@ -3,8 +3,9 @@
 //! does work that grows with every call is cut off as "too slow" within a minute or so,
 //! instead of holding its slot for the stage's whole ten minutes.
 //!
-//! The budget is wall-clock time, not CPU time: a sleeping driver spends no CPU and holds
-//! the slot all the same. Before any submission, the references of the selected stages
+//! The budget bounds wall-clock time, since a sleeping driver spends no CPU and holds the
+//! slot all the same, and each driver's CPU time as well (its threads together, with
+//! `ulimit -t`; see [`Limits::cpu`]). Before any submission, the references of the selected stages
 //! are built in the instructor's own target folder (the instructor's code: no sandbox,
 //! nothing a submission can see) and judged once under the run's seed, with as many
 //! drivers as a submission gets. A stage's budget is then [`FACTOR`] times that time,

@@ -220,6 +220,14 @@ impl Launcher for GradeLauncher<'_> {
         self.jail.limited(self.target, confinement.as_ref(), driver)
     }
 
+    fn death_signal(&self, status: std::process::ExitStatus) -> Option<i32> {
+        // The same confinement as [`Launcher::driver`]'s: which files it can read does not
+        // change how its status reports a signal.
+        self.jail
+            .for_driver(Path::new("/nonexistent"))
+            .death_signal(status)
+    }
+
     fn build_limit(&self) -> Option<Duration> {
         Some(self.build_limit)
     }
@@ -294,3 +302,7 @@ fn absolute(path: &Path) -> PathBuf {
     std::fs::canonicalize(path)
         .unwrap_or_else(|_| std::path::absolute(path).unwrap_or(path.to_path_buf()))
 }
+
+#[cfg(test)]
+#[path = "jail_tests.rs"]
+mod tests;

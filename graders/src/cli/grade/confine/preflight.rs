@@ -15,26 +15,31 @@ use super::slots::Slot;
 use crate::cli::grade::intake::overlay;
 use crate::cli::grade::intake::record::PublicIncludes;
 use crate::cli::pipeline::Pipeline;
-use crate::harness::supervisor::EnvironmentError;
+use crate::harness::cap::Caps;
+use crate::harness::supervisor::{EnvironmentError, Limits};
 use crate::stages::StageInfo;
 
 /// The most virtual memory a driver may map.
 pub(crate) const MEMORY_CAP: u64 = 4 << 30;
 
-/// Applies the memory cap once to a shell, so that a machine where it cannot be applied
-/// fails before grading, as the grading environment's error, not as every student's.
-pub(crate) fn check_memory_cap(bytes: u64) -> Result<()> {
+/// Applies a driver's limits (the memory cap, the CPU cap) once to a shell, so that a
+/// machine where they cannot be applied fails before grading, as the grading
+/// environment's error, not as every student's.
+pub(crate) fn check_driver_caps(limits: &Limits) -> Result<()> {
+    let caps = Caps {
+        memory: limits.memory,
+        cpu_seconds: limits.cpu.map(|cpu| cpu.as_secs().max(1)),
+    };
     let status = Command::new("/bin/sh")
         .arg("-c")
-        .arg(format!("ulimit -v {} 2>/dev/null", bytes / 1024))
+        .arg(format!("{{ {}; }} 2>/dev/null", caps.ulimits()))
         .status();
     match status {
         Ok(s) if s.success() => Ok(()),
         _ => Err(EnvironmentError(format!(
-            "`ulimit -v {}` fails in this shell, so drivers cannot be given their {} GiB \
-             memory cap; raise the hard limit (`ulimit -v unlimited`) and grade again",
-            bytes / 1024,
-            bytes >> 30
+            "`{}` fails in this shell, so drivers cannot be given their limits; raise the \
+             hard limits (`ulimit -v unlimited`, `ulimit -t unlimited`) and grade again",
+            caps.ulimits()
         ))
         .into()),
     }

@@ -163,7 +163,14 @@ fn grade_checks(
                     gate: false,
                 };
             };
-            let again = binary.and_then(|binary| {
+            // Not started is not flaky: nothing to re-run. Too slow is the stage's whole
+            // run: a case re-run alone would only show it fast, and would spend the time
+            // the budget has just refused.
+            let rerun = !matches!(
+                failure.fault,
+                Fault::NotStarted { .. } | Fault::TooSlow { .. }
+            );
+            let again = binary.filter(|_| rerun).and_then(|binary| {
                 match pipeline.replay(binary, report.stage, seed, failure.index, limits) {
                     StageOutcome::Judged(rerun) => Some(
                         rerun
@@ -176,12 +183,10 @@ fn grade_checks(
                 }
             });
             let reproduced = match (&failure.fault, again) {
-                // Not started is not flaky; nothing to re-run. Too slow is the stage's
-                // whole run: a case re-run alone would only show it fast.
-                (Fault::NotStarted { .. } | Fault::TooSlow { .. }, _) => true,
                 (first, Some(Some(second))) => same_way(first, &second),
                 (_, Some(None)) => false,
-                // The re-run could not be driven at all: the first verdict stands.
+                // Not re-run, or the re-run could not be driven at all: the first verdict
+                // stands.
                 (_, None) => true,
             };
             let single = StageReport {
