@@ -32,10 +32,15 @@ mod stage03_state;
 mod stage04;
 mod stage04_edges;
 mod stage05;
+mod stage05_edges;
+mod stage05_partial;
 mod stage06;
 mod stage06_edges;
 mod stage07;
+mod stage07_edges;
+mod stage07_recovery;
 mod stage08;
+mod stage08_edges;
 mod stage08_sink;
 
 use crate::harness::judge::{CaseFailure, CheckReport, Fault, StageReport, StageStatus};
@@ -214,10 +219,15 @@ pub fn all() -> impl Iterator<Item = &'static Card> {
         stage04::CARDS,
         stage04_edges::CARDS,
         stage05::CARDS,
+        stage05_edges::CARDS,
+        stage05_partial::CARDS,
         stage06::CARDS,
         stage06_edges::CARDS,
         stage07::CARDS,
+        stage07_edges::CARDS,
+        stage07_recovery::CARDS,
         stage08::CARDS,
+        stage08_edges::CARDS,
         stage08_sink::CARDS,
     ]
     .into_iter()

@@ -1,7 +1,7 @@
 //! Stage 01's cards: sources that do not replay, operators that are not functions of
 //! their whole input.
 
-use super::{Card, Clue, Signature, Symptom, between};
+use super::{Card, Clue, Signature, Symptom, between, numbers_after};
 
 /// After a seek, the source yielded exactly the records it was built with: it never moved.
 fn seek_did_not_move(s: &Symptom) -> bool {
@@ -9,6 +9,29 @@ fn seek_did_not_move(s: &Symptom) -> bool {
     let yielded = between(s.actual, "records = [", "]");
     matches!((records, yielded), (Some(r), Some(y)) if !r.is_empty() && r == y)
 }
+
+/// The output holds one record per record of the source, where the chain emits more: the
+/// symptom of a stage that passes on one record per input. (A chain that emits one per
+/// input, as a `Map` does, cannot show it, whatever else went wrong.)
+fn one_per_input(s: &Symptom) -> bool {
+    let Some(input) = numbers_after(s.case, "vec!") else {
+        return false;
+    };
+    let output = |text| {
+        numbers_after(text, "output fed record by record = ")
+            .or_else(|| numbers_after(text, "output = "))
+    };
+    matches!(
+        (output(s.expected), output(s.actual)),
+        (Some(want), Some(got)) if want.len() > input.len() && got.len() == input.len()
+    )
+}
+
+/// A stand-in for the clue, for a card's signature list.
+const ONE_PER_INPUT: Clue = Clue::Test(
+    one_per_input,
+    "one output per input record, where the chain emits more",
+);
 
 pub(super) const CARDS: &[Card] = &[
     Card {
@@ -79,7 +102,12 @@ pub(super) const CARDS: &[Card] = &[
         signatures: &[Signature {
             check: "seek-past-end",
             fault: "wrong result",
-            clues: &[Clue::Actual("Ok(")],
+            // A seek only u64::MAX gets through is an overflowing bound check, not a
+            // clamp: a clamp accepts the first offset past the end as well.
+            clues: &[
+                Clue::Actual("Ok("),
+                Clue::Not(&Clue::Case("seek(18446744073709551615)")),
+            ],
         }],
     },
     Card {
@@ -117,6 +145,7 @@ pub(super) const CARDS: &[Card] = &[
                     Clue::Expected("output fed record by record"),
                     Clue::Missing(true),
                     Clue::Extra(false),
+                    ONE_PER_INPUT,
                 ],
             },
             // `run` keeps one output per record of a chain that emits several.
@@ -127,6 +156,7 @@ pub(super) const CARDS: &[Card] = &[
                     Clue::Expected("output = ["),
                     Clue::Missing(true),
                     Clue::Extra(false),
+                    ONE_PER_INPUT,
                 ],
             },
         ],
@@ -147,6 +177,7 @@ pub(super) const CARDS: &[Card] = &[
                 Clue::Expected("output fed record by record"),
                 Clue::Missing(true),
                 Clue::Extra(false),
+                ONE_PER_INPUT,
             ],
         }],
     },

@@ -1,7 +1,24 @@
 //! Stage 01's cards for the contract's edges: going back, the end, refused seeks and
 //! their errors, what `out` holds, what a chain keeps and where `run` starts.
 
-use super::{Card, Clue, Signature, Symptom, between};
+use super::{Card, Clue, Signature, Symptom, between, numbers_after};
+
+/// `seek(n)` was refused on a source of exactly `n` records: the end taken for past it.
+fn end_refused(s: &Symptom) -> bool {
+    let offset = between(s.step, "seek(", ") failed on a source of ");
+    let len = between(s.step, ") failed on a source of ", " records");
+    matches!((offset, len), (Some(o), Some(n)) if o == n)
+}
+
+/// A seek within the source was refused after an earlier seek of the same calls: the
+/// earlier refusal left the source refusing.
+fn refused_after_a_refusal(s: &Symptom) -> bool {
+    let call: Option<u64> = between(s.step, "call ", " (seek(").and_then(|c| c.parse().ok());
+    call.is_some_and(|c| c > 1)
+        && s.expected.starts_with("Sought(Ok(")
+        && s.actual.starts_with("Sought(Err(")
+        && s.case.matches("seek(").count() >= 2
+}
 
 /// The failing call is a `seek` back to an offset before the position it was called at.
 fn seeks_back(s: &Symptom) -> bool {
@@ -9,6 +26,33 @@ fn seeks_back(s: &Symptom) -> bool {
     let position: Option<u64> =
         between(s.step, "position() was ", " before").and_then(|p| p.parse().ok());
     matches!((offset, position), (Some(o), Some(p)) if o < p)
+}
+
+/// The source holds two records or more: a buffer kept from one call to the next needs
+/// a next call to show.
+fn several_inputs(s: &Symptom) -> bool {
+    numbers_after(s.case, "vec!").is_some_and(|r| r.len() >= 2)
+}
+
+/// position() at the end is past the length: polls that found nothing moved it on.
+fn moved_past_the_end(s: &Symptom) -> bool {
+    let at = |text: &str| -> Option<u64> { between(text, "position() = ", " ")?.parse().ok() };
+    let got: Option<u64> = s
+        .actual
+        .strip_prefix("position() = ")
+        .and_then(|p| p.parse().ok());
+    matches!((at(s.expected), got), (Some(len), Some(p)) if p > len)
+}
+
+/// `out` no longer holds what it held before the call: it was replaced, not prepended to.
+fn out_replaced(s: &Symptom) -> bool {
+    match (
+        between(s.case, "out = vec![", "]"),
+        between(s.actual, "out = [", "]"),
+    ) {
+        (Some(held), Some(got)) => !held.is_empty() && !got.contains(held),
+        _ => false,
+    }
 }
 
 /// One signature of `check` with `clues`.
@@ -106,7 +150,13 @@ pub(super) const CARDS: &[Card] = &[
         reread: "The invariant",
         signatures: &[on(
             "seek",
-            &[Clue::Step("after the last record is not the length")],
+            &[
+                Clue::Step("after the last record is not the length"),
+                Clue::Test(
+                    moved_past_the_end,
+                    "position() at the end is past the length",
+                ),
+            ],
         )],
     },
     Card {
@@ -117,7 +167,13 @@ pub(super) const CARDS: &[Card] = &[
               run hands the same buffer to many calls, and replacing it loses every record \
               emitted before.",
         reread: "Task",
-        signatures: &[on("process", &[Clue::Step("no longer starts with it")])],
+        signatures: &[on(
+            "process",
+            &[
+                Clue::Step("no longer starts with it"),
+                Clue::Test(out_replaced, "out no longer holds what it held"),
+            ],
+        )],
     },
     Card {
         id: "01-chain-buffer-is-kept",
@@ -133,6 +189,7 @@ pub(super) const CARDS: &[Card] = &[
                 Clue::Case(".then("),
                 Clue::Expected("output fed record by record"),
                 Clue::Extra(true),
+                Clue::Test(several_inputs, "the source holds two records or more"),
             ],
         )],
     },
@@ -153,5 +210,36 @@ pub(super) const CARDS: &[Card] = &[
                 Clue::Passes("chain"),
             ],
         )],
+    },
+    Card {
+        id: "01-end-is-no-offset",
+        stage: 1,
+        title: "The end of the source is no record, so seek(len) is past it",
+        why: "An offset is a position between records: 0 is before the first, len after the \
+              last. seek(len) is valid, the end of the source, where a replay of nothing \
+              resumes; only an offset beyond len is refused.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "seek",
+            fault: "wrong result",
+            clues: &[Clue::Test(end_refused, "seek(len) refused")],
+        }],
+    },
+    Card {
+        id: "01-failed-source-stays-failed",
+        stage: 1,
+        title: "Once a seek has failed, the source is broken for good",
+        why: "A refused seek changes nothing: the source is where it was and answers every \
+              later call as if the refused one never happened, so a caller that asked for a \
+              wrong offset can seek again.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "contract",
+            fault: "wrong result",
+            clues: &[Clue::Test(
+                refused_after_a_refusal,
+                "a valid seek refused after a refused one",
+            )],
+        }],
     },
 ];

@@ -41,7 +41,20 @@ fn count_ahead(s: &Symptom) -> bool {
     let Some(got) = got.split(" is ").nth(1) else {
         return false;
     };
-    matches!((count(got), count(expected)), (Some((w1, n1)), Some((w2, n2))) if w1 == w2 && n1 > n2)
+    matches!(
+        (count(got), count(expected)),
+        (Some((w1, n1)), Some((w2, n2)))
+            if w1 == w2 && n1 > n2 && occurrences(s.case, &w1) >= n1
+    )
+}
+
+/// How often `word`, as the step writes it, is written in the lines of the smallest case
+/// (a substring count, which can only overcount). A total counts the word's own
+/// occurrences, later ones too; a count above them came from other words (`To` counted
+/// with `to`), not from the end of the input.
+fn occurrences(case: &str, word: &str) -> u64 {
+    let lines = case.split_once("&[").map_or(case, |(_, lines)| lines);
+    lines.matches(word).count() as u64
 }
 
 pub(super) const CARDS: &[Card] = &[

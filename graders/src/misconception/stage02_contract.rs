@@ -29,6 +29,36 @@ fn count_behind(s: &Symptom) -> bool {
     matches!(first_wrong_update(s), Some(((w1, n1), (w2, n2))) if w1 == w2 && n1 < n2)
 }
 
+/// Whether a line of the smallest case (`word_count(&["..", ..])`, escaped as `{:?}`
+/// writes it) holds nothing but whitespace.
+fn has_blank_line(s: &Symptom) -> bool {
+    let Some(lines) = between(s.case, "&[\"", "\"]") else {
+        return false;
+    };
+    lines.split("\", \"").any(|line| {
+        let mut rest = line;
+        while !rest.is_empty() {
+            let (blank, len) = if let Some(hex) = rest.strip_prefix("\\u{") {
+                let end = hex.find('}').map_or(hex.len(), |i| i + 1);
+                let c = u32::from_str_radix(&hex[..end.saturating_sub(1)], 16)
+                    .ok()
+                    .and_then(char::from_u32);
+                (c.is_some_and(char::is_whitespace), 3 + end)
+            } else if ["\\t", "\\n", "\\r"].iter().any(|e| rest.starts_with(e)) {
+                (true, 2)
+            } else {
+                let c = rest.chars().next().unwrap_or('x');
+                (c.is_whitespace(), c.len_utf8())
+            };
+            if !blank {
+                return false;
+            }
+            rest = &rest[len.min(rest.len())..];
+        }
+        true
+    })
+}
+
 /// A word came out folded: lower-cased or stripped of punctuation.
 fn word_folded(s: &Symptom) -> bool {
     let fold = |w: &str| -> String {
@@ -136,13 +166,23 @@ pub(super) const CARDS: &[Card] = &[
               [key, value] pairs, as to_bytes does, a state of any key type goes to bytes \
               and back.",
         reread: "Task",
-        signatures: &[on(
-            "bytes",
-            &[
-                Clue::Case("KeyedState::<Vec<u8>, u32>"),
-                Clue::Step("to_bytes or from_bytes failed"),
-            ],
-        )],
+        signatures: &[
+            on(
+                "bytes",
+                &[
+                    Clue::Case("KeyedState::<Vec<u8>, u32>"),
+                    Clue::Step("to_bytes or from_bytes failed"),
+                ],
+            ),
+            // The operator's snapshot of byte keys, refused by serde_json's map writer.
+            on(
+                "contract",
+                &[
+                    Clue::Step("the state of byte keys did not come back"),
+                    Clue::Actual("key must be a string"),
+                ],
+            ),
+        ],
     },
     Card {
         id: "02-key-set-after-the-call",
@@ -210,10 +250,12 @@ pub(super) const CARDS: &[Card] = &[
         reread: "Task",
         signatures: &[on(
             "word-count",
-            &[Clue::Test(
-                count_behind,
-                "a word's count starts again from 1",
-            )],
+            &[
+                Clue::Test(count_behind, "a word's count starts again from 1"),
+                // Counts that start again only after a blank line are a paragraph's,
+                // not a line's: a count per line already fails without one.
+                Clue::Not(&Clue::Test(has_blank_line, "a line holds only whitespace")),
+            ],
         )],
     },
     Card {

@@ -23,6 +23,20 @@ fn round_robin(s: &Symptom) -> bool {
     }
 }
 
+/// The record of a `partition` failure went to subtask `fnv1a(key) % p`: the routing the
+/// card names, not merely some wrong subtask.
+fn at_hash_modulo(s: &Symptom) -> bool {
+    let key = between(s.step, "record (\"", "\", ");
+    let p: Option<u32> = between(s.case, " parallelism ", ",").and_then(|p| p.parse().ok());
+    let went: Option<u32> = between(s.step, "went to subtask ", ",").and_then(|i| i.parse().ok());
+    match (key, p, went) {
+        (Some(key), Some(p), Some(went)) if p > 0 => {
+            crate::stage03::oracle::fnv1a(key.as_bytes()) % p == went
+        }
+        _ => false,
+    }
+}
+
 /// `parents` left out the last old subtask of the expected ones.
 fn last_parent_missing(s: &Symptom) -> bool {
     let expected = numbers_after(s.expected, "= ");
@@ -43,7 +57,11 @@ pub(super) const CARDS: &[Card] = &[
         signatures: &[Signature {
             check: "partition",
             fault: "wrong result",
-            clues: &[Clue::Step("went to subtask"), Clue::Step("owns key groups")],
+            clues: &[
+                Clue::Step("went to subtask"),
+                Clue::Step("owns key groups"),
+                Clue::Test(at_hash_modulo, "the record went to subtask hash(key) % p"),
+            ],
         }],
     },
     Card {

@@ -140,4 +140,17 @@ pub(super) const CARDS: &[Card] = &[
             clues: &[Clue::Step("the right elements in the wrong order")],
         }],
     },
+    Card {
+        id: "03-an-error-after-the-work",
+        stage: 3,
+        title: "A refused update only has to return its error; what it changed first can stay",
+        why: "Whoever gets an error assumes nothing happened: a refused update leaves the state \
+              as it was, or the subtask counts a record that was never routed to it.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "contract",
+            fault: "wrong result",
+            clues: &[Clue::Step("a refused update leaves the state as it was")],
+        }],
+    },
 ];

@@ -1,6 +1,7 @@
 //! Stage 04's cards for the contract's edges: records sorted by event time, input
 //! indexes trusted, 0 taken for "no watermark", the combined watermark left out of a
-//! snapshot, unreadable bytes taken for a fresh instance.
+//! snapshot, unreadable bytes taken for a fresh instance, a snapshot's missing fields
+//! taken for their defaults.
 
 use super::{Card, Clue, Signature};
 
@@ -30,7 +31,12 @@ pub(super) const CARDS: &[Card] = &[
         signatures: &[Signature {
             check: "errors",
             fault: "wrong result",
-            clues: &[Clue::Actual("panicked")],
+            clues: &[
+                Clue::Actual("panicked"),
+                // An index checked with an overflowing `input + 1` was not trusted: the
+                // check itself is the slip.
+                Clue::Not(&Clue::Actual("overflow")),
+            ],
         }],
     },
     Card {
@@ -41,11 +47,29 @@ pub(super) const CARDS: &[Card] = &[
               the combined watermark at 0 means a real combined watermark of 0 never counts as \
               an advance, and current() cannot tell the two apart: keep an Option.",
         reread: "Task",
-        signatures: &[Signature {
-            check: "contract",
-            fault: "wrong result",
-            clues: &[Clue::Expected("Some(0)"), Clue::Actual("Ok(None)")],
-        }],
+        signatures: &[
+            Signature {
+                check: "contract",
+                fault: "wrong result",
+                clues: &[Clue::Expected("Some(0)"), Clue::Actual("Ok(None)")],
+            },
+            // A first watermark of 0 never emitted: "nothing emitted yet" kept as 0.
+            Signature {
+                check: "with-watermarks",
+                fault: "wrong result",
+                clues: &[Clue::Step(", expected W(0)")],
+            },
+            // A record at 0 before any watermark called late: lateness judged from 0.
+            Signature {
+                check: "lateness",
+                fault: "wrong result",
+                clues: &[
+                    Clue::Step("no watermark came before it"),
+                    Clue::Step("(ts 0,"),
+                    Clue::Actual("late [(0,"),
+                ],
+            },
+        ],
     },
     Card {
         id: "04-combined-is-derived",
@@ -75,6 +99,34 @@ pub(super) const CARDS: &[Card] = &[
             check: "errors",
             fault: "wrong result",
             clues: &[Clue::Case("not a snapshot"), Clue::Actual("Ok(")],
+        }],
+    },
+    Card {
+        id: "04-missing-fields-take-defaults",
+        stage: 4,
+        title: "A snapshot missing its fields still restores: each field takes its default",
+        why: "`{}` is bytes no generator or combiner wrote: a missing field is no fresh value \
+              but a sign that the bytes are not a snapshot. Defaults make an instance nobody \
+              had (a generator with max_delay 0, a combiner of no inputs) that promises what \
+              the original never did; restore of bytes that are not a snapshot is an error.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "errors",
+            fault: "wrong result",
+            clues: &[Clue::Case("restore(b\"{}\")"), Clue::Actual("Ok(")],
+        }],
+    },
+    Card {
+        id: "04-any-error-will-do",
+        stage: 4,
+        title: "Refusing an input that does not exist is enough; the message is a detail",
+        why: "An error is read by whoever has to fix the call: the message names the argument, \
+              `input`, as the brief asks, not only the bad value.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "errors",
+            fault: "wrong result",
+            clues: &[Clue::Step("the error does not say which argument is wrong")],
         }],
     },
 ];

@@ -103,7 +103,13 @@ pub(super) const CARDS: &[Card] = &[
         signatures: &[Signature {
             check: "lateness",
             fault: "wrong result",
-            clues: &[Clue::Expected("None"), Clue::Step("have not fired yet")],
+            clues: &[
+                Clue::Expected("None"),
+                Clue::Step("have not fired yet"),
+                // With one of its windows fired, "late once any window fired" reads the
+                // same: only a record none of whose windows fired tells the timestamp rule.
+                Clue::Not(&Clue::Step("fired already; ")),
+            ],
         }],
     },
     Card {

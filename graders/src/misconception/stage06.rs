@@ -81,15 +81,30 @@ pub(super) const CARDS: &[Card] = &[
         id: "06-buffer-order-does-not-matter",
         stage: 6,
         title: "The held-back elements can be re-fed in any order",
-        why: "Re-feeding is a replay of the input as it arrived: newest first, a held-back \
-              barrier is re-fed before the records that came before it, blocks the input again \
-              and holds them back for the next checkpoint.",
+        why: "Re-feeding is a replay of the held-back elements as they arrived, across all \
+              inputs: newest first, a held-back barrier is re-fed before the records that came \
+              before it, blocks the input again and holds them back for the next checkpoint; \
+              input by input, the operator sees an order no run without the alignment has.",
         reread: "Task",
-        signatures: &[Signature {
-            check: "alignment",
-            fault: "wrong result",
-            clues: &[Clue::Step("must be re-fed"), Clue::Missing(true)],
-        }],
+        signatures: &[
+            Signature {
+                check: "alignment",
+                fault: "wrong result",
+                clues: &[Clue::Step("must be re-fed"), Clue::Missing(true)],
+            },
+            Signature {
+                check: "contract",
+                fault: "wrong result",
+                clues: &[
+                    Clue::Step("the output differs from what the brief fixes"),
+                    Clue::Step("holding back ["),
+                    Clue::Test(
+                        super::stage06_edges::reordered,
+                        "the same elements in another order",
+                    ),
+                ],
+            },
+        ],
     },
     Card {
         id: "06-blocked-for-good",

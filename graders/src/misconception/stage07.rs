@@ -183,10 +183,14 @@ pub(super) const CARDS: &[Card] = &[
         signatures: &[Signature {
             check: "store",
             fault: "wrong result",
-            clues: &[Clue::Test(
-                older_checkpoint,
-                "an older completed checkpoint",
-            )],
+            clues: &[
+                Clue::Test(older_checkpoint, "an older completed checkpoint"),
+                // The one completed last answered is "latest" read as "last": another belief.
+                Clue::Not(&Clue::Test(
+                    super::stage07_recovery::last_completion_answered,
+                    "the checkpoint completed last answered",
+                )),
+            ],
         }],
     },
     Card {
@@ -214,7 +218,16 @@ pub(super) const CARDS: &[Card] = &[
         signatures: &[Signature {
             check: "store",
             fault: "wrong result",
-            clues: &[Clue::Expected("is already completed"), Clue::Actual("Ok(")],
+            clues: &[
+                Clue::Expected("is already completed"),
+                Clue::Actual("Ok("),
+                // A store that forgot an older completed checkpoint, not one that lets
+                // every save through.
+                Clue::Not(&Clue::Test(
+                    super::stage07_edges::older_completed_forgotten,
+                    "a re-save of an older completed id",
+                )),
+            ],
         }],
     },
 ];

@@ -105,9 +105,15 @@ pub(super) const CARDS: &[Card] = &[
               have completed, and the replay writes its records again. At a crash, recovery \
               aborts every transaction that was not notified, the prepared ones too.",
         reread: "Task",
+        // The belief leaves every prepared transaction alone, so it fails already at lag
+        // 1, where one is unnotified at the crash: a job that first fails at a higher lag
+        // aborts some of them (the newest or the oldest only).
         signatures: &[protocol(&[
             Clue::Anomaly("not aborted"),
             Clue::Extra(false),
+            Clue::Step("was prepared but never notified, and was not aborted"),
+            Clue::Step("commit_lag = 1:"),
+            Clue::Not(&Clue::Step("on the fresh sink")),
         ])],
     },
     Card {
@@ -154,6 +160,10 @@ pub(super) const CARDS: &[Card] = &[
         signatures: &[protocol(&[
             Clue::Anomaly("replay from the wrong offset"),
             Clue::Missing(true),
+            // The belief fails already when no checkpoint was notified (a crash after the
+            // first barrier, lag 1); a replay that is wrong only after a notification
+            // starts from where that notification came, not from the last taken.
+            Clue::Step("the last notified checkpoint is at offset 0,"),
         ])],
     },
     Card {
@@ -163,7 +173,13 @@ pub(super) const CARDS: &[Card] = &[
         why: "The crashed job's sink died with it: the replay goes into a sink made by \
               new_sink(), and the dead one is only ever aborted.",
         reread: "Task",
-        signatures: &[protocol(&[Clue::Anomaly("sink used past the crash")])],
+        signatures: &[protocol(&[
+            Clue::Anomaly("sink used past the crash"),
+            // The belief goes on with the sink after recovering it: a first call on the
+            // dead sink already past the crash belongs to the attempt itself (no sink
+            // made before the first record, a crash at the end finished as if clean).
+            Clue::Not(&Clue::Step("first sink, call 1 (")),
+        ])],
     },
     Card {
         id: "08-fresh-sink-fresh-ids",

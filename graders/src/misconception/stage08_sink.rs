@@ -1,6 +1,7 @@
 //! Stage 08's cards for the sink alone: commits that publish twice or open records,
-//! writes that publish at once, aborts that discard nothing. They show in `sink-model`'s
-//! sequence of operations, read from the first wrong step.
+//! writes that publish at once, aborts that discard nothing or take back a commit, commits
+//! that publish every earlier transaction. They show in `sink-model`'s sequence of
+//! operations, read from the first wrong step.
 
 use super::{Card, Clue, Signature, Symptom, between};
 
@@ -24,6 +25,14 @@ fn commit_of_an_unknown_id(s: &Symptom) -> bool {
 /// A record sealed by one pre-commit became visible through a later one.
 fn sealed_twice(s: &Symptom) -> bool {
     operations(s).matches("pre_commit(").count() >= 2 && s.step.contains("only open or prepared")
+}
+
+/// The last operation before the sink broke its contract was an abort.
+fn aborted_last(s: &Symptom) -> bool {
+    operations(s)
+        .rsplit(", ")
+        .next()
+        .is_some_and(|op| op.starts_with("abort("))
 }
 
 /// The call that panicked was a commit or an abort of an id no pre-commit had sealed.
@@ -84,10 +93,50 @@ pub(super) const CARDS: &[Card] = &[
               empty one: records left open are sealed again at the next barrier and published \
               twice.",
         reread: "Task",
-        signatures: &[sink(&[Clue::Test(
-            sealed_twice,
-            "a record sealed earlier is published by a later commit",
-        )])],
+        signatures: &[sink(&[
+            Clue::Test(
+                sealed_twice,
+                "a record sealed earlier is published by a later commit",
+            ),
+            // A copy sealed again is published twice by the job as well; a commit that
+            // publishes every earlier transaction leaves the job's output whole.
+            Clue::Fails("exactly-once", &[Clue::Extra(true)]),
+        ])],
+    },
+    Card {
+        id: "08-commit-covers-the-earlier",
+        stage: 8,
+        title: "Committing checkpoint c commits every checkpoint up to c",
+        why: "Flink's notification of c completes every checkpoint before it, but the brief's \
+              commit(c) publishes transaction c alone: an earlier prepared transaction may \
+              still be aborted (recovery aborts every one never notified) and its records \
+              replayed. Each transaction is published by its own commit.",
+        reread: "Task",
+        signatures: &[sink(&[
+            Clue::Test(
+                sealed_twice,
+                "a record sealed earlier is published by a later commit",
+            ),
+            // Sealed once, the records are published once: the job's output is whole
+            // (judged alone, `sink-model` cannot tell this from a copy sealed twice).
+            Clue::Passes("exactly-once"),
+        ])],
+    },
+    Card {
+        id: "08-abort-takes-back-a-commit",
+        stage: 8,
+        title: "An abort rolls a transaction back, even one already committed",
+        why: "A commit is final: the outside world has read the records. abort(c) discards \
+              transaction c only while it is prepared; an abort of a committed id (a recovery \
+              that aborts every id it gave, say) is ignored, and the records stay visible.",
+        reread: "Task",
+        signatures: &[sink(&[
+            Clue::Step("was committed but is not visible"),
+            Clue::Test(
+                aborted_last,
+                "the abort of a committed id took its records back",
+            ),
+        ])],
     },
     Card {
         id: "08-commit-the-current-transaction",

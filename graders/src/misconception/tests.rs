@@ -138,3 +138,30 @@ fn reading_helpers_find_what_they_look_for() {
     assert_eq!(numbers_after("Ok([])", "Ok("), Some(vec![]));
     assert_eq!(numbers_after("Ok([a])", "Ok("), None);
 }
+
+#[test]
+fn a_window_s_keys_out_of_key_order_are_told_from_results_key_by_key() {
+    let s = |actual: &'static str| Symptom {
+        case: "",
+        expected: "",
+        actual,
+        step: "the right results in the wrong order",
+        missing: &[],
+        extra: &[],
+    };
+    let card = card("05-keys-in-arrival-order").unwrap();
+    let test = |sym: &Symptom| {
+        card.signatures[0].clues.iter().all(|c| match c {
+            Clue::Test(f, _) => f(sym),
+            _ => true,
+        })
+    };
+    assert!(test(&s("[b [2, 4) sum 6 count 1, a [2, 4) sum 8 count 1]")));
+    assert!(!test(&s(
+        "[a [2, 4) sum 8 count 1, b [2, 4) sum 6 count 1]"
+    )));
+    // By key, then window: windows out of order, the card of `05-results-key-by-key`.
+    assert!(!test(&s(
+        "[a [2, 4) sum 1 count 1, a [0, 2) sum 1 count 1]"
+    )));
+}

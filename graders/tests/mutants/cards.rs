@@ -77,6 +77,21 @@ fn no_other_card(report: &StageReport, id: &str) {
     }
 }
 
+/// Fails if `report`, or any of its failures shown alone as `byo grade` shows each
+/// failing check, gets a card: for a mutant whose smallest cases only coincide with the
+/// symptom of another mistake's card.
+pub(crate) fn none_shown(report: &StageReport) {
+    if let Some((check, card)) = misconception::diagnose(report) {
+        fail(&format!(
+            "expected no card, got `{}` (on `{}`) for\n{}",
+            card.id,
+            check.name,
+            render(report, &Style::plain(), &Replay::default())
+        ));
+    }
+    no_other_card(report, "");
+}
+
 /// Fails if the grader of `S` finds a misconception in `drive`'s report under a few
 /// seeds (the learner's among them): a correct solution never gets a card.
 pub(crate) fn none_for<S: Stage>(drive: fn(&S::Case) -> S::Observation) {
