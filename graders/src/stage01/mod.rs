@@ -3,8 +3,9 @@
 //! Checks, smallest input first:
 //! - `seek`: after `seek(o)`, draining yields exactly `records[o..]`, and `position()`
 //!   is `o, o+1, ..., len` along the way;
-//! - `seek-past-end`: seeking beyond the end is an error naming the offset, never a
-//!   panic, and moves nothing;
+//! - `seek-past-end`: seeking beyond the end (`len + 1`, `len + 2`, `2^32`, where an
+//!   offset cut to `u32` wraps to 0, and `u64::MAX`) is an error naming the offset,
+//!   never a panic, and moves nothing;
 //! - `chain`: every chain of the catalogue, fed record by record and through `run`,
 //!   equals its iterator oracle, and `run` drains the source;
 //! - `crash`: stop after `k` records, remember `position()`, drop the source, seek a

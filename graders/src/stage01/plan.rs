@@ -173,7 +173,7 @@ pub fn plan(seed: u64) -> Vec<Case> {
     }
     for records in &inputs {
         let len = records.len() as u64;
-        for offset in [len + 1, len + 2, u64::MAX] {
+        for offset in [len + 1, len + 2, 1 << 32, u64::MAX] {
             cases.push(Case::SeekPastEnd {
                 records: records.clone(),
                 offset,

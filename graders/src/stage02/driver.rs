@@ -37,6 +37,8 @@ pub enum Observation {
     NotASnapshot {
         /// What came back.
         decoded: Decoded<BTreeMap<String, SpyState>>,
+        /// The implementation's own snapshot of a new operator (`None` if it failed).
+        empty_snapshot: Option<Vec<u8>>,
     },
     /// A keyed run without a crash.
     Run {
@@ -117,6 +119,12 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                     .map(|op| I::keyed_state(&op))
                     .map_err(|e| format!("{e:#}"))
             }),
+            empty_snapshot: match decoded(|| {
+                I::snapshot(&I::operator()).map_err(|e| format!("{e:#}"))
+            }) {
+                Decoded::Ok(bytes) => Some(bytes),
+                _ => None,
+            },
         },
         Case::Isolation { records } | Case::FinalState { records } => {
             let mut operator = I::operator();

@@ -22,11 +22,15 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             round_trip(want.into_iter().collect::<Vec<_>>(), decoded)
         }
         (Case::NotStateBytes { bytes }, Observation::NotStateBytes { decoded }) => {
-            contract::judge_not_a_snapshot("KeyedState::from_bytes", bytes, decoded)
+            contract::judge_not_a_snapshot("KeyedState::from_bytes", bytes, None, decoded)
         }
-        (Case::NotASnapshot { bytes }, Observation::NotASnapshot { decoded }) => {
-            contract::judge_not_a_snapshot("restore", bytes, decoded)
-        }
+        (
+            Case::NotASnapshot { bytes },
+            Observation::NotASnapshot {
+                decoded,
+                empty_snapshot,
+            },
+        ) => contract::judge_not_a_snapshot("restore", bytes, empty_snapshot.as_deref(), decoded),
         (Case::Isolation { records }, Observation::Run { events, .. }) => {
             let (want, _) = oracle::spy_run(records);
             judge_events(records, &want, events, 0, "02-R14")
@@ -72,12 +76,19 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 ))
                 .requirement("02-R15"));
             }
-            judge_events(records, &want[*crash_after..], after, *crash_after, "02-R15").map_err(
-                |f| {
-                    f.step(format!(
-                        "after restoring from the snapshot taken after record {crash_after}, the operator no longer holds the state it had"
-                    ))
-                },
+            restored_unused(
+                records,
+                *crash_after,
+                &want[*crash_after..],
+                after,
+                restored_state,
+            )?;
+            judge_events(
+                records,
+                &want[*crash_after..],
+                after,
+                *crash_after,
+                "02-R15",
             )?;
             judge_state(records, &want_state, final_state, "02-R15")
         }
@@ -119,6 +130,38 @@ fn round_trip<T: PartialEq + std::fmt::Debug>(
 /// `None` only because a 0 cleared it.
 fn cleared_before(records: &[(String, u32)], n: usize) -> bool {
     records[..n].iter().any(|(k, _)| *k == records[n].0)
+}
+
+/// After a restore that produced the right state (the operator's own `state()` says so),
+/// the first record of a key that sees another state than the restored operator holds
+/// for it: the operator does not process with the state it restored. Any other wrong
+/// event after the restore is judged as one before it would be (`judge_events`): its
+/// key, or the state its key's records since the restore left.
+fn restored_unused(
+    records: &[(String, u32)],
+    crash_after: usize,
+    want: &[SpyEvent],
+    got: &[SpyEvent],
+    restored: &BTreeMap<String, super::SpyState>,
+) -> Result<(), Failure> {
+    let Some(i) = want.iter().zip(got).position(|(w, g)| w != g) else {
+        return Ok(());
+    };
+    let (w, g) = (&want[i], &got[i]);
+    let n = crash_after + i;
+    let first_of_key = !records[crash_after..n].iter().any(|(k, _)| *k == w.key);
+    if w.key != g.key || w.value != g.value || !first_of_key {
+        return Ok(());
+    }
+    Err(Failure::new(format!("{w:?}"), format!("{g:?}"))
+        .step(format!(
+            "record {n} {:?}, the first of key {:?} after the restore: the function saw state {:?}, but the operator restored from the snapshot taken after {crash_after} record(s) holds {:?} for that key",
+            records[n],
+            w.key,
+            g.seen,
+            restored.get(&w.key)
+        ))
+        .requirement("02-R15"))
 }
 
 /// Compares the spy's events with the oracle's, naming the first record whose function

@@ -2,8 +2,10 @@
 //! a wrong update stream breaks.
 //!
 //! The words mix case, punctuation and a non-ASCII letter; the gaps are single spaces,
-//! runs, tabs and three Unicode spaces (U+3000, U+00A0, U+2003), so a split on `' '`, on
-//! ASCII whitespace, or a word folded to lower case or stripped of punctuation shows.
+//! runs, tabs, three Unicode spaces (U+3000, U+00A0, U+2003) and, on lines of their own,
+//! every other `char::is_whitespace` character and invisible or control characters that
+//! are not whitespace, so a split on `' '`, on ASCII whitespace, on a list of spaces or on
+//! more than whitespace, or a word folded to lower case or stripped of punctuation shows.
 
 use std::collections::BTreeMap;
 
@@ -43,6 +45,15 @@ pub fn inputs() -> Vec<Vec<String>> {
         // Whitespace beyond the brief's examples: vertical tab (not ASCII whitespace to
         // `char::is_ascii_whitespace`), form feed, U+0085 and U+2028.
         lines(&["to\u{b}be\u{c}to\u{85}be\u{2028}to"]),
+        // Every other whitespace of `char::is_whitespace` between two words, so no list
+        // of the spaces above passes for the rule.
+        lines(&[
+            "to\u{1680}be\u{2000}to\u{2001}be\u{2002}to\u{2004}be\u{2005}to\u{2006}be\u{2007}to",
+            "to\u{2008}be\u{2009}to\u{200a}be\u{2029}to\u{202f}be\u{205f}to\nbe",
+        ]),
+        // Characters that are not whitespace, though invisible or control: each is part
+        // of its word, a byte-order mark at the start of a line too.
+        lines(&["\u{feff}to to\u{200b}be be\u{1f}to to\u{2060}"]),
     ]);
     all
 }

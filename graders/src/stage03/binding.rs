@@ -1,9 +1,13 @@
 //! How a driver reaches a stage-03 implementation: a small trait, and the macro that
 //! implements it inside the implementation's own crate.
 //!
-//! Keys cross as `&str` and are handed to the implementation as their bytes; maps come
-//! back keyed by `String` (lossily decoded), since JSON map keys must be strings.
+//! Keys cross as `&str` in the notation of [`key_bytes`] (text, with `\xNN` for a byte
+//! that is not UTF-8) and are handed to the implementation as the bytes they stand for;
+//! maps come back keyed in the same notation ([`key_text`]), since JSON map keys must be
+//! strings. Keys that are not UTF-8 are keys like any other (the API takes `&[u8]`), so
+//! a solution that decodes them as text must meet some.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// The counts one subtask holds.
@@ -114,22 +118,64 @@ pub trait Implementation {
     ) -> anyhow::Result<Self::Subtask>;
 }
 
-/// Converts maps keyed by bytes to maps keyed by (lossily decoded) strings.
+/// The bytes a grader key stands for: its text, but `\xNN` (two hex digits) is the byte
+/// `NN` and `\\` a backslash. Borrowed when there is no backslash (nearly every key: the
+/// oracles ask for a key's bytes once per record).
+pub fn key_bytes(key: &str) -> Cow<'_, [u8]> {
+    if !key.contains('\\') {
+        return Cow::Borrowed(key.as_bytes());
+    }
+    let mut bytes = Vec::with_capacity(key.len());
+    let raw = key.as_bytes();
+    let mut i = 0;
+    while i < raw.len() {
+        let escaped = match raw[i..] {
+            [b'\\', b'\\', ..] => Some((b'\\', 2)),
+            [b'\\', b'x', hi, lo, ..] if hi.is_ascii_hexdigit() && lo.is_ascii_hexdigit() => {
+                let hex = [hi, lo];
+                let hex = std::str::from_utf8(&hex).expect("ASCII hex digits");
+                Some((u8::from_str_radix(hex, 16).expect("two hex digits"), 4))
+            }
+            _ => None,
+        };
+        let (byte, width) = escaped.unwrap_or((raw[i], 1));
+        bytes.push(byte);
+        i += width;
+    }
+    Cow::Owned(bytes)
+}
+
+/// The grader's notation of `bytes` (the inverse of [`key_bytes`]): UTF-8 as text, any
+/// other byte as `\xNN`, a backslash doubled, so two different keys never read the same.
+pub fn key_text(bytes: &[u8]) -> String {
+    let mut text = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        text.push_str(&chunk.valid().replace('\\', "\\\\"));
+        for byte in chunk.invalid() {
+            text.push_str(&format!("\\x{byte:02x}"));
+        }
+    }
+    text
+}
+
+/// Converts maps keyed by bytes to maps keyed in the grader's notation ([`key_text`]).
 pub fn by_string<V>(maps: Vec<BTreeMap<Vec<u8>, V>>) -> Vec<BTreeMap<String, V>> {
     maps.into_iter().map(by_string_one).collect()
 }
 
-/// Converts one map keyed by bytes to a map keyed by (lossily decoded) strings.
+/// Converts one map keyed by bytes to a map keyed in the grader's notation.
 pub fn by_string_one<V>(map: BTreeMap<Vec<u8>, V>) -> BTreeMap<String, V> {
-    map.into_iter()
-        .map(|(k, v)| (String::from_utf8_lossy(&k).into_owned(), v))
-        .collect()
+    map.into_iter().map(|(k, v)| (key_text(&k), v)).collect()
 }
 
-/// Converts maps keyed by strings to maps keyed by their bytes.
+/// Converts maps keyed in the grader's notation to maps keyed by the bytes they stand for.
 pub fn by_bytes<V>(maps: Vec<BTreeMap<String, V>>) -> Vec<BTreeMap<Vec<u8>, V>> {
     maps.into_iter()
-        .map(|m| m.into_iter().map(|(k, v)| (k.into_bytes(), v)).collect())
+        .map(|m| {
+            m.into_iter()
+                .map(|(k, v)| (key_bytes(&k).into_owned(), v))
+                .collect()
+        })
         .collect()
 }
 
@@ -144,10 +190,10 @@ macro_rules! impl_stage03 {
             type Subtask = $($imp)::+::KeyedSubtask<u64>;
 
             fn stable_hash(key: &str) -> u32 {
-                $($imp)::+::stable_hash(key.as_bytes())
+                $($imp)::+::stable_hash(&$crate::stage03::key_bytes(key))
             }
             fn key_group_for(key: &str, max_parallelism: u32) -> $crate::__anyhow::Result<u32> {
-                $($imp)::+::key_group_for(key.as_bytes(), max_parallelism)
+                $($imp)::+::key_group_for(&$crate::stage03::key_bytes(key), max_parallelism)
             }
             fn operator_index_for(
                 key_group: u32,
@@ -169,19 +215,32 @@ macro_rules! impl_stage03 {
                 parallelism: u32,
                 max_parallelism: u32,
             ) -> $crate::__anyhow::Result<Vec<Vec<(String, u32)>>> {
-                $($imp)::+::partition(
-                    records,
-                    |r: &(String, u32)| r.0.as_bytes(),
+                // The records carry their keys' bytes, and come back in the grader's notation.
+                let records: Vec<(Vec<u8>, u32)> = records
+                    .iter()
+                    .map(|(k, v)| ($crate::stage03::key_bytes(k).into_owned(), *v))
+                    .collect();
+                let streams = $($imp)::+::partition(
+                    &records,
+                    |r: &(Vec<u8>, u32)| r.0.as_slice(),
                     parallelism,
                     max_parallelism,
-                )
+                )?;
+                Ok(streams
+                    .into_iter()
+                    .map(|s| {
+                        s.into_iter()
+                            .map(|(k, v)| ($crate::stage03::key_text(&k), v))
+                            .collect()
+                    })
+                    .collect())
             }
             fn parallel_count(
                 keys: &[String],
                 parallelism: u32,
                 max_parallelism: u32,
             ) -> $crate::__anyhow::Result<Vec<$crate::stage03::SubtaskCounts>> {
-                let keys: Vec<Vec<u8>> = keys.iter().map(|k| k.as_bytes().to_vec()).collect();
+                let keys: Vec<Vec<u8>> = keys.iter().map(|k| $crate::stage03::key_bytes(k).into_owned()).collect();
                 $($imp)::+::parallel_count(&keys, parallelism, max_parallelism)
                     .map($crate::stage03::by_string)
             }
@@ -213,10 +272,10 @@ macro_rules! impl_stage03 {
                 $($imp)::+::KeyedSubtask::new(index, parallelism, max_parallelism)
             }
             fn count(subtask: &mut Self::Subtask, key: &str) -> $crate::__anyhow::Result<()> {
-                subtask.update(key.as_bytes(), |c: Option<u64>| Some(c.unwrap_or(0) + 1))
+                subtask.update(&$crate::stage03::key_bytes(key), |c: Option<u64>| Some(c.unwrap_or(0) + 1))
             }
             fn remove(subtask: &mut Self::Subtask, key: &str) -> $crate::__anyhow::Result<()> {
-                subtask.update(key.as_bytes(), |_: Option<u64>| None)
+                subtask.update(&$crate::stage03::key_bytes(key), |_: Option<u64>| None)
             }
             fn key_groups(subtask: &Self::Subtask) -> (u32, u32) {
                 let range = subtask.key_groups();
@@ -238,4 +297,29 @@ macro_rules! impl_stage03 {
             }
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{key_bytes, key_text};
+
+    #[test]
+    fn keys_that_are_not_utf8_round_trip_through_the_notation() {
+        for bytes in [
+            &b"a"[..],
+            b"",
+            b"\xff",
+            b"\xe9t\xe9",
+            b"k\x80",
+            b"a\\xff",
+            "é".as_bytes(),
+        ] {
+            assert_eq!(&*key_bytes(&key_text(bytes)), bytes, "{bytes:?}");
+        }
+        assert_eq!(key_text(b"\xe9t\xe9"), "\\xe9t\\xe9");
+        assert_eq!(&*key_bytes("\\xff0"), b"\xff0");
+        // A backslash of the text is doubled, so it never reads as an escape.
+        assert_eq!(key_text(b"a\\xff"), "a\\\\xff");
+        assert_eq!(&*key_bytes("\\x"), b"\\x");
+    }
 }

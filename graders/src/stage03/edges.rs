@@ -45,7 +45,7 @@ pub type Edge = (Shape, Vec<SubtaskCounts>, u32, u32);
 fn key_of(stem: &str, group: u32, maxp: u32) -> String {
     (0..1000)
         .map(|n| format!("{stem}{n}"))
-        .find(|k| oracle::key_group(k.as_bytes(), maxp) == group)
+        .find(|k| oracle::key_group(&super::key_bytes(k), maxp) == group)
         .expect("a key of every group among a thousand")
 }
 
@@ -77,6 +77,14 @@ pub fn edges() -> Vec<Edge> {
             maxp,
         ));
     }
+    // The same value twice is still a key held by two old subtasks: nothing says which
+    // copy is the state, and a sum of both would double it.
+    all.push((
+        Shape::Duplicated,
+        vec![map(&[(&upper, 5)]), map(&[(&upper, 5)])],
+        1,
+        maxp,
+    ));
     for q in [1, 2, 3] {
         // The key of old subtask 1 sits on old subtask 0, beside one that belongs there.
         all.push((
@@ -110,7 +118,8 @@ pub fn judge_edge(
     let mut want = vec![SubtaskCounts::new(); q as usize];
     for map in state {
         for (key, value) in map {
-            want[oracle::owner_of(key.as_bytes(), q, maxp) as usize].insert(key.clone(), *value);
+            want[oracle::owner_of(&super::key_bytes(key), q, maxp) as usize]
+                .insert(key.clone(), *value);
         }
     }
     match shape {

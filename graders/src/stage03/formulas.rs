@@ -71,7 +71,7 @@ pub(super) fn judge_key_groups(
     }
     for (key, (hash, calls)) in keys.iter().zip(groups) {
         let group = &calls[0];
-        let want_hash = oracle::fnv1a(key.as_bytes());
+        let want_hash = oracle::fnv1a(&super::key_bytes(key));
         if *hash != want_hash {
             return Err(Failure::new(
                 format!("stable_hash({key:?}) = {want_hash:#010x}"),

@@ -4,7 +4,9 @@
 //! - `key-group`: `key_group_for(key, maxp)` is `stable_hash(key) % maxp` and the same in
 //!   five calls (a per-hasher `RandomState` fails here), and `stable_hash` is the given
 //!   FNV-1a; the seed's lower-case keys plus chosen ones (`plan::FIXED_KEYS`: upper case,
-//!   whitespace, non-ASCII, punctuation, long) that a folded or trimmed key misplaces;
+//!   whitespace, non-ASCII, punctuation, long, not UTF-8) that a folded, trimmed or
+//!   decoded key misplaces (every seed's stream also holds a key that is not UTF-8:
+//!   keys are bytes, written `\xNN` where they are not text, see [`key_bytes`]);
 //! - `key-group-range`: for every `p` in `1..=8` and `maxp` in `{p, 8, 10, 128}`, the ranges
 //!   are Flink's and tile `[0, maxp)` in order, without gap, overlap or empty range;
 //!   then one fixed case past the enumeration, `(3, u32::MAX)`, where `u32` arithmetic
@@ -17,8 +19,8 @@
 //! - `parallel-count`: `parallel_count` at `p` equals the `p = 1` count, each key on the
 //!   subtask that owns it;
 //! - `rescale`: every `p -> q` keeps each key's state exactly once, on its new owner; then
-//!   the malformed states of `edges.rs`: no map, too many, empty maps, a key held twice, a
-//!   key on the wrong old subtask;
+//!   the malformed states of `edges.rs`: no map, too many, empty maps, a key held twice
+//!   (with two values and with one), a key on the wrong old subtask;
 //! - `parents`: `parents(j, p, q)` is exactly the old subtasks overlapping new subtask `j`;
 //! - `crash`: route with the implementation's `partition`, count at `p` up to every
 //!   record, snapshot each subtask, restore every new subtask of `q` from its parents'
@@ -83,7 +85,9 @@ pub mod oracle;
 mod placement;
 mod plan;
 
-pub use binding::{Implementation, SubtaskCounts, by_bytes, by_string, by_string_one};
+pub use binding::{
+    Implementation, SubtaskCounts, by_bytes, by_string, by_string_one, key_bytes, key_text,
+};
 pub use case::{Case, ErrorCall};
 pub use contract::{At, Feed, Op, Seen};
 pub use driver::{Observation, drive};

@@ -43,7 +43,7 @@ pub fn owner_of(key: &[u8], p: u32, maxp: u32) -> u32 {
 pub fn partition(records: &[(String, u32)], p: u32, maxp: u32) -> Vec<Vec<(String, u32)>> {
     let mut out = vec![Vec::new(); p as usize];
     for record in records {
-        out[owner_of(record.0.as_bytes(), p, maxp) as usize].push(record.clone());
+        out[owner_of(&super::key_bytes(&record.0), p, maxp) as usize].push(record.clone());
     }
     out
 }
@@ -52,7 +52,7 @@ pub fn partition(records: &[(String, u32)], p: u32, maxp: u32) -> Vec<Vec<(Strin
 pub fn counts(keys: &[String], p: u32, maxp: u32) -> Counts {
     let mut out = vec![BTreeMap::new(); p as usize];
     for key in keys {
-        *out[owner_of(key.as_bytes(), p, maxp) as usize]
+        *out[owner_of(&super::key_bytes(key), p, maxp) as usize]
             .entry(key.clone())
             .or_default() += 1;
     }

@@ -36,11 +36,11 @@ pub(super) fn judge_partition(
     }
     for (i, stream) in (0u32..).zip(streams) {
         for record in stream {
-            let owner = oracle::owner_of(record.0.as_bytes(), p, maxp);
+            let owner = oracle::owner_of(&super::key_bytes(&record.0), p, maxp);
             if owner == i {
                 continue;
             }
-            let group = oracle::key_group(record.0.as_bytes(), maxp);
+            let group = oracle::key_group(&super::key_bytes(&record.0), maxp);
             let failure = Failure::new(format!("{want:?}"), format!("{streams:?}"));
             let (own_group, own_index) = own
                 .get(record.1 as usize)
@@ -117,8 +117,8 @@ pub(super) fn judge_counts(
             .requirement(id)
     };
     for (key, holders) in &total {
-        let owner = oracle::owner_of(key.as_bytes(), p, maxp);
-        let group = oracle::key_group(key.as_bytes(), maxp);
+        let owner = oracle::owner_of(&super::key_bytes(key), p, maxp);
+        let group = oracle::key_group(&super::key_bytes(key), maxp);
         if holders.len() > 1 {
             return Err(wrong(format!(
                 "{what}: key {key:?} (key group {group}) has state on subtasks {holders:?}: twice"

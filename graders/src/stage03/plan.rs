@@ -37,8 +37,9 @@ fn rescales(maxps: &[u32]) -> Vec<(u32, u32, u32)> {
 }
 
 /// The keys every `key-group` case adds to the seed's: upper case, surrounding and inner
-/// whitespace, non-ASCII letters, digits and punctuation, and a long key.
-const FIXED_KEYS: [&str; 7] = [
+/// whitespace, non-ASCII letters, digits and punctuation, a long key, and keys that are
+/// not UTF-8 (in the notation of [`super::key_bytes`]).
+const FIXED_KEYS: [&str; 9] = [
     "A",
     "Ab",
     " a",
@@ -46,9 +47,15 @@ const FIXED_KEYS: [&str; 7] = [
     "é",
     "K-9:x",
     "a key much longer than the others",
+    "\\xff",
+    "a\\x80b",
 ];
 
-/// Six distinct keys of one to three letters, from the seed.
+/// A key that is not UTF-8 (Latin-1 "été"), in every seed's alphabet: the API's keys are
+/// bytes, and a key decoded as text on the way (lossily, or refused) lands elsewhere.
+const LATIN1_KEY: &str = "\\xe9t\\xe9";
+
+/// Six distinct keys of one to three letters, from the seed, then [`LATIN1_KEY`].
 fn key_alphabet(rng: &mut Rng) -> Vec<String> {
     let mut keys: Vec<String> = Vec::new();
     while keys.len() < 6 {
@@ -60,13 +67,20 @@ fn key_alphabet(rng: &mut Rng) -> Vec<String> {
             keys.push(key);
         }
     }
+    keys.push(LATIN1_KEY.to_owned());
     keys
 }
 
+/// `len` keys drawn from `alphabet`; from two keys on, the second is [`LATIN1_KEY`]
+/// whatever the seed, so every seed's streams hold a key that is not UTF-8.
 fn stream(rng: &mut Rng, alphabet: &[String], len: usize) -> Vec<String> {
-    (0..len)
+    let mut keys: Vec<String> = (0..len)
         .map(|_| alphabet[rng.below(alphabet.len() as u64) as usize].clone())
-        .collect()
+        .collect();
+    if let Some(second) = keys.get_mut(1) {
+        LATIN1_KEY.clone_into(second);
+    }
+    keys
 }
 
 /// Every case for `seed`.

@@ -50,6 +50,12 @@ pub enum ErrorCall {
     GeneratorGarbage,
     /// `CombinedWatermark::restore(b"not a snapshot")`
     CombinerGarbage,
+    /// `BoundedOutOfOrderness::restore(b"{}")`: JSON, but no generator's snapshot (unless
+    /// the implementation's own snapshot of a fresh generator is `{}`).
+    GeneratorEmptyObject,
+    /// `CombinedWatermark::restore(b"{}")`: JSON, but no combiner's snapshot (unless the
+    /// implementation's own snapshot of a fresh combiner is `{}`).
+    CombinerEmptyObject,
 }
 
 impl ErrorCall {
@@ -61,6 +67,8 @@ impl ErrorCall {
             ErrorCall::FarInput => "CombinedWatermark::new(2)?.on_watermark(usize::MAX, 5)",
             ErrorCall::GeneratorGarbage => "BoundedOutOfOrderness::restore(b\"not a snapshot\")",
             ErrorCall::CombinerGarbage => "CombinedWatermark::restore(b\"not a snapshot\")",
+            ErrorCall::GeneratorEmptyObject => "BoundedOutOfOrderness::restore(b\"{}\")",
+            ErrorCall::CombinerEmptyObject => "CombinedWatermark::restore(b\"{}\")",
         }
     }
 
@@ -69,7 +77,10 @@ impl ErrorCall {
         match self {
             ErrorCall::NoInputs => "04-R11",
             ErrorCall::UnknownInput | ErrorCall::FarInput => "04-R12",
-            ErrorCall::GeneratorGarbage | ErrorCall::CombinerGarbage => "04-R15",
+            ErrorCall::GeneratorGarbage
+            | ErrorCall::CombinerGarbage
+            | ErrorCall::GeneratorEmptyObject
+            | ErrorCall::CombinerEmptyObject => "04-R15",
         }
     }
 
@@ -78,7 +89,10 @@ impl ErrorCall {
         match self {
             ErrorCall::NoInputs => Some("inputs"),
             ErrorCall::UnknownInput | ErrorCall::FarInput => Some("input"),
-            ErrorCall::GeneratorGarbage | ErrorCall::CombinerGarbage => None,
+            ErrorCall::GeneratorGarbage
+            | ErrorCall::CombinerGarbage
+            | ErrorCall::GeneratorEmptyObject
+            | ErrorCall::CombinerEmptyObject => None,
         }
     }
 }

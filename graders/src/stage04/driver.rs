@@ -121,6 +121,34 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                     .map(|g| format!("a generator at {:?}", I::current_watermark(&g))),
                 ErrorCall::CombinerGarbage => I::combiner_restore(b"not a snapshot")
                     .map(|c| format!("a combiner at {:?}", I::combiner_current(&c))),
+                ErrorCall::GeneratorEmptyObject => match I::generator_restore(b"{}") {
+                    Ok(_)
+                        if fresh_writes_empty_object(|| {
+                            (0..=3)
+                                .map(|d| I::generator_snapshot(&I::generator(d)))
+                                .collect()
+                        }) =>
+                    {
+                        owned_empty_object()
+                    }
+                    restored => {
+                        restored.map(|g| format!("a generator at {:?}", I::current_watermark(&g)))
+                    }
+                },
+                ErrorCall::CombinerEmptyObject => match I::combiner_restore(b"{}") {
+                    Ok(_)
+                        if fresh_writes_empty_object(|| {
+                            (1..=3)
+                                .map(|n| I::combiner(n).and_then(|c| I::combiner_snapshot(&c)))
+                                .collect()
+                        }) =>
+                    {
+                        owned_empty_object()
+                    }
+                    restored => {
+                        restored.map(|c| format!("a combiner at {:?}", I::combiner_current(&c)))
+                    }
+                },
             }),
         },
     }
@@ -231,4 +259,19 @@ fn combine<I: Implementation>(
         results,
         current,
     }
+}
+
+/// Whether one of the implementation's own snapshots of a fresh instance is `{}`: then
+/// `{}` is a snapshot it writes, and restoring it is right (serde's
+/// `skip_serializing_if` on default fields writes exactly that).
+fn fresh_writes_empty_object(snapshots: impl FnOnce() -> Vec<anyhow::Result<Vec<u8>>>) -> bool {
+    snapshots()
+        .into_iter()
+        .any(|bytes| bytes.is_ok_and(|b| b == b"{}"))
+}
+
+/// The answer of a `restore(b"{}")` the implementation may accept: judged as the refusal
+/// the check asks of every other implementation.
+fn owned_empty_object() -> anyhow::Result<String> {
+    anyhow::bail!("`{{}}` is this implementation's own snapshot of a fresh instance")
 }

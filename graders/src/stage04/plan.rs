@@ -189,6 +189,8 @@ pub fn plan(seed: u64) -> Vec<Case> {
         ErrorCall::FarInput,
         ErrorCall::GeneratorGarbage,
         ErrorCall::CombinerGarbage,
+        ErrorCall::GeneratorEmptyObject,
+        ErrorCall::CombinerEmptyObject,
     ] {
         cases.push(Case::Errors { call });
     }

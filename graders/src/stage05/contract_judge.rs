@@ -5,6 +5,7 @@
 use super::AssignerSpec;
 use super::contract::{Answer, Call, Step, show};
 use super::explain;
+use super::late_fault::{Handed, record_fault};
 use super::oracle::Model;
 use super::readings::build_fault;
 use crate::harness::Failure;
@@ -16,6 +17,7 @@ fn answer(a: &Answer) -> String {
         Answer::Fired(fired) => format!("{fired:?}"),
         Answer::Restored(Ok(())) => "Ok".to_owned(),
         Answer::Restored(Err(e)) => format!("Err({e})"),
+        Answer::AcceptedJunk(bytes) => format!("Ok (of b{bytes:?})"),
     }
 }
 
@@ -62,8 +64,15 @@ pub fn judge(
                         Answer::Late(got) => got.clone(),
                         _ => None,
                     };
-                    let (reason, natural) =
-                        explain::record_fault(spec, &before, *ts, want.as_ref(), got.as_ref());
+                    let handed = Handed { key, ts: *ts };
+                    let (reason, natural) = record_fault(
+                        spec,
+                        &before,
+                        &handed,
+                        want.as_ref(),
+                        got.as_ref(),
+                        &answered,
+                    );
                     return wrong(answer(&Answer::Late(want)), reason, natural);
                 }
                 answered.late.push(want.is_some());
@@ -112,11 +121,19 @@ pub fn judge(
                 }
             },
             Call::RestoreCut | Call::RestoreEmpty => {
-                if step.answer == Answer::Restored(Ok(())) {
-                    let what = match call {
-                        Call::RestoreCut => "a snapshot cut short",
-                        _ => "empty bytes",
-                    };
+                let what = match (&step.answer, call) {
+                    (Answer::Restored(Ok(())), Call::RestoreCut) => {
+                        Some("a snapshot cut short".to_owned())
+                    }
+                    (Answer::AcceptedJunk(bytes), _) if bytes.is_empty() => {
+                        Some("empty bytes".to_owned())
+                    }
+                    (Answer::AcceptedJunk(bytes), _) => Some(format!(
+                        "b{bytes:?}, which this operator's snapshot of a fresh operator is not"
+                    )),
+                    _ => None,
+                };
+                if let Some(what) = what {
                     return wrong(
                         "an error".to_owned(),
                         format!(
@@ -158,6 +175,7 @@ pub fn judge(
             )))
             .requirement(id("05-R14")));
         }
+        answered.watermark = step.watermark;
     }
     Ok(())
 }

@@ -9,6 +9,7 @@ use crate::harness::case::expect_sequence;
 
 use super::crash_judge::judge_crash;
 use super::explain;
+use super::late_fault::{Handed, record_fault};
 use super::readings::{build_fault, judge_assign, judge_current_watermark};
 
 /// `Ok` when `observation` is what `case` demands.
@@ -177,8 +178,18 @@ fn judge_firing(spec: AssignerSpec, elements: &[Element], run: &Run) -> Result<(
 
 fn judge_lateness(spec: AssignerSpec, elements: &[Element], run: &Run) -> Result<(), Failure> {
     let models = oracle::models(spec, elements);
+    // What the operator answered so far: the explanation of a wrong answer is its own.
+    let mut answered = explain::Answered::default();
     for (i, element) in elements.iter().enumerate() {
+        answered.watermark = i
+            .checked_sub(1)
+            .and_then(|j| run.watermarks.get(j).copied().flatten());
         let Element::Record(key, ts, value) = element else {
+            if let (Element::Watermark(wm), Some(Output::Fired(got))) =
+                (element, run.outputs.get(i))
+            {
+                answered.fired.extend(got.iter().cloned().map(|f| (f, *wm)));
+            }
             continue;
         };
         let w = models[i].clone().record(key, *ts, *value);
@@ -191,8 +202,15 @@ fn judge_lateness(spec: AssignerSpec, elements: &[Element], run: &Run) -> Result
             }
         };
         if *got != w {
-            let (reason, requirement) =
-                explain::record_fault(spec, &models[i], *ts, w.as_ref(), got.as_ref());
+            let handed = Handed { key, ts: *ts };
+            let (reason, requirement) = record_fault(
+                spec,
+                &models[i],
+                &handed,
+                w.as_ref(),
+                got.as_ref(),
+                &answered,
+            );
             return Err(Failure::new(late(w.as_ref()), late(got.as_ref()))
                 .step(format!("{}: {reason}", at(elements, i)))
                 .requirement(requirement));

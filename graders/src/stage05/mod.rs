@@ -21,8 +21,8 @@
 //!   stream without the final watermark (nothing flushes at the end);
 //! - `errors`: a size of 0 or a slide outside `1..=size` is an error naming the argument;
 //! - `contract`: every sequence of up to 3 calls (records, watermarks including a first
-//!   `W(0)` and one that goes back, a restore, a restore of a snapshot cut short or of
-//!   empty bytes) over `Tumbling::new(3)`, `Sliding::new(5, 2)` and `Tumbling::new(1)`
+//!   `W(0)` and one that goes back, a restore, a restore of a snapshot cut short, of
+//!   empty bytes or of `{}`) over `Tumbling::new(3)`, `Sliding::new(5, 2)` and `Tumbling::new(1)`
 //!   (a window of one timestamp: no watermark is not watermark 0), each step's answer,
 //!   `state_size()` and `current_watermark()` against the model of the brief
 //!   ([`oracle::Model`]).
@@ -72,6 +72,7 @@ mod driver;
 mod error_calls;
 mod explain;
 mod judge;
+mod late_fault;
 pub mod oracle;
 mod pair_keys;
 mod plan;

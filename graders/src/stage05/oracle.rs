@@ -79,6 +79,11 @@ impl Model {
         }
     }
 
+    /// The assigner.
+    pub fn spec(&self) -> AssignerSpec {
+        self.spec
+    }
+
     /// The current watermark.
     pub fn current(&self) -> Option<u64> {
         self.watermark

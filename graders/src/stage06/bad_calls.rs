@@ -13,6 +13,9 @@ use super::case::Elem;
 pub enum BadCall {
     /// `on_element(2, a0)` on an aligner of 2 inputs.
     UnknownInput,
+    /// `on_element(usize::MAX, a0)` on an aligner of 2 inputs: the largest index, where
+    /// `input + 1` overflows.
+    UnknownInputMax,
     /// `on_element(0, Barrier(2))` on a fresh aligner, which expects barrier 1.
     BarrierAhead,
     /// `Barrier(1)` on input 0, then `Barrier(2)` on input 1 while 1 is being aligned.
@@ -30,6 +33,9 @@ pub enum BadCall {
     RestoreGarbage,
     /// `restore(2, b"")`: no snapshot is empty (unless the implementation's own are).
     RestoreEmpty,
+    /// `restore(2, b"{}")`: what a serde struct with defaulted fields reads as a fresh
+    /// aligner, though no snapshot is `{}` (unless the implementation's own are).
+    RestoreEmptyObject,
     /// `aligned_snapshots` over no inputs at all.
     SnapshotsWithoutInputs,
     /// `aligned_snapshots` with a schedule naming input 1 of a single input.
@@ -45,8 +51,9 @@ pub enum BadCall {
 
 impl BadCall {
     /// Every bad call, simplest first.
-    pub const ALL: [BadCall; 14] = [
+    pub const ALL: [BadCall; 16] = [
         BadCall::UnknownInput,
+        BadCall::UnknownInputMax,
         BadCall::BarrierAhead,
         BadCall::BarrierOutOfTurn,
         BadCall::BarrierTwice,
@@ -55,6 +62,7 @@ impl BadCall {
         BadCall::RestoreNoInputs,
         BadCall::RestoreGarbage,
         BadCall::RestoreEmpty,
+        BadCall::RestoreEmptyObject,
         BadCall::SnapshotsWithoutInputs,
         BadCall::SnapshotsUnknownInput,
         BadCall::SnapshotsPastTheEnd,
@@ -65,13 +73,16 @@ impl BadCall {
     /// The requirement of the brief that calls it an error.
     pub fn requirement(self) -> &'static str {
         match self {
-            BadCall::UnknownInput => "06-R11",
+            BadCall::UnknownInput | BadCall::UnknownInputMax => "06-R11",
             BadCall::BarrierAhead
             | BadCall::BarrierOutOfTurn
             | BadCall::BarrierTwice
             | BadCall::BarrierBehind => "06-R12",
             BadCall::BarrierBehindRestore => "06-R13",
-            BadCall::RestoreNoInputs | BadCall::RestoreGarbage | BadCall::RestoreEmpty => "06-R14",
+            BadCall::RestoreNoInputs
+            | BadCall::RestoreGarbage
+            | BadCall::RestoreEmpty
+            | BadCall::RestoreEmptyObject => "06-R14",
             BadCall::SnapshotsWithoutInputs
             | BadCall::SnapshotsUnknownInput
             | BadCall::SnapshotsPastTheEnd
@@ -85,6 +96,9 @@ impl BadCall {
         match self {
             BadCall::UnknownInput => {
                 "BarrierAligner::new(2), then on_element(2, a0): input 2 does not exist"
+            }
+            BadCall::UnknownInputMax => {
+                "BarrierAligner::new(2), then on_element(usize::MAX, a0): input usize::MAX does not exist"
             }
             BadCall::BarrierAhead => {
                 "BarrierAligner::new(2), then on_element(0, B2): barrier 1 comes first"
@@ -106,6 +120,9 @@ impl BadCall {
                 "restore(2, b\"not a snapshot\"): bytes that are no snapshot"
             }
             BadCall::RestoreEmpty => "restore(2, b\"\"): empty bytes are no snapshot",
+            BadCall::RestoreEmptyObject => {
+                "restore(2, b\"{}\"): an empty JSON object is no snapshot (a fresh aligner's snapshot is not {})"
+            }
             BadCall::SnapshotsWithoutInputs => "aligned_snapshots over no inputs",
             BadCall::SnapshotsUnknownInput => {
                 "aligned_snapshots over input 0 = [a0]; arrivals 1: input 1 does not exist"
@@ -127,64 +144,71 @@ impl BadCall {
         let a0 = || Elem::Record("a0".to_owned());
         let answered =
             |r: anyhow::Result<Vec<super::case::Out>>| r.map(|out| format!("Ok({out:?})"));
-        let result = match self {
-            BadCall::UnknownInput => {
-                I::aligner(2).and_then(|mut a| answered(I::on_element(&mut a, 2, a0())))
-            }
-            BadCall::BarrierAhead => {
-                I::aligner(2).and_then(|mut a| answered(I::on_element(&mut a, 0, Elem::Barrier(2))))
-            }
-            BadCall::BarrierOutOfTurn => I::aligner(2).and_then(|mut a| {
-                I::on_element(&mut a, 0, Elem::Barrier(1))?;
-                answered(I::on_element(&mut a, 1, Elem::Barrier(2)))
-            }),
-            BadCall::BarrierTwice => I::aligner(2).and_then(|mut a| {
-                I::on_element(&mut a, 0, Elem::Barrier(1))?;
-                I::on_element(&mut a, 0, Elem::Barrier(1))?;
-                answered(I::on_element(&mut a, 1, Elem::Barrier(1)))
-            }),
-            BadCall::BarrierBehind => I::aligner(2).and_then(|mut a| {
-                I::on_element(&mut a, 0, Elem::Barrier(1))?;
-                I::on_element(&mut a, 1, Elem::Barrier(1))?;
-                answered(I::on_element(&mut a, 0, Elem::Barrier(1)))
-            }),
-            BadCall::BarrierBehindRestore => I::aligner(2).and_then(|mut a| {
-                I::on_element(&mut a, 0, Elem::Barrier(1))?;
-                I::on_element(&mut a, 1, Elem::Barrier(1))?;
-                let mut restored = I::restore(2, &I::snapshot(&a)?)?;
-                answered(I::on_element(&mut restored, 0, Elem::Barrier(1)))
-            }),
-            BadCall::RestoreNoInputs => I::aligner(1)
-                .and_then(|a| I::restore(0, &I::snapshot(&a)?))
-                .map(|_| "Ok(an aligner)".to_owned()),
-            BadCall::RestoreGarbage => {
-                I::restore(2, b"not a snapshot").map(|_| "Ok(an aligner)".to_owned())
-            }
-            // An implementation whose own snapshot of a fresh aligner is empty may read
-            // empty bytes back: the check is then moot, counted as passed.
-            BadCall::RestoreEmpty => match I::aligner(2).and_then(|a| I::snapshot(&a)) {
-                Ok(own) if own.is_empty() => Err(anyhow::anyhow!("its own snapshot is empty")),
-                _ => I::restore(2, b"").map(|_| "Ok(an aligner)".to_owned()),
-            },
-            BadCall::SnapshotsWithoutInputs => {
-                I::aligned_snapshots(Vec::new(), &[]).map(|s| format!("Ok({s:?})"))
-            }
-            BadCall::SnapshotsUnknownInput => {
-                I::aligned_snapshots(vec![vec![a0()]], &[1]).map(|s| format!("Ok({s:?})"))
-            }
-            BadCall::SnapshotsPastTheEnd => {
-                I::aligned_snapshots(vec![vec![a0()]], &[0, 0]).map(|s| format!("Ok({s:?})"))
-            }
-            BadCall::SnapshotsPastOneEnd => {
-                let b0 = Elem::Record("b0".to_owned());
-                I::aligned_snapshots(vec![vec![a0()], vec![b0]], &[0, 0])
-                    .map(|s| format!("Ok({s:?})"))
-            }
-            BadCall::SnapshotsBarrierAhead => {
-                I::aligned_snapshots(vec![vec![Elem::Barrier(2)]], &[0])
-                    .map(|s| format!("Ok({s:?})"))
-            }
-        };
+        let result =
+            match self {
+                BadCall::UnknownInput => {
+                    I::aligner(2).and_then(|mut a| answered(I::on_element(&mut a, 2, a0())))
+                }
+                BadCall::UnknownInputMax => I::aligner(2)
+                    .and_then(|mut a| answered(I::on_element(&mut a, usize::MAX, a0()))),
+                BadCall::BarrierAhead => I::aligner(2)
+                    .and_then(|mut a| answered(I::on_element(&mut a, 0, Elem::Barrier(2)))),
+                BadCall::BarrierOutOfTurn => I::aligner(2).and_then(|mut a| {
+                    I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                    answered(I::on_element(&mut a, 1, Elem::Barrier(2)))
+                }),
+                BadCall::BarrierTwice => I::aligner(2).and_then(|mut a| {
+                    I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                    I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                    answered(I::on_element(&mut a, 1, Elem::Barrier(1)))
+                }),
+                BadCall::BarrierBehind => I::aligner(2).and_then(|mut a| {
+                    I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                    I::on_element(&mut a, 1, Elem::Barrier(1))?;
+                    answered(I::on_element(&mut a, 0, Elem::Barrier(1)))
+                }),
+                BadCall::BarrierBehindRestore => I::aligner(2).and_then(|mut a| {
+                    I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                    I::on_element(&mut a, 1, Elem::Barrier(1))?;
+                    let mut restored = I::restore(2, &I::snapshot(&a)?)?;
+                    answered(I::on_element(&mut restored, 0, Elem::Barrier(1)))
+                }),
+                BadCall::RestoreNoInputs => I::aligner(1)
+                    .and_then(|a| I::restore(0, &I::snapshot(&a)?))
+                    .map(|_| "Ok(an aligner)".to_owned()),
+                BadCall::RestoreGarbage => {
+                    I::restore(2, b"not a snapshot").map(|_| "Ok(an aligner)".to_owned())
+                }
+                // An implementation whose own snapshot of a fresh aligner is empty may read
+                // empty bytes back: the check is then moot, counted as passed.
+                BadCall::RestoreEmpty => match I::aligner(2).and_then(|a| I::snapshot(&a)) {
+                    Ok(own) if own.is_empty() => Err(anyhow::anyhow!("its own snapshot is empty")),
+                    _ => I::restore(2, b"").map(|_| "Ok(an aligner)".to_owned()),
+                },
+                // Likewise for an implementation whose own fresh snapshot is `{}`.
+                BadCall::RestoreEmptyObject => match I::aligner(2).and_then(|a| I::snapshot(&a)) {
+                    Ok(own) if own == b"{}" => Err(anyhow::anyhow!("its own snapshot is {{}}")),
+                    _ => I::restore(2, b"{}").map(|_| "Ok(an aligner)".to_owned()),
+                },
+                BadCall::SnapshotsWithoutInputs => {
+                    I::aligned_snapshots(Vec::new(), &[]).map(|s| format!("Ok({s:?})"))
+                }
+                BadCall::SnapshotsUnknownInput => {
+                    I::aligned_snapshots(vec![vec![a0()]], &[1]).map(|s| format!("Ok({s:?})"))
+                }
+                BadCall::SnapshotsPastTheEnd => {
+                    I::aligned_snapshots(vec![vec![a0()]], &[0, 0]).map(|s| format!("Ok({s:?})"))
+                }
+                BadCall::SnapshotsPastOneEnd => {
+                    let b0 = Elem::Record("b0".to_owned());
+                    I::aligned_snapshots(vec![vec![a0()], vec![b0]], &[0, 0])
+                        .map(|s| format!("Ok({s:?})"))
+                }
+                BadCall::SnapshotsBarrierAhead => {
+                    I::aligned_snapshots(vec![vec![Elem::Barrier(2)]], &[0])
+                        .map(|s| format!("Ok({s:?})"))
+                }
+            };
         result.map_err(|e| format!("{e:#}"))
     }
 }

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::contract::{Reading, drive_contract};
 use super::{Case, Elem, Implementation, Out, oracle};
+use crate::stage03::guard::{Answer, caught};
 
 /// What one `on_element` call returned, and `is_blocked` of every input after it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -87,7 +88,13 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             result: I::aligner(0).map(|_| ()).map_err(|e| format!("{e:#}")),
         },
         Case::BadCall { call } => Observation::BadCall {
-            result: call.run::<I>(),
+            // A panic is an answer too, and a wrong one: the brief says errors, never
+            // panics, so the judge names the rule the call breaks.
+            result: match caught(|| call.run::<I>().map_err(anyhow::Error::msg)) {
+                Answer::Ok(answer) => Ok(answer),
+                Answer::Err(message) => Err(message),
+                Answer::Panicked(message) => Ok(format!("panicked: {message}")),
+            },
         },
         Case::Align { inputs, schedule } => {
             let mut steps = Vec::new();

@@ -6,9 +6,10 @@
 //! - `inject-barriers`: `Barrier(c)` right after record `c * barrier_every`, for every
 //!   length up to [`plan::MAX_INJECT_LEN`] and every cadence up to len + 1;
 //! - `configuration`: `barrier_every = 0` and `BarrierAligner::new(0)` are errors naming
-//!   the argument, and the hand-picked [`BadCall`]s (an input that does not exist, a
-//!   barrier out of turn ahead or behind, twice on one input or after a restore, a
-//!   restore of 0 inputs or of bytes that are no snapshot, empty ones included,
+//!   the argument, and the hand-picked [`BadCall`]s (an input that does not exist, the
+//!   largest index too, a barrier out of turn ahead or behind, twice on one input or
+//!   after a restore, a restore of 0 inputs or of bytes that are no snapshot, empty ones
+//!   and `{}` included,
 //!   schedules `aligned_snapshots` cannot follow, also past one input's end while
 //!   others have elements left) are errors;
 //! - `alignment`: for every shape of 1, then 2, then 3 inputs (each with its own cadence, all

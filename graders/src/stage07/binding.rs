@@ -12,6 +12,9 @@ pub struct SpyStore {
     model: ModelStore,
     /// Every call, in order.
     pub calls: Vec<Call>,
+    /// Bytes `latest_completed()` hands back in place of the checkpoint's state: a store
+    /// whose checkpoint no restore can read.
+    pub corrupt_state: Option<Vec<u8>>,
 }
 
 impl SpyStore {
@@ -47,7 +50,10 @@ impl SpyStore {
     /// `latest_completed`, recorded (hence `&mut`; the trait's `&self` method goes
     /// through a `RefCell` in the macro's wrapper).
     pub fn latest_completed(&mut self) -> Option<Stored> {
-        let latest = self.model.latest_completed();
+        let latest = self
+            .model
+            .latest_completed()
+            .map(|(id, offset, state)| (id, offset, self.corrupt_state.clone().unwrap_or(state)));
         self.calls.push(Call::LatestCompleted {
             returned: latest.as_ref().map(|(id, _, _)| *id),
         });

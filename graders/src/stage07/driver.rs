@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::oracle::{Call, Stored};
+use super::own_store::calls_on_own_store;
 use super::{Case, Implementation, Outcome, SpyStore, StoreOp};
+use crate::stage03::guard::{Answer, caught};
 
 /// What the driver saw while running one case.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -20,6 +22,16 @@ pub enum Observation {
         /// Every call on the spying store (none for `run_with_recovery`).
         calls: Vec<Call>,
     },
+    /// `run_with_recovery(..)`, with what tells its store's part from the job's.
+    OwnStore {
+        /// `run_with_recovery(..)`.
+        result: Result<Outcome, String>,
+        /// `run_with_recovery_in(.., spy)` of the same run.
+        spied: Result<Outcome, String>,
+        /// The spy's calls made again on the implementation's own store
+        /// (`own_store::calls_on_own_store`).
+        replayed: Vec<Call>,
+    },
     /// One run through both entry points: the spied one, then the implementation's own
     /// store.
     Contract {
@@ -29,6 +41,12 @@ pub enum Observation {
         calls: Vec<Call>,
         /// `run_with_recovery(..)`.
         plain: Result<Outcome, String>,
+    },
+    /// A run whose restore met state bytes no restore can read: what it answered, a
+    /// panic included.
+    Unreadable {
+        /// `run_with_recovery_in(.., spy)`.
+        answer: Answer<Outcome>,
     },
     /// An invalid run, through both entry points.
     Arguments {
@@ -77,16 +95,44 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                 calls: spy.calls,
             }
         }
-        Case::OwnStore(run) => Observation::Run {
-            result: I::run(
+        Case::CorruptState { run, state } => {
+            let mut spy = SpyStore::default();
+            spy.corrupt_state = Some(state.clone());
+            // Caught here, so that a panic is judged against the rule it breaks.
+            let answer = caught(|| {
+                I::run_spied(
+                    &run.words,
+                    run.barrier_every,
+                    run.crash_after,
+                    run.commit_lag,
+                    &mut spy,
+                )
+            });
+            Observation::Unreadable { answer }
+        }
+        Case::OwnStore(run) => {
+            let result = I::run(
                 &run.words,
                 run.barrier_every,
                 run.crash_after,
                 run.commit_lag,
             )
-            .map_err(text),
-            calls: Vec::new(),
-        },
+            .map_err(text);
+            let mut spy = SpyStore::default();
+            let spied = I::run_spied(
+                &run.words,
+                run.barrier_every,
+                run.crash_after,
+                run.commit_lag,
+                &mut spy,
+            )
+            .map_err(text);
+            Observation::OwnStore {
+                result,
+                spied,
+                replayed: calls_on_own_store::<I>(&spy.calls),
+            }
+        }
         Case::Arguments { run, .. } | Case::Contract(run) => {
             let mut spy = SpyStore::default();
             let spied = I::run_spied(

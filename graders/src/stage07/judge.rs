@@ -4,10 +4,13 @@
 use super::calls::judge_calls;
 use super::oracle::{self, Call, Counts};
 use super::output::judge_emitted;
+use super::own_store::{own_store_step, wrong_answer};
+use super::recovered::wrong_restore;
 use super::store::judge_store;
 use super::{Case, Observation, Outcome, Run};
 use crate::harness::Failure;
 use crate::harness::arguments::{Refusal, refusal};
+use crate::stage03::guard::Answer;
 
 /// `Ok` when `observation` is what `case` demands.
 pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
@@ -30,16 +33,56 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             judge_calls(run, &oracle::expected(run), calls)?;
             returned(run, result, "07-R19").map(|_| ())
         }
-        (Case::State(run), Observation::Run { result, .. }) => {
+        (Case::State(run), Observation::Run { result, calls }) => {
             let (counts, _) = returned(run, result, "07-R19")?;
-            judge_counts(&oracle::expected(run).counts, counts, "07-R19")
+            let want = oracle::expected(run);
+            judge_counts(&want.counts, counts, "07-R19")
+                .map_err(|failure| restored_wrong(run, &want, calls, failure))
         }
         (Case::Output(run), Observation::Run { result, calls }) => {
             let (_, emitted) = returned(run, result, "07-R21")?;
             judge_emitted(run, &oracle::expected(run), emitted, calls)
         }
-        (Case::OwnStore(run), Observation::Run { result, .. }) => {
-            judge_own_store(run, &oracle::expected(run), result)
+        (Case::CorruptState { state, .. }, Observation::Unreadable { answer }) => match answer {
+            Answer::Err(_) => Ok(()),
+            other => Err(Failure::new("an error", other.show())
+                .step(format!(
+                    "latest_completed() handed back checkpoint 2 with the state b{:?}, which is not the JSON \
+                     of a BTreeMap<String, u64>: the restart point is that checkpoint, and no state \
+                     can be restored from it, so the run must fail: not start from other counts, \
+                     and not panic",
+                    String::from_utf8_lossy(state)
+                ))
+                .requirement("07-R12")),
+        },
+        (
+            Case::OwnStore(run),
+            Observation::OwnStore {
+                result,
+                spied,
+                replayed,
+            },
+        ) => {
+            let want = oracle::expected(run);
+            // An error after the learner's store handed out the wrong checkpoint is that
+            // answer's doing: say the answer, not only that the run failed.
+            let result_failed = returned(run, result, "07-R18");
+            if let (Err(failure), Some(why)) = (&result_failed, wrong_answer(replayed)) {
+                return Err(failure.clone().step(why));
+            }
+            let spied_right = spied
+                .as_ref()
+                .is_ok_and(|(counts, emitted)| *counts == want.counts && *emitted == want.emitted);
+            if spied_right {
+                judge_own_store(run, &want, result, Some(replayed.as_slice()))
+            } else {
+                // The job itself is wrong, whatever the store: told from its calls on the
+                // learner's own store, as the spied checks tell it from the spy's.
+                let (counts, emitted) = returned(run, result, "07-R18")?;
+                judge_counts(&want.counts, counts, "07-R18")
+                    .map_err(|f| restored_wrong(run, &want, replayed, f))?;
+                judge_emitted(run, &want, emitted, replayed).map_err(|f| f.requirement("07-R18"))
+            }
         }
         (
             Case::Contract(run),
@@ -54,7 +97,7 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             let (counts, emitted) = returned(run, spied, "07-R19")?;
             judge_counts(&want.counts, counts, "07-R19")?;
             judge_emitted(run, &want, emitted, calls)?;
-            judge_own_store(run, &want, plain)
+            judge_own_store(run, &want, plain, None)
         }
         _ => Err(Failure::new(
             "an observation of the same kind as the case",
@@ -134,15 +177,33 @@ fn returned<'a>(
     })
 }
 
-/// `run_with_recovery`, with the implementation's own store, is the spied run's twin.
+/// `run_with_recovery`, with the implementation's own store, is the spied run's twin,
+/// which returned the right outcome; `replayed` are the job's calls made again on that
+/// store, when the driver made them.
 fn judge_own_store(
     run: &Run,
     want: &oracle::Expected,
     result: &Result<Outcome, String>,
+    replayed: Option<&[Call]>,
 ) -> Result<(), Failure> {
     let (counts, emitted) = returned(run, result, "07-R18")?;
-    judge_counts(&want.counts, counts, "07-R18")?;
-    judge_emitted(run, want, emitted, &[]).map_err(|f| f.requirement("07-R18"))
+    let wrong = judge_counts(&want.counts, counts, "07-R18")
+        .and_then(|()| judge_emitted(run, want, emitted, &[]).map_err(|f| f.requirement("07-R18")));
+    wrong.map_err(|f| f.step(own_store_step(run, emitted, replayed)))
+}
+
+/// Wrong counts after a recovery that restored the wrong checkpoint, or the right one
+/// saved wrong: that is the job's first wrong step, not the count.
+fn restored_wrong(run: &Run, want: &oracle::Expected, calls: &[Call], failure: Failure) -> Failure {
+    match wrong_restore(run, want, calls) {
+        Some((why, rule)) => failure
+            .step(format!(
+                "after the crash after {} record(s): {why}",
+                run.crash_after.unwrap_or(run.words.len())
+            ))
+            .requirement(rule),
+        None => failure,
+    }
 }
 
 fn judge_counts(want: &Counts, got: &Counts, rule: &'static str) -> Result<(), Failure> {

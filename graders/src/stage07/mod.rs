@@ -23,7 +23,8 @@
 //!   [`plan::CONTRACT_WORDS`] (case, empty, quote, space, digits, non-ASCII, backslash),
 //!   `barrier_every` among 1, 2, `len`, `len + 1` and `usize::MAX`, every crash point and
 //!   the lags of [`plan::CONTRACT_LAGS`] (up to `usize::MAX`): the values the `a b c`
-//!   inputs above never show.
+//!   inputs above never show; and a crash after a completed checkpoint whose state the
+//!   spy hands back as bytes that are no JSON of counts: the run must be an error.
 //!
 //! Every failure names the requirement of the brief it found broken (`07-R7`): a wrong
 //! save, a completion out of place, a restart point not asked of the store, a replay
@@ -74,7 +75,9 @@ mod judge;
 mod made;
 pub mod oracle;
 mod output;
+mod own_store;
 pub mod plan;
+mod recovered;
 mod restart;
 mod saved_state;
 mod store;

@@ -4,7 +4,7 @@
 
 use super::oracle::{self, Call, Counts, Expected};
 use super::plan::Run;
-use super::saved_state::wrong_save;
+use super::recovered::wrong_restore;
 use crate::harness::Failure;
 use crate::harness::case::expect_sequence;
 
@@ -49,8 +49,8 @@ pub(super) fn judge_emitted(
                 .requirement(rule),
         )
     };
-    if let Some(why) = wrong_save(run, c, o, calls) {
-        return explain(why, "07-R7");
+    if let Some((why, rule)) = wrong_restore(run, want, calls) {
+        return explain(why, rule);
     }
     let latest = if c == 0 {
         "no checkpoint had completed (replay from offset 0, empty counts)".to_owned()

@@ -122,6 +122,15 @@ pub enum Case {
     OwnStore(Run),
     /// Both entry points on one run of the `contract` check.
     Contract(Run),
+    /// A run through a spy store that, asked after the crash, hands back the latest
+    /// completed checkpoint with `state` in place of its bytes: state that is not the
+    /// JSON of counts, which no restore can read, so the run is an error.
+    CorruptState {
+        /// The run (its crash comes after a completed checkpoint).
+        run: Run,
+        /// The bytes handed back as the checkpoint's state.
+        state: Vec<u8>,
+    },
 }
 
 impl case::Case for Case {
@@ -133,7 +142,7 @@ impl case::Case for Case {
             Case::State(_) => STATE,
             Case::Output(_) => OUTPUT,
             Case::OwnStore(_) => OWN_STORE,
-            Case::Contract(_) => CONTRACT,
+            Case::Contract(_) | Case::CorruptState { .. } => CONTRACT,
         }
     }
 
@@ -154,6 +163,7 @@ impl case::Case for Case {
                 "07-R6", "07-R7", "07-R8", "07-R9", "07-R10", "07-R11", "07-R12", "07-R13",
                 "07-R14", "07-R18", "07-R19", "07-R20", "07-R21", "07-R22",
             ],
+            Case::CorruptState { .. } => vec!["07-R12"],
         }
     }
 
@@ -167,6 +177,11 @@ impl case::Case for Case {
             Case::OwnStore(run) => format!("run_with_recovery over {}", run.describe()),
             Case::Contract(run) => format!(
                 "run_with_recovery_in(spy store), then run_with_recovery, over {}",
+                run.describe()
+            ),
+            Case::CorruptState { run, state } => format!(
+                "run_with_recovery_in(spy store whose latest_completed() after the crash holds the state b{:?}) over {}",
+                String::from_utf8_lossy(state),
                 run.describe()
             ),
         }
@@ -229,7 +244,26 @@ pub fn plan(seed: u64) -> Vec<Case> {
         cases.extend(runs.iter().cloned().map(make));
     }
     cases.extend(contract_runs().into_iter().map(Case::Contract));
+    cases.extend(corrupt_states());
     cases
+}
+
+/// A crash after checkpoint 2 completed, whose state the spy hands back as bytes that
+/// are not the JSON of a `BTreeMap<String, u64>`: none, cut short, a negative count.
+fn corrupt_states() -> Vec<Case> {
+    let run = Run {
+        words: ["a", "b", "a"].map(str::to_owned).to_vec(),
+        barrier_every: 1,
+        crash_after: Some(2),
+        commit_lag: 0,
+    };
+    [&b""[..], b"{\"a\":", b"{\"a\":-1}"]
+        .into_iter()
+        .map(|state| Case::CorruptState {
+            run: run.clone(),
+            state: state.to_vec(),
+        })
+        .collect()
 }
 
 /// The runs of the `contract` check, smallest first: [`CONTRACT_WORDS`], every

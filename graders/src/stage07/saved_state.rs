@@ -11,10 +11,16 @@ pub(super) fn wrong_save(run: &Run, c: u64, o: usize, calls: &[Call]) -> Option<
     if c == 0 {
         return None;
     }
-    let saved = calls.iter().find_map(|call| match call {
-        Call::Save { id, state, .. } if *id == c => Some(state),
+    let (offset, saved) = calls.iter().find_map(|call| match call {
+        Call::Save { id, offset, state } if *id == c => Some((*offset, state)),
         _ => None,
     })?;
+    if offset != o as u64 {
+        return Some(format!(
+            "checkpoint {c}, which recovery restores, was saved with offset {offset}, but it covers \
+             records 0..{o}: the replay starts at the saved offset, so the save was wrong"
+        ));
+    }
     let want = oracle::prefix_counts(&run.words, o);
     match serde_json::from_slice::<Counts>(saved) {
         Ok(counts) if counts == want => None,

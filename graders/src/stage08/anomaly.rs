@@ -17,6 +17,9 @@ pub enum Anomaly {
     NotifiedOutOfOrder,
     /// At the crash, the open transaction or an unnotified prepared one was not aborted.
     NotAborted,
+    /// At the crash, an unnotified prepared transaction was not aborted on the dead sink,
+    /// which holds it; its abort went to the fresh sink, which never held it.
+    AbortedOnFreshSink,
     /// A transaction was aborted while the job was running normally.
     AbortedWhileRunning,
     /// What the first sink showed at the crash is not the notified checkpoints' records.
@@ -79,6 +82,8 @@ pub enum Anomaly {
     FinishedOutOfOrder,
     /// A crash after the last record (`crash_after = len`) refused as past the end.
     RejectedCrashAtEnd,
+    /// The first sink's checkpoints do not take the ids 1, 2, ... in the order taken.
+    IdsNotFromOne,
 }
 
 impl Anomaly {
@@ -93,7 +98,7 @@ impl Anomaly {
             Anomaly::NotifiedOutOfOrder => "notified out of order",
             Anomaly::FinishedOutOfOrder => "finished out of order",
             Anomaly::RejectedCrashAtEnd => "crash at the end refused",
-            Anomaly::NotAborted => "not aborted",
+            Anomaly::NotAborted | Anomaly::AbortedOnFreshSink => "not aborted",
             Anomaly::AbortedWhileRunning => "aborted while running",
             Anomaly::WrongVisibleAtCrash => "wrong output visible at the crash",
             Anomaly::ReplayFromWrongOffset => "replay from the wrong offset",
@@ -121,6 +126,7 @@ impl Anomaly {
             Anomaly::ReplayNotCommitted => "not committed at the end",
             Anomaly::NoFreshSinkNothingLeft => "no fresh sink",
             Anomaly::ReplayIdsNotCounting => "replay ids do not count on",
+            Anomaly::IdsNotFromOne => "checkpoint ids do not count from 1",
         }
     }
 
@@ -135,7 +141,7 @@ impl Anomaly {
             Anomaly::NotifiedOutOfOrder => "ORDER",
             Anomaly::FinishedOutOfOrder => "ENDORD",
             Anomaly::RejectedCrashAtEnd => "ERREND",
-            Anomaly::NotAborted => "NOABORT",
+            Anomaly::NotAborted | Anomaly::AbortedOnFreshSink => "NOABORT",
             Anomaly::AbortedWhileRunning => "ABORT",
             Anomaly::WrongVisibleAtCrash => "VISIBLE",
             Anomaly::ReplayFromWrongOffset => "OFFSET",
@@ -163,6 +169,7 @@ impl Anomaly {
             Anomaly::ReplayNotCommitted => "UNCOMM",
             Anomaly::NoFreshSinkNothingLeft => "NOFRESH",
             Anomaly::ReplayIdsNotCounting => "IDGAP",
+            Anomaly::IdsNotFromOne => "IDS",
         }
     }
 
@@ -171,7 +178,9 @@ impl Anomaly {
     pub fn requirement(self) -> &'static str {
         match self {
             Anomaly::WrongWrites | Anomaly::MissingWrites => "08-R7",
-            Anomaly::MissingBarrier | Anomaly::PreCommitOffBarrier => "08-R8",
+            Anomaly::MissingBarrier | Anomaly::PreCommitOffBarrier | Anomaly::IdsNotFromOne => {
+                "08-R8"
+            }
             Anomaly::NotificationLate
             | Anomaly::NotifiedOutOfOrder
             | Anomaly::CommittedUnknownId
@@ -179,7 +188,7 @@ impl Anomaly {
             Anomaly::NotCommittedAtEnd | Anomaly::FinishedOutOfOrder => "08-R10",
             Anomaly::WrotePastCrash | Anomaly::BarrierSkippedAtCrash => "08-R11",
             Anomaly::CrashTreatedAsFinish | Anomaly::RejectedCrashAtEnd => "08-R12",
-            Anomaly::NotAborted => "08-R13",
+            Anomaly::NotAborted | Anomaly::AbortedOnFreshSink => "08-R13",
             Anomaly::OpenNotAborted => "08-R14",
             Anomaly::ReplayFromWrongOffset
             | Anomaly::WrongReplay

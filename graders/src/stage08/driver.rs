@@ -8,8 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use super::binding::{Implementation, SpyCall, SpyLog};
 use super::own_sink::{OwnSinkRun, own_sink_run};
-use super::plan::{Case, SinkOp, sequences_from};
+use super::plan::{Case, SinkOp};
 use super::run_result::{RunResult, panic_message};
+use super::sequences::sequences_from;
 use crate::harness::driver::begin_run;
 
 /// One cell of a grid run through the spy.

@@ -121,7 +121,15 @@ fn reading(len: usize, verdicts: &[Result<(), CellFailure>]) -> String {
         .filter(|(_, v)| v.is_err())
         .map(|(cell, _)| cell)
         .collect();
-    if failing.iter().all(|(_, lag)| *lag > 0) {
+    // What the job's own calls showed in every failing cell, when that names the mistake
+    // better than the pattern does.
+    let stray_aborts = verdicts
+        .iter()
+        .filter_map(|v| v.as_ref().err())
+        .all(|f| f.anomaly == Anomaly::AbortedOnFreshSink);
+    if stray_aborts {
+        "reading it: only a crash with a checkpoint prepared and not yet notified fails (lag > 0), and each time the job sent its abort to the fresh sink; look at which sink the crash's aborts go to".to_owned()
+    } else if failing.iter().all(|(_, lag)| *lag > 0) {
         "reading it: only lag > 0 fails; at lag 0 a checkpoint is notified at its own barrier, so a mix-up of \"prepared\" and \"notified\" hides there (a commit before the notification, a commit instead of an abort at the crash, a replay from the last checkpoint taken, an off queue)".to_owned()
     } else if failing.iter().any(|(crash, _)| crash.is_none()) {
         "reading it: the run without a crash fails too; start with the normal run (writes, barriers, notifications, the final commit)".to_owned()

@@ -20,6 +20,7 @@ use super::oracle::Schedule;
 use super::plan::Case;
 use super::run_result::RunResult;
 use super::sink_model::judge_sink_model;
+use super::stray_aborts::aborted_on_the_fresh_sink;
 use crate::harness::case::Failure;
 
 /// `Ok` when `observation` is what `case` demands.
@@ -148,7 +149,8 @@ pub fn judge_protocol(
             ),
         );
     };
-    let first = walk_first_sink(records, schedule, first)?;
+    let first = walk_first_sink(records, schedule, first)
+        .map_err(|f| aborted_on_the_fresh_sink(f, run.sinks.get(1)))?;
     let mut visible = first.committed.clone();
     let offset = schedule.restart_offset();
     match (schedule.crash_after, run.sinks.len()) {

@@ -2,7 +2,9 @@
 //!
 //! Checks, smallest case first:
 //! - `sink-model`: the sink alone against a model, for every well-formed sequence of up
-//!   to [`MAX_OPS`] operations over ids 1 and 2: `committed()` after every operation;
+//!   to [`EVERY_SEQUENCE_UP_TO`] operations over ids 1 and 2, and the [`MAX_OPS`]-call
+//!   ones with at most one idle call (see [`sequences_from`]): `committed()` after every
+//!   operation;
 //! - `exactly-once`: `run_exactly_once_sink` for every input length `0..=MAX_LEN`
 //!   (duplicate values), `barrier_every` in `1..=len + 1`, crash point in
 //!   `None, 0..=len` and `commit_lag` in `0..=2`: the sorted output is the sorted input;
@@ -74,8 +76,10 @@ mod oracle;
 mod own_sink;
 mod plan;
 mod run_result;
+mod sequences;
 mod sink_model;
 mod sink_rules;
+mod stray_aborts;
 pub mod trace;
 
 pub use anomaly::Anomaly;
@@ -86,11 +90,9 @@ pub use grid::matrix;
 pub use judge::{judge_exactly_once, judge_protocol};
 pub use oracle::{ModelSink, Schedule, reference_calls};
 pub use own_sink::{Departure, OwnSinkRun};
-pub use plan::{
-    CONTRACT_INPUTS, CONTRACT_LAGS, Case, MAX_LAG, MAX_LEN, MAX_OPS, SINK_IDS, SinkOp, input,
-    sequences_from,
-};
+pub use plan::{CONTRACT_INPUTS, CONTRACT_LAGS, Case, MAX_LAG, MAX_LEN, SINK_IDS, SinkOp, input};
 pub use run_result::RunResult;
+pub use sequences::{EVERY_SEQUENCE_UP_TO, IDLE_CALLS_AT_MAX, MAX_OPS, sequences_from};
 
 crate::grader! {
     /// The stage-08 grader.

@@ -31,38 +31,48 @@ pub struct ModelSink {
 }
 
 impl ModelSink {
-    /// Applies one call.
-    pub fn apply(&mut self, call: SpyCall) {
+    /// Applies one call; whether it changed anything (`false`: the call was idle, as a
+    /// repeated commit or an abort of an id that is not prepared is).
+    pub fn apply(&mut self, call: SpyCall) -> bool {
         match call {
-            SpyCall::Write(record) => self.open.push(record),
+            SpyCall::Write(record) => {
+                self.open.push(record);
+                true
+            }
             SpyCall::PreCommit(id) => {
                 // A reused id is a protocol error of the job; the model keeps the open
                 // data open (the reference sink does the same), the judge reports it.
-                if !self.transactions.contains_key(&id) {
-                    let sealed = std::mem::take(&mut self.open);
-                    self.transactions.insert(id, ModelTxn::Prepared(sealed));
-                    self.pending.push(id);
+                if self.transactions.contains_key(&id) {
+                    return false;
                 }
+                let sealed = std::mem::take(&mut self.open);
+                self.transactions.insert(id, ModelTxn::Prepared(sealed));
+                self.pending.push(id);
+                true
             }
             SpyCall::Commit(id) => {
-                if let Some(txn) = self.transactions.get_mut(&id)
-                    && let ModelTxn::Prepared(records) = txn
-                {
-                    let records = std::mem::take(records);
-                    *txn = ModelTxn::Committed;
-                    self.committed.extend(records);
-                    self.pending.retain(|p| *p != id);
-                }
+                let Some(ModelTxn::Prepared(records)) = self.transactions.get_mut(&id) else {
+                    return false;
+                };
+                let records = std::mem::take(records);
+                self.transactions.insert(id, ModelTxn::Committed);
+                self.committed.extend(records);
+                self.pending.retain(|p| *p != id);
+                true
             }
             SpyCall::Abort(id) => {
-                if let Some(txn) = self.transactions.get_mut(&id)
-                    && matches!(txn, ModelTxn::Prepared(_))
-                {
-                    *txn = ModelTxn::Aborted;
-                    self.pending.retain(|p| *p != id);
-                }
+                let Some(txn @ ModelTxn::Prepared(_)) = self.transactions.get_mut(&id) else {
+                    return false;
+                };
+                *txn = ModelTxn::Aborted;
+                self.pending.retain(|p| *p != id);
+                true
             }
-            SpyCall::AbortOpen => self.open.clear(),
+            SpyCall::AbortOpen => {
+                let changed = !self.open.is_empty();
+                self.open.clear();
+                changed
+            }
         }
     }
 

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::sequences::{EVERY_SEQUENCE_UP_TO, IDLE_CALLS_AT_MAX, MAX_OPS};
 use crate::harness::rng::Rng;
 use crate::harness::{Check, case};
 
@@ -10,8 +11,6 @@ use crate::harness::{Check, case};
 pub const MAX_LEN: usize = 10;
 /// The largest `commit_lag`.
 pub const MAX_LAG: usize = 2;
-/// The longest operation sequence the sink-alone check enumerates.
-pub const MAX_OPS: usize = 6;
 /// The checkpoint ids the sink-alone check uses.
 pub const SINK_IDS: [u64; 2] = [1, 2];
 
@@ -62,31 +61,6 @@ impl SinkOp {
         ops.push(SinkOp::AbortOpen);
         ops
     }
-}
-
-/// Every well-formed extension of `prefix` up to `MAX_OPS` operations, the prefix
-/// itself first, in depth-first order. Well-formed: an id is pre-committed at most once
-/// (ids are unique per sink; the contract leaves a reuse undefined).
-pub fn sequences_from(prefix: &[SinkOp]) -> Vec<Vec<SinkOp>> {
-    fn walk(path: &mut Vec<SinkOp>, alphabet: &[SinkOp], out: &mut Vec<Vec<SinkOp>>) {
-        out.push(path.clone());
-        if path.len() == MAX_OPS {
-            return;
-        }
-        for &op in alphabet {
-            if let SinkOp::PreCommit(id) = op
-                && path.contains(&SinkOp::PreCommit(id))
-            {
-                continue;
-            }
-            path.push(op);
-            walk(path, alphabet, out);
-            path.pop();
-        }
-    }
-    let mut out = Vec::new();
-    walk(&mut prefix.to_vec(), &SinkOp::alphabet(), &mut out);
-    out
 }
 
 /// One case of stage 08.
@@ -190,7 +164,7 @@ impl case::Case for Case {
     fn describe(&self) -> String {
         match self {
             Case::SinkModel { first } => format!(
-                "every sequence of up to {MAX_OPS} operations on a fresh TransactionalSink starting with {first:?}"
+                "every sequence of up to {EVERY_SEQUENCE_UP_TO} operations, and of {MAX_OPS} with at most {IDLE_CALLS_AT_MAX} idle call, on a fresh TransactionalSink starting with {first:?}"
             ),
             Case::ExactlyOnce {
                 records,

@@ -2,10 +2,10 @@
 //! sequence of operations that starts with one given operation.
 
 use super::anomaly::Anomaly;
-use super::call::SpyCall;
 use super::driver::SinkPanic;
 use super::oracle::{ModelSink, ModelTxn};
-use super::plan::{SinkOp, sequences_from};
+use super::plan::SinkOp;
+use super::sequences::{model_after, sequences_from};
 use super::sink_rules::{broken_by, broken_by_panic};
 use crate::harness::case::Failure;
 use crate::harness::diff::multiset_diff;
@@ -108,26 +108,6 @@ fn sink_law(model: &ModelSink, got: &[u32]) -> String {
     } else {
         "the visible records are in the wrong order: commit appends in commit order".to_owned()
     }
-}
-
-/// The model after `ops`.
-fn model_after(ops: &[SinkOp]) -> ModelSink {
-    let mut model = ModelSink::default();
-    let mut written = 0;
-    for &op in ops {
-        let call = match op {
-            SinkOp::Write => {
-                written += 1;
-                SpyCall::Write(written)
-            }
-            SinkOp::PreCommit(id) => SpyCall::PreCommit(id),
-            SinkOp::Commit(id) => SpyCall::Commit(id),
-            SinkOp::Abort(id) => SpyCall::Abort(id),
-            SinkOp::AbortOpen => SpyCall::AbortOpen,
-        };
-        model.apply(call);
-    }
-    model
 }
 
 /// The operations of `ops` at `range`, as calls (writes numbered from the sequence's start).

@@ -68,7 +68,7 @@ fn stage05_a_late_record_reads_as_the_stream_writes_it() {
             "Tumbling::new(3), elements (key@ts=value) [b@3=6, W(2), a@2=8, W(MAX)]",
             "Some(a@2=8)",
             "None",
-            "at element 3 (a@2=8), after [b@3=6, W(2)]: every window of timestamp 2, [[0, 3)], fired already (the watermark W(2) reached its end - 1), though none held a record: a window fires whether or not it held records, so nothing can be added to it, and the record is late",
+            "at element 3 (a@2=8), after [b@3=6, W(2)]: the operator took it as on time with its watermark at W(2), but every window of timestamp 2, [[0, 3)], fired already (W(2) reached its end - 1), though none held a record: a window fires whether or not it held records, so nothing can be added to it, and the record is late",
         ],
     );
 }

@@ -6,6 +6,7 @@ mod operators_redteam;
 #[macro_use]
 mod sources;
 mod redteam;
+mod redteam_bounds;
 
 use graders::stage01::{Case, Dataflow, Observation, drive};
 use rstest::rstest;

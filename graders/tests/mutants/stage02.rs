@@ -11,6 +11,9 @@ mod state;
 #[macro_use]
 mod words;
 mod redteam;
+mod redteam_bytes;
+mod smallest;
+mod wordings;
 
 use graders::stage02::{Case, KeyedStateStage, Observation, drive};
 use rstest::rstest;

@@ -6,8 +6,8 @@
 //! The keys are picked by key group, not drawn: each family of the plan has a key that
 //! the start subtask and the restore target both own, one that only the start subtask
 //! owns, and one it does not own, each of another character class (upper case, digits,
-//! multi-byte letters, lower case, the empty key), so no verdict hangs on a seed and no
-//! key shares a convenient property with the others.
+//! multi-byte letters, bytes that are not UTF-8, lower case, the empty key), so no
+//! verdict hangs on a seed and no key shares a convenient property with the others.
 
 mod drive;
 pub(super) mod model;
@@ -85,7 +85,10 @@ impl Op {
 /// The owned key groups of `at`.
 fn owns(at: At, max_parallelism: u32, key: &str) -> bool {
     let (start, end) = oracle::range(at.index, at.parallelism, max_parallelism);
-    (start..=end).contains(&oracle::key_group(key.as_bytes(), max_parallelism))
+    (start..=end).contains(&oracle::key_group(
+        &crate::stage03::key_bytes(key),
+        max_parallelism,
+    ))
 }
 
 /// Keys of one character class: each of `stems`, then each followed by `0..100`.
@@ -117,12 +120,15 @@ struct Family {
     part: At,
     /// Pools for the key both own, the key only the start owns, the foreign key.
     pools: [Vec<String>; 3],
+    /// Whether the alphabet also removes the foreign key (a refusal whatever `f` returns).
+    remove_foreign: bool,
 }
 
 fn families() -> Vec<Family> {
     let upper = class(&["A", "K", "Q", "ZZ"]);
     let digits = class(&["7", "-", "9 9", "0x"]);
     let wide = class(&["é", "ß", "日本", "Ω"]);
+    let raw = class(&["\\xff", "\\xe9t\\xe9", "k\\x80", "\\xc3"]);
     let lower = {
         let mut keys = vec![String::new()];
         keys.extend(class(&["a", "k", "q", "zz"]));
@@ -136,7 +142,8 @@ fn families() -> Vec<Family> {
             start: at(1, 3),
             whole: at(0, 1),
             part: at(1, 2),
-            pools: [upper.clone(), wide.clone(), lower.clone()],
+            pools: [upper.clone(), raw, lower.clone()],
+            remove_foreign: false,
         },
         Family {
             max_parallelism: 3,
@@ -145,6 +152,7 @@ fn families() -> Vec<Family> {
             whole: at(0, 3),
             part: at(1, 2),
             pools: [digits.clone(), upper.clone(), wide.clone()],
+            remove_foreign: true,
         },
         Family {
             max_parallelism: 128,
@@ -153,6 +161,7 @@ fn families() -> Vec<Family> {
             whole: at(0, 1),
             part: at(3, 4),
             pools: [wide, digits, upper],
+            remove_foreign: true,
         },
     ]
 }
@@ -173,15 +182,15 @@ pub fn plan() -> Vec<super::Case> {
         // Where the start owns every group, the third key is one the target does not own
         // either, in another group than the second's.
         let foreign = pick(&family.pools[2], |k| {
-            let group = oracle::key_group(k.as_bytes(), maxp);
+            let group = oracle::key_group(&crate::stage03::key_bytes(k), maxp);
             !owns(family.part, maxp, k)
                 && (!owns(family.start, maxp, k)
-                    || group != oracle::key_group(only_start.as_bytes(), maxp))
+                    || group != oracle::key_group(&crate::stage03::key_bytes(&only_start), maxp))
         });
-        let alphabet = [
+        let mut alphabet = vec![
             Op::Count(both.clone()),
             Op::Count(only_start),
-            Op::Count(foreign),
+            Op::Count(foreign.clone()),
             Op::Remove(both),
             Op::Restore {
                 at: family.part,
@@ -196,6 +205,9 @@ pub fn plan() -> Vec<super::Case> {
                 feed: Feed::Twice,
             },
         ];
+        if family.remove_foreign {
+            alphabet.push(Op::Remove(foreign));
+        }
         let idempotent = |op: &Op| !matches!(op, Op::Count(k) if owns(family.start, maxp, k));
         let keep = |ops: &[Op]| {
             !ops.windows(2)

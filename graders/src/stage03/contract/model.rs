@@ -37,7 +37,7 @@ impl Model {
     }
 
     fn group(&self, key: &str) -> u32 {
-        oracle::key_group(key.as_bytes(), self.maxp)
+        oracle::key_group(&crate::stage03::key_bytes(key), self.maxp)
     }
 }
 

@@ -141,7 +141,24 @@ pub fn plan() -> Vec<Case> {
             .into_iter()
             .map(|ops| Case::Contract { inputs: 3, ops }),
     );
+    cases.extend(
+        restored_twice()
+            .into_iter()
+            .map(|(inputs, ops)| Case::Contract { inputs, ops }),
+    );
     cases
+}
+
+/// A restore of a restored aligner, then the next checkpoint's barriers: the restored
+/// aligner's own snapshot must hold the checkpoint it was restored from (it is the last
+/// completed one), or the second restore expects `Barrier(1)` again. The enumeration
+/// prunes two restores in a row, and never follows them with a barrier within its length.
+fn restored_twice() -> Vec<(usize, Vec<Op>)> {
+    use Op::{Barrier as B, Crash};
+    vec![
+        (1, vec![B(0, 1), Crash, Crash, B(0, 2)]),
+        (2, vec![B(0, 1), B(1, 1), Crash, Crash, B(0, 2), B(1, 2)]),
+    ]
 }
 
 /// Longer sequences on 3 inputs, picked by hand: two inputs hold elements back at once,

@@ -62,6 +62,7 @@ impl FirstSink<'_> {
                     && p <= self.schedule.stop()
                 {
                     self.none_late()?;
+                    self.counts_from_one(id)?;
                     self.barriers += 1;
                     self.last_barrier_at = Some(p);
                     let taken = Taken::Barrier {
@@ -70,6 +71,13 @@ impl FirstSink<'_> {
                     };
                     self.taken.insert(id, taken);
                 } else if self.finishing() && !self.final_taken {
+                    // A clean finish with no barrier before it is left to the other
+                    // checks: its lone id 0 is what both counting from 0 and reusing
+                    // "the last barrier's id" give, and those two mistakes show apart
+                    // (as 08-R8 and as 08-R18) at the first run with a barrier.
+                    if !self.taken.is_empty() {
+                        self.counts_from_one(id)?;
+                    }
                     self.final_taken = true;
                     self.taken.insert(id, Taken::Final);
                 } else if !self.running() {

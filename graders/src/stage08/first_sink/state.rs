@@ -74,6 +74,27 @@ impl FirstSink<'_> {
 }
 
 impl FirstSink<'_> {
+    /// The first sink's checkpoints are numbered 1, 2, ... in the order they are taken
+    /// (08-R8): any other numbering passes every other check, so only this one can
+    /// reject it (and the replay's ids, counting on from these, rest on it).
+    pub(super) fn counts_from_one(&self, id: u64) -> Result<(), CellFailure> {
+        let expected = self.taken.len() as u64 + 1;
+        if id == expected {
+            return Ok(());
+        }
+        let which = match self.taken.len() {
+            0 => "the first checkpoint".to_string(),
+            n => format!("checkpoint number {}", n + 1),
+        };
+        fail(
+            Anomaly::IdsNotFromOne,
+            format!(
+                "pre-committed {which} after record {} under id {id}, expected {expected}: the barriers take checkpoints 1, 2, ... in order",
+                self.position
+            ),
+        )
+    }
+
     pub(super) fn finishing(&self) -> bool {
         self.schedule.crash_after.is_none() && self.position == self.records.len()
     }

@@ -234,29 +234,60 @@ graders::impl_stage01!(DrainedMiddle, super::operators_redteam::drained_middle);
 accepted!(stage01_rewind_and_skip_passes: Dataflow, drive::<RewindAndSkip>);
 accepted!(stage01_drained_middle_passes: Dataflow, drive::<DrainedMiddle>);
 
-/// Each mutant, the check that must reject it and the one requirement its smallest
-/// failing case must name (no card: a new mistake, which no card's test shows yet).
+/// Each mutant, the check that must reject it, the one requirement its smallest failing
+/// case must name and the card its report must show. No card for the slips (a fused flag
+/// left set, an error in hex, a bound check that wraps, a chain's buffer popped, a run
+/// that stops early) nor where the first failure reads as another belief (a relative
+/// seek of 0 as a seek that does nothing, filters written with take_while or skip_while
+/// as a chain's buffer mishandled, the last-record-only run as one record out per one in),
+/// nor where a card's symptom only coincides (`out` prepended to, a position wrapped to 0:
+/// see [`shows_no_coincidental_card`]).
 #[rstest]
-#[case::seek_end_refused(drive::<SeekEndRefused>, "seek", "01-R3")]
-#[case::fused_after_none(drive::<FusedAfterNone>, "contract", "01-R1")]
-#[case::seek_relative(drive::<SeekRelative>, "contract", "01-R3")]
-#[case::refused_seek_rewinds(drive::<RefusedSeekRewinds>, "seek-past-end", "01-R14")]
-#[case::refusal_poisons_seeks(drive::<RefusalPoisonsSeeks>, "contract", "01-R3")]
-#[case::poll_wraps_at_the_end(drive::<PollWrapsAtTheEnd>, "seek", "01-R13")]
-#[case::error_in_hex(drive::<ErrorInHex>, "seek-past-end", "01-R5")]
-#[case::bound_check_wraps(drive::<BoundCheckWraps>, "seek-past-end", "01-R4")]
-#[case::filter_take_while(drive::<FilterTakeWhile>, "chain", "01-R12")]
-#[case::filter_skip_while(drive::<FilterSkipWhile>, "chain", "01-R12")]
-#[case::chain_pops_middle(drive::<ChainPopsMiddle>, "process", "01-R8")]
-#[case::map_prepends(drive::<MapPrepends>, "process", "01-R7")]
-#[case::run_stops_on_silence(drive::<RunStopsOnSilence>, "chain", "01-R9")]
-#[case::run_one_behind(drive::<RunOneBehind>, "chain", "01-R10")]
-#[case::run_last_record_only(drive::<RunLastRecordOnly>, "chain", "01-R10")]
+#[case::seek_end_refused(drive::<SeekEndRefused>, "seek", "01-R3", Some("01-end-is-no-offset"))]
+#[case::fused_after_none(drive::<FusedAfterNone>, "contract", "01-R1", None)]
+#[case::seek_relative(drive::<SeekRelative>, "contract", "01-R3", None)]
+#[case::refused_seek_rewinds(drive::<RefusedSeekRewinds>, "seek-past-end", "01-R14", Some("01-refused-seek-may-move"))]
+#[case::refusal_poisons_seeks(drive::<RefusalPoisonsSeeks>, "contract", "01-R3", Some("01-failed-source-stays-failed"))]
+#[case::poll_wraps_at_the_end(drive::<PollWrapsAtTheEnd>, "seek", "01-R13", None)]
+#[case::error_in_hex(drive::<ErrorInHex>, "seek-past-end", "01-R5", None)]
+#[case::bound_check_wraps(drive::<BoundCheckWraps>, "seek-past-end", "01-R4", None)]
+#[case::filter_take_while(drive::<FilterTakeWhile>, "chain", "01-R12", None)]
+#[case::filter_skip_while(drive::<FilterSkipWhile>, "chain", "01-R12", None)]
+#[case::chain_pops_middle(drive::<ChainPopsMiddle>, "process", "01-R8", None)]
+#[case::map_prepends(drive::<MapPrepends>, "process", "01-R7", None)]
+#[case::run_stops_on_silence(drive::<RunStopsOnSilence>, "chain", "01-R9", None)]
+#[case::run_one_behind(drive::<RunOneBehind>, "chain", "01-R10", None)]
+#[case::run_last_record_only(drive::<RunLastRecordOnly>, "chain", "01-R10", None)]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
     #[case] requirement: &str,
+    #[case] card: Option<&str>,
 ) {
-    expect_rejected_for::<Dataflow>(drive, check, requirement)
+    let report = expect_rejected_for::<Dataflow>(drive, check, requirement)
         .unwrap_or_else(|why| crate::fail(&why));
+    if let Some(card) = card {
+        crate::cards::shows(&report, card);
+    }
+}
+
+/// Mutants whose smallest cases look like another mistake's card (one output per input
+/// from a `Map`, an extra record from a one-record source, a seek only `u64::MAX` gets
+/// past, out prepended to, position() wrapped to 0): no card may be shown for them.
+#[rstest]
+#[case::run_one_behind(drive::<RunOneBehind>, "chain", "01-R10")]
+#[case::run_last_record_only(drive::<RunLastRecordOnly>, "chain", "01-R10")]
+#[case::filter_take_while(drive::<FilterTakeWhile>, "chain", "01-R12")]
+#[case::filter_skip_while(drive::<FilterSkipWhile>, "chain", "01-R12")]
+#[case::map_prepends(drive::<MapPrepends>, "process", "01-R7")]
+#[case::poll_wraps_at_the_end(drive::<PollWrapsAtTheEnd>, "seek", "01-R13")]
+#[case::bound_check_wraps(drive::<BoundCheckWraps>, "seek-past-end", "01-R4")]
+fn shows_no_coincidental_card(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    let report = expect_rejected_for::<Dataflow>(drive, check, requirement)
+        .unwrap_or_else(|why| crate::fail(&why));
+    crate::cards::none_shown(&report);
 }

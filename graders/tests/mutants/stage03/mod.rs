@@ -3,9 +3,12 @@
 //! malformed states ([`rescale`]), the subtask ([`subtask`]); correct but unusual
 //! solutions that must pass ([`controls`]).
 
+mod coincidences;
 mod controls;
 mod formulas;
 mod redteam;
+mod redteam_bytes;
+mod redteam_bytes_subtask;
 mod redteam_subtask;
 mod reductions;
 mod rescale;

@@ -65,3 +65,4 @@ mod without_card {
     }
 }
 mod red_team;
+mod serde_defaults;

@@ -141,21 +141,40 @@ mod late_before_any_watermark {
 }
 graders::impl_stage04!(LateBeforeAnyWatermark, late_before_any_watermark);
 
-/// Every mutant of this file, the check that must reject it and the requirement its
-/// smallest failing case must name (no card: see each mutant's doc).
+/// Every mutant of this file, the check that must reject it, the requirement its smallest
+/// failing case must name and the card its report must show. No card for an overflowing
+/// bound check (a slip): see [`shows_no_coincidental_card`]. A first `W(0)` never emitted
+/// is "nothing emitted yet" kept as 0.
 #[rstest]
-#[case::far_input_overflows(drive::<FarInputOverflows>, "errors", "04-R12")]
-#[case::reports_counted(drive::<ReportsCounted>, "combiner", "04-R8")]
-#[case::stream_not_input(drive::<StreamNotInput>, "errors", "04-R12")]
-#[case::first_zero_not_emitted(drive::<FirstZeroNotEmitted>, "with-watermarks", "04-R4")]
-#[case::late_before_any_watermark(drive::<LateBeforeAnyWatermark>, "lateness", "04-R6")]
+#[case::far_input_overflows(drive::<FarInputOverflows>, "errors", "04-R12", None)]
+#[case::reports_counted(drive::<ReportsCounted>, "combiner", "04-R8", Some("04-silent-inputs-do-not-count"))]
+#[case::stream_not_input(drive::<StreamNotInput>, "errors", "04-R12", Some("04-any-error-will-do"))]
+#[case::first_zero_not_emitted(drive::<FirstZeroNotEmitted>, "with-watermarks", "04-R4", Some("04-zero-is-no-watermark"))]
+#[case::late_before_any_watermark(drive::<LateBeforeAnyWatermark>, "lateness", "04-R6", Some("04-zero-is-no-watermark"))]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
     #[case] requirement: &str,
+    #[case] card: Option<&str>,
 ) {
-    if let Err(why) = graders::harness::expect_rejected_for::<EventTime>(drive, check, requirement)
-    {
-        crate::fail(&why);
+    let report = graders::harness::expect_rejected_for::<EventTime>(drive, check, requirement)
+        .unwrap_or_else(|why| crate::fail(&why));
+    if let Some(card) = card {
+        crate::cards::shows(&report, card);
     }
+}
+
+/// Mutants whose smallest cases look like another mistake's card: an index check whose
+/// `input + 1` overflows panics on `usize::MAX`, as `04-inputs-are-trusted`'s unchecked
+/// index panics. No card may be shown.
+#[rstest]
+#[case::far_input_overflows(drive::<FarInputOverflows>, "errors", "04-R12")]
+fn shows_no_coincidental_card(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    let report = graders::harness::expect_rejected_for::<EventTime>(drive, check, requirement)
+        .unwrap_or_else(|why| crate::fail(&why));
+    crate::cards::none_shown(&report);
 }

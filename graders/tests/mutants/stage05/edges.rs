@@ -191,34 +191,64 @@ assigners!(
 );
 assigners!(
     /// **Mistake:** `Tumbling::new` checks nothing: a size of 0 is accepted.
-    /// **Verdict:** `errors` fails: `Tumbling::new(0)` returns `Ok` (05-R19).
+    /// **Verdict:** `errors` fails: `Tumbling::new(0)` returns `Ok` (05-R19). The windows
+    /// are right (`by_range`'s), sliding ones too, so that this is its one mistake.
     tumbling_zero_accepted, TumblingZeroAccepted, TumblingZeroAcceptedOperator, true,
-    |size, _, ts| vec![(ts - ts % size, ts - ts % size + size)]
+    |size, slide, ts| {
+        let first = if ts >= size { (ts - size) / slide + 1 } else { 0 };
+        (first..=ts / slide)
+            .map(|k| (k * slide, (k * slide).saturating_add(size)))
+            .collect()
+    }
 );
 
-/// Every mutant of this file, the check that must reject it and the requirement that
-/// check's smallest failing case must name (no card: see each mutant's doc).
+/// Every mutant of this file, the check that must reject it, the requirement that check's
+/// smallest failing case must name, and the misconception card its report shows. No card
+/// for a slip no one believes (`insert` for an add, the watermark stamped on a late
+/// record, a first `W(0)` compared with `unwrap_or(0)`, a size of 0 accepted).
 #[rstest]
-#[case::closed_windows(drive::<ClosedWindows>, "assign", "05-R1")]
-#[case::replaces_aggregate(drive::<ReplacesAggregate>, "firing", "05-R3")]
-#[case::fired_only_with_state(drive::<FiredOnlyWithState>, "lateness", "05-R4")]
-#[case::counts_windows(drive::<CountsWindows>, "state", "05-R5")]
-#[case::late_and_counted(drive::<LateAndCounted>, "firing", "05-R6")]
-#[case::slide_divides_size(drive::<SlideDividesSize>, "assign", "05-R8")]
-#[case::starts_at_record(drive::<StartsAtRecord>, "assign", "05-R9")]
-#[case::late_at_watermark(drive::<LateAtWatermark>, "lateness", "05-R10")]
-#[case::first_zero_ignored(drive::<FirstZeroIgnored>, "contract", "05-R11")]
-#[case::by_key_then_window(drive::<ByKeyThenWindow>, "firing", "05-R12")]
-#[case::stale_regresses(drive::<StaleRegresses>, "contract", "05-R13")]
-#[case::garbage_is_empty(drive::<GarbageIsEmpty>, "contract", "05-R16")]
-#[case::flushes_at_end(drive::<FlushesAtEnd>, "window-sums", "05-R18")]
-#[case::tumbling_zero_accepted(drive::<TumblingZeroAccepted>, "errors", "05-R19")]
+#[case::closed_windows(drive::<ClosedWindows>, "assign", "05-R1", Some("05-windows-hold-their-end"))]
+#[case::replaces_aggregate(drive::<ReplacesAggregate>, "firing", "05-R3", None)]
+#[case::fired_only_with_state(drive::<FiredOnlyWithState>, "lateness", "05-R4", None)]
+#[case::counts_windows(drive::<CountsWindows>, "state", "05-R5", Some("05-state-counts-windows"))]
+#[case::late_and_counted(drive::<LateAndCounted>, "firing", "05-R6", Some("05-late-records-still-count"))]
+#[case::slide_divides_size(drive::<SlideDividesSize>, "assign", "05-R8", Some("05-size-over-slide-windows"))]
+#[case::starts_at_record(drive::<StartsAtRecord>, "assign", "05-R9", Some("05-windows-start-at-the-record"))]
+#[case::late_at_watermark(drive::<LateAtWatermark>, "lateness", "05-R10", None)]
+#[case::first_zero_ignored(drive::<FirstZeroIgnored>, "contract", "05-R11", None)]
+#[case::by_key_then_window(drive::<ByKeyThenWindow>, "firing", "05-R12", Some("05-results-key-by-key"))]
+#[case::stale_regresses(drive::<StaleRegresses>, "contract", "05-R13", Some("05-watermark-is-the-last-seen"))]
+#[case::garbage_is_empty(drive::<GarbageIsEmpty>, "contract", "05-R16", Some("05-unreadable-snapshot-is-fresh"))]
+#[case::flushes_at_end(drive::<FlushesAtEnd>, "window-sums", "05-R18", Some("05-end-of-input-fires"))]
+#[case::tumbling_zero_accepted(drive::<TumblingZeroAccepted>, "errors", "05-R19", None)]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
     #[case] requirement: &str,
+    #[case] card: Option<&str>,
 ) {
-    if let Err(why) = graders::harness::expect_rejected_for::<Windows>(drive, check, requirement) {
-        crate::fail(&why);
+    let report = graders::harness::expect_rejected_for::<Windows>(drive, check, requirement)
+        .unwrap_or_else(|why| crate::fail(&why));
+    if let Some(card) = card {
+        crate::cards::shows(&report, card);
     }
+}
+
+/// Mutants whose smallest cases look like another mistake's card: a window's aggregate
+/// replaced by its last record gives a wrong sum, as `05-sums-are-a-group-by`'s; a late
+/// record returned with the watermark for its timestamp is a wrong late answer, as
+/// `05-late-records-still-count`'s; a size of 0 accepted is no belief about windows. No
+/// card may be shown for them.
+#[rstest]
+#[case::replaces_aggregate(drive::<ReplacesAggregate>, "firing", "05-R3")]
+#[case::late_at_watermark(drive::<LateAtWatermark>, "lateness", "05-R10")]
+#[case::tumbling_zero_accepted(drive::<TumblingZeroAccepted>, "errors", "05-R19")]
+fn shows_no_coincidental_card(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    let report = graders::harness::expect_rejected_for::<Windows>(drive, check, requirement)
+        .unwrap_or_else(|why| crate::fail(&why));
+    crate::cards::none_shown(&report);
 }

@@ -29,6 +29,15 @@ pub enum Flaw {
     GarbageIsEmpty,
     /// `window_sums` fires every open window once the elements are done.
     FlushesAtEnd,
+    /// A record with one window still open is counted in every window it has, the fired
+    /// ones too.
+    PartlyLateCountsAll,
+    /// The keys of a window come out in the order they first arrived, not by key.
+    KeysInArrivalOrder,
+    /// "Fired", for lateness, is read as `end <= wm`, one timestamp after the firing.
+    LateFromTheEnd,
+    /// A late record is dropped: counted nowhere, and `None` returned.
+    DropsLate,
 }
 
 macro_rules! flawed_operator {
@@ -50,6 +59,9 @@ macro_rules! flawed_operator {
             watermark: Option<u64>,
             /// The windows that emitted results (read by `FiredOnlyWithState` only).
             emitted: BTreeSet<Window>,
+            /// Each window's keys in the order they arrived (read by `KeysInArrivalOrder`
+            /// only; not snapshotted, so a restored operator falls back to key order).
+            arrivals: BTreeMap<Window, Vec<K>>,
         }
 
         impl<K, A> WindowOperator<K, A>
@@ -61,6 +73,9 @@ macro_rules! flawed_operator {
                 if FLAW == Flaw::FiredOnlyWithState {
                     return self.emitted.contains(window);
                 }
+                if FLAW == Flaw::LateFromTheEnd {
+                    return self.watermark.is_some_and(|wm| window.end <= wm);
+                }
                 self.watermark.is_some_and(|wm| window.end - 1 <= wm)
             }
             pub fn new(assigner: A) -> Self {
@@ -69,16 +84,17 @@ macro_rules! flawed_operator {
                     open: BTreeMap::new(),
                     watermark: None,
                     emitted: BTreeSet::new(),
+                    arrivals: BTreeMap::new(),
                 }
             }
             pub fn on_record(&mut self, key: K, ts: u64, value: i64) -> Option<Late<K>> {
                 let all = self.assigner.assign(ts);
                 let open: Vec<Window> = all.iter().copied().filter(|w| !self.fired(w)).collect();
                 let late = open.is_empty();
-                let into = if FLAW == Flaw::LateAndCounted {
-                    all
-                } else {
-                    open
+                let into = match FLAW {
+                    Flaw::LateAndCounted => all,
+                    Flaw::PartlyLateCountsAll if !late => all,
+                    _ => open,
                 };
                 for window in into {
                     let a = self
@@ -87,6 +103,10 @@ macro_rules! flawed_operator {
                         .or_default()
                         .entry(key.clone())
                         .or_default();
+                    let arrived = self.arrivals.entry(window).or_default();
+                    if !arrived.contains(&key) {
+                        arrived.push(key.clone());
+                    }
                     if FLAW == Flaw::ReplacesAggregate {
                         *a = (value, 1);
                     } else {
@@ -98,7 +118,7 @@ macro_rules! flawed_operator {
                     (Flaw::LateAtWatermark, Some(wm)) => wm,
                     _ => ts,
                 };
-                late.then(|| Late(Event::new(at, (key, value))))
+                (late && FLAW != Flaw::DropsLate).then(|| Late(Event::new(at, (key, value))))
             }
             pub fn on_watermark(&mut self, wm: u64) -> Vec<WindowResult<K>> {
                 let advances = if FLAW == Flaw::FirstZeroIgnored {
@@ -121,7 +141,16 @@ macro_rules! flawed_operator {
                     .collect();
                 let mut out = Vec::new();
                 for window in due {
-                    let per_key = self.open.remove(&window).unwrap_or_default();
+                    let mut per_key: Vec<(K, (i64, u64))> = self
+                        .open
+                        .remove(&window)
+                        .unwrap_or_default()
+                        .into_iter()
+                        .collect();
+                    let arrived = self.arrivals.remove(&window).unwrap_or_default();
+                    if FLAW == Flaw::KeysInArrivalOrder {
+                        per_key.sort_by_key(|(k, _)| arrived.iter().position(|a| a == k));
+                    }
                     self.emitted.insert(window);
                     out.extend(per_key.into_iter().map(|(key, (sum, count))| WindowResult {
                         key,

@@ -281,4 +281,7 @@ fn is_rejected(
     crate::cards::shows(&report, card);
 }
 mod list_operator;
+mod partly_late;
 mod red_team;
+mod restore_bytes;
+mod wordings;

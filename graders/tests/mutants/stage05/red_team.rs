@@ -272,24 +272,49 @@ graders::impl_stage05!(
     sliding_newest_first
 );
 
-/// Every mutant of this file, the check that must reject it and the requirement its
-/// smallest failing case must name (no card: see each mutant's doc).
+/// Every mutant of this file, the check that must reject it, the requirement its smallest
+/// failing case must name, and the misconception card its report shows. No card where the
+/// first failure is another card's (a watermark of 0 lost in the snapshot reads as a
+/// snapshot without the watermark; late once one window fired, as late by timestamp), nor
+/// for a slip (windows collected newest first).
 #[rstest]
-#[case::no_watermark_is_zero(drive::<NoWatermarkIsZero>, "contract", "05-R7")]
-#[case::restore_empty_fresh(drive::<RestoreEmptyFresh>, "contract", "05-R16")]
-#[case::keyed_by_k(drive::<KeyedByK>, "crash", "05-R15")]
-#[case::zero_sum_dropped(drive::<ZeroSumDropped>, "contract", "05-R2")]
-#[case::zero_watermark_is_none(drive::<ZeroWatermarkIsNone>, "contract", "05-R15")]
-#[case::late_if_any_fired(drive::<LateIfAnyFired>, "lateness", "05-R7")]
-#[case::counts_keys(drive::<CountsKeys>, "state", "05-R5")]
-#[case::late_sorted_by_time(drive::<LateSortedByTime>, "window-sums", "05-R17")]
-#[case::sliding_newest_first(drive::<SlidingNewestFirst>, "assign", "05-R8")]
+#[case::no_watermark_is_zero(drive::<NoWatermarkIsZero>, "contract", "05-R7", Some("05-no-watermark-is-zero"))]
+#[case::restore_empty_fresh(drive::<RestoreEmptyFresh>, "contract", "05-R16", Some("05-unreadable-snapshot-is-fresh"))]
+#[case::keyed_by_k(drive::<KeyedByK>, "crash", "05-R15", Some("05-json-maps-take-any-key"))]
+#[case::zero_sum_dropped(drive::<ZeroSumDropped>, "contract", "05-R2", Some("05-zero-sums-say-nothing"))]
+#[case::zero_watermark_is_none(drive::<ZeroWatermarkIsNone>, "contract", "05-R15", None)]
+#[case::late_if_any_fired(drive::<LateIfAnyFired>, "lateness", "05-R7", None)]
+#[case::counts_keys(drive::<CountsKeys>, "state", "05-R5", Some("05-state-counts-keys"))]
+#[case::late_sorted_by_time(drive::<LateSortedByTime>, "window-sums", "05-R17", Some("05-late-records-in-time-order"))]
+#[case::sliding_newest_first(drive::<SlidingNewestFirst>, "assign", "05-R8", None)]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
     #[case] requirement: &str,
+    #[case] card: Option<&str>,
 ) {
-    if let Err(why) = graders::harness::expect_rejected_for::<Windows>(drive, check, requirement) {
-        crate::fail(&why);
+    let report = graders::harness::expect_rejected_for::<Windows>(drive, check, requirement)
+        .unwrap_or_else(|why| crate::fail(&why));
+    if let Some(card) = card {
+        crate::cards::shows(&report, card);
     }
+}
+
+/// Mutants whose smallest cases look like another mistake's card: sliding windows
+/// assigned newest first are the right windows in the wrong order, where
+/// `05-size-over-slide-windows` and `05-one-window-per-record` get the windows wrong; a
+/// record called late once one of its windows fired is called late behind the watermark,
+/// as `05-late-by-timestamp`'s is, but only where one of its windows fired. No card may be
+/// shown for them.
+#[rstest]
+#[case::sliding_newest_first(drive::<SlidingNewestFirst>, "assign", "05-R8")]
+#[case::late_if_any_fired(drive::<LateIfAnyFired>, "lateness", "05-R7")]
+fn shows_no_coincidental_card(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    let report = graders::harness::expect_rejected_for::<Windows>(drive, check, requirement)
+        .unwrap_or_else(|why| crate::fail(&why));
+    crate::cards::none_shown(&report);
 }

@@ -103,7 +103,7 @@ graders::impl_stage06!(PastEnd, past_end_m);
 #[case::unknown_input(drive::<UnknownInput>, "configuration", "06-R11", None)]
 #[case::old_barrier(drive::<OldBarrier>, "configuration", "06-R12", None)]
 #[case::garbage_fresh(drive::<GarbageFresh>, "configuration", "06-R14", Some("06-unreadable-snapshot-is-fresh"))]
-#[case::after_call(drive::<AfterCall>, "aligned-snapshots", "06-R15", None)]
+#[case::after_call(drive::<AfterCall>, "aligned-snapshots", "06-R15", Some("06-snapshot-after-the-call"))]
 #[case::past_end(drive::<PastEnd>, "configuration", "06-R17", Some("06-schedule-past-the-end-is-the-end"))]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
@@ -116,4 +116,25 @@ fn is_rejected_for(
     if let Some(card) = card {
         crate::cards::shows(&report, card);
     }
+}
+
+/// Mutants whose smallest cases resemble another mistake's card, guarded so that no card
+/// is shown for them: an input that does not exist reported blocked reads as
+/// `06-blocked-for-good`'s wrong `is_blocked`; a barrier of a completed checkpoint
+/// ignored, and a single input taking `Barrier(2)` first, read as
+/// `06-barriers-come-in-order`'s barrier out of turn accepted; `{}` restored through
+/// defaulted fields reads as `06-unreadable-snapshot-is-fresh`'s garbage restored fresh.
+#[rstest]
+#[case::nonexistent_blocked(drive::<NonexistentBlocked>, "alignment", "06-R3")]
+#[case::old_barrier(drive::<OldBarrier>, "configuration", "06-R12")]
+#[case::single_no_turn(drive::<crate::stage06::red_team_held::SingleNoTurn>, "contract", "06-R12")]
+#[case::restore_defaulted_snapshot(drive::<crate::stage06::red_team_bounds::RestoreDefaultedSnapshot>, "configuration", "06-R14")]
+fn shows_no_coincidental_card(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    let report = graders::harness::expect_rejected_for::<Barriers>(drive, check, requirement)
+        .unwrap_or_else(|why| crate::fail(&why));
+    crate::cards::none_shown(&report);
 }

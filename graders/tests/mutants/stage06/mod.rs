@@ -243,5 +243,6 @@ mod contract;
 mod edges;
 mod per_input;
 mod red_team;
+mod red_team_bounds;
 mod red_team_held;
 mod variants;

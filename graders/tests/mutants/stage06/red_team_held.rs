@@ -192,22 +192,28 @@ chunked!(whole_chunks, true);
 graders::impl_stage06!(WholeChunks, whole_chunks);
 accepted!(inject_by_whole_chunks_passes: Barriers, drive::<WholeChunks>);
 
-/// Every mutant of this file, the check that must reject it and the requirement its
-/// smallest failing case must name (no card: see each mutant's doc).
+/// Every mutant of this file, the check that must reject it, the requirement its smallest
+/// failing case must name and the card its report must show. No card where the first
+/// failure reads as another mistake's: a snapshot ahead of its checkpoint as a restore
+/// from scratch, a single input without a turn check as any barrier accepted, a lazy
+/// release as held-back elements re-fed wrongly.
 #[rstest]
-#[case::snapshot_ahead(drive::<SnapshotAhead>, "contract", "06-R13")]
-#[case::restore_blocked(drive::<RestoreBlocked>, "contract", "06-R13")]
-#[case::single_no_turn(drive::<SingleNoTurn>, "contract", "06-R12")]
-#[case::lazy_release(drive::<LazyRelease>, "alignment", "06-R7")]
-#[case::blocked_barrier_refused(drive::<BlockedBarrierRefused>, "alignment", "06-R9")]
-#[case::unnamed_zero(drive::<UnnamedZero>, "configuration", "06-R10")]
-#[case::partial_chunk_barrier(drive::<PartialChunkBarrier>, "inject-barriers", "06-R1")]
+#[case::snapshot_ahead(drive::<SnapshotAhead>, "contract", "06-R13", None)]
+#[case::restore_blocked(drive::<RestoreBlocked>, "contract", "06-R13", Some("06-blocked-inputs-are-state"))]
+#[case::single_no_turn(drive::<SingleNoTurn>, "contract", "06-R12", None)]
+#[case::lazy_release(drive::<LazyRelease>, "alignment", "06-R7", None)]
+#[case::blocked_barrier_refused(drive::<BlockedBarrierRefused>, "alignment", "06-R9", Some("06-blocked-input-sends-no-barrier"))]
+#[case::unnamed_zero(drive::<UnnamedZero>, "configuration", "06-R10", Some("06-any-error-will-do"))]
+#[case::partial_chunk_barrier(drive::<PartialChunkBarrier>, "inject-barriers", "06-R1", Some("06-barrier-after-the-last-chunk"))]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
     #[case] requirement: &str,
+    #[case] card: Option<&str>,
 ) {
-    if let Err(why) = graders::harness::expect_rejected_for::<Barriers>(drive, check, requirement) {
-        crate::fail(&why);
+    let report = graders::harness::expect_rejected_for::<Barriers>(drive, check, requirement)
+        .unwrap_or_else(|why| crate::fail(&why));
+    if let Some(card) = card {
+        crate::cards::shows(&report, card);
     }
 }

@@ -175,30 +175,52 @@ store_slip! {
     unknown_only_when_empty, UNKNOWN_ONLY_WHEN_EMPTY, UnknownWhenEmpty, UnknownWhenEmptySpy
 }
 
-/// The mutants above, the check that rejects each and the requirement its failure names.
+/// The mutants above, the check that rejects each, the requirement its failure names and
+/// the misconception card its report shows. No card for a crash at the end run as no
+/// crash: its first failure (on `[]`, `Some(0)`) is a recovery that never asks the store.
 #[rstest]
-#[case::losing_the_emissions_at_the_crash(drive::<LoseEmitted>, "at-least-once-output", "07-R21")]
-#[case::a_crash_at_the_end_run_as_no_crash(drive::<CrashAtEnd>, "checkpoints", "07-R12")]
-#[case::refusing_a_crash_after_the_last_record(drive::<CrashCheckGe>, "checkpoints", "07-R11")]
-#[case::completing_the_restored_checkpoint_again(drive::<Recomplete>, "checkpoints", "07-R13")]
-#[case::not_retaking_the_in_flight_checkpoints(drive::<SkipRetake>, "checkpoints", "07-R13")]
-#[case::keeping_the_in_flight_queue_across_the_crash(drive::<KeepQueue>, "checkpoints", "07-R13")]
-#[case::completing_newest_first_at_the_end(drive::<FinalNewestFirst>, "checkpoints", "07-R9")]
-#[case::completing_only_the_newest_at_the_end(drive::<FinalOnlyNewest>, "checkpoints", "07-R9")]
-#[case::a_checkpoint_at_the_end_of_the_input(drive::<CheckpointAtEnd>, "checkpoints", "07-R7")]
-#[case::restoring_before_validating(drive::<RestoreThenValidate>, "arguments", "07-R17")]
-#[case::a_crash_error_naming_no_argument(drive::<CrashUnnamed>, "arguments", "07-R16")]
-#[case::forgetting_older_completed_checkpoints(drive::<ForgetOlder>, "store", "07-R3")]
-#[case::writing_before_refusing_a_save(drive::<WriteThenRefuse>, "store", "07-R3")]
-#[case::completing_an_unknown_id_on_a_used_store(drive::<UnknownWhenEmpty>, "store", "07-R5")]
+#[case::losing_the_emissions_at_the_crash(drive::<LoseEmitted>, "at-least-once-output", "07-R21", Some("07-emitted-dies-with-the-job"))]
+#[case::a_crash_at_the_end_run_as_no_crash(drive::<CrashAtEnd>, "checkpoints", "07-R12", None)]
+#[case::refusing_a_crash_after_the_last_record(drive::<CrashCheckGe>, "checkpoints", "07-R11", Some("07-crash-after-the-last-is-past-the-end"))]
+#[case::completing_the_restored_checkpoint_again(drive::<Recomplete>, "checkpoints", "07-R13", Some("07-dead-attempt-completes"))]
+#[case::not_retaking_the_in_flight_checkpoints(drive::<SkipRetake>, "checkpoints", "07-R13", Some("07-saved-needs-no-retake"))]
+#[case::keeping_the_in_flight_queue_across_the_crash(drive::<KeepQueue>, "checkpoints", "07-R13", Some("07-dead-attempt-completes"))]
+#[case::completing_newest_first_at_the_end(drive::<FinalNewestFirst>, "checkpoints", "07-R9", Some("07-newest-completes-first"))]
+#[case::completing_only_the_newest_at_the_end(drive::<FinalOnlyNewest>, "checkpoints", "07-R9", Some("07-newest-completes-first"))]
+#[case::a_checkpoint_at_the_end_of_the_input(drive::<CheckpointAtEnd>, "checkpoints", "07-R7", Some("07-checkpoint-at-the-end"))]
+#[case::restoring_before_validating(drive::<RestoreThenValidate>, "arguments", "07-R17", Some("07-an-error-after-the-work"))]
+#[case::a_crash_error_naming_no_argument(drive::<CrashUnnamed>, "arguments", "07-R16", Some("07-any-error-will-do"))]
+#[case::forgetting_older_completed_checkpoints(drive::<ForgetOlder>, "store", "07-R3", Some("07-only-the-latest-is-kept"))]
+#[case::writing_before_refusing_a_save(drive::<WriteThenRefuse>, "store", "07-R3", Some("07-an-error-after-the-work"))]
+#[case::completing_an_unknown_id_on_a_used_store(drive::<UnknownWhenEmpty>, "store", "07-R5", Some("07-unknown-completion-is-harmless"))]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
     #[case] requirement: &str,
+    #[case] card: Option<&str>,
 ) {
-    if let Err(why) =
+    let report =
         graders::harness::expect_rejected_for::<ExactlyOnceState>(drive, check, requirement)
-    {
-        crate::fail(&why);
+            .unwrap_or_else(|why| crate::fail(&why));
+    if let Some(card) = card {
+        crate::cards::shows(&report, card);
     }
+}
+
+/// Mutants whose smallest cases look like another mistake's card: an emission of the
+/// count before the record is counted is off by one, as `07-barrier-before-its-record`'s
+/// checkpoint is; unreadable state taken as empty counts restarts from nothing, as
+/// `07-replay-from-zero` does. No card may be shown for them.
+#[rstest]
+#[case::emitting_the_count_before_the_record(drive::<crate::stage07::runners::EmitOldCount>, "at-least-once-output", "07-R6")]
+#[case::unreadable_state_as_empty(drive::<crate::stage07::unreadable_state::UnreadableAsEmpty>, "contract", "07-R12")]
+fn shows_no_coincidental_card(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    let report =
+        graders::harness::expect_rejected_for::<ExactlyOnceState>(drive, check, requirement)
+            .unwrap_or_else(|why| crate::fail(&why));
+    crate::cards::none_shown(&report);
 }

@@ -61,14 +61,17 @@ macro_rules! flawed_store {
     };
 }
 
+#[macro_use]
 mod brief_edges;
 mod controls;
 mod flawed;
 mod runners;
 mod slips;
 mod store_flaws;
+mod store_red_team;
 mod store_slips;
 mod stores;
+mod unreadable_state;
 mod wordings;
 
 use runners::*;
@@ -92,6 +95,15 @@ use stores::*;
 #[case::saving_over_a_completed_checkpoint(drive::<SaveOverwritesCompleted>, "store", "07-R3", "07-save-is-a-put")]
 #[case::convenience_drops_the_crash(drive::<ConvenienceDropsTheCrash>, "own-store", "07-R18", "07-convenience-may-simplify")]
 #[case::checking_the_crash_before_the_barrier(drive::<CrashBeforeBarrier>, "checkpoints", "07-R10", "07-the-crash-comes-first")]
+#[case::keeping_the_first_save_of_an_id(drive::<KeepFirstSave>, "store", "07-R2", "07-saved-is-frozen")]
+#[case::refusing_a_second_completion(drive::<CompleteOnce>, "store", "07-R4", "07-complete-only-once")]
+#[case::completing_an_id_never_saved(drive::<CompleteUnknown>, "store", "07-R5", "07-unknown-completion-is-harmless")]
+#[case::completing_by_arithmetic_after_a_restore(drive::<CompleteByArithmetic>, "checkpoints", "07-R13", "07-dead-attempt-completes")]
+#[case::numbering_the_replay_from_one(drive::<IdsRestart>, "checkpoints", "07-R14", "07-ids-restart-after-the-crash")]
+#[case::an_error_naming_the_value_not_the_argument(drive::<BarrierUnnamed>, "arguments", "07-R15", "07-any-error-will-do")]
+#[case::validating_the_crash_point_late(drive::<ValidateCrashLate>, "arguments", "07-R17", "07-an-error-after-the-work")]
+#[case::emitting_each_record_once(drive::<EmitOnce>, "at-least-once-output", "07-R21", "07-output-is-exactly-once")]
+#[case::json_written_by_hand(drive::<HandRolledJson>, "contract", "07-R7", "07-json-by-hand")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
@@ -104,20 +116,14 @@ fn is_rejected(
     crate::cards::shows(&report, card);
 }
 
-/// The mutants whose mistake no learner belief explains better than the requirement's
-/// own sentence: the check that rejects each and the requirement its failure names.
+/// The mutants with no card: the check that rejects each and the requirement its failure
+/// names. Emitting the old count is a slip no one believes; completing at the end before
+/// the last crash fails first exactly as ignoring the lag does (`[a]`, `crash_after
+/// Some(1)`, `commit_lag 1`, the same step), so its first failure cannot tell which
+/// belief it is, and shows `07-complete-at-once`.
 #[rstest]
-#[case::keeping_the_first_save_of_an_id(drive::<KeepFirstSave>, "store", "07-R2")]
-#[case::refusing_a_second_completion(drive::<CompleteOnce>, "store", "07-R4")]
-#[case::completing_an_id_never_saved(drive::<CompleteUnknown>, "store", "07-R5")]
 #[case::emitting_the_count_before_the_record(drive::<EmitOldCount>, "at-least-once-output", "07-R6")]
 #[case::completing_at_the_end_before_the_last_crash(drive::<FinalBeforeCrash>, "contract", "07-R11")]
-#[case::completing_by_arithmetic_after_a_restore(drive::<CompleteByArithmetic>, "checkpoints", "07-R13")]
-#[case::numbering_the_replay_from_one(drive::<IdsRestart>, "checkpoints", "07-R14")]
-#[case::an_error_naming_the_value_not_the_argument(drive::<BarrierUnnamed>, "arguments", "07-R15")]
-#[case::validating_the_crash_point_late(drive::<ValidateCrashLate>, "arguments", "07-R17")]
-#[case::emitting_each_record_once(drive::<EmitOnce>, "at-least-once-output", "07-R21")]
-#[case::json_written_by_hand(drive::<HandRolledJson>, "contract", "07-R7")]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

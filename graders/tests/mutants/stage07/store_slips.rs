@@ -14,12 +14,20 @@ pub const FORGET_OLDER_COMPLETED: u8 = 1;
 pub const WRITE_THEN_REFUSE: u8 = 2;
 /// Completing an unknown id is an error only while nothing was ever saved.
 pub const UNKNOWN_ONLY_WHEN_EMPTY: u8 = 3;
+/// `latest_completed` is the checkpoint completed last, not the one with the highest id.
+pub const LATEST_BY_COMPLETION: u8 = 4;
+/// A save of a completed id is quietly ignored: nothing changes, but no error either.
+pub const SAVE_COMPLETED_IGNORED: u8 = 5;
+/// A save of an id still in flight is refused, as if ids were saved once.
+pub const SAVE_IN_FLIGHT_REFUSED: u8 = 6;
 
 /// In flight and completed apart, with slip `S`.
 #[derive(Debug, Default)]
 pub struct Store<const S: u8> {
     in_flight: BTreeMap<u64, StoredCheckpoint>,
     completed: BTreeMap<u64, StoredCheckpoint>,
+    /// The id completed last (read by `LATEST_BY_COMPLETION` only).
+    completed_last: Option<u64>,
 }
 
 impl<const S: u8> Store<S> {
@@ -27,6 +35,7 @@ impl<const S: u8> Store<S> {
         Self {
             in_flight: BTreeMap::new(),
             completed: BTreeMap::new(),
+            completed_last: None,
         }
     }
 }
@@ -38,7 +47,13 @@ impl<const S: u8> CheckpointStore for Store<S> {
             if S == WRITE_THEN_REFUSE {
                 *done = checkpoint;
             }
+            if S == SAVE_COMPLETED_IGNORED {
+                return Ok(());
+            }
             bail!("checkpoint {id} is completed and cannot be saved again");
+        }
+        if S == SAVE_IN_FLIGHT_REFUSED && self.in_flight.contains_key(&id) {
+            bail!("checkpoint {id} is already saved");
         }
         self.in_flight.insert(id, checkpoint);
         Ok(())
@@ -47,6 +62,7 @@ impl<const S: u8> CheckpointStore for Store<S> {
     fn complete(&mut self, id: u64) -> Result<()> {
         if let Some(checkpoint) = self.in_flight.remove(&id) {
             self.completed.insert(id, checkpoint);
+            self.completed_last = Some(id);
             if let (FORGET_OLDER_COMPLETED, Some(&latest)) = (S, self.completed.keys().last()) {
                 self.completed = self.completed.split_off(&latest);
             }
@@ -60,6 +76,11 @@ impl<const S: u8> CheckpointStore for Store<S> {
     }
 
     fn latest_completed(&self) -> Option<StoredCheckpoint> {
+        if S == LATEST_BY_COMPLETION {
+            return self
+                .completed_last
+                .and_then(|id| self.completed.get(&id).cloned());
+        }
         self.completed.values().next_back().cloned()
     }
 }

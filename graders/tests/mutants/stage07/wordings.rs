@@ -2,7 +2,10 @@
 
 use graders::stage07::{ExactlyOnceState, drive};
 
-use super::{ComputeRestart, CrashBeforeBarrier, ReplayFromZero};
+use super::{
+    ComputeRestart, ConvenienceDropsTheCrash, CrashBeforeBarrier, FirstCompleted, LagIgnored,
+    ReplayFromZero, SaveBeforeApply,
+};
 use crate::rejects;
 
 /// A recovery that never asks the store reads as such.
@@ -51,6 +54,89 @@ fn a_call_made_after_the_crash_is_labelled_so() {
             "save(1, offset 1, state {\"b\":1}) before the crash after 1 record(s)",
             "save(1, offset 1, state {\"b\":1}) after the crash after 1 record(s), recovered with no completed checkpoint (latest_completed() returned None)",
             "store call 1 (after the crash after 1 record(s), recovered with no completed checkpoint (latest_completed() returned None)): the protocol makes this save before the crash: the barrier after record 1 takes its checkpoint before the job dies (crash_after = 1: after record 1 and its barrier)",
+        ],
+    );
+}
+
+/// A replay from offset 0 after the job died without its last checkpoint reads as the
+/// missing save, from the job's own calls: its store handed out no checkpoint.
+#[test]
+fn a_replay_without_the_last_checkpoint_reads_as_the_missing_save() {
+    let report = rejects::<ExactlyOnceState>(drive::<CrashBeforeBarrier>, "at-least-once-output");
+    crate::wordings::reads(
+        &report,
+        "at-least-once-output",
+        [
+            "run_with_recovery_in(spy store) over words [b b], barrier_every 1, crash_after Some(1), commit_lag 0",
+            "[(\"b\", 1), (\"b\", 2)]",
+            "[(\"b\", 1), (\"b\", 1), (\"b\", 2)]",
+            "after the crash after 1 record(s): recovery was handed no checkpoint (latest_completed() returned None), because the job never saved checkpoint 1 before the crash: the barrier after record 1 takes it before the job dies (crash_after = 1: after record 1 and its barrier)",
+        ],
+    );
+}
+
+/// A replay from a checkpoint completed too early reads as the early completion.
+#[test]
+fn a_replay_from_an_early_completion_reads_as_such() {
+    let report = rejects::<ExactlyOnceState>(drive::<LagIgnored>, "at-least-once-output");
+    crate::wordings::reads(
+        &report,
+        "at-least-once-output",
+        [
+            "run_with_recovery_in(spy store) over words [a], barrier_every 1, crash_after Some(1), commit_lag 1",
+            "[(\"a\", 1), (\"a\", 1)]",
+            "[(\"a\", 1)]",
+            "after the crash after 1 record(s): recovery was handed checkpoint 1 (latest_completed() returned it), because the job completed checkpoint 1 before the crash: with commit_lag = 1 it completes only at the end of the input, after the crash after record 1, so no checkpoint may have completed by then",
+        ],
+    );
+}
+
+/// Wrong final counts restored from a wrong save read as the save, not as the count.
+#[test]
+fn wrong_counts_from_a_wrong_save_read_as_the_save() {
+    let report = rejects::<ExactlyOnceState>(drive::<SaveBeforeApply>, "exactly-once-state");
+    crate::wordings::reads(
+        &report,
+        "exactly-once-state",
+        [
+            "run_with_recovery_in(spy store) over words [a], barrier_every 1, crash_after Some(1), commit_lag 0",
+            "{\"a\": 1}",
+            "{}",
+            "after the crash after 1 record(s): checkpoint 1, which recovery restores, was saved with counts {}, but records 0..1 count {\"a\": 1}: the replay starts from what was saved, so the save was wrong",
+        ],
+    );
+}
+
+/// A restart from the wrong checkpoint with the learner's own store reads as that store's
+/// answer to the job's own calls, not as the checkpoint a correct run restores.
+#[test]
+fn a_wrong_restart_with_the_own_store_reads_as_the_store_s_answer() {
+    let report = rejects::<ExactlyOnceState>(drive::<FirstCompleted>, "own-store");
+    crate::wordings::reads(
+        &report,
+        "own-store",
+        [
+            "run_with_recovery over words [b b], barrier_every 1, crash_after Some(2), commit_lag 0",
+            "Ok(outcome)",
+            "Err(checkpoint 2 completed)",
+            "your InMemoryCheckpointStore's latest_completed() returned checkpoint 1, after the job's calls [save(1, offset 1, ..), complete(1), save(2, offset 2, ..), complete(2)]: the latest checkpoint those calls completed is checkpoint 2, so the job restarted from the wrong checkpoint",
+        ],
+    );
+}
+
+/// A `run_with_recovery` that drops the crash reads as `run_with_recovery` itself, from
+/// the learner's two entry points and its emissions, not as a wrong replay.
+#[test]
+fn a_convenience_entry_point_that_drops_the_crash_reads_as_such() {
+    let report = rejects::<ExactlyOnceState>(drive::<ConvenienceDropsTheCrash>, "own-store");
+    crate::wordings::reads(
+        &report,
+        "own-store",
+        [
+            "run_with_recovery over words [a], barrier_every 1, crash_after Some(1), commit_lag 1",
+            "[(\"a\", 1), (\"a\", 1)]",
+            "[(\"a\", 1)]",
+            "run_with_recovery_in with the grader's store returns the right outcome here, and your InMemoryCheckpointStore answers every call of that job as the brief's store does (the job's calls were made again on it), so run_with_recovery itself runs another job; its emissions are those of a run without a crash: nothing was replayed after the crash after 1 record(s): run_with_recovery is run_with_recovery_in with a fresh InMemoryCheckpointStore, every argument passed on unchanged",
         ],
     );
 }

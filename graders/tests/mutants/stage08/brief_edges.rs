@@ -186,27 +186,61 @@ slip! {
     no_sink_before_the_first_record, NO_SINK_BEFORE_THE_FIRST_RECORD, NoFirstSink, NoFirstSinkSpy
 }
 
-/// The mutants above, the check that rejects each and the requirement its failure names.
+/// The mutants above, the check that rejects each, the requirement its failure names and
+/// the misconception card its report shows. No card for the slips (ids worked out by the
+/// lag, the fresh sink's output put first, the wrong sink or transaction aborted), whose
+/// first failures read as other mistakes' or as no belief at all.
 #[rstest]
-#[case::committing_newest_first_at_the_finish(drive::<FinishNewestFirst>, "protocol", "08-R10")]
-#[case::crashing_between_the_two_phases(drive::<BetweenPhases>, "protocol", "08-R9")]
-#[case::aborting_only_the_newest_unnotified(drive::<AbortNewest>, "protocol", "08-R13")]
-#[case::aborting_only_the_oldest_unnotified(drive::<AbortOldest>, "protocol", "08-R13")]
-#[case::the_fresh_sink_s_output_first(drive::<FreshFirst>, "protocol", "08-R19")]
-#[case::aborting_the_fresh_sink_s_open_transaction(drive::<AbortOpenFresh>, "protocol", "08-R14")]
-#[case::refusing_a_crash_after_the_last_record(drive::<CrashGe>, "protocol", "08-R12")]
-#[case::replaying_from_the_notifying_barrier(drive::<NotifyingBarrier>, "protocol", "08-R15")]
-#[case::numbering_the_replay_by_the_lag(drive::<IdsByLag>, "protocol", "08-R17")]
-#[case::aborting_through_the_fresh_sink(drive::<AbortOnFresh>, "protocol", "08-R13")]
-#[case::no_sink_before_the_first_record(drive::<NoFirstSink>, "protocol", "08-R12")]
+#[case::committing_newest_first_at_the_finish(drive::<FinishNewestFirst>, "protocol", "08-R10", Some("08-finish-in-any-order"))]
+#[case::crashing_between_the_two_phases(drive::<BetweenPhases>, "protocol", "08-R9", None)]
+#[case::aborting_only_the_newest_unnotified(drive::<AbortNewest>, "protocol", "08-R13", None)]
+#[case::aborting_only_the_oldest_unnotified(drive::<AbortOldest>, "protocol", "08-R13", None)]
+#[case::the_fresh_sink_s_output_first(drive::<FreshFirst>, "protocol", "08-R19", None)]
+#[case::aborting_the_fresh_sink_s_open_transaction(drive::<AbortOpenFresh>, "protocol", "08-R14", None)]
+#[case::refusing_a_crash_after_the_last_record(drive::<CrashGe>, "protocol", "08-R12", Some("08-crash-after-the-last-is-past-the-end"))]
+#[case::replaying_from_the_notifying_barrier(drive::<NotifyingBarrier>, "protocol", "08-R15", None)]
+#[case::numbering_the_replay_by_the_lag(drive::<IdsByLag>, "protocol", "08-R17", None)]
+#[case::aborting_through_the_fresh_sink(drive::<AbortOnFresh>, "protocol", "08-R13", None)]
+#[case::no_sink_before_the_first_record(drive::<NoFirstSink>, "protocol", "08-R12", None)]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
     #[case] requirement: &str,
+    #[case] card: Option<&str>,
 ) {
-    if let Err(why) =
+    let report =
         graders::harness::expect_rejected_for::<TransactionalSinkStage>(drive, check, requirement)
-    {
-        crate::fail(&why);
+            .unwrap_or_else(|why| crate::fail(&why));
+    if let Some(card) = card {
+        crate::cards::shows(&report, card);
     }
+}
+
+/// Mutants whose smallest cases look like another mistake's card: the fresh sink's output
+/// put first is the right records in the wrong order, as `08-output-in-id-order`'s; a
+/// replay numbered by the lag reuses ids, as `08-fresh-sink-fresh-ids` and
+/// `08-aborted-ids-are-free` do; aborting only the newest or the oldest unnotified, or
+/// aborting on the fresh sink, leaves a prepared transaction, as
+/// `08-prepared-is-committed` does; a replay from the notifying barrier starts at the
+/// last checkpoint taken, as `08-replay-from-the-last-taken`'s does, once one was
+/// notified; no first sink on the empty input takes a checkpoint past the crash, as
+/// `08-the-old-sink-lives-on` does. No card may be shown for them.
+#[rstest]
+#[case::the_fresh_sink_s_output_first(drive::<FreshFirst>, "protocol", "08-R19")]
+#[case::numbering_the_replay_by_the_lag(drive::<IdsByLag>, "protocol", "08-R17")]
+#[case::aborting_only_the_newest_unnotified(drive::<AbortNewest>, "protocol", "08-R13")]
+#[case::aborting_only_the_oldest_unnotified(drive::<AbortOldest>, "protocol", "08-R13")]
+#[case::aborting_the_fresh_sink_s_open_transaction(drive::<AbortOpenFresh>, "protocol", "08-R14")]
+#[case::replaying_from_the_notifying_barrier(drive::<NotifyingBarrier>, "protocol", "08-R15")]
+#[case::aborting_through_the_fresh_sink(drive::<AbortOnFresh>, "protocol", "08-R13")]
+#[case::no_sink_before_the_first_record(drive::<NoFirstSink>, "protocol", "08-R12")]
+fn shows_no_coincidental_card(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    let report =
+        graders::harness::expect_rejected_for::<TransactionalSinkStage>(drive, check, requirement)
+            .unwrap_or_else(|why| crate::fail(&why));
+    crate::cards::none_shown(&report);
 }

@@ -77,23 +77,48 @@ flawed_sink! {
 }
 
 /// Every mutant of this file, the check that must reject it, the anomaly its report must
-/// name and the requirement of the brief its smallest failure names.
+/// name, the requirement of the brief its smallest failure names and the misconception
+/// card its report shows. No card where the first failure is another mistake's (a crash
+/// at the end finished cleanly, as a sink used past the crash) nor for a slip (a replay
+/// id off by one, `commit_lag + 1` overflowing).
 #[rstest]
-#[case::abort_open_skipped_when_empty(drive::<AbortWhenNonEmpty>, "protocol", "not aborted", "08-R14")]
-#[case::crash_at_the_end_finished_cleanly(drive::<FinishAtTheEnd>, "protocol", "sink used past the crash", "08-R12")]
-#[case::replay_ids_skip_one(drive::<SkipOne>, "protocol", "replay ids do not count on", "08-R17")]
-#[case::result_from_the_fresh_sink_only(drive::<FreshOnly>, "protocol", "result not from the sinks", "08-R19")]
-#[case::checkpoint_before_the_first_record(drive::<AtZero>, "protocol", "pre-commit off a barrier", "08-R8")]
-#[case::records_held_until_the_barrier(drive::<AtTheBarrier>, "protocol", "records never written", "08-R7")]
-#[case::no_final_pre_commit_in_the_protocol(drive::<crate::stage08::notifications::NoFinal>, "protocol", "not committed at the end", "08-R10")]
-#[case::lag_arithmetic_overflows(drive::<LagPlusOne>, "contract", "panicked", "08-R22")]
-#[case::committed_in_id_order(drive::<IdOrder>, "sink-model", "sink breaks the contract", "08-R6")]
+#[case::abort_open_skipped_when_empty(drive::<AbortWhenNonEmpty>, "protocol", "not aborted", "08-R14", Some("08-an-empty-transaction-needs-no-abort"))]
+#[case::crash_at_the_end_finished_cleanly(drive::<FinishAtTheEnd>, "protocol", "sink used past the crash", "08-R12", None)]
+#[case::replay_ids_skip_one(drive::<SkipOne>, "protocol", "replay ids do not count on", "08-R17", None)]
+#[case::result_from_the_fresh_sink_only(drive::<FreshOnly>, "protocol", "result not from the sinks", "08-R19", Some("08-result-is-the-replay"))]
+#[case::checkpoint_before_the_first_record(drive::<AtZero>, "protocol", "pre-commit off a barrier", "08-R8", Some("08-checkpoint-at-the-start"))]
+#[case::records_held_until_the_barrier(drive::<AtTheBarrier>, "protocol", "records never written", "08-R7", Some("08-write-at-the-barrier"))]
+#[case::no_final_pre_commit_in_the_protocol(drive::<crate::stage08::notifications::NoFinal>, "protocol", "not committed at the end", "08-R10", Some("08-finish-commits-the-pending"))]
+#[case::lag_arithmetic_overflows(drive::<LagPlusOne>, "contract", "panicked", "08-R22", None)]
+#[case::committed_in_id_order(drive::<IdOrder>, "sink-model", "sink breaks the contract", "08-R6", Some("08-output-in-id-order"))]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
     #[case] anomaly: &str,
     #[case] requirement: &str,
+    #[case] card: Option<&str>,
 ) {
     let report = super::rejects_for(drive, check, requirement);
     expect_anomaly(&report, check, anomaly);
+    if let Some(card) = card {
+        crate::cards::shows(&report, card);
+    }
+}
+
+/// Mutants whose smallest cases look like another mistake's card: replay ids one past
+/// the right ones, as `08-fresh-sink-fresh-ids`'s ids are off; a lag whose arithmetic
+/// overflows fails where `08-notification-a-step-late` counts the lag wrong; a crash at
+/// the end finished cleanly uses the dead sink past the crash, as
+/// `08-the-old-sink-lives-on` does. No card may be shown for them.
+#[rstest]
+#[case::replay_ids_skip_one(drive::<SkipOne>, "protocol", "08-R17")]
+#[case::lag_arithmetic_overflows(drive::<LagPlusOne>, "contract", "08-R22")]
+#[case::crash_at_the_end_finished_cleanly(drive::<FinishAtTheEnd>, "protocol", "08-R12")]
+fn shows_no_coincidental_card(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    let report = super::rejects_for(drive, check, requirement);
+    crate::cards::none_shown(&report);
 }

@@ -16,6 +16,8 @@ pub enum SinkFlaw {
     UnknownCommitPublishesOpen,
     PanicsOnUnknownCommit,
     CommittedInIdOrder,
+    CommitSubsumesEarlier,
+    AbortUnpublishes,
 }
 
 pub trait Flawed {
@@ -28,6 +30,8 @@ pub struct FlawedSink<T, F> {
     committed: Vec<T>,
     /// Each committed transaction by id, for `CommittedInIdOrder`.
     by_id: BTreeMap<CheckpointId, Vec<T>>,
+    /// Each committed transaction in commit order, for `AbortUnpublishes`.
+    log: Vec<(CheckpointId, Vec<T>)>,
     flaw: PhantomData<F>,
 }
 
@@ -38,6 +42,7 @@ impl<T, F> FlawedSink<T, F> {
             prepared: BTreeMap::new(),
             committed: Vec::new(),
             by_id: BTreeMap::new(),
+            log: Vec::new(),
             flaw: PhantomData,
         }
     }
@@ -69,6 +74,17 @@ impl<T: Clone, F: Flawed> TwoPhaseCommitSink<T> for FlawedSink<T, F> {
                 self.by_id.insert(id, records);
                 self.committed = self.by_id.values().flatten().cloned().collect();
             }
+            Some(_) if F::FLAW == SinkFlaw::CommitSubsumesEarlier => {
+                // Flink's notification: every transaction up to `id` is published.
+                let later = self.prepared.split_off(&id.saturating_add(1));
+                let due = std::mem::replace(&mut self.prepared, later);
+                self.committed.extend(due.into_values().flatten());
+            }
+            Some(_) if F::FLAW == SinkFlaw::AbortUnpublishes => {
+                let records = self.prepared.remove(&id).unwrap_or_default();
+                self.committed.extend(records.iter().cloned());
+                self.log.push((id, records));
+            }
             Some(_) => {
                 let records = self.prepared.remove(&id).unwrap_or_default();
                 if F::FLAW != SinkFlaw::WriteVisibleAtOnce {
@@ -87,6 +103,15 @@ impl<T: Clone, F: Flawed> TwoPhaseCommitSink<T> for FlawedSink<T, F> {
     fn abort(&mut self, id: CheckpointId) {
         if F::FLAW != SinkFlaw::AbortIgnored {
             self.prepared.remove(&id);
+        }
+        if F::FLAW == SinkFlaw::AbortUnpublishes && self.log.iter().any(|(c, _)| *c == id) {
+            // "Abort rolls the transaction back", a committed one too.
+            self.log.retain(|(c, _)| *c != id);
+            self.committed = self
+                .log
+                .iter()
+                .flat_map(|(_, r)| r.iter().cloned())
+                .collect();
         }
     }
     fn abort_open(&mut self) {

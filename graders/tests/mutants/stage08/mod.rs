@@ -113,13 +113,16 @@ macro_rules! flawed_sink {
     };
 }
 
+#[macro_use]
 mod brief_edges;
 mod edges;
 mod notifications;
 mod recovery;
+mod red_team;
 mod sink;
 mod slips;
 mod trace;
+mod wordings;
 
 // ---- correct variants, which must pass ----
 

@@ -116,7 +116,7 @@ flawed_job! {
 /// says why).
 #[rstest]
 #[case::replay_final_left_prepared(drive::<LeftPrepared>, "protocol", "not committed at the end", "08-R15", "08-replay-needs-no-commit")]
-#[case::no_abort_on_crash(drive::<NoAbortCrash>, "protocol", "not aborted", "08-R14", "08-prepared-is-committed")]
+#[case::no_abort_on_crash(drive::<NoAbortCrash>, "protocol", "not aborted", "08-R14", "08-an-empty-transaction-needs-no-abort")]
 #[case::abort_only_open(drive::<OnlyOpen>, "protocol", "not aborted", "08-R13", "08-prepared-is-committed")]
 #[case::tail_never_committed_loses(drive::<NoTailCommit>, "exactly-once", "lost record", "08-R22", "08-replay-needs-no-commit")]
 #[case::tail_never_committed(drive::<NoTailCommit>, "protocol", "not committed at the end", "08-R15", "08-replay-needs-no-commit")]

@@ -31,6 +31,15 @@ pub const IDS_BY_LAG: u8 = 9;
 pub const ABORT_ON_FRESH: u8 = 10;
 /// A crash before the first record creates no first sink: the only sink is the replay's.
 pub const NO_SINK_BEFORE_THE_FIRST_RECORD: u8 = 11;
+/// Checkpoint ids count from 0, not 1.
+pub const IDS_FROM_ZERO: u8 = 12;
+/// The replay's sink is made up front, beside the first one, crash or not.
+pub const FRESH_SINK_UP_FRONT: u8 = 13;
+/// An empty input returns at once, after the argument checks: no sink, no crash.
+pub const EMPTY_INPUT_RETURNS_EARLY: u8 = 14;
+/// The replay's finish commits its pending checkpoints newest first (the first run's
+/// finish is right).
+pub const REPLAY_NEWEST_FIRST: u8 = 15;
 /// Correct: recovery aborts every id ever pre-committed (a notified one is ignored).
 pub const ABORT_EVERY_ID: u8 = 20;
 /// Correct: after the crash the last notification arrives again, then the aborts, newest
@@ -45,6 +54,8 @@ struct Job<'a, S, const F: u8> {
     pending: VecDeque<(CheckpointId, usize)>,
     /// The last notified checkpoint: its id and offset (and the notifying barrier's).
     notified: (CheckpointId, usize, usize),
+    /// Whether this is the replay into the fresh sink (read by `REPLAY_NEWEST_FIRST`).
+    replaying: bool,
 }
 
 impl<S, const F: u8> Job<'_, S, F> {
@@ -84,7 +95,7 @@ impl<S, const F: u8> Job<'_, S, F> {
         self.sink.pre_commit(id);
         self.pending.push_back((id, len));
         let mut left: Vec<_> = self.pending.drain(..).collect();
-        if F == FINISH_NEWEST_FIRST {
+        if F == FINISH_NEWEST_FIRST || (F == REPLAY_NEWEST_FIRST && self.replaying) {
             left.reverse();
         }
         for (id, _) in left {
@@ -120,19 +131,25 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>, const F: u8>(
             next_id: 1,
             pending: VecDeque::new(),
             notified: (0, 0, 0),
+            replaying: false,
         };
         job.run(records, 0, len, false);
         job.finish(len);
         return Ok(sink.committed().to_vec());
     }
+    if F == EMPTY_INPUT_RETURNS_EARLY && records.is_empty() {
+        return Ok(Vec::new());
+    }
     let mut sink = new_sink();
+    let mut made_up_front = (F == FRESH_SINK_UP_FRONT).then(&mut new_sink);
     let mut job = Job::<S, F> {
         sink: &mut sink,
         every,
         lag,
-        next_id: 1,
+        next_id: if F == IDS_FROM_ZERO { 0 } else { 1 },
         pending: VecDeque::new(),
         notified: (0, 0, 0),
+        replaying: false,
     };
     let Some(k) = crash_after else {
         job.run(records, 0, len, false);
@@ -156,7 +173,7 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>, const F: u8>(
     } else if F != ABORT_OPEN_ON_FRESH {
         sink.abort_open();
     }
-    let mut fresh = new_sink();
+    let mut fresh = made_up_front.take().unwrap_or_else(&mut new_sink);
     for &id in &unnotified {
         if F == ABORT_ON_FRESH {
             fresh.abort(id);
@@ -187,6 +204,7 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>, const F: u8>(
         next_id: first_id,
         pending: VecDeque::new(),
         notified,
+        replaying: true,
     };
     replay.run(records, from, len, false);
     replay.finish(len);

@@ -1,0 +1,106 @@
+//! Stage 05 mutants of `restore` against bytes that are no snapshot but that serde's
+//! defaults read as one, and the correct variant whose own fresh snapshot is `{}`.
+
+use graders::stage05::{Case, Observation, Windows, drive};
+use rstest::rstest;
+
+use crate::accepted;
+
+/// A mutant: the reference operator, but for `restore`, which first rewrites the bytes
+/// with `$prepare` and then hands them to the reference; and `snapshot`, which writes
+/// the reference's snapshot through `$write`.
+macro_rules! restore_through {
+    ($(#[$doc:meta])* $name:ident, $binding:ident, $operator:ident,
+     write($w:ident) $write:block prepare($p:ident) $prepare:block) => {
+        $(#[$doc])*
+        mod $name {
+            #![allow(dead_code, unused_imports)]
+            use anyhow::Result;
+            use serde::{Serialize, de::DeserializeOwned};
+            pub use solution05::*;
+            use solution05::WindowOperator as Inner;
+
+            pub struct WindowOperator<K, A>(Inner<K, A>);
+
+            impl<K: Ord + Clone + Serialize + DeserializeOwned, A: WindowAssigner + Clone>
+                WindowOperator<K, A>
+            {
+                pub fn new(assigner: A) -> Self {
+                    Self(Inner::new(assigner))
+                }
+                pub fn current_watermark(&self) -> Option<Timestamp> {
+                    self.0.current_watermark()
+                }
+                pub fn on_record(&mut self, key: K, ts: Timestamp, value: i64) -> Option<Late<K>> {
+                    self.0.on_record(key, ts, value)
+                }
+                pub fn on_watermark(&mut self, wm: Timestamp) -> Vec<WindowResult<K>> {
+                    self.0.on_watermark(wm)
+                }
+                pub fn state_size(&self) -> usize {
+                    self.0.state_size()
+                }
+                pub fn snapshot(&self) -> Result<Vec<u8>> {
+                    #[allow(unused_mut, reason = "a variant that writes nothing more")]
+                    let mut $w: serde_json::Value = serde_json::from_slice(&self.0.snapshot()?)?;
+                    $write
+                    Ok(serde_json::to_vec(&$w)?)
+                }
+                pub fn restore(assigner: A, bytes: &[u8]) -> Result<Self> {
+                    let mut $p: serde_json::Value = serde_json::from_slice(bytes)?;
+                    $prepare
+                    Ok(Self(Inner::restore(assigner, &serde_json::to_vec(&$p)?)?))
+                }
+            }
+        }
+        graders::impl_stage05!($binding, $operator, $name);
+    };
+}
+
+restore_through! {
+    /// **Mistake:** the snapshot struct has `#[serde(default)]` ("older snapshots stay
+    /// readable"), so a missing field is its default: `{}` restores a fresh operator,
+    /// though this operator's snapshots always hold both fields.
+    /// **Verdict:** `contract`: `restore(b"{}")` is `Ok` (05-R16).
+    restore_defaults_fields, RestoreDefaultsFields, RestoreDefaultsFieldsOperator,
+    write(snapshot) {}
+    prepare(value) {
+        if let Some(fields) = value.as_object_mut() {
+            fields.entry("watermark").or_insert(serde_json::Value::Null);
+            fields.entry("open").or_insert(serde_json::json!([]));
+        }
+    }
+}
+
+restore_through! {
+    /// A correct variant: the snapshot leaves out the fields of a fresh operator (no
+    /// watermark, nothing open), so its fresh snapshot is `{}`, which it reads back.
+    fresh_snapshot_is_empty_object, FreshIsEmptyObject, FreshIsEmptyObjectOperator,
+    write(snapshot) {
+        if let Some(fields) = snapshot.as_object_mut() {
+            fields.retain(|_, v| !v.is_null() && v.as_array().is_none_or(|a| !a.is_empty()));
+        }
+    }
+    prepare(value) {
+        if let Some(fields) = value.as_object_mut() {
+            fields.entry("watermark").or_insert(serde_json::Value::Null);
+            fields.entry("open").or_insert(serde_json::json!([]));
+        }
+    }
+}
+
+accepted!(stage05_fresh_snapshot_as_empty_object_passes: Windows, drive::<FreshIsEmptyObject>);
+
+/// Every mutant of this file, the check that must reject it and the requirement its
+/// smallest failing case must name (no card: a new mistake).
+#[rstest]
+#[case::restore_defaults_fields(drive::<RestoreDefaultsFields>, "contract", "05-R16")]
+fn is_rejected_for(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    if let Err(why) = graders::harness::expect_rejected_for::<Windows>(drive, check, requirement) {
+        crate::fail(&why);
+    }
+}

@@ -1,0 +1,340 @@
+//! Stage 06 mutants of the second red team, written from the brief alone: an index check
+//! that overflows, snapshots that read `{}` as a fresh aligner, count the checkpoint
+//! being aligned as done or forget the one restored, a trailing barrier left out; and
+//! correct variants (a snapshot of nothing written as `{}`, a schedule checked before it
+//! runs), which must pass.
+
+use graders::stage06::{Barriers, Case, Observation, drive};
+use rstest::rstest;
+
+use crate::accepted;
+
+/// A module around the reference aligner: `$fields` beside it, `$body` its own items.
+macro_rules! around {
+    ($(#[$doc:meta])* $name:ident { $($field:ident: $ty:ty),* } { $($body:tt)* }) => {
+        $(#[$doc])*
+        mod $name {
+            #![allow(dead_code, unused_imports)]
+            use anyhow::{Result, bail, ensure};
+            pub use solution06::{Aligned, CheckpointId, Element, aligned_snapshots, inject_barriers};
+
+            pub struct BarrierAligner<T> {
+                inner: solution06::BarrierAligner<T>,
+                $($field: $ty),*
+            }
+
+            /// The reference's snapshot bytes of an aligner that completed `completed`.
+            fn reference_bytes(completed: CheckpointId) -> Vec<u8> {
+                format!("{{\"completed\":{completed}}}").into_bytes()
+            }
+
+            /// The checkpoint a reference snapshot says completed last.
+            fn completed_in(bytes: &[u8]) -> Result<CheckpointId> {
+                let value: serde_json::Value = serde_json::from_slice(bytes)?;
+                value["completed"].as_u64().ok_or_else(|| anyhow::anyhow!("no completed"))
+            }
+
+            $($body)*
+        }
+    };
+}
+
+around! {
+    /// **Mistake:** the input check is written `input + 1 > inputs` ("the count of inputs
+    /// up to this one"), which overflows for the largest index and panics.
+    /// **Verdict:** `configuration`: `on_element(usize::MAX, a0)` panics (06-R11).
+    input_check_overflows { inputs: usize } {
+        impl<T> BarrierAligner<T> {
+            pub fn new(inputs: usize) -> Result<Self> {
+                Ok(Self { inner: solution06::BarrierAligner::new(inputs)?, inputs })
+            }
+            pub fn is_blocked(&self, input: usize) -> bool {
+                self.inner.is_blocked(input)
+            }
+            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+                let inputs_up_to_it = input + 1;
+                ensure!(inputs_up_to_it <= self.inputs, "input {input} does not exist");
+                self.inner.on_element(input, e)
+            }
+            pub fn snapshot(&self) -> Result<Vec<u8>> {
+                self.inner.snapshot()
+            }
+            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+                Ok(Self { inner: solution06::BarrierAligner::restore(inputs, bytes)?, inputs })
+            }
+        }
+    }
+}
+graders::impl_stage06!(InputCheckOverflows, input_check_overflows);
+
+around! {
+    /// **Mistake:** the snapshot is a struct with `#[serde(default)]` ("older snapshots
+    /// stay readable"), so `{}` restores an aligner that completed nothing, though this
+    /// aligner's snapshots always name the checkpoint (`{"completed":0}` when fresh).
+    /// **Verdict:** `configuration`: `restore(2, b"{}")` succeeds (06-R14).
+    restore_defaulted_snapshot {} {
+        #[derive(serde::Deserialize, Default)]
+        #[serde(default)]
+        struct Durable {
+            completed: CheckpointId,
+        }
+
+        impl<T> BarrierAligner<T> {
+            pub fn new(inputs: usize) -> Result<Self> {
+                Ok(Self { inner: solution06::BarrierAligner::new(inputs)? })
+            }
+            pub fn is_blocked(&self, input: usize) -> bool {
+                self.inner.is_blocked(input)
+            }
+            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+                self.inner.on_element(input, e)
+            }
+            pub fn snapshot(&self) -> Result<Vec<u8>> {
+                self.inner.snapshot()
+            }
+            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+                let durable: Durable = serde_json::from_slice(bytes)?;
+                let bytes = reference_bytes(durable.completed);
+                Ok(Self { inner: solution06::BarrierAligner::restore(inputs, &bytes)? })
+            }
+        }
+    }
+}
+graders::impl_stage06!(RestoreDefaultedSnapshot, restore_defaulted_snapshot);
+
+around! {
+    /// **Mistake:** a snapshot taken while checkpoint `c` is being aligned records `c` as
+    /// completed ("the barrier has been seen"), though only the last barrier completes it.
+    /// **Verdict:** `contract`: after `Barrier(1)` on input 0 of 2, a restore from
+    /// `snapshot()` refuses the replayed `Barrier(1)` (06-R13).
+    snapshot_counts_the_aligning_one {} {
+        impl<T> BarrierAligner<T> {
+            pub fn new(inputs: usize) -> Result<Self> {
+                Ok(Self { inner: solution06::BarrierAligner::new(inputs)? })
+            }
+            pub fn is_blocked(&self, input: usize) -> bool {
+                self.inner.is_blocked(input)
+            }
+            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+                let out = self.inner.on_element(input, e)?;
+                Ok(out)
+            }
+            pub fn snapshot(&self) -> Result<Vec<u8>> {
+                let completed = completed_in(&self.inner.snapshot()?)?;
+                // Some input is blocked exactly while a checkpoint is being aligned; the
+                // inputs are few, so the first 64 tell.
+                let aligning = (0..64).any(|i| self.inner.is_blocked(i));
+                Ok(reference_bytes(completed + u64::from(aligning)))
+            }
+            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+                Ok(Self { inner: solution06::BarrierAligner::restore(inputs, bytes)? })
+            }
+        }
+    }
+}
+graders::impl_stage06!(
+    SnapshotCountsTheAligningOne,
+    snapshot_counts_the_aligning_one
+);
+
+around! {
+    /// **Mistake:** the last completed checkpoint is a field set where `Checkpoint(c)` is
+    /// emitted, and `restore` sets only the next expected barrier: the snapshot of a
+    /// restored aligner says 0 until it completes another checkpoint.
+    /// **Verdict:** `contract`: `B1` on 1 input, a restore, a second restore, then `B2`
+    /// is refused as out of turn (06-R13).
+    snapshot_forgets_the_restored_one { last_completed: CheckpointId } {
+        impl<T> BarrierAligner<T> {
+            pub fn new(inputs: usize) -> Result<Self> {
+                Ok(Self { inner: solution06::BarrierAligner::new(inputs)?, last_completed: 0 })
+            }
+            pub fn is_blocked(&self, input: usize) -> bool {
+                self.inner.is_blocked(input)
+            }
+            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+                let out = self.inner.on_element(input, e)?;
+                for element in &out {
+                    if let Aligned::Checkpoint(c) = element {
+                        self.last_completed = *c;
+                    }
+                }
+                Ok(out)
+            }
+            pub fn snapshot(&self) -> Result<Vec<u8>> {
+                Ok(reference_bytes(self.last_completed))
+            }
+            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+                Ok(Self {
+                    inner: solution06::BarrierAligner::restore(inputs, bytes)?,
+                    last_completed: 0,
+                })
+            }
+        }
+    }
+}
+graders::impl_stage06!(
+    SnapshotForgetsTheRestoredOne,
+    snapshot_forgets_the_restored_one
+);
+
+around! {
+    /// **Mistake:** `is_blocked` reads a `Vec<bool>` of one flag per input by index, so
+    /// asking about an input that does not exist panics instead of answering `false`.
+    /// **Verdict:** `alignment`: `is_blocked(1)` on an aligner of 1 input panics (06-R3).
+    is_blocked_by_index { blocked: Vec<bool> } {
+        impl<T> BarrierAligner<T> {
+            pub fn new(inputs: usize) -> Result<Self> {
+                Ok(Self { inner: solution06::BarrierAligner::new(inputs)?, blocked: vec![false; inputs] })
+            }
+            pub fn is_blocked(&self, input: usize) -> bool {
+                self.blocked[input]
+            }
+            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+                let out = self.inner.on_element(input, e)?;
+                for (i, flag) in self.blocked.iter_mut().enumerate() {
+                    *flag = self.inner.is_blocked(i);
+                }
+                Ok(out)
+            }
+            pub fn snapshot(&self) -> Result<Vec<u8>> {
+                self.inner.snapshot()
+            }
+            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+                Ok(Self {
+                    inner: solution06::BarrierAligner::restore(inputs, bytes)?,
+                    blocked: vec![false; inputs],
+                })
+            }
+        }
+    }
+}
+graders::impl_stage06!(IsBlockedByIndex, is_blocked_by_index);
+
+/// **Mistake:** `inject_barriers` leaves out a barrier after the last record ("nothing
+/// follows it, so there is nothing to cut"), where the brief keeps it.
+/// **Verdict:** `inject-barriers`: `[a0]` with `barrier_every = 1` gives `a0`, not
+/// `a0 B1` (06-R1).
+mod no_trailing_barrier {
+    pub use solution06::*;
+
+    pub fn inject_barriers<T: Clone>(
+        records: &[T],
+        barrier_every: usize,
+    ) -> anyhow::Result<Vec<Element<T>>> {
+        let mut stream = solution06::inject_barriers(records, barrier_every)?;
+        if matches!(stream.last(), Some(Element::Barrier(_))) {
+            stream.pop();
+        }
+        Ok(stream)
+    }
+}
+graders::impl_stage06!(NoTrailingBarrier, no_trailing_barrier);
+
+around! {
+    /// A correct variant: the snapshot leaves out a checkpoint of 0, so a fresh aligner's
+    /// snapshot is `{}`, and `restore(.., b"{}")` reads its own snapshot back.
+    zero_left_out {} {
+        #[derive(serde::Serialize, serde::Deserialize, Default)]
+        struct Durable {
+            #[serde(default, skip_serializing_if = "is_zero")]
+            completed: CheckpointId,
+        }
+
+        fn is_zero(completed: &CheckpointId) -> bool {
+            *completed == 0
+        }
+
+        impl<T> BarrierAligner<T> {
+            pub fn new(inputs: usize) -> Result<Self> {
+                Ok(Self { inner: solution06::BarrierAligner::new(inputs)? })
+            }
+            pub fn is_blocked(&self, input: usize) -> bool {
+                self.inner.is_blocked(input)
+            }
+            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+                self.inner.on_element(input, e)
+            }
+            pub fn snapshot(&self) -> Result<Vec<u8>> {
+                let completed = completed_in(&self.inner.snapshot()?)?;
+                Ok(serde_json::to_vec(&Durable { completed })?)
+            }
+            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+                let durable: Durable = serde_json::from_slice(bytes)?;
+                let bytes = reference_bytes(durable.completed);
+                Ok(Self { inner: solution06::BarrierAligner::restore(inputs, &bytes)? })
+            }
+        }
+    }
+}
+graders::impl_stage06!(ZeroLeftOut, zero_left_out);
+accepted!(a_snapshot_of_nothing_written_as_an_empty_object_passes: Barriers, drive::<ZeroLeftOut>);
+
+/// A correct variant: `aligned_snapshots` counts what the schedule takes from every input
+/// before it delivers anything, so a schedule it cannot follow fails before any work.
+mod schedule_checked_first {
+    use anyhow::{Result, ensure};
+    pub use solution06::{Aligned, BarrierAligner, CheckpointId, Element, inject_barriers};
+
+    pub fn aligned_snapshots<T, S: Clone>(
+        inputs: Vec<Vec<Element<T>>>,
+        schedule: &[usize],
+        init: S,
+        mut fold: impl FnMut(&mut S, &T),
+    ) -> Result<Vec<(CheckpointId, S)>> {
+        ensure!(!inputs.is_empty(), "inputs must not be empty");
+        let mut taken = vec![0usize; inputs.len()];
+        for (step, &input) in schedule.iter().enumerate() {
+            ensure!(
+                input < inputs.len(),
+                "step {step}: input {input} does not exist"
+            );
+            taken[input] += 1;
+            ensure!(
+                taken[input] <= inputs[input].len(),
+                "step {step}: input {input} has only {} elements",
+                inputs[input].len()
+            );
+        }
+        let mut aligner = BarrierAligner::new(inputs.len())?;
+        let mut queues: Vec<std::collections::VecDeque<Element<T>>> =
+            inputs.into_iter().map(Into::into).collect();
+        let (mut state, mut snapshots) = (init, Vec::new());
+        for &input in schedule {
+            let element = queues[input].pop_front().expect("counted above");
+            for out in aligner.on_element(input, element)? {
+                match out {
+                    Aligned::Record(record) => fold(&mut state, &record),
+                    Aligned::Checkpoint(c) => snapshots.push((c, state.clone())),
+                }
+            }
+        }
+        Ok(snapshots)
+    }
+}
+graders::impl_stage06!(ScheduleCheckedFirst, schedule_checked_first);
+accepted!(a_schedule_checked_before_it_runs_passes: Barriers, drive::<ScheduleCheckedFirst>);
+
+/// A panic of `is_blocked` ends the alignment's run before any step is judged, so its
+/// failure names no rule: the check alone must reject it.
+#[test]
+fn is_blocked_by_index_is_rejected() {
+    crate::rejects::<Barriers>(drive::<IsBlockedByIndex>, "alignment");
+}
+
+/// Every mutant of this file, the check that must reject it and the requirement its
+/// smallest failing case must name (no card: see each mutant's doc).
+#[rstest]
+#[case::input_check_overflows(drive::<InputCheckOverflows>, "configuration", "06-R11")]
+#[case::restore_defaulted_snapshot(drive::<RestoreDefaultedSnapshot>, "configuration", "06-R14")]
+#[case::snapshot_counts_the_aligning_one(drive::<SnapshotCountsTheAligningOne>, "contract", "06-R13")]
+#[case::snapshot_forgets_the_restored_one(drive::<SnapshotForgetsTheRestoredOne>, "contract", "06-R13")]
+#[case::no_trailing_barrier(drive::<NoTrailingBarrier>, "inject-barriers", "06-R1")]
+fn is_rejected_for(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    if let Err(why) = graders::harness::expect_rejected_for::<Barriers>(drive, check, requirement) {
+        crate::fail(&why);
+    }
+}

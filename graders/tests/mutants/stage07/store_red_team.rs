@@ -1,0 +1,47 @@
+//! Stage-07 store mistakes from a second red-team pass, each breaking one rule of the
+//! brief: the latest checkpoint read by completion order, a save of a completed id
+//! ignored without an error, and a save of an id in flight refused.
+
+use graders::stage07::{Case, ExactlyOnceState, Observation, drive};
+use rstest::rstest;
+
+store_slip! {
+    /// **Mistake:** `latest_completed` remembers the checkpoint completed last, "the
+    /// latest", where the brief asks for the completed one with the highest id.
+    /// **Verdict:** `store`: after `complete(2)` then `complete(1)` it answers 1 (07-R1).
+    latest_by_completion, LATEST_BY_COMPLETION, LatestByCompletion, LatestByCompletionSpy
+}
+store_slip! {
+    /// **Mistake:** a save of a completed id is ignored, "nothing changes, so all is
+    /// well": the caller is never told that it tried to rewrite a completed checkpoint.
+    /// **Verdict:** `store`: `save(1)` after `complete(1)` is `Ok` (07-R3).
+    save_completed_ignored, SAVE_COMPLETED_IGNORED, SaveCompletedIgnored, SaveCompletedIgnoredSpy
+}
+store_slip! {
+    /// **Mistake:** "an id is saved once": a second save of an id still in flight is
+    /// refused, so the replay cannot retake the checkpoints in flight at the crash.
+    /// **Verdict:** `store`: `save(1)` twice is an error (07-R2).
+    save_in_flight_refused, SAVE_IN_FLIGHT_REFUSED, SaveInFlightRefused, SaveInFlightRefusedSpy
+}
+
+/// The mutants above, the check that rejects each, the requirement its failure names and
+/// the misconception card its report shows. No card for a completed id's save ignored:
+/// its smallest case, `save(1)` accepted after `complete(1)`, is exactly the one of a
+/// save taken for a put (`07-save-is-a-put`), and no later failure tells them apart.
+#[rstest]
+#[case::latest_by_completion(drive::<LatestByCompletion>, "store", "07-R1", Some("07-latest-is-the-last-completed"))]
+#[case::save_completed_ignored(drive::<SaveCompletedIgnored>, "store", "07-R3", None)]
+#[case::save_in_flight_refused(drive::<SaveInFlightRefused>, "store", "07-R2", Some("07-saved-is-frozen"))]
+fn is_rejected_for(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+    #[case] card: Option<&str>,
+) {
+    let report =
+        graders::harness::expect_rejected_for::<ExactlyOnceState>(drive, check, requirement)
+            .unwrap_or_else(|why| crate::fail(&why));
+    if let Some(card) = card {
+        crate::cards::shows(&report, card);
+    }
+}

@@ -1,0 +1,83 @@
+//! Stage 07 mutants of the restore of a checkpoint whose state bytes no restore can read:
+//! the job must fail (the brief: errors instead of panics), not start from other counts.
+
+use graders::stage07::{Case, ExactlyOnceState, Observation, drive};
+use rstest::rstest;
+
+/// A mutant crate: the reference job, run through a store that hands it back the latest
+/// completed checkpoint as `$read` makes of it (the job's own reading of the state).
+macro_rules! reading {
+    ($(#[$doc:meta])* $name:ident, $binding:ident, $spy:ident, |$state:ident| $read:expr) => {
+        $(#[$doc])*
+        mod $name {
+            pub use solution07::{
+                CheckpointStore, InMemoryCheckpointStore, RecoveryOutcome, StoredCheckpoint,
+                run_with_recovery,
+            };
+
+            struct Reading<'a, S>(&'a mut S);
+
+            impl<S: CheckpointStore> CheckpointStore for Reading<'_, S> {
+                fn save(&mut self, id: u64, offset: u64, state: Vec<u8>) -> anyhow::Result<()> {
+                    self.0.save(id, offset, state)
+                }
+                fn complete(&mut self, id: u64) -> anyhow::Result<()> {
+                    self.0.complete(id)
+                }
+                fn latest_completed(&self) -> Option<StoredCheckpoint> {
+                    self.0.latest_completed().map(|mut checkpoint| {
+                        let $state = &checkpoint.state;
+                        let counts: std::collections::BTreeMap<String, u64> = $read;
+                        checkpoint.state = serde_json::to_vec(&counts).expect("counts are JSON");
+                        checkpoint
+                    })
+                }
+            }
+
+            pub fn run_with_recovery_in<S: CheckpointStore>(
+                words: &[String],
+                every: usize,
+                crash_after: Option<usize>,
+                commit_lag: usize,
+                store: &mut S,
+            ) -> anyhow::Result<RecoveryOutcome> {
+                solution07::run_with_recovery_in(words, every, crash_after, commit_lag, &mut Reading(store))
+            }
+        }
+        graders::impl_stage07!($binding, $spy, $name);
+    };
+}
+
+reading! {
+    /// **Mistake:** a state that does not parse restores as empty counts
+    /// (`unwrap_or_default()`, "nothing to restore"), so the job replays from the
+    /// checkpoint's offset with counts it never had.
+    /// **Verdict:** `contract`: a checkpoint whose state is `b""` gives `Ok` (07-R12).
+    unreadable_state_as_empty, UnreadableAsEmpty, UnreadableAsEmptySpy,
+    |state| serde_json::from_slice(state).unwrap_or_default()
+}
+
+reading! {
+    /// **Mistake:** the state is parsed with `expect` ("the store only ever holds what
+    /// the job saved"), so a checkpoint no restore can read panics the job.
+    /// **Verdict:** `contract`: a checkpoint whose state is `b""` panics (07-R12).
+    unreadable_state_panics, UnreadablePanics, UnreadablePanicsSpy,
+    |state| serde_json::from_slice(state).expect("the checkpoint state is JSON")
+}
+
+/// Every mutant of this file, the check that must reject it and the requirement its
+/// smallest failing case must name (no card: new mistakes).
+#[rstest]
+#[case::unreadable_state_as_empty(drive::<UnreadableAsEmpty>, "contract", "07-R12")]
+#[case::unreadable_state_panics(drive::<UnreadablePanics>, "contract", "07-R12")]
+fn is_rejected_for(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    if let Err(why) =
+        graders::harness::expect_rejected_for::<ExactlyOnceState>(drive, check, requirement)
+    {
+        crate::fail(&why);
+    }
+}

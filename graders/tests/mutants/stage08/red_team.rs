@@ -1,0 +1,75 @@
+//! Stage-08 mistakes from a second red-team pass, each breaking one rule of the brief: a
+//! notification that publishes every earlier transaction, an abort that takes back a
+//! commit, checkpoint ids from 0, a replay sink made up front, an empty input that skips
+//! the crash, and a replay that finishes newest first.
+
+use graders::stage08::{Case, Observation, drive};
+use rstest::rstest;
+
+flawed_sink! {
+    /// **Mistake:** Flink's notification read into `commit`: committing `c` publishes
+    /// every prepared transaction up to `c`. The brief's `commit(c)` publishes `c` alone.
+    /// **Verdict:** `sink-model`: `commit(2)` publishes what `pre_commit(1)` sealed
+    /// (named 08-R2, the call that decided those records' transaction).
+    commit_subsumes_earlier, CommitSubsumesEarlier, Subsumes, SubsumesSpy
+}
+
+flawed_sink! {
+    /// **Mistake:** `abort` "rolls back" whatever holds the id, a committed transaction
+    /// too, which then disappears from the visible output.
+    /// **Verdict:** `sink-model` (`commit(1), abort(1)`).
+    abort_unpublishes, AbortUnpublishes, Unpublishes, UnpublishesSpy
+}
+
+slip! {
+    /// **Mistake:** `let mut next_id = 0`: checkpoints count from 0, where the brief's
+    /// barriers take 1, 2, ... (an id 0 reads as "no checkpoint" in stage 07's store).
+    /// **Verdict:** `protocol`, "checkpoint ids do not count from 1" at the first barrier
+    /// (08-R8). Before this pass every check accepted it.
+    ids_from_zero, IDS_FROM_ZERO, IdsFromZero, IdsFromZeroSpy
+}
+slip! {
+    /// **Mistake:** both sinks are made at the start ("the replay's sink is ready when the
+    /// crash comes"), so a run without a crash calls `new_sink()` twice.
+    /// **Verdict:** `protocol` (08-R25: one sink at the start, one after the crash).
+    fresh_sink_up_front, FRESH_SINK_UP_FRONT, UpFront, UpFrontSpy
+}
+slip! {
+    /// **Mistake:** "nothing to write, nothing to do": an empty input returns `[]` at
+    /// once, so `crash_after = Some(0)` neither aborts nor makes the second sink.
+    /// **Verdict:** `protocol`: on `[]` with `Some(0)` no sink at all (named 08-R25, the
+    /// "one sink at the start" half of what 08-R16 asks).
+    empty_input_returns_early, EMPTY_INPUT_RETURNS_EARLY, EmptyEarly, EmptyEarlySpy
+}
+slip! {
+    /// **Mistake:** the replay's own finishing loop commits its pending checkpoints
+    /// newest first (the first run's is right).
+    /// **Verdict:** `protocol`: the fresh sink commits a checkpoint while an older one is
+    /// pending (08-R9: notifications arrive oldest first).
+    replay_newest_first, REPLAY_NEWEST_FIRST, ReplayNewest, ReplayNewestSpy
+}
+
+/// The mutants above, the check that rejects each, the requirement its failure names and
+/// the card its report shows. The replay's own loop committing newest first holds
+/// `08-pending-is-a-stack`'s belief on the fresh sink. No card for the early return on an
+/// empty input: its smallest failure (no sink at all on `[]`) is the very failure of
+/// `08-output-needs-no-sink`'s mutant, which that card shows on it too; no clue of one
+/// failure tells them apart.
+#[rstest]
+#[case::commit_subsumes_earlier(drive::<Subsumes>, "sink-model", "08-R2", Some("08-commit-covers-the-earlier"))]
+#[case::abort_unpublishes(drive::<Unpublishes>, "sink-model", "08-R4", Some("08-abort-takes-back-a-commit"))]
+#[case::ids_from_zero(drive::<IdsFromZero>, "protocol", "08-R8", Some("08-ids-from-zero"))]
+#[case::fresh_sink_up_front(drive::<UpFront>, "protocol", "08-R25", Some("08-fresh-sink-up-front"))]
+#[case::empty_input_returns_early(drive::<EmptyEarly>, "protocol", "08-R25", None)]
+#[case::replay_newest_first(drive::<ReplayNewest>, "protocol", "08-R9", Some("08-pending-is-a-stack"))]
+fn is_rejected_for(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+    #[case] card: Option<&str>,
+) {
+    let report = super::rejects_for(drive, check, requirement);
+    if let Some(card) = card {
+        crate::cards::shows(&report, card);
+    }
+}
