@@ -63,7 +63,12 @@ pub(super) const CARDS: &[Card] = &[
         signatures: &[Signature {
             check: "firing",
             fault: "wrong result",
-            clues: &[Clue::Expected("current_watermark()")],
+            clues: &[
+                Clue::Expected("current_watermark()"),
+                // Lost only when it is 0: the watermark is kept, but its first value is
+                // compared with `unwrap_or(0)` (a slip no card explains).
+                Clue::Not(&Clue::Expected("current_watermark() = Some(0)")),
+            ],
         }],
     },
     Card {
@@ -78,7 +83,14 @@ pub(super) const CARDS: &[Card] = &[
             Signature {
                 check: "firing",
                 fault: "wrong result",
-                clues: &[Clue::Step("is late (every window of it had fired)")],
+                clues: &[
+                    Clue::Step("is late (every window of it had fired)"),
+                    // Returned as late and counted all the same. A record not returned as
+                    // late reads the same here whether the learner counts late records or
+                    // thinks a window that held no record has not fired (the smallest
+                    // case's window is always empty): no card tells those apart.
+                    Clue::Passes("lateness"),
+                ],
             },
             Signature {
                 check: "lateness",
@@ -89,6 +101,9 @@ pub(super) const CARDS: &[Card] = &[
                     Clue::Step("fired already"),
                     // Windows that fire late make a record look on time too.
                     Clue::Passes("firing"),
+                    // Counted somewhere, in a window that never fires: a late record
+                    // dropped without a word is another mistake.
+                    Clue::Fails("state", &[]),
                 ],
             },
         ],
@@ -145,6 +160,9 @@ pub(super) const CARDS: &[Card] = &[
                 clues: &[
                     Clue::Actual("current_watermark() = None"),
                     Clue::Step("not in its snapshot"),
+                    // A watermark lost only when it is 0 was snapshotted, as a number that
+                    // reads 0 as "none".
+                    Clue::Not(&Clue::Expected("current_watermark() = Some(0)")),
                 ],
             },
         ],

@@ -34,7 +34,19 @@ pub(super) const CARDS: &[Card] = &[
         signatures: &[Signature {
             check: "checkpoints",
             fault: "wrong result",
-            clues: &[Clue::Step("never asked the store")],
+            clues: &[
+                Clue::Step("never asked the store"),
+                // The smallest case is a crash after the last record, which a job that
+                // skips recovery only there fails too: the contract's smallest failure
+                // must be a crash elsewhere, or no crash at all.
+                Clue::Fails(
+                    "contract",
+                    &[Clue::Not(&Clue::Test(
+                        super::stage07_edges::crash_at_the_end,
+                        "a crash after the last record",
+                    ))],
+                ),
+            ],
         }],
     },
     Card {
@@ -157,7 +169,13 @@ pub(super) const CARDS: &[Card] = &[
         signatures: &[Signature {
             check: "checkpoints",
             fault: "wrong result",
-            clues: &[Clue::Step("came too early")],
+            clues: &[
+                Clue::Step("came too early"),
+                // A job that completes what is in flight just before a crash at the end
+                // fails the smallest case alike; only a run without a crash, which the
+                // contract's smallest failure is here, shows completions ahead of the lag.
+                Clue::Fails("contract", &[Clue::Step("came too early")]),
+            ],
         }],
     },
     Card {
@@ -227,6 +245,9 @@ pub(super) const CARDS: &[Card] = &[
                     super::stage07_edges::older_completed_forgotten,
                     "a re-save of an older completed id",
                 )),
+                // The save replaced what a recovery reads; one accepted and then ignored
+                // is another mistake (a refusal forgotten, not a put).
+                Clue::Not(&Clue::Step("latest_completed() still reads")),
             ],
         }],
     },

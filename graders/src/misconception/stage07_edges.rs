@@ -89,6 +89,15 @@ pub(super) fn older_completed_forgotten(s: &Symptom) -> bool {
         && before.iter().filter_map(completed).any(|c| c > id)
 }
 
+/// The smallest case crashes after its last record (`crash_after` equal to the number of
+/// words): a job that takes such a crash for no crash at all never recovers, which reads
+/// as a recovery that never asked the store.
+pub(super) fn crash_at_the_end(s: &Symptom) -> bool {
+    let words = between(s.case, "words [", "]").map(|w| w.split_whitespace().count());
+    let crash = between(s.case, "crash_after Some(", ")").and_then(|n| n.parse::<usize>().ok());
+    matches!((words, crash), (Some(w), Some(c)) if w == c)
+}
+
 /// The replay saved a checkpoint at the right offset under a lower id than the protocol's.
 fn ids_restarted(s: &Symptom) -> bool {
     let save = |text: &str| -> Option<(u64, u64)> {

@@ -63,8 +63,19 @@ pub(super) fn judge_store(
                     .requirement(rule_ok));
             }
             (Err(why), Ok(())) => {
+                // What the accepted call did, read right after it: a store that ignores the
+                // call and one that carries it out are different mistakes.
+                let after = if *got_latest == want_latest {
+                    format!("latest_completed() still reads {}", show(got_latest))
+                } else {
+                    format!(
+                        "latest_completed() reads {}, where before it read {}",
+                        show(got_latest),
+                        show(&want_latest)
+                    )
+                };
                 return Err(Failure::new(format!("Err(..): {why}"), "Ok(())")
-                    .step(format!("{label} must be refused"))
+                    .step(format!("{label} must be refused; right after it, {after}"))
                     .requirement(rule_refused));
             }
             _ => {}

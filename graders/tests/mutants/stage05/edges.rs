@@ -237,12 +237,15 @@ fn is_rejected_for(
 /// Mutants whose smallest cases look like another mistake's card: a window's aggregate
 /// replaced by its last record gives a wrong sum, as `05-sums-are-a-group-by`'s; a late
 /// record returned with the watermark for its timestamp is a wrong late answer, as
-/// `05-late-records-still-count`'s; a size of 0 accepted is no belief about windows. No
-/// card may be shown for them.
+/// `05-late-records-still-count`'s; a size of 0 accepted is no belief about windows; a
+/// first `W(0)` lost to `unwrap_or(0)` leaves `current_watermark()` at `None`, as a
+/// watermark moved only by firing does (`05-watermark-only-when-firing`). No card may be
+/// shown for them.
 #[rstest]
 #[case::replaces_aggregate(drive::<ReplacesAggregate>, "firing", "05-R3")]
 #[case::late_at_watermark(drive::<LateAtWatermark>, "lateness", "05-R10")]
 #[case::tumbling_zero_accepted(drive::<TumblingZeroAccepted>, "errors", "05-R19")]
+#[case::first_zero_ignored(drive::<FirstZeroIgnored>, "contract", "05-R11")]
 fn shows_no_coincidental_card(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

@@ -264,7 +264,6 @@ graders::impl_stage05!(
 #[case::fires_twice(drive::<FiresTwice>, "firing", "05-R2", "05-firing-keeps-the-window")]
 #[case::watermark_at_firing(drive::<WatermarkAtFiring>, "firing", "05-R14", "05-watermark-only-when-firing")]
 #[case::never_purges(drive::<NeverPurges>, "state", "05-R5", "05-fired-state-is-kept")]
-#[case::counts_late_records(drive::<CountsLateRecords>, "lateness", "05-R4", "05-late-records-still-count")]
 #[case::late_by_timestamp(drive::<LateByTimestamp>, "lateness", "05-R7", "05-late-by-timestamp")]
 #[case::watermark_not_in_snapshot(drive::<WatermarkNotInSnapshot>, "crash", "05-R15", "05-watermark-is-not-state")]
 #[case::sliding_one_window(drive::<SlidingOneWindow>, "assign", "05-R8", "05-one-window-per-record")]

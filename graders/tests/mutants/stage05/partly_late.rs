@@ -69,3 +69,25 @@ fn is_rejected_for(
         crate::cards::shows(&report, card);
     }
 }
+
+/// Mutants whose smallest case is another mistake's symptom: a record arriving right after
+/// its window fired, a late record dropped, a late record counted (never returned as late)
+/// and a window that "fires" only when it held records all come out as `None` where `Late`
+/// was expected, and the smallest such case always has a window that held no record, so
+/// the report cannot tell "late records still count" from "an empty window has not
+/// fired". No card may be shown for them (`05-late-records-still-count` is shown where the
+/// record is returned as late and counted all the same).
+#[rstest]
+#[case::counts_late_records(drive::<crate::stage05::CountsLateRecords>, "lateness", "05-R4")]
+#[case::fired_only_with_state(drive::<crate::stage05::edges::FiredOnlyWithState>, "lateness", "05-R4")]
+#[case::late_from_the_end(drive::<LateFromTheEnd>, "lateness", "05-R4")]
+#[case::drops_late(drive::<DropsLate>, "lateness", "05-R4")]
+fn shows_no_coincidental_card(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    let report = graders::harness::expect_rejected_for::<Windows>(drive, check, requirement)
+        .unwrap_or_else(|why| crate::fail(&why));
+    crate::cards::none_shown(&report);
+}

@@ -304,11 +304,14 @@ fn is_rejected_for(
 /// assigned newest first are the right windows in the wrong order, where
 /// `05-size-over-slide-windows` and `05-one-window-per-record` get the windows wrong; a
 /// record called late once one of its windows fired is called late behind the watermark,
-/// as `05-late-by-timestamp`'s is, but only where one of its windows fired. No card may be
+/// as `05-late-by-timestamp`'s is, but only where one of its windows fired; a watermark of
+/// 0 lost in the snapshot (kept as a number, 0 for "none") is a restored `None`, as a
+/// snapshot without the watermark gives (`05-watermark-is-not-state`). No card may be
 /// shown for them.
 #[rstest]
 #[case::sliding_newest_first(drive::<SlidingNewestFirst>, "assign", "05-R8")]
 #[case::late_if_any_fired(drive::<LateIfAnyFired>, "lateness", "05-R7")]
+#[case::zero_watermark_is_none(drive::<ZeroWatermarkIsNone>, "contract", "05-R15")]
 fn shows_no_coincidental_card(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

@@ -210,10 +210,20 @@ fn is_rejected_for(
 /// Mutants whose smallest cases look like another mistake's card: an emission of the
 /// count before the record is counted is off by one, as `07-barrier-before-its-record`'s
 /// checkpoint is; unreadable state taken as empty counts restarts from nothing, as
-/// `07-replay-from-zero` does. No card may be shown for them.
+/// `07-replay-from-zero` does; a crash after the last record run as no crash never asks
+/// the store, as a recovery that computes its own restart point does
+/// (`07-restart-without-the-store`, whose contract failure crashes elsewhere); completing
+/// what is in flight just before that crash completes too early, as ignoring the lag does
+/// (`07-complete-at-once`, whose contract failure is a run without a crash); a completed
+/// id's save accepted and ignored is the smallest failure of a save taken for a put
+/// (`07-save-is-a-put`, where `latest_completed()` then reads the new save). No card may
+/// be shown for them.
 #[rstest]
 #[case::emitting_the_count_before_the_record(drive::<crate::stage07::runners::EmitOldCount>, "at-least-once-output", "07-R6")]
 #[case::unreadable_state_as_empty(drive::<crate::stage07::unreadable_state::UnreadableAsEmpty>, "contract", "07-R12")]
+#[case::a_crash_at_the_end_run_as_no_crash(drive::<CrashAtEnd>, "checkpoints", "07-R12")]
+#[case::completing_at_the_end_before_the_last_crash(drive::<crate::stage07::runners::FinalBeforeCrash>, "contract", "07-R11")]
+#[case::save_completed_ignored(drive::<crate::stage07::store_red_team::SaveCompletedIgnored>, "store", "07-R3")]
 fn shows_no_coincidental_card(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

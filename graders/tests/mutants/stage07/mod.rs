@@ -119,8 +119,8 @@ fn is_rejected(
 /// The mutants with no card: the check that rejects each and the requirement its failure
 /// names. Emitting the old count is a slip no one believes; completing at the end before
 /// the last crash fails first exactly as ignoring the lag does (`[a]`, `crash_after
-/// Some(1)`, `commit_lag 1`, the same step), so its first failure cannot tell which
-/// belief it is, and shows `07-complete-at-once`.
+/// Some(1)`, `commit_lag 1`, the same step), and only the contract's run without a crash
+/// tells them apart (`brief_edges::shows_no_coincidental_card`).
 #[rstest]
 #[case::emitting_the_count_before_the_record(drive::<EmitOldCount>, "at-least-once-output", "07-R6")]
 #[case::completing_at_the_end_before_the_last_crash(drive::<FinalBeforeCrash>, "contract", "07-R11")]

@@ -26,8 +26,9 @@ store_slip! {
 
 /// The mutants above, the check that rejects each, the requirement its failure names and
 /// the misconception card its report shows. No card for a completed id's save ignored:
-/// its smallest case, `save(1)` accepted after `complete(1)`, is exactly the one of a
-/// save taken for a put (`07-save-is-a-put`), and no later failure tells them apart.
+/// its smallest case, `save(1)` accepted after `complete(1)`, is the one of a save taken
+/// for a put, told apart only by `latest_completed()` right after it, which still reads
+/// the completed save (`brief_edges::shows_no_coincidental_card`).
 #[rstest]
 #[case::latest_by_completion(drive::<LatestByCompletion>, "store", "07-R1", Some("07-latest-is-the-last-completed"))]
 #[case::save_completed_ignored(drive::<SaveCompletedIgnored>, "store", "07-R3", None)]
