@@ -74,6 +74,9 @@ pub(super) const CARDS: &[Card] = &[
                 Clue::Expected("is_blocked("),
                 Clue::Expected("= true"),
                 Clue::Step("delivered Barrier("),
+                // A held-back barrier is one of a later checkpoint: an input not blocked
+                // by its first barrier reads `is_blocked` another way (as "holds data").
+                Clue::Not(&Clue::Step("delivered Barrier(1) and")),
             ],
         }],
     },
@@ -90,7 +93,20 @@ pub(super) const CARDS: &[Card] = &[
             Signature {
                 check: "alignment",
                 fault: "wrong result",
-                clues: &[Clue::Step("must be re-fed"), Clue::Missing(true)],
+                clues: &[
+                    Clue::Step("must be re-fed"),
+                    Clue::Missing(true),
+                    // Missing after the checkpoint is also what a release deferred to the
+                    // next call gives; only reordered elements show the order was the
+                    // mistake.
+                    Clue::Fails(
+                        "contract",
+                        &[Clue::Test(
+                            super::stage06_edges::reordered,
+                            "the same elements in another order",
+                        )],
+                    ),
+                ],
             },
             Signature {
                 check: "contract",
@@ -120,6 +136,12 @@ pub(super) const CARDS: &[Card] = &[
                 Clue::Expected("is_blocked("),
                 Clue::Expected("= false"),
                 Clue::Step("no checkpoint is waiting"),
+                // Blocked after it took part: an input reported blocked before it sent
+                // anything is a slip of bookkeeping (a bitmask too narrow), not this belief.
+                Clue::Test(
+                    super::stage06_edges::asked_input_has_arrived,
+                    "the input asked about had delivered an element",
+                ),
             ],
         }],
     },
@@ -134,7 +156,16 @@ pub(super) const CARDS: &[Card] = &[
         signatures: &[Signature {
             check: "crash",
             fault: "wrong result",
-            clues: &[Clue::Step("restored from checkpoint"), Clue::Actual("Err(")],
+            clues: &[
+                Clue::Step("restored from checkpoint"),
+                Clue::Actual("Err("),
+                // The replay's next barrier refused could also be a snapshot ahead of its
+                // checkpoint; a restored aligner that takes Barrier(1) again started afresh.
+                Clue::Fails(
+                    "configuration",
+                    &[Clue::Step("the restored aligner expects checkpoint")],
+                ),
+            ],
         }],
     },
     Card {

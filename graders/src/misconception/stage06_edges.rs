@@ -51,6 +51,25 @@ pub(super) fn reordered(s: &Symptom) -> bool {
         && sorted_items(s.expected) == sorted_items(s.actual)
 }
 
+/// The input `is_blocked` was asked about had delivered an element by then (the step
+/// `step N (...), then is_blocked(i)` against the case's `arrivals`): an input reported
+/// blocked before it sent anything holds no belief about checkpoints.
+pub(super) fn asked_input_has_arrived(s: &Symptom) -> bool {
+    let step: Option<usize> = between(s.step, "step ", " (").and_then(|n| n.parse().ok());
+    let input = between(s.step, "is_blocked(", ")");
+    let arrivals = s
+        .case
+        .split_once("arrivals ")
+        .map(|(_, rest)| rest.split(';').next().unwrap_or(rest));
+    match (step, input, arrivals) {
+        (Some(step), Some(input), Some(arrivals)) => arrivals
+            .split_whitespace()
+            .take(step)
+            .any(|arrived| arrived == input),
+        _ => false,
+    }
+}
+
 /// The stream ends with a barrier where the expected one ends with a record.
 fn barrier_at_the_end(s: &Symptom) -> bool {
     let last = |text: &str| {

@@ -123,12 +123,24 @@ fn is_rejected_for(
 /// `06-blocked-for-good`'s wrong `is_blocked`; a barrier of a completed checkpoint
 /// ignored, and a single input taking `Barrier(2)` first, read as
 /// `06-barriers-come-in-order`'s barrier out of turn accepted; `{}` restored through
-/// defaulted fields reads as `06-unreadable-snapshot-is-fresh`'s garbage restored fresh.
+/// defaulted fields reads as `06-unreadable-snapshot-is-fresh`'s garbage restored fresh;
+/// `is_blocked` read as "holds data" is false after a first barrier, as a held-back barrier
+/// passed on leaves it (`06-held-back-barriers-are-data`, after a later barrier); a bitmask
+/// of 64 inputs reports input 64 blocked before it sent anything, as
+/// `06-blocked-for-good`'s input left blocked after its checkpoint; a snapshot ahead of
+/// its checkpoint refuses the replay's next barrier, as a restore from scratch does
+/// (`06-restore-from-scratch`, which also takes Barrier(1) again); a release deferred to
+/// the next call misses the held-back elements, as re-feeding newest first does
+/// (`06-buffer-order-does-not-matter`, whose contract failure reorders them).
 #[rstest]
 #[case::nonexistent_blocked(drive::<NonexistentBlocked>, "alignment", "06-R3")]
 #[case::old_barrier(drive::<OldBarrier>, "configuration", "06-R12")]
 #[case::single_no_turn(drive::<crate::stage06::red_team_held::SingleNoTurn>, "contract", "06-R12")]
 #[case::restore_defaulted_snapshot(drive::<crate::stage06::red_team_bounds::RestoreDefaultedSnapshot>, "configuration", "06-R14")]
+#[case::blocked_means_buffered(drive::<BlockedMeansBuffered>, "alignment", "06-R5")]
+#[case::bitmask_inputs(drive::<crate::stage06::red_team::BitmaskInputs>, "alignment", "06-R3")]
+#[case::snapshot_ahead(drive::<crate::stage06::red_team_held::SnapshotAhead>, "contract", "06-R13")]
+#[case::lazy_release(drive::<crate::stage06::red_team_held::LazyRelease>, "alignment", "06-R7")]
 fn shows_no_coincidental_card(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
