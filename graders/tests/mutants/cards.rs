@@ -92,6 +92,18 @@ pub(crate) fn none_shown(report: &StageReport) {
     no_other_card(report, "");
 }
 
+/// Fails unless the grader of `S` rejects `drive` at `check`, naming `requirement`, with
+/// no card shown ([`none_shown`]): the row of a table of coincidences.
+pub(crate) fn rejected_without_card<S: Stage>(
+    drive: fn(&S::Case) -> S::Observation,
+    check: &str,
+    requirement: &str,
+) {
+    let report = graders::harness::expect_rejected_for::<S>(drive, check, requirement)
+        .unwrap_or_else(|why| fail(&why));
+    none_shown(&report);
+}
+
 /// Fails if the grader of `S` finds a misconception in `drive`'s report under a few
 /// seeds (the learner's among them): a correct solution never gets a card.
 pub(crate) fn none_for<S: Stage>(drive: fn(&S::Case) -> S::Observation) {
