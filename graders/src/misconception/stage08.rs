@@ -27,10 +27,12 @@ pub(super) const CARDS: &[Card] = &[
     Card {
         id: "08-output-needs-no-sink",
         stage: 8,
-        title: "Exactly-once output just means returning every record once",
+        title: "The output can be returned without going through a sink",
         why: "Exactly-once is a promise about what the outside world sees across crashes: \
               records reach it only through a sink's two phases, pre-commit at the barrier and \
-              commit on the notification. Returning the input skips the protocol entirely.",
+              commit on the notification. Every run makes its sink with new_sink, one at the \
+              start and one after the crash, even a run with no records: returning the output \
+              yourself, the input or an empty list, skips the protocol entirely.",
         reread: "Constraints",
         signatures: &[protocol(&[Clue::Anomaly("no sink")])],
     },

@@ -51,16 +51,15 @@ slip! {
 
 /// The mutants above, the check that rejects each, the requirement its failure names and
 /// the card its report shows. The replay's own loop committing newest first holds
-/// `08-pending-is-a-stack`'s belief on the fresh sink. No card for the early return on an
-/// empty input: its smallest failure (no sink at all on `[]`) is the very failure of
-/// `08-output-needs-no-sink`'s mutant, which that card shows on it too; no clue of one
-/// failure tells them apart.
+/// `08-pending-is-a-stack`'s belief on the fresh sink. The early return on an empty input
+/// skips the sink where there is nothing to write: `08-output-needs-no-sink`'s belief,
+/// which that card states for any output, an empty one too.
 #[rstest]
 #[case::commit_subsumes_earlier(drive::<Subsumes>, "sink-model", "08-R2", Some("08-commit-covers-the-earlier"))]
 #[case::abort_unpublishes(drive::<Unpublishes>, "sink-model", "08-R4", Some("08-abort-takes-back-a-commit"))]
 #[case::ids_from_zero(drive::<IdsFromZero>, "protocol", "08-R8", Some("08-ids-from-zero"))]
 #[case::fresh_sink_up_front(drive::<UpFront>, "protocol", "08-R25", Some("08-fresh-sink-up-front"))]
-#[case::empty_input_returns_early(drive::<EmptyEarly>, "protocol", "08-R25", None)]
+#[case::empty_input_returns_early(drive::<EmptyEarly>, "protocol", "08-R25", Some("08-output-needs-no-sink"))]
 #[case::replay_newest_first(drive::<ReplayNewest>, "protocol", "08-R9", Some("08-pending-is-a-stack"))]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
