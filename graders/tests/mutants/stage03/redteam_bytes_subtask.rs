@@ -2,27 +2,35 @@
 //! that reads its keys as text, a removal that skips the ownership check, a restore that
 //! lets the same pair through twice; and a snapshot keyed by hex, which must pass.
 
+/// The methods a wrapped reference subtask passes through unchanged: `new`, `key_groups`
+/// and `state`, inside an `impl` of a `KeyedSubtask<V>(solution03::KeyedSubtask<V>)`.
+macro_rules! reference_methods {
+    () => {
+        pub fn new(index: u32, parallelism: u32, max_parallelism: u32) -> anyhow::Result<Self> {
+            solution03::KeyedSubtask::new(index, parallelism, max_parallelism).map(Self)
+        }
+        pub fn key_groups(&self) -> std::ops::RangeInclusive<u32> {
+            self.0.key_groups()
+        }
+        pub fn state(&self) -> &solution02::KeyedState<Vec<u8>, V> {
+            self.0.state()
+        }
+    };
+}
+
 /// A subtask that delegates to the reference but for the items a mutant shadows.
 macro_rules! subtask_around_the_reference {
     (snapshot($s:ident) $snapshot:block restore($bytes:ident) $restore:block) => {
         pub struct KeyedSubtask<V>(solution03::KeyedSubtask<V>);
 
         impl<V: Clone + serde::Serialize + serde::de::DeserializeOwned> KeyedSubtask<V> {
-            pub fn new(index: u32, parallelism: u32, max_parallelism: u32) -> anyhow::Result<Self> {
-                solution03::KeyedSubtask::new(index, parallelism, max_parallelism).map(Self)
-            }
-            pub fn key_groups(&self) -> std::ops::RangeInclusive<u32> {
-                self.0.key_groups()
-            }
+            reference_methods!();
             pub fn update(
                 &mut self,
                 key: &[u8],
                 f: impl FnOnce(Option<V>) -> Option<V>,
             ) -> anyhow::Result<()> {
                 self.0.update(key, f)
-            }
-            pub fn state(&self) -> &solution02::KeyedState<Vec<u8>, V> {
-                self.0.state()
             }
             pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
                 let $s = self.0.state().snapshot();
@@ -90,12 +98,7 @@ pub mod removal_skips_ownership {
     pub struct KeyedSubtask<V>(solution03::KeyedSubtask<V>);
 
     impl<V: Clone + serde::Serialize + serde::de::DeserializeOwned> KeyedSubtask<V> {
-        pub fn new(index: u32, parallelism: u32, max_parallelism: u32) -> anyhow::Result<Self> {
-            solution03::KeyedSubtask::new(index, parallelism, max_parallelism).map(Self)
-        }
-        pub fn key_groups(&self) -> std::ops::RangeInclusive<u32> {
-            self.0.key_groups()
-        }
+        reference_methods!();
         pub fn update(
             &mut self,
             key: &[u8],
@@ -108,9 +111,6 @@ pub mod removal_skips_ownership {
                 None if self.0.state().get(&key.to_vec()).is_none() => Ok(()),
                 None => self.0.update(key, |_| None),
             }
-        }
-        pub fn state(&self) -> &solution02::KeyedState<Vec<u8>, V> {
-            self.0.state()
         }
         pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
             self.0.snapshot()
@@ -136,21 +136,13 @@ pub mod restore_equal_duplicates_pass {
     pub struct KeyedSubtask<V>(solution03::KeyedSubtask<V>);
 
     impl<V: Clone + serde::Serialize + serde::de::DeserializeOwned> KeyedSubtask<V> {
-        pub fn new(index: u32, parallelism: u32, max_parallelism: u32) -> anyhow::Result<Self> {
-            solution03::KeyedSubtask::new(index, parallelism, max_parallelism).map(Self)
-        }
-        pub fn key_groups(&self) -> std::ops::RangeInclusive<u32> {
-            self.0.key_groups()
-        }
+        reference_methods!();
         pub fn update(
             &mut self,
             key: &[u8],
             f: impl FnOnce(Option<V>) -> Option<V>,
         ) -> anyhow::Result<()> {
             self.0.update(key, f)
-        }
-        pub fn state(&self) -> &solution02::KeyedState<Vec<u8>, V> {
-            self.0.state()
         }
         pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
             self.0.snapshot()
