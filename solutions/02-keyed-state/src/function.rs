@@ -1,10 +1,11 @@
 //! The user's logic of a keyed operator.
 
-/// A function applied to each record together with the state of the record's key.
+/// A function the keyed operator calls once per record with the record's key (02-R8) and
+/// that key's state (02-R14).
 ///
 /// `state` is `None` for a key seen for the first time (or whose state was cleared);
-/// setting it to `None` clears the key's state. The function never sees another key's
-/// state: the operator hands it exactly one key's slot.
+/// setting it to `None` clears the key's state (02-R16). The function never sees another
+/// key's state: the operator hands it exactly one key's slot (02-R14).
 pub trait KeyedProcessFunction<K, In> {
     /// The records this function emits.
     type Out;

@@ -5,8 +5,9 @@ use stage04::Timestamp;
 
 /// The event-time interval `[start, end)`.
 ///
-/// Ordered by `start`, then `end`: for the windows of one assigner (all of one size) that
-/// is also the order in which they fire.
+/// Ordered by `start`, then `end`: the order of the windows in the results of one
+/// `on_watermark` call (05-R12). For the windows of one assigner (all of one size) it is
+/// also the order in which they fire (05-R2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Window {
     /// The first timestamp in the window.

@@ -5,10 +5,12 @@ pub trait Operator<In> {
     /// The records this operator emits.
     type Out;
 
-    /// Handles one input record, appending any outputs to `out` in order.
+    /// Handles one input record, appending its outputs to `out` in order, after whatever
+    /// `out` already holds (01-R7).
     fn process(&mut self, input: In, out: &mut Vec<Self::Out>);
 
-    /// This operator followed by `next`: every output of `self` is fed to `next`.
+    /// This operator followed by `next`: every output of `self`, in order, is fed to
+    /// `next` (01-R8).
     fn then<B>(self, next: B) -> Chain<Self, B>
     where
         Self: Sized,
@@ -21,7 +23,7 @@ pub trait Operator<In> {
     }
 }
 
-/// Applies a function to every record.
+/// Emits `f(x)` for every record `x` (01-R6).
 #[derive(Debug, Clone)]
 pub struct Map<F>(pub F);
 
@@ -35,7 +37,7 @@ impl<In, Out, F: FnMut(In) -> Out> Operator<In> for Map<F> {
     }
 }
 
-/// Keeps the records for which the predicate holds.
+/// Keeps the records for which the predicate holds (01-R6).
 #[derive(Debug, Clone)]
 pub struct Filter<F>(pub F);
 
@@ -49,7 +51,7 @@ impl<In, F: FnMut(&In) -> bool> Operator<In> for Filter<F> {
     }
 }
 
-/// Replaces every record by the records its function returns, in order.
+/// Replaces every record by the records its function returns (01-R6), in order (01-R7).
 #[derive(Debug, Clone)]
 pub struct FlatMap<F>(pub F);
 

@@ -2,8 +2,8 @@
 
 use crate::{Operator, Source};
 
-/// Polls `source` until it is exhausted, feeding every record to `op`, and returns
-/// everything `op` emitted, in order. It reads from the source's current position.
+/// Polls `source` from its current position until it is exhausted (01-R9), feeding every
+/// record to `op`, and returns everything `op` emitted, in order (01-R10).
 pub fn run<S, O>(source: &mut S, op: &mut O) -> Vec<O::Out>
 where
     S: Source,

@@ -13,16 +13,20 @@ pub trait Source {
     /// The records this source yields.
     type Item;
 
-    /// The record at the current position, advancing past it; `None` at the end.
+    /// The record at the current position, advancing past it (01-R1); `None` at the end,
+    /// where it moves nothing (01-R13).
     fn poll(&mut self) -> Option<Self::Item>;
 
-    /// The offset of the next record `poll` returns (the count of records before it).
+    /// The offset of the next record `poll` returns (01-R2): the count of records before it.
     fn position(&self) -> Offset;
 
-    /// Moves the read position to `offset`; `offset == len` is the end and is allowed.
+    /// Moves the read position to `offset`; `offset == len` is the end and is allowed
+    /// (01-R3).
     ///
     /// # Errors
-    /// When `offset` is past the end of the source: the message names the offset.
+    /// When `offset` is past the end of the source (01-R4): the message names the offset
+    /// (01-R5), and the source stays where it was (01-R14). Never a panic, not even for
+    /// `u64::MAX` (01-R15).
     fn seek(&mut self, offset: Offset) -> Result<()>;
 }
 

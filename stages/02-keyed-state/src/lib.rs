@@ -1,10 +1,12 @@
-//! Stage 02 · keyed state: `key_by` routes each record to the state of its key.
+//! Stage 02 · keyed state: keyed streams and per-key state.
 //!
 //! **Law (isolation).** A keyed function processing a record of key `k` sees exactly the
-//! state that the earlier records of `k` left behind, and nothing of any other key.
+//! state that the earlier records of `k` left behind, and nothing of any other key; what
+//! it leaves is `k`'s state afterwards (02-R14).
 //!
 //! **Law (durability).** The keyed state goes to bytes and comes back unchanged, so an
-//! operator restored after any record continues exactly as the one that took the snapshot.
+//! operator restored after any record continues exactly as the one that took the snapshot
+//! (02-R15).
 #![doc = include_str!("../README.md")]
 
 mod function;

@@ -10,9 +10,9 @@ use crate::{KeyedProcessFunction, KeyedState};
 
 /// Runs a [`KeyedProcessFunction`] with one state per key, as an [`Operator`].
 ///
-/// `In` (the input record type) is a type parameter of the operator, not only of its
-/// `Operator` impl, because the stored state type `F::State` is named through the
-/// function's `KeyedProcessFunction<K, In>` impl.
+/// The input record type `In` is a type parameter of the operator itself: the stored state
+/// type `F::State` is named through the function's `KeyedProcessFunction<K, In>` impl,
+/// which needs `In`. Type inference fills it in.
 pub struct KeyedProcessOperator<K, KeyFn, F, In>
 where
     F: KeyedProcessFunction<K, In>,
@@ -45,7 +45,7 @@ where
         }
     }
 
-    /// The state of every key.
+    /// The operator's keyed state.
     pub fn state(&self) -> &KeyedState<K, F::State> {
         &self.state
     }
@@ -58,10 +58,7 @@ where
     F: KeyedProcessFunction<K, In>,
     F::State: Clone + Serialize + DeserializeOwned,
 {
-    /// The keyed state as bytes: everything this operator needs to resume.
-    ///
-    /// # Errors
-    /// When the state cannot be serialised.
+    /// The keyed state as bytes: everything this operator needs to resume (02-R15).
     pub fn snapshot(&self) -> Result<Vec<u8>> {
         // TODO(stage 02): the keyed state as bytes (`KeyedState::to_bytes` does it).
         todo!()
@@ -70,7 +67,7 @@ where
     /// An operator that resumes from a [`snapshot`](Self::snapshot).
     ///
     /// # Errors
-    /// When `bytes` is not a snapshot of this operator's state.
+    /// When no `snapshot` wrote `bytes`: an error, never a panic (02-R10).
     pub fn restore(key_fn: KeyFn, function: F, bytes: &[u8]) -> Result<Self> {
         // TODO(stage 02): an operator whose state is the one the bytes hold.
         let _ = (key_fn, function, bytes);

@@ -2,7 +2,8 @@
 
 use crate::KeyedProcessFunction;
 
-/// Counts the occurrences of each word, emitting `(word, count so far)` every time.
+/// The keyed function of [`word_count`]: it counts the occurrences of each word, emitting
+/// `(word, count so far)` every time (02-R11).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct WordCount;
 
@@ -24,7 +25,8 @@ impl KeyedProcessFunction<String, String> for WordCount {
 }
 
 /// The running-count update stream of the words in `lines`: one `(word, count so far)`
-/// per occurrence, in input order. Words are separated by any whitespace.
+/// per occurrence, in input order (02-R11). Words are separated by any whitespace
+/// (02-R12) and kept exactly as written (02-R13).
 pub fn word_count(lines: &[String]) -> Vec<(String, u64)> {
     // TODO(stage 02): a `VecSource` of the lines, a `FlatMap` that splits them into words,
     // then a `KeyedProcessOperator` keyed by the word running `WordCount`, and `run`.

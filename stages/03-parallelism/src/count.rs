@@ -5,10 +5,10 @@ use std::collections::BTreeMap;
 use anyhow::Result;
 
 /// Counts the occurrences of each key with `parallelism` subtasks; entry `i` holds the
-/// final counts of the keys that subtask `i` owns.
+/// final counts of the keys that subtask `i` owns (03-R10).
 ///
 /// # Errors
-/// When `parallelism` is 0 or above `max_parallelism`.
+/// When `parallelism` is 0 or above `max_parallelism` (03-R21).
 pub fn parallel_count(
     keys: &[Vec<u8>],
     parallelism: u32,

@@ -1,10 +1,10 @@
-//! Stage 03 · parallelism: a keyed operator runs as `p` subtasks, each owning a contiguous
-//! range of key groups.
+//! Stage 03 · parallelism: key groups, partitioning, rescaling.
 //!
-//! **Law.** A key's key group (`stable_hash(key) % max_parallelism`) never changes; the
-//! ranges of the `p` subtasks tile `[0, max_parallelism)`; a record goes to the subtask
-//! whose range holds its key group; and a rescale `p -> q` moves every key's state exactly
-//! once, to the new subtask that owns its key group.
+//! **Law.** A key's key group (`stable_hash(key) % max_parallelism`) never changes
+//! (03-R16) (03-R17) (03-R18); the ranges of the `p` subtasks tile `[0, max_parallelism)`
+//! (03-R20); a record goes to the subtask whose range holds its key group (03-R1); and a
+//! rescale `p -> q` moves every key's state exactly once, to the new subtask that owns its
+//! key group (03-R11) (03-R12) (03-R13).
 #![doc = include_str!("../README.md")]
 
 mod count;

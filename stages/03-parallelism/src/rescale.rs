@@ -5,12 +5,14 @@ use std::collections::BTreeMap;
 use anyhow::Result;
 
 /// Redistributes the per-subtask `state` (entry `i` is old subtask `i`'s) over
-/// `new_parallelism` subtasks: each key moves to the new subtask owning its key group.
+/// `new_parallelism` subtasks: each key moves, with its value, to the new subtask owning
+/// its key group (03-R11). A key found on an old subtask that does not own it is moved
+/// like the others or refused with an error, but never lost (03-R13).
 ///
 /// # Errors
-/// When `new_parallelism` is 0 or above `max_parallelism`, when `state` (one map per old
-/// subtask: its length is the old parallelism) is empty or longer than
-/// `max_parallelism`, or when one key is held by two old subtasks.
+/// When `new_parallelism` is 0 or above `max_parallelism` (03-R21), when `state` (one map
+/// per old subtask: its length is the old parallelism) is empty (03-R14) or longer than
+/// `max_parallelism` (03-R21), or when one key is held by two old subtasks (03-R12).
 pub fn rescale<V>(
     state: Vec<BTreeMap<Vec<u8>, V>>,
     new_parallelism: u32,
@@ -22,10 +24,11 @@ pub fn rescale<V>(
 }
 
 /// The old subtasks (of `old_parallelism`) whose key-group ranges overlap the range of new
-/// subtask `new_index` (of `new_parallelism`), in increasing order.
+/// subtask `new_index` (of `new_parallelism`), in increasing order (03-R15).
 ///
 /// # Errors
-/// When either parallelism is invalid or `new_index` is not below `new_parallelism`.
+/// When either parallelism is invalid (03-R21) or `new_index` is not below
+/// `new_parallelism` (03-R22).
 pub fn parents(
     new_index: u32,
     old_parallelism: u32,

@@ -2,8 +2,8 @@
 
 use crate::{Event, StreamElement, Timestamp};
 
-/// The records of `events`, in arrival order, each followed by a watermark element when
-/// the generator's watermark advanced past the last one emitted.
+/// The records of `events`, in arrival order (04-R3), each followed by a watermark element
+/// when the generator's watermark advanced past the last one emitted (04-R4).
 pub fn with_watermarks<T: Clone>(
     events: &[Event<T>],
     max_delay: Timestamp,

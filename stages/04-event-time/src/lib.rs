@@ -1,11 +1,12 @@
-//! Stage 04 · event time: records carry the time they happened and arrive out of order;
-//! watermarks say how far event time has surely progressed.
+//! Stage 04 · event time: records stamped with the time they happened, and watermarks
+//! that say how far event time has surely progressed.
 //!
 //! **Law.** A watermark `W` promises that no record with a timestamp `<= W` follows. The
-//! bounded-out-of-orderness watermark is `max_ts - max_delay - 1` (none until
-//! `max_ts > max_delay`); watermarks never go back; a record `<=` an earlier watermark is
-//! late; an operator with several inputs takes the minimum of their watermarks, and has
-//! none until every input has reported.
+//! bounded-out-of-orderness watermark is `max_ts - max_delay - 1` (04-R1), and there is
+//! none until `max_ts > max_delay` (04-R2); watermarks never go back (04-R4) (04-R7)
+//! (04-R9); a record `<=` an earlier watermark is late (04-R6); an operator with several
+//! inputs takes the minimum of their watermarks (04-R7), and has none until every input
+//! has reported (04-R8).
 #![doc = include_str!("../README.md")]
 
 mod bounded;

@@ -5,13 +5,17 @@ use stage04::Timestamp;
 
 use crate::Window;
 
-/// Maps a record's timestamp to the windows it belongs to, in increasing order.
+/// Maps a record's timestamp to the windows it belongs to, in increasing order of start
+/// (05-R8).
 pub trait WindowAssigner {
-    /// Every window that contains `ts`.
+    /// Every window that contains `ts`, in increasing order of start (05-R8). Near
+    /// `u64::MAX` a window that would end past it ends at `u64::MAX`: `assign` never wraps
+    /// or panics (05-R21).
     fn assign(&self, ts: Timestamp) -> Vec<Window>;
 }
 
 /// Consecutive, non-overlapping windows of `size`: `[0, size)`, `[size, 2 size)`, ...
+/// (05-R9).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Tumbling {
     size: Timestamp,
@@ -21,7 +25,8 @@ impl Tumbling {
     /// Tumbling windows of `size`.
     ///
     /// # Errors
-    /// When `size` is 0: a window must hold at least one timestamp.
+    /// When `size` is 0, with a message that names `size` (05-R19): a window of no length
+    /// would hold no timestamp.
     pub fn new(size: Timestamp) -> Result<Self> {
         if size == 0 {
             bail!("size must be at least 1, got 0");
@@ -29,7 +34,7 @@ impl Tumbling {
         Ok(Self { size })
     }
 
-    /// The length of each window.
+    /// The length of its windows, `end - start`.
     pub fn size(&self) -> Timestamp {
         self.size
     }
@@ -43,7 +48,8 @@ impl WindowAssigner for Tumbling {
     }
 }
 
-/// Windows of `size` starting every `slide`: `[k slide, k slide + size)` for `k >= 0`.
+/// Windows of `size` starting every `slide`: `[k slide, k slide + size)` for `k >= 0`
+/// (05-R9).
 ///
 /// They overlap when `slide < size`, so a record counts in several windows. Windows start
 /// at 0 or later (event time has no negative part), so a record near 0 has fewer.
@@ -54,11 +60,13 @@ pub struct Sliding {
 }
 
 impl Sliding {
-    /// Windows of `size` every `slide`.
+    /// Sliding windows of `size`, one starting every `slide` (05-R9).
     ///
     /// # Errors
-    /// When `size` is 0, or `slide` is 0 or larger than `size` (a record between two
-    /// windows would belong to none, and could never be counted or reported late).
+    /// When `size` is 0, with a message that names `size` (05-R19); when `slide` is 0 or
+    /// larger than `size`, with a message that names `slide` (05-R20): with a slide above
+    /// the size, a record between two windows would belong to none, and could never be
+    /// counted or reported late.
     pub fn new(size: Timestamp, slide: Timestamp) -> Result<Self> {
         if size == 0 {
             bail!("size must be at least 1, got 0");
@@ -69,7 +77,7 @@ impl Sliding {
         Ok(Self { size, slide })
     }
 
-    /// The length of each window.
+    /// The length of its windows, `end - start`.
     pub fn size(&self) -> Timestamp {
         self.size
     }

@@ -24,7 +24,7 @@ pub struct WindowResult<K> {
 /// A keyed record with a value to aggregate: what a window operator consumes.
 pub type KeyedEvent<K> = Event<(K, i64)>;
 
-/// A record that came after every one of its windows had fired: the side output.
+/// A record that came after every one of its windows had fired: the side output (05-R6).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Late<K>(pub KeyedEvent<K>);
 
@@ -35,8 +35,8 @@ struct Aggregate {
     count: u64,
 }
 
-/// Sums and counts the values of each key per window, firing each window when the
-/// watermark reaches its last timestamp.
+/// Sums and counts the values of each key per window (05-R10), firing a window when the
+/// watermark first reaches its last timestamp (05-R2).
 #[derive(Debug, Clone)]
 #[allow(dead_code, reason = "the methods you write read these fields")]
 pub struct WindowOperator<K, A> {
@@ -55,8 +55,9 @@ impl<K: Ord + Clone, A: WindowAssigner> WindowOperator<K, A> {
         }
     }
 
-    /// Adds `value` at `ts` to every window of `key` that has not fired yet; returns the
-    /// record as [`Late`] when all of its windows already fired.
+    /// Adds `value` at `ts` to every window of `key` that has not fired yet (05-R10);
+    /// returns the record, as given, as [`Late`] when all of its windows already fired
+    /// (05-R6) (05-R10).
     pub fn on_record(&mut self, key: K, ts: Timestamp, value: i64) -> Option<Late<K>> {
         // TODO(stage 05): skip the windows the watermark already fired; add to the others;
         // late only if there was no other.
@@ -64,21 +65,22 @@ impl<K: Ord + Clone, A: WindowAssigner> WindowOperator<K, A> {
         todo!()
     }
 
-    /// Advances the watermark to `wm` and fires every open window with `end - 1 <= wm`,
-    /// ordered by window then key. A watermark that does not advance fires nothing.
+    /// Advances the watermark to `wm` (05-R11) and fires every open window with
+    /// `end - 1 <= wm` (05-R2), ordered by window then key (05-R12). A watermark that does
+    /// not advance changes nothing and fires nothing (05-R13).
     pub fn on_watermark(&mut self, wm: Timestamp) -> Vec<WindowResult<K>> {
         // TODO(stage 05): remember the watermark; take out (and emit) every due window.
         let _ = wm;
         todo!()
     }
 
-    /// The number of open (window, key) aggregates.
+    /// The number of open (window, key) aggregates (05-R5).
     pub fn state_size(&self) -> usize {
         // TODO(stage 05): count the open aggregates.
         todo!()
     }
 
-    /// The largest watermark seen, if any.
+    /// The largest watermark seen, if any (05-R14).
     pub fn current_watermark(&self) -> Option<Timestamp> {
         self.watermark
     }
@@ -90,10 +92,10 @@ where
     A: WindowAssigner,
 {
     /// The open windows and the current watermark, as bytes (the assigner is
-    /// configuration: [`restore`](Self::restore) takes it again).
+    /// configuration: [`restore`](Self::restore) takes it again) (05-R15).
     ///
-    /// # Errors
-    /// When a key cannot be serialised.
+    /// Serialising can fail, hence the `Result`: see the brief's trap *serde_json and map
+    /// keys*.
     pub fn snapshot(&self) -> Result<Vec<u8>> {
         // TODO(stage 05): every open aggregate and the watermark (serde_json).
         todo!()
@@ -102,7 +104,7 @@ where
     /// The operator that [`snapshot`](Self::snapshot) saved, with `assigner`.
     ///
     /// # Errors
-    /// When `bytes` is not a window-operator snapshot with keys of type `K`.
+    /// When `bytes` is not a window-operator snapshot with keys of type `K` (05-R16).
     pub fn restore(assigner: A, bytes: &[u8]) -> Result<Self> {
         // TODO(stage 05): the inverse of `snapshot`.
         let _ = (assigner, bytes);

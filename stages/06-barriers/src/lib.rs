@@ -1,10 +1,11 @@
 //! Stage 06 · barriers: numbered barriers cut every input at one consistent point, and
-//! alignment snapshots the state exactly at that cut.
+//! alignment snapshots the state exactly at that cut (06-R15).
 //!
 //! **Law (the cut).** The snapshot for checkpoint `c` is the fold of exactly the records
-//! before `Barrier(c)` on every input. **Law (alignment).** An input that delivered
-//! `Barrier(c)` is blocked (its elements are buffered) until the last input delivers it;
-//! that call emits `Checkpoint(c)`, then re-feeds the buffer in arrival order.
+//! before `Barrier(c)` on every input (06-R15). **Law (alignment).** An input that
+//! delivered `Barrier(c)` is blocked (06-R5), its elements buffered (06-R9), until the last
+//! input delivers it; that call emits `Checkpoint(c)` (06-R6), then re-feeds the buffer in
+//! arrival order (06-R7).
 #![doc = include_str!("../README.md")]
 
 #[cfg(doctest)]

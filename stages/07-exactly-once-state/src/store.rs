@@ -5,26 +5,28 @@ use serde::{Deserialize, Serialize};
 
 use crate::{CheckpointId, Offset};
 
-/// Durable storage for checkpoints, shared by every attempt of a job.
+/// Durable storage for checkpoints, shared by the first attempt of a job and by its
+/// recovery.
 ///
-/// The runner saves checkpoint `c` when it takes it and calls `complete(c)` once it is
-/// durable; recovery asks for the latest completed one. The store, unlike the job, is
-/// not lost in a crash.
+/// The runner saves checkpoint `c` when it takes it (07-R7) and calls `complete(c)` once
+/// it is durable (07-R8); recovery asks for the latest completed one (07-R12). The store,
+/// unlike the job, is not lost in a crash (07-R22).
 pub trait CheckpointStore {
     /// Records checkpoint `id`, taken at source `offset` with the operator `state` as
-    /// bytes. It is in flight until [`complete`](Self::complete)d.
+    /// bytes. It is in flight until [`complete`](Self::complete)d (07-R1).
     ///
     /// # Errors
-    /// When the checkpoint cannot be stored.
+    /// When `id` has already completed, which leaves the store unchanged (07-R3).
     fn save(&mut self, id: CheckpointId, offset: Offset, state: Vec<u8>) -> Result<()>;
 
-    /// Marks checkpoint `id` completed: from now on recovery may restore it.
+    /// Marks checkpoint `id` completed: from now on recovery may restore it (07-R1).
     ///
     /// # Errors
-    /// When `id` was never saved.
+    /// When `id` was never saved (07-R5).
     fn complete(&mut self, id: CheckpointId) -> Result<()>;
 
-    /// The completed checkpoint with the highest id, if any: where recovery starts.
+    /// The completed checkpoint with the highest id, if any: where recovery starts (07-R1)
+    /// (07-R12).
     fn latest_completed(&self) -> Option<StoredCheckpoint>;
 }
 
@@ -43,8 +45,9 @@ pub struct StoredCheckpoint {
 /// job but not the store.
 ///
 /// Saving an id that is in flight replaces it (a replay retakes the checkpoints that were
-/// in flight at the crash); saving an id that is already completed is an error;
-/// completing an id twice is fine; completing an id never saved is an error.
+/// in flight at the crash) (07-R2); saving an id that is already completed is an error,
+/// and changes nothing (07-R3); completing an id twice is fine (07-R4); completing an id
+/// never saved is an error (07-R5).
 #[derive(Debug, Clone, Default)]
 pub struct InMemoryCheckpointStore {
     // TODO(stage 07): the fields you need: every saved checkpoint, and whether it has

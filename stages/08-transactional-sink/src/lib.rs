@@ -1,16 +1,17 @@
 //! Stage 08 · transactional sink: two-phase commit turns exactly-once state into
-//! exactly-once output.
+//! exactly-once output (08-R22).
 //!
 //! **Law (visibility).** A record becomes visible only when the checkpoint that
-//! pre-committed it is notified complete.
+//! pre-committed it is notified complete (08-R23).
 //!
 //! **Law (recovery).** At a crash, what is visible is exactly the records of the notified
-//! checkpoints; the open transaction and the prepared but unnotified ones are aborted,
-//! and a fresh sink receives exactly the records from the last notified checkpoint's
-//! offset on. Every record is output exactly once, whatever the crash point and lag.
+//! checkpoints (08-R9) (08-R23); the open transaction and the prepared but unnotified ones
+//! are aborted (08-R14) (08-R13), and a fresh sink receives exactly the records from the
+//! last notified checkpoint's offset on (08-R15). Every record is output exactly once,
+//! whatever the crash point and lag (08-R22).
 //!
 //! **Law (idempotent commit).** Committing an id again, an aborted id or an unknown id
-//! changes nothing.
+//! changes nothing (08-R3) (08-R24).
 #![doc = include_str!("../README.md")]
 
 mod runner;

@@ -1,4 +1,5 @@
-//! The exactly-once job: run, maybe crash, abort what was never notified, replay.
+//! The exactly-once job: run, maybe crash, abort what was never notified (08-R13), replay
+//! (08-R15).
 
 use anyhow::Result;
 
@@ -7,7 +8,8 @@ use crate::{TransactionalSink, TwoPhaseCommitSink};
 /// [`run_exactly_once_sink_with`] writing into [`TransactionalSink`]s.
 ///
 /// # Errors
-/// As [`run_exactly_once_sink_with`].
+/// Those of [`run_exactly_once_sink_with`]: when `barrier_every` is 0 (08-R20) or
+/// `crash_after` is past the end of `records` (08-R21).
 pub fn run_exactly_once_sink<T: Clone>(
     records: &[T],
     barrier_every: usize,
@@ -25,20 +27,24 @@ pub fn run_exactly_once_sink<T: Clone>(
 
 /// Runs `records` into sinks made by `new_sink` with two-phase commit and returns the
 /// visible output: what was committed before the crash followed by what the replay
-/// committed.
+/// committed (08-R19).
 ///
 /// A barrier follows every `barrier_every` records and pre-commits the open
-/// transaction; the notification of a checkpoint arrives `commit_lag` barriers later
-/// and commits it. `crash_after = Some(k)` kills the job once it has processed `k`
-/// records (their barriers and the notifications those deliver included); recovery
-/// aborts the dead sink's open transaction (`abort_open()`, even when it holds nothing) and
-/// its unnotified prepared ones, and replays
-/// from the last notified checkpoint's offset into a fresh sink from `new_sink`.
-/// `Some(records.len())` is a crash too (after the last record, not a clean finish), and
-/// checkpoint ids keep counting across the restart: none is ever reused.
+/// transaction (08-R8); the notification of a checkpoint arrives `commit_lag` barriers
+/// later and commits it (08-R9). Without a crash, the job finishes cleanly: it
+/// pre-commits the trailing open transaction as one more checkpoint and commits every
+/// pending one, oldest first (08-R10). `crash_after = Some(k)` kills the job once it has
+/// processed `k` records, their barriers and the notifications those deliver included
+/// (08-R11); recovery aborts the dead sink's open transaction (`abort_open()`, even when
+/// it holds nothing) (08-R14) and its unnotified prepared ones (08-R13), and replays from
+/// the last notified checkpoint's offset into a fresh sink from `new_sink` (08-R15).
+/// `Some(records.len())` is a crash too, after the last record and not a clean finish
+/// (08-R12), and checkpoint ids keep counting across the restart (08-R17): none is ever
+/// reused (08-R18).
 ///
 /// # Errors
-/// When `barrier_every` is 0 or `crash_after` is past the end of `records`.
+/// When `barrier_every` is 0 (08-R20) or `crash_after` is past the end of `records`
+/// (08-R21), with a message that names the argument.
 pub fn run_exactly_once_sink_with<T: Clone, S: TwoPhaseCommitSink<T>>(
     records: &[T],
     barrier_every: usize,

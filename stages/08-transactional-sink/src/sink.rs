@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use crate::{CheckpointId, TwoPhaseCommitSink};
 
 /// A transactional sink kept in memory: an open transaction, the transactions
-/// pre-committed under each checkpoint id, and the visible output.
+/// pre-committed under their checkpoint ids, and the visible output.
 ///
 /// It plays the part of the external system: what it holds outlives the job that
 /// writes to it, so a crash of the job aborts nothing by itself.
@@ -51,8 +51,8 @@ impl<T> TransactionalSink<T> {
 impl<T: Serialize> TransactionalSink<T> {
     /// The whole sink as bytes (JSON): open and prepared data, and the visible output.
     ///
-    /// # Errors
-    /// When a record cannot be serialised.
+    /// Serialising can fail, hence the `Result`: see the brief's *Task* on the sink's
+    /// fields.
     pub fn snapshot(&self) -> Result<Vec<u8>> {
         serde_json::to_vec(self).context("serialising the transactional sink")
     }
@@ -60,9 +60,6 @@ impl<T: Serialize> TransactionalSink<T> {
 
 impl<T: DeserializeOwned> TransactionalSink<T> {
     /// The sink that [`snapshot`](Self::snapshot) wrote.
-    ///
-    /// # Errors
-    /// When `bytes` is not a snapshot of a sink of this record type.
     pub fn restore(bytes: &[u8]) -> Result<Self> {
         serde_json::from_slice(bytes).context("restoring the transactional sink: not a snapshot")
     }
