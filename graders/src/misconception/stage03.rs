@@ -225,7 +225,8 @@ pub(super) const CARDS: &[Card] = &[
                 fault: "wrong result",
                 clues: &[
                     Clue::Actual("Ok("),
-                    Clue::Not(&Clue::Case("not a snapshot")),
+                    // Bytes that are not a snapshot are `03-unreadable-snapshot-is-empty`'s.
+                    Clue::Not(&Clue::Case("KeyedSubtask::restore(0, 1, 8, &[b\"")),
                 ],
             },
         ],
@@ -264,6 +265,29 @@ pub(super) const CARDS: &[Card] = &[
                 check: "operator-index",
                 fault: "wrong result",
                 clues: &[Clue::Actual("overflow")],
+            },
+        ],
+    },
+    Card {
+        id: "03-a-float-holds-the-product",
+        stage: 3,
+        title: "An f64 is exact enough for the formulas of u32 values",
+        why: "An f64 holds every integer up to 2^53, and every u32, but not every product of \
+              two: i * max_parallelism and key_group * parallelism reach 2^64. Past 2^53 the \
+              product loses its last digits, and the ceiling or floor taken of the quotient \
+              is one off where the exact quotient sits on or next to an integer. Integer \
+              arithmetic in u64 is exact: div_ceil for the ceilings, / for the floor.",
+        reread: "Constraints",
+        signatures: &[
+            Signature {
+                check: "key-group-range",
+                fault: "wrong result",
+                clues: &[Clue::Step("where a float no longer holds every integer")],
+            },
+            Signature {
+                check: "operator-index",
+                fault: "wrong result",
+                clues: &[Clue::Step("where a float no longer holds every integer")],
             },
         ],
     },

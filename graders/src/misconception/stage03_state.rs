@@ -122,7 +122,12 @@ pub(super) const CARDS: &[Card] = &[
         signatures: &[Signature {
             check: "errors",
             fault: "wrong result",
-            clues: &[Clue::Case("not a snapshot"), Clue::Actual("Ok(")],
+            // The bytes of every `errors` case that are not a snapshot: garbage, none, `{}`
+            // and an empty snapshot with bytes after it.
+            clues: &[
+                Clue::Case("KeyedSubtask::restore(0, 1, 8, &[b\""),
+                Clue::Actual("Ok("),
+            ],
         }],
     },
     Card {

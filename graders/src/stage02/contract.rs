@@ -65,7 +65,9 @@ pub fn sequences() -> Vec<Vec<Call>> {
 /// The bytes no `snapshot` writes: `restore` must refuse them, unless the
 /// implementation's own snapshot of an empty operator is those very bytes (empty bytes,
 /// or `{}` in a format of JSON objects). `{}` and `null` are what a serde struct with
-/// defaulted fields, or an `Option`, reads as "nothing": no snapshot of a state.
+/// defaulted fields, or an `Option`, reads as "nothing": no snapshot of a state. Blank
+/// bytes are not the empty bytes the brief allows, and `[]` with bytes after it is what a
+/// reader that stops after the first JSON value takes for an empty state.
 pub fn not_snapshots() -> Vec<Vec<u8>> {
     vec![
         Vec::new(),
@@ -73,6 +75,8 @@ pub fn not_snapshots() -> Vec<Vec<u8>> {
         vec![0xff, 0x00, 0xfe],
         b"{}".to_vec(),
         b"null".to_vec(),
+        b" \n".to_vec(),
+        b"[] trailing".to_vec(),
     ]
 }
 

@@ -74,6 +74,25 @@ pub enum Case {
         /// `maxp`.
         max_parallelism: u32,
     },
+    /// `key_group_range(i, p, maxp)` for one chosen `i`, where `i * maxp` is past 2^53:
+    /// only integer arithmetic gets its ceilings right there.
+    RangeAt {
+        /// `i`.
+        index: u32,
+        /// `p`.
+        parallelism: u32,
+        /// `maxp`.
+        max_parallelism: u32,
+    },
+    /// `operator_index_for(g, p, maxp)` for one chosen `g`, where `g * p` is past 2^53.
+    OwnerAt {
+        /// `g`.
+        key_group: u32,
+        /// `p`.
+        parallelism: u32,
+        /// `maxp`.
+        max_parallelism: u32,
+    },
     /// `partition` of records `(key, position in the input)`.
     Partition {
         /// The records' keys, in input order.
@@ -157,8 +176,8 @@ impl case::Case for Case {
     fn check(&self) -> Check {
         match self {
             Case::KeyGroup { .. } => KEY_GROUP,
-            Case::Ranges { .. } => KEY_GROUP_RANGE,
-            Case::OperatorIndex { .. } => OPERATOR_INDEX,
+            Case::Ranges { .. } | Case::RangeAt { .. } => KEY_GROUP_RANGE,
+            Case::OperatorIndex { .. } | Case::OwnerAt { .. } => OPERATOR_INDEX,
             Case::Partition { .. } => PARTITION,
             Case::ParallelCount { .. } => PARALLEL_COUNT,
             Case::Rescale { .. } | Case::RescaleEdge { .. } => RESCALE,
@@ -188,6 +207,7 @@ impl case::Case for Case {
             } else {
                 "03-R19"
             }],
+            Case::RangeAt { .. } | Case::OwnerAt { .. } => vec!["03-R24"],
             Case::Partition { .. } => vec!["03-R1", "03-R2", "03-R18", "03-R19"],
             Case::ParallelCount { .. } => vec!["03-R10"],
             Case::Rescale { .. } => vec!["03-R11"],
@@ -216,6 +236,16 @@ impl case::Case for Case {
                 parallelism,
                 max_parallelism,
             } => format!("parallelism {parallelism}, max_parallelism {max_parallelism}"),
+            Case::RangeAt {
+                index,
+                parallelism,
+                max_parallelism,
+            } => format!("key_group_range({index}, {parallelism}, {max_parallelism})"),
+            Case::OwnerAt {
+                key_group,
+                parallelism,
+                max_parallelism,
+            } => format!("operator_index_for({key_group}, {parallelism}, {max_parallelism})"),
             Case::Partition {
                 keys,
                 parallelism,

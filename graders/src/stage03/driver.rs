@@ -28,6 +28,16 @@ pub enum Observation {
         /// One entry per key group.
         owners: Vec<Result<u32, String>>,
     },
+    /// `key_group_range(i, p, maxp)` of one chosen `i`, as `(start, end)`.
+    RangeAt {
+        /// What it returned.
+        range: Result<(u32, u32), String>,
+    },
+    /// `operator_index_for(g, p, maxp)` of one chosen `g`.
+    OwnerAt {
+        /// What it returned.
+        owner: Result<u32, String>,
+    },
     /// The streams `partition` returned.
     Partition {
         /// One stream per subtask.
@@ -125,6 +135,20 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             owners: (0..*max_parallelism)
                 .map(|g| guarded(|| I::operator_index_for(g, *parallelism, *max_parallelism)))
                 .collect(),
+        },
+        Case::RangeAt {
+            index,
+            parallelism,
+            max_parallelism,
+        } => Observation::RangeAt {
+            range: guarded(|| I::key_group_range(*index, *parallelism, *max_parallelism)),
+        },
+        Case::OwnerAt {
+            key_group,
+            parallelism,
+            max_parallelism,
+        } => Observation::OwnerAt {
+            owner: guarded(|| I::operator_index_for(*key_group, *parallelism, *max_parallelism)),
         },
         Case::Partition {
             keys,

@@ -60,11 +60,20 @@ pub enum ErrorCall {
     RestoreAboveMax,
     /// `KeyedSubtask::restore(2, 2, 8, &[])`: the index out of range.
     RestoreIndexOutOfRange,
+    /// `KeyedSubtask::restore(0, 1, 8, &[b""])`: no bytes at all (refused unless the
+    /// implementation's own snapshot of an empty subtask is empty bytes).
+    RestoreEmptyBytes,
+    /// `KeyedSubtask::restore(0, 1, 8, &[b"{}"])`: JSON, but no snapshot (unless it is the
+    /// implementation's own snapshot of an empty subtask, as serde's defaulted fields write).
+    RestoreEmptyObject,
+    /// `KeyedSubtask::restore(0, 1, 8, &[b"[] trailing"])`: an empty snapshot with bytes
+    /// after it, which a reader that stops after the first JSON value never sees.
+    RestoreTrailing,
 }
 
 impl ErrorCall {
     /// Every invalid call, in plan order.
-    pub const ALL: [ErrorCall; 24] = [
+    pub const ALL: [ErrorCall; 27] = [
         ErrorCall::RangeParallelismZero,
         ErrorCall::RangeAboveMax,
         ErrorCall::KeyGroupMaxZero,
@@ -91,6 +100,11 @@ impl ErrorCall {
         ErrorCall::SubtaskAboveMax,
         ErrorCall::RestoreAboveMax,
         ErrorCall::RestoreIndexOutOfRange,
+        // Bytes that are not a snapshot beyond plain garbage: what a lenient reader takes
+        // for an empty state.
+        ErrorCall::RestoreEmptyBytes,
+        ErrorCall::RestoreEmptyObject,
+        ErrorCall::RestoreTrailing,
     ];
 
     /// The call as code.
@@ -120,6 +134,9 @@ impl ErrorCall {
             ErrorCall::SubtaskAboveMax => "KeyedSubtask::new(0, 9, 8)",
             ErrorCall::RestoreAboveMax => "KeyedSubtask::restore(0, 9, 8, &[])",
             ErrorCall::RestoreIndexOutOfRange => "KeyedSubtask::restore(2, 2, 8, &[])",
+            ErrorCall::RestoreEmptyBytes => "KeyedSubtask::restore(0, 1, 8, &[b\"\"])",
+            ErrorCall::RestoreEmptyObject => "KeyedSubtask::restore(0, 1, 8, &[b\"{}\"])",
+            ErrorCall::RestoreTrailing => "KeyedSubtask::restore(0, 1, 8, &[b\"[] trailing\"])",
         }
     }
 
@@ -133,7 +150,10 @@ impl ErrorCall {
             ErrorCall::SubtaskIndexOutOfRange
             | ErrorCall::ParentsIndexOutOfRange
             | ErrorCall::RestoreIndexOutOfRange => Some("index"),
-            ErrorCall::RestoreGarbage => None,
+            ErrorCall::RestoreGarbage
+            | ErrorCall::RestoreEmptyBytes
+            | ErrorCall::RestoreEmptyObject
+            | ErrorCall::RestoreTrailing => None,
             _ => Some("parallelism"),
         }
     }
@@ -146,7 +166,10 @@ impl ErrorCall {
             | ErrorCall::SubtaskIndexOutOfRange
             | ErrorCall::ParentsIndexOutOfRange
             | ErrorCall::RestoreIndexOutOfRange => "03-R22",
-            ErrorCall::RestoreGarbage => "03-R9",
+            ErrorCall::RestoreGarbage
+            | ErrorCall::RestoreEmptyBytes
+            | ErrorCall::RestoreEmptyObject
+            | ErrorCall::RestoreTrailing => "03-R9",
             _ => "03-R21",
         }
     }
@@ -208,6 +231,30 @@ pub fn invalid_call<I: Implementation>(call: ErrorCall) -> Answer<String> {
         ErrorCall::RestoreIndexOutOfRange => {
             caught(|| I::restore(2, 2, 8, &[]).map(|s| shown(&I::counts(&s))))
         }
+        ErrorCall::RestoreEmptyBytes => not_a_snapshot::<I>(b"", true),
+        ErrorCall::RestoreEmptyObject => not_a_snapshot::<I>(b"{}", true),
+        ErrorCall::RestoreTrailing => not_a_snapshot::<I>(b"[] trailing", false),
+    }
+}
+
+/// `restore(0, 1, 8, &[bytes])` of bytes that are not a snapshot. Where `own_allowed`,
+/// bytes that are the implementation's own snapshot of an empty subtask are a snapshot it
+/// writes, and restoring them is right: that answer is judged as the refusal asked of
+/// every other implementation.
+fn not_a_snapshot<I: Implementation>(bytes: &[u8], own_allowed: bool) -> Answer<String> {
+    let answer =
+        caught(|| I::restore(0, 1, 8, &[bytes.to_vec()]).map(|s| format!("{:?}", I::counts(&s))));
+    let own = || {
+        matches!(
+            caught(|| I::subtask(0, 1, 8).and_then(|s| I::snapshot(&s))),
+            Answer::Ok(ref written) if written == bytes
+        )
+    };
+    match answer {
+        Answer::Ok(_) if own_allowed && own() => Answer::Err(
+            "these bytes are this implementation's own snapshot of an empty subtask".to_owned(),
+        ),
+        answer => answer,
     }
 }
 

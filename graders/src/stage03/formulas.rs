@@ -216,3 +216,58 @@ pub(super) fn judge_owners(
     }
     Ok(())
 }
+
+/// The integers up to 2^53 are exactly those an `f64` holds: past it a product in floating
+/// point loses its last digits, and a ceiling or a floor taken of the quotient can be one
+/// off.
+const F64_EXACT: u64 = 1 << 53;
+
+/// One range far past the enumerated ones: its ceilings need `i * maxp` exactly.
+pub(super) fn judge_range_at(
+    i: u32,
+    p: u32,
+    maxp: u32,
+    got: &Result<(u32, u32), String>,
+) -> Result<(), Failure> {
+    let want = oracle::range(i, p, maxp);
+    if got.as_ref() == Ok(&want) {
+        return Ok(());
+    }
+    let (lo, hi) = (
+        u64::from(i) * u64::from(maxp),
+        u64::from(i + 1) * u64::from(maxp),
+    );
+    Err(Failure::new(
+        format!("key_group_range({i}, {p}, {maxp}) = {}", show_range(want)),
+        format!("key_group_range({i}, {p}, {maxp}) = {}", returned(got)),
+    )
+    .step(format!(
+        "{i} * {maxp} = {lo} and {} * {maxp} = {hi} are past 2^53 = {F64_EXACT}, where a float no longer holds every integer: in u64, ceil({lo} / {p}) = {} and ceil({hi} / {p}) - 1 = {}",
+        i + 1,
+        want.0,
+        want.1
+    ))
+    .requirement("03-R24"))
+}
+
+/// One key group's owner far past the enumerated ones: its floor needs `g * p` exactly.
+pub(super) fn judge_owner_at(
+    g: u32,
+    p: u32,
+    maxp: u32,
+    got: &Result<u32, String>,
+) -> Result<(), Failure> {
+    let want = oracle::owner(g, p, maxp);
+    if got.as_ref() == Ok(&want) {
+        return Ok(());
+    }
+    let product = u64::from(g) * u64::from(p);
+    Err(Failure::new(
+        format!("operator_index_for({g}, {p}, {maxp}) = {want}"),
+        format!("operator_index_for({g}, {p}, {maxp}) = {}", returned(got)),
+    )
+    .step(format!(
+        "{g} * {p} = {product} is past 2^53 = {F64_EXACT}, where a float no longer holds every integer: in u64, {product} / {maxp} = {want}"
+    ))
+    .requirement("03-R24"))
+}

@@ -5,7 +5,9 @@ use super::case::Case;
 use super::contract::model::judge_contract;
 use super::edges::judge_edge;
 use super::errors::judge_error;
-use super::formulas::{judge_key_groups, judge_owners, judge_parents, judge_ranges};
+use super::formulas::{
+    judge_key_groups, judge_owner_at, judge_owners, judge_parents, judge_range_at, judge_ranges,
+};
 use super::placement::{judge_counts, judge_partition};
 use super::{Observation, oracle};
 use crate::harness::Failure;
@@ -34,6 +36,22 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             },
             Observation::OperatorIndex { owners },
         ) => judge_owners(*parallelism, *max_parallelism, owners),
+        (
+            Case::RangeAt {
+                index,
+                parallelism,
+                max_parallelism,
+            },
+            Observation::RangeAt { range },
+        ) => judge_range_at(*index, *parallelism, *max_parallelism, range),
+        (
+            Case::OwnerAt {
+                key_group,
+                parallelism,
+                max_parallelism,
+            },
+            Observation::OwnerAt { owner },
+        ) => judge_owner_at(*key_group, *parallelism, *max_parallelism, owner),
         (
             Case::Partition {
                 keys,

@@ -10,9 +10,13 @@
 //! - `key-group-range`: for every `p` in `1..=8` and `maxp` in `{p, 8, 10, 128}`, the ranges
 //!   are Flink's and tile `[0, maxp)` in order, without gap, overlap or empty range;
 //!   then one fixed case past the enumeration, `(3, u32::MAX)`, where `u32` arithmetic
-//!   overflows (after the enumerated ones, so the smallest failing case still comes first);
+//!   overflows (after the enumerated ones, so the smallest failing case still comes first),
+//!   and two chosen ranges where `i * maxp` is past 2^53 and a floating-point ceiling is
+//!   one off (`plan::FLOAT_RANGES`);
 //! - `operator-index`: `operator_index_for(g)` is the subtask whose range holds `g`; then
-//!   the fixed case `(70_000, 70_000)`, where `key_group * parallelism` overflows `u32`;
+//!   the fixed case `(70_000, 70_000)`, where `key_group * parallelism` overflows `u32`,
+//!   and two chosen key groups where a floating-point floor is one off
+//!   (`plan::FLOAT_OWNERS`);
 //! - `partition`: every record reaches the subtask owning its key group, once, and each
 //!   subtask's records keep input order; a record the implementation's own formulas
 //!   misroute is blamed on the formula;
@@ -29,7 +33,8 @@
 //!   an operator index and a key group out of range are errors naming the argument, never
 //!   a panic, in every function that takes the argument (also where no other step would
 //!   refuse it by accident: no record to route, nothing to divide); bytes that are not a
-//!   snapshot are an error;
+//!   snapshot are an error: garbage, empty bytes, `{}` (each unless it is the
+//!   implementation's own snapshot of an empty subtask) and `[]` with bytes after it;
 //! - `contract`: every sequence of up to three calls on one `KeyedSubtask` against the
 //!   model of `contract/model.rs`.
 //!
@@ -48,7 +53,7 @@
 //! | 03-R6 | `contract` | `snapshot_pins_parallelism` |
 //! | 03-R7 | `crash` | `restore_drops_last_group`, `restore_keeps_every_key` |
 //! | 03-R8 | `contract` | `restore_later_wins` |
-//! | 03-R9 | `errors` | `restore_garbage_is_empty` |
+//! | 03-R9 | `errors` | `restore_garbage_is_empty`, `restore_skips_empty_bytes`, `restore_object_is_empty`, `restore_ignores_trailing` |
 //! | 03-R10 | `parallel-count` | `count_on_one_subtask` |
 //! | 03-R11 | `rescale` | `rescale_whole_maps` |
 //! | 03-R12 | `rescale` | `rescale_overwrites_duplicates` |
@@ -64,8 +69,8 @@
 //! | 03-R21 | `errors` | `unchecked_parallelism`, `operator_index_above_max`, `partition_checks_per_record`, `count_empty_shortcut`, `rescale_above_max`, `subtask_above_max` |
 //! | 03-R22 | `errors` | `unchecked_indices`, `restore_index_unchecked` |
 //! | 03-R23 | `errors` | `errors_unnamed` |
-//! | 03-R24 | `key-group-range` | `formulas_in_u32_ranges` |
-//! | 03-R24 | `operator-index` | `formulas_in_u32_owners` |
+//! | 03-R24 | `key-group-range` | `formulas_in_u32_ranges`, `ranges_in_f64` |
+//! | 03-R24 | `operator-index` | `formulas_in_u32_owners`, `owners_in_f64` |
 //!
 //! ## Mutation testing
 //!

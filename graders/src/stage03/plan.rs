@@ -36,6 +36,23 @@ fn rescales(maxps: &[u32]) -> Vec<(u32, u32, u32)> {
     all
 }
 
+/// `(i, p, maxp)` of the ranges whose ceilings only exact integer arithmetic gets right:
+/// the first is one off in `f64` and `f32`, whichever order the multiply and the divide
+/// come in; in the second `maxp = 2p`, so `i * maxp / p` is exactly `2i`, and a product
+/// rounded up makes its ceiling `2i + 1`.
+const FLOAT_RANGES: [(u32, u32, u32); 2] = [
+    (1_043_045_808, 1_687_726_631, 2_147_807_088),
+    (943_800_954, 1_403_285_134, 2_806_570_268),
+];
+
+/// `(g, p, maxp)` of the owners whose floors only exact integer arithmetic gets right: the
+/// first is one off in `f64` and `f32` in every order; in the second `p = maxp`, so the
+/// owner is `g` itself, and a product rounded down floors to `g - 1`.
+const FLOAT_OWNERS: [(u32, u32, u32); 2] = [
+    (1_376_696_246, 1_359_069_928, 2_151_549_891),
+    (1_786_439_639, 2_839_682_112, 2_839_682_112),
+];
+
 /// The keys every `key-group` case adds to the seed's: upper case, surrounding and inner
 /// whitespace, non-ASCII letters, digits and punctuation, a long key, and keys that are
 /// not UTF-8 (in the notation of [`super::key_bytes`]).
@@ -113,6 +130,24 @@ pub fn plan(seed: u64) -> Vec<Case> {
     // enumerate every key group).
     for (parallelism, max_parallelism) in configs().into_iter().chain([(70_000, 70_000)]) {
         cases.push(Case::OperatorIndex {
+            parallelism,
+            max_parallelism,
+        });
+    }
+    // Chosen, not drawn: products past 2^53 whose exact quotient sits on or next to an
+    // integer, so a ceiling or floor of a floating-point quotient (f64 or f32, in any
+    // order of the multiply and the divide) is one off. The key group counts alone are
+    // too many to enumerate, so one range and one owner each.
+    for (index, parallelism, max_parallelism) in FLOAT_RANGES {
+        cases.push(Case::RangeAt {
+            index,
+            parallelism,
+            max_parallelism,
+        });
+    }
+    for (key_group, parallelism, max_parallelism) in FLOAT_OWNERS {
+        cases.push(Case::OwnerAt {
+            key_group,
             parallelism,
             max_parallelism,
         });

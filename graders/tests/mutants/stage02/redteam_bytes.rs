@@ -113,6 +113,45 @@ pub mod restore_null_is_empty {
     }
 }
 
+/// **Mistake:** `restore` reads blank bytes as an empty operator ("nothing but
+/// whitespace was saved"), where the brief allows only empty bytes.
+/// **Verdict:** `contract`: `restore(b" \n")` succeeds.
+pub mod restore_blank_is_empty {
+    keyed_operator! {
+        fn process(self, key, input, out) { lend!(self, key, input, out) }
+        fn snapshot(this) { this.state.to_bytes() }
+        fn restore(key_fn, function, bytes) {
+            let mut op = Self::new(key_fn, function);
+            if bytes.trim_ascii().is_empty() {
+                return Ok(op);
+            }
+            op.state = KeyedState::from_bytes(bytes)?;
+            Ok(op)
+        }
+    }
+}
+
+/// **Mistake:** `restore` reads the first JSON value with a streaming deserializer and
+/// never asks whether bytes follow it: a snapshot with anything after it restores.
+/// **Verdict:** `contract`: `restore(b"[] trailing")` succeeds.
+pub mod restore_ignores_trailing {
+    keyed_operator! {
+        fn process(self, key, input, out) { lend!(self, key, input, out) }
+        fn snapshot(this) { this.state.to_bytes() }
+        fn restore(key_fn, function, bytes) {
+            let pairs = serde_json::Deserializer::from_slice(bytes)
+                .into_iter::<Vec<(K, F::State)>>()
+                .next()
+                .ok_or_else(|| anyhow::anyhow!("no snapshot"))??;
+            let mut op = Self::new(key_fn, function);
+            for (key, value) in pairs {
+                op.state.put(key, value);
+            }
+            Ok(op)
+        }
+    }
+}
+
 /// **Control:** `word_count` joins the lines with newlines and splits the whole text
 /// once: no word spans two lines, so the order and the counts are the brief's.
 pub mod word_count_over_joined_lines {
@@ -177,6 +216,12 @@ graders::impl_stage02!(
     restore_defaults_missing_fields
 );
 graders::impl_stage02!(NullIsEmpty, NullIsEmptySpy, restore_null_is_empty);
+graders::impl_stage02!(BlankIsEmpty, BlankIsEmptySpy, restore_blank_is_empty);
+graders::impl_stage02!(
+    IgnoresTrailing,
+    IgnoresTrailingSpy,
+    restore_ignores_trailing
+);
 graders::impl_stage02!(JoinedLines, JoinedLinesSpy, word_count_over_joined_lines);
 graders::impl_stage02!(HexObject, HexObjectSpy, hex_object_snapshot);
 
@@ -192,6 +237,8 @@ accepted!(stage02_hex_object_snapshot_passes: KeyedStateStage, drive::<HexObject
 #[case::word_count_splits_on_control(drive::<SplitsOnControl>, "word-count", "02-R12")]
 #[case::restore_defaults_missing_fields(drive::<DefaultedFields>, "contract", "02-R10")]
 #[case::restore_null_is_empty(drive::<NullIsEmpty>, "contract", "02-R10")]
+#[case::restore_blank_is_empty(drive::<BlankIsEmpty>, "contract", "02-R10")]
+#[case::restore_ignores_trailing(drive::<IgnoresTrailing>, "contract", "02-R10")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

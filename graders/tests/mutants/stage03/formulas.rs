@@ -220,6 +220,43 @@ mod formulas_in_u32 {
 }
 graders::impl_stage03!(FormulasInU32, formulas_in_u32);
 
+/// **Mistake:** the ranges' ceilings taken in floating point (`(i as f64 * maxp as f64 /
+/// p as f64).ceil()`), "an f64 holds any u32": it does, but not every product of two.
+/// **Verdict:** `key-group-range` fails on a chosen range where `i * maxp` is past 2^53:
+/// `key_group_range(1043045808, 1687726631, 2147807088)` is one off.
+mod ranges_in_f64 {
+    pub use solution03::*;
+
+    pub fn key_group_range(
+        i: u32,
+        p: u32,
+        maxp: u32,
+    ) -> anyhow::Result<std::ops::RangeInclusive<u32>> {
+        solution03::key_group_range(i, p, maxp)?;
+        let ceil = |i: u32| (f64::from(i) * f64::from(maxp) / f64::from(p)).ceil() as u32;
+        Ok(ceil(i)..=ceil(i + 1) - 1)
+    }
+}
+graders::impl_stage03!(RangesInF64, ranges_in_f64);
+
+/// **Mistake:** the owner's floor taken in floating point (`(g as f64 * p as f64 / maxp as
+/// f64) as u32`), "an f64 holds any u32".
+/// **Verdict:** `operator-index` fails on a chosen key group where `g * p` is past 2^53:
+/// `operator_index_for(1376696246, 1359069928, 2151549891)` is one off.
+mod owners_in_f64 {
+    pub use solution03::*;
+
+    pub fn operator_index_for(
+        key_group: u32,
+        parallelism: u32,
+        max_parallelism: u32,
+    ) -> anyhow::Result<u32> {
+        solution03::operator_index_for(key_group, parallelism, max_parallelism)?;
+        Ok((f64::from(key_group) * f64::from(parallelism) / f64::from(max_parallelism)) as u32)
+    }
+}
+graders::impl_stage03!(OwnersInF64, owners_in_f64);
+
 /// **Mistake:** only the configuration is checked: an operator index at or above the
 /// parallelism and a key group at or above `max_parallelism` go through the formulas,
 /// where the brief calls them errors.

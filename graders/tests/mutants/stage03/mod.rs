@@ -36,6 +36,9 @@ use subtask::*;
 #[case::restore_keeps_every_key(drive::<RestoreKeepsEveryKey>, "crash", "03-R7", "03-restore-takes-every-key")]
 #[case::restore_later_wins(drive::<RestoreLaterWins>, "contract", "03-R8", "03-a-key-found-twice-keeps-one-value")]
 #[case::restore_garbage_is_empty(drive::<RestoreGarbageIsEmpty>, "errors", "03-R9", "03-unreadable-snapshot-is-empty")]
+#[case::restore_skips_empty_bytes(drive::<RestoreSkipsEmptyBytes>, "errors", "03-R9", "03-unreadable-snapshot-is-empty")]
+#[case::restore_object_is_empty(drive::<RestoreObjectIsEmpty>, "errors", "03-R9", "03-unreadable-snapshot-is-empty")]
+#[case::restore_ignores_trailing(drive::<RestoreIgnoresTrailing>, "errors", "03-R9", "03-unreadable-snapshot-is-empty")]
 #[case::count_on_one_subtask(drive::<CountOnOneSubtask>, "parallel-count", "03-R10", "03-count-anywhere")]
 #[case::rescale_whole_maps(drive::<RescaleWholeMaps>, "rescale", "03-R11", "03-rescale-moves-whole-maps")]
 #[case::rescale_overwrites_duplicates(drive::<RescaleOverwritesDuplicates>, "rescale", "03-R12", "03-a-key-found-twice-keeps-one-value")]
@@ -55,6 +58,8 @@ use subtask::*;
 #[case::errors_unnamed(drive::<ErrorsUnnamed>, "errors", "03-R23", "03-any-error-will-do")]
 #[case::formulas_in_u32_ranges(drive::<FormulasInU32>, "key-group-range", "03-R24", "03-u32-is-wide-enough")]
 #[case::formulas_in_u32_owners(drive::<FormulasInU32>, "operator-index", "03-R24", "03-u32-is-wide-enough")]
+#[case::ranges_in_f64(drive::<RangesInF64>, "key-group-range", "03-R24", "03-a-float-holds-the-product")]
+#[case::owners_in_f64(drive::<OwnersInF64>, "operator-index", "03-R24", "03-a-float-holds-the-product")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

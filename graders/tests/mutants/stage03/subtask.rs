@@ -21,6 +21,12 @@ pub struct Quirks {
     pub garbage_is_empty: bool,
     /// `key_groups()` cuts the ranges with floor division.
     pub floor_groups: bool,
+    /// `restore` reads empty bytes as an empty snapshot.
+    pub empty_is_empty: bool,
+    /// `restore` reads a JSON object as a snapshot whose fields all default.
+    pub object_is_empty: bool,
+    /// `restore` reads the first JSON value and ignores the bytes after it.
+    pub stops_after_the_value: bool,
 }
 
 /// A `KeyedSubtask` that is the brief's, but for the one quirk of `$quirks`.
@@ -105,12 +111,25 @@ macro_rules! subtask_with {
                         );
                         pairs
                     } else {
+                        if (QUIRKS.empty_is_empty && bytes.is_empty())
+                            || (QUIRKS.object_is_empty && bytes.as_slice() == b"{}")
+                        {
+                            continue;
+                        }
+                        if QUIRKS.stops_after_the_value {
+                            let first = serde_json::Deserializer::from_slice(bytes)
+                                .into_iter::<Vec<(Vec<u8>, V)>>()
+                                .next()
+                                .ok_or_else(|| anyhow::anyhow!("no snapshot"))??;
+                            first
+                        } else {
                         let old = match solution02::KeyedState::<Vec<u8>, V>::from_bytes(bytes) {
                             Ok(old) => old,
                             Err(_) if QUIRKS.garbage_is_empty => solution02::KeyedState::new(),
                             Err(e) => return Err(e),
                         };
                         old.snapshot().into_iter().collect()
+                        }
                     };
                     for (key, value) in pairs {
                         let group = solution03::key_group_for(&key, max_parallelism)?;
@@ -226,6 +245,42 @@ mod restore_garbage_is_empty {
 }
 graders::impl_stage03!(RestoreGarbageIsEmpty, restore_garbage_is_empty);
 
+/// **Mistake:** `restore` skips an empty snapshot ("nothing was saved"), where the brief
+/// calls bytes that are not a snapshot an error, and an empty subtask's snapshot is `[]`.
+/// **Verdict:** `errors` fails: `restore(0, 1, 8, &[b""])` returns a subtask.
+mod restore_skips_empty_bytes {
+    pub use solution03::*;
+    subtask_with!(super::Quirks {
+        empty_is_empty: true,
+        ..super::Quirks::NONE
+    });
+}
+graders::impl_stage03!(RestoreSkipsEmptyBytes, restore_skips_empty_bytes);
+
+/// **Mistake:** `restore` reads `{}` as a snapshot of nothing, as a serde struct whose
+/// fields all default does, though this subtask never writes `{}`.
+/// **Verdict:** `errors` fails: `restore(0, 1, 8, &[b"{}"])` returns a subtask.
+mod restore_object_is_empty {
+    pub use solution03::*;
+    subtask_with!(super::Quirks {
+        object_is_empty: true,
+        ..super::Quirks::NONE
+    });
+}
+graders::impl_stage03!(RestoreObjectIsEmpty, restore_object_is_empty);
+
+/// **Mistake:** `restore` reads the first JSON value with a streaming deserializer and
+/// never asks whether bytes follow it: a snapshot with anything after it restores.
+/// **Verdict:** `errors` fails: `restore(0, 1, 8, &[b"[] trailing"])` returns a subtask.
+mod restore_ignores_trailing {
+    pub use solution03::*;
+    subtask_with!(super::Quirks {
+        stops_after_the_value: true,
+        ..super::Quirks::NONE
+    });
+}
+graders::impl_stage03!(RestoreIgnoresTrailing, restore_ignores_trailing);
+
 /// **Mistake:** `key_groups()` recomputes the range inline with floor division, while
 /// `update` and `restore` ask `key_group_range`: the subtask says it owns groups it
 /// refuses.
@@ -250,6 +305,9 @@ impl Quirks {
         later_wins: false,
         garbage_is_empty: false,
         floor_groups: false,
+        empty_is_empty: false,
+        object_is_empty: false,
+        stops_after_the_value: false,
     };
 }
 
