@@ -200,11 +200,18 @@ pub(super) const CARDS: &[Card] = &[
               overflows at the edge: compare max_ts with max_delay first, then subtract, as the \
               brief's formula says (None while max_ts <= max_delay).",
         reread: "Constraints",
-        signatures: &[Signature {
-            check: "generator",
-            fault: "wrong result",
-            clues: &[Clue::Step("overflow")],
-        }],
+        signatures: &[
+            Signature {
+                check: "generator",
+                fault: "wrong result",
+                clues: &[Clue::Step("overflow")],
+            },
+            Signature {
+                check: "lateness",
+                fault: "wrong result",
+                clues: &[Clue::Step("overflow")],
+            },
+        ],
     },
     Card {
         id: "04-an-input-is-where-it-last-said",

@@ -56,6 +56,13 @@ pub enum ErrorCall {
     /// `CombinedWatermark::restore(b"{}")`: JSON, but no combiner's snapshot (unless the
     /// implementation's own snapshot of a fresh combiner is `{}`).
     CombinerEmptyObject,
+    /// `BoundedOutOfOrderness::restore` of the implementation's own snapshot of
+    /// `new(2)` with ` trailing` after it: what a reader that stops after the first value
+    /// takes for a snapshot.
+    GeneratorTrailing,
+    /// `CombinedWatermark::restore` of the implementation's own snapshot of `new(2)` with
+    /// ` trailing` after it.
+    CombinerTrailing,
 }
 
 impl ErrorCall {
@@ -69,6 +76,12 @@ impl ErrorCall {
             ErrorCall::CombinerGarbage => "CombinedWatermark::restore(b\"not a snapshot\")",
             ErrorCall::GeneratorEmptyObject => "BoundedOutOfOrderness::restore(b\"{}\")",
             ErrorCall::CombinerEmptyObject => "CombinedWatermark::restore(b\"{}\")",
+            ErrorCall::GeneratorTrailing => {
+                "BoundedOutOfOrderness::restore(&[BoundedOutOfOrderness::new(2).snapshot()?, b\" trailing\"].concat())"
+            }
+            ErrorCall::CombinerTrailing => {
+                "CombinedWatermark::restore(&[CombinedWatermark::new(2)?.snapshot()?, b\" trailing\"].concat())"
+            }
         }
     }
 
@@ -80,7 +93,9 @@ impl ErrorCall {
             ErrorCall::GeneratorGarbage
             | ErrorCall::CombinerGarbage
             | ErrorCall::GeneratorEmptyObject
-            | ErrorCall::CombinerEmptyObject => "04-R15",
+            | ErrorCall::CombinerEmptyObject
+            | ErrorCall::GeneratorTrailing
+            | ErrorCall::CombinerTrailing => "04-R15",
         }
     }
 
@@ -92,7 +107,9 @@ impl ErrorCall {
             ErrorCall::GeneratorGarbage
             | ErrorCall::CombinerGarbage
             | ErrorCall::GeneratorEmptyObject
-            | ErrorCall::CombinerEmptyObject => None,
+            | ErrorCall::CombinerEmptyObject
+            | ErrorCall::GeneratorTrailing
+            | ErrorCall::CombinerTrailing => None,
         }
     }
 }

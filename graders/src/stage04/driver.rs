@@ -28,6 +28,9 @@ pub enum Observation {
         on_time: Vec<(u64, u32)>,
         /// Records `(ts, id)` judged late.
         late: Vec<(u64, u32)>,
+        /// The panic's message, when `split_late` panicked (both lists then empty).
+        #[serde(default)]
+        panicked: Option<String>,
     },
     /// What `on_watermark` returned at each step.
     Combined {
@@ -85,10 +88,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         Case::Lateness {
             arrivals,
             max_delay,
-        } => {
-            let (on_time, late) = I::split_late(&oracle::with_watermarks(arrivals, *max_delay));
-            Observation::Split { on_time, late }
-        }
+        } => split::<I>(&oracle::with_watermarks(arrivals, *max_delay)),
         Case::Combiner {
             inputs,
             interleaving,
@@ -101,10 +101,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             cut: Box::new(combine::<I>(*inputs, interleaving, Some(*crash_after))),
             uninterrupted: Box::new(combine::<I>(*inputs, interleaving, None)),
         },
-        Case::Split { elements } => {
-            let (on_time, late) = I::split_late(elements);
-            Observation::Split { on_time, late }
-        }
+        Case::Split { elements } => split::<I>(elements),
         Case::Contract { subject, ops } => Observation::Contract {
             readings: drive_contract::<I>(*subject, ops),
         },
@@ -149,6 +146,13 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                         restored.map(|c| format!("a combiner at {:?}", I::combiner_current(&c)))
                     }
                 },
+                ErrorCall::GeneratorTrailing => I::generator_snapshot(&I::generator(2))
+                    .and_then(|bytes| I::generator_restore(&trailed(bytes)))
+                    .map(|g| format!("a generator at {:?}", I::current_watermark(&g))),
+                ErrorCall::CombinerTrailing => I::combiner(2)
+                    .and_then(|c| I::combiner_snapshot(&c))
+                    .and_then(|bytes| I::combiner_restore(&trailed(bytes)))
+                    .map(|c| format!("a combiner at {:?}", I::combiner_current(&c))),
             }),
         },
     }
@@ -211,6 +215,23 @@ fn generate<I: Implementation>(
     }
 }
 
+/// `split_late` of `elements`, a panic caught: the brief says every timestamp up to
+/// `u64::MAX` is valid (04-R16), so a panic is a failure that names that rule.
+fn split<I: Implementation>(elements: &[Element]) -> Observation {
+    match caught(|| Ok(I::split_late(elements))) {
+        Answer::Ok((on_time, late)) => Observation::Split {
+            on_time,
+            late,
+            panicked: None,
+        },
+        Answer::Err(message) | Answer::Panicked(message) => Observation::Split {
+            on_time: Vec::new(),
+            late: Vec::new(),
+            panicked: Some(message),
+        },
+    }
+}
+
 fn combine<I: Implementation>(
     inputs: usize,
     interleaving: &[(usize, u64)],
@@ -259,6 +280,12 @@ fn combine<I: Implementation>(
         results,
         current,
     }
+}
+
+/// A snapshot with bytes after it: no snapshot, whatever the format.
+fn trailed(mut bytes: Vec<u8>) -> Vec<u8> {
+    bytes.extend_from_slice(b" trailing");
+    bytes
 }
 
 /// Whether one of the implementation's own snapshots of a fresh instance is `{}`: then

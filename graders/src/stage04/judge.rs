@@ -5,7 +5,9 @@ use super::Observation;
 use super::case::Case;
 use super::contract::judge_contract;
 use super::oracle;
-use super::watermarks::{judge_combined, judge_split, judge_stream, judge_watermarks};
+use super::watermarks::{
+    judge_combined, judge_split, judge_stream, judge_watermarks, split_returned,
+};
 use crate::harness::Failure;
 use crate::stage03::guard::Answer;
 
@@ -64,16 +66,25 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 arrivals,
                 max_delay,
             },
-            Observation::Split { on_time, late },
-        ) => judge_split(
-            &oracle::with_watermarks(arrivals, *max_delay),
-            Some((arrivals, *max_delay)),
-            on_time,
-            late,
-        ),
-        (Case::Split { elements }, Observation::Split { on_time, late }) => {
-            judge_split(elements, None, on_time, late)
+            Observation::Split {
+                on_time,
+                late,
+                panicked,
+            },
+        ) => {
+            let stream = oracle::with_watermarks(arrivals, *max_delay);
+            split_returned(&stream, panicked.as_deref())
+                .and_then(|()| judge_split(&stream, Some((arrivals, *max_delay)), on_time, late))
         }
+        (
+            Case::Split { elements },
+            Observation::Split {
+                on_time,
+                late,
+                panicked,
+            },
+        ) => split_returned(elements, panicked.as_deref())
+            .and_then(|()| judge_split(elements, None, on_time, late)),
         (Case::Contract { subject, ops }, Observation::Contract { readings }) => {
             judge_contract(*subject, ops, readings)
         }

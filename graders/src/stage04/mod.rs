@@ -38,7 +38,7 @@
 //! | 04-R4 | `with-watermarks` | `repeats_watermarks`, `final_watermark_only`, `first_zero_not_emitted` |
 //! | 04-R5 | `lateness` | `late_records_sorted` |
 //! | 04-R6 | `lateness` | `late_strictly_below`, `latest_watermark_decides`, `late_before_any_watermark` |
-//! | 04-R7 | `combiner` | `combined_by_max` |
+//! | 04-R7 | `combiner` | `combined_by_max`, `reports_every_call` |
 //! | 04-R7 | `contract` | `zero_is_no_watermark` |
 //! | 04-R8 | `combiner` | `min_over_reported`, `reports_counted` |
 //! | 04-R9 | `combiner` | `latest_input_watermark` |
@@ -47,8 +47,9 @@
 //! | 04-R12 | `errors` | `unknown_input_panics`, `far_input_overflows`, `stream_not_input` |
 //! | 04-R13 | `crash` | `max_ts_not_in_snapshot` |
 //! | 04-R14 | `crash` | `combined_not_in_snapshot` |
-//! | 04-R15 | `errors` | `garbage_restores_fresh` |
+//! | 04-R15 | `errors` | `garbage_restores_fresh`, `generator_ignores_trailing` |
 //! | 04-R16 | `generator` | `delay_plus_one_overflows` |
+//! | 04-R16 | `lateness` | `late_below_watermark_plus_one` |
 //!
 //! ## Mutation testing
 //!

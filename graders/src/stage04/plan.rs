@@ -191,6 +191,8 @@ pub fn plan(seed: u64) -> Vec<Case> {
         ErrorCall::CombinerGarbage,
         ErrorCall::GeneratorEmptyObject,
         ErrorCall::CombinerEmptyObject,
+        ErrorCall::GeneratorTrailing,
+        ErrorCall::CombinerTrailing,
     ] {
         cases.push(Case::Errors { call });
     }

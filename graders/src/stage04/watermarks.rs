@@ -117,6 +117,23 @@ pub(super) fn judge_stream(
 
 /// Judges `split_late` of `stream`; `generated` is the arrivals and bound it was made of,
 /// when it was.
+/// `split_late(stream)` returned rather than panicked: at the edge of `u64` a panic
+/// breaks "every timestamp up to `u64::MAX` is valid" (04-R16), anywhere else the split
+/// itself (04-R5).
+pub(super) fn split_returned(stream: &[Element], panicked: Option<&str>) -> Result<(), Failure> {
+    let Some(message) = panicked else {
+        return Ok(());
+    };
+    let edge = stream.iter().any(|e| match *e {
+        Element::Record(ts, _) | Element::Watermark(ts) => ts >= u64::MAX - 1,
+    });
+    Err(
+        Failure::new("on-time and late records", format!("panicked: {message}"))
+            .step(format!("split_late({}) panicked: {message}", show(stream)))
+            .requirement(if edge { "04-R16" } else { "04-R5" }),
+    )
+}
+
 pub(super) fn judge_split(
     stream: &[Element],
     generated: Option<(&[(u64, u32)], u64)>,
@@ -185,25 +202,19 @@ pub(super) fn judge_combined(
     }
     let want = oracle::combined(inputs, interleaving);
     let mut marks: Vec<Option<u64>> = vec![None; inputs];
+    let mut taken_back = TakenBack::new(inputs);
     for (i, (w, g)) in want.iter().zip(got).enumerate() {
         let (input, ts) = interleaving[i];
         marks[input] = marks[input].max(Some(ts));
+        let if_taken_back = taken_back.on_watermark(input, ts);
         if g.as_ref() == Ok(w) {
             continue;
         }
-        // A watermark taken back before this step explains the difference (04-R9).
-        let went_back = marks[input] != Some(ts)
-            || interleaving[..i]
-                .iter()
-                .enumerate()
-                .any(|(j, &(input, ts))| {
-                    interleaving[..j]
-                        .iter()
-                        .any(|&(k, earlier)| k == input && earlier > ts)
-                });
         let id = if marks.iter().any(Option::is_none) {
             "04-R8"
-        } else if went_back {
+        } else if matches!(g, Ok(v) if if_taken_back.contains(v)) {
+            // What came out is what a combiner that lets a smaller watermark replace a
+            // larger one says here: the input's promise was taken back (04-R9).
             "04-R9"
         } else {
             "04-R7"
@@ -263,5 +274,41 @@ fn returned(got: &Result<Option<u64>, String>) -> String {
     match got {
         Ok(value) => format!("{value:?}"),
         Err(e) => format!("Err({e})"),
+    }
+}
+
+/// The two ways a combiner reads when an input's watermark is its *last* report rather
+/// than its largest (04-R9 broken): it reports a minimum above the last one reported, or
+/// it reports every change of the minimum. What a failing step returned is blamed on
+/// 04-R9 only when one of them returns the same there; a re-reported or missing
+/// watermark that no taken-back promise explains is 04-R7's.
+struct TakenBack {
+    last: Vec<Option<u64>>,
+    reported: Option<u64>,
+    minimum: Option<u64>,
+}
+
+impl TakenBack {
+    fn new(inputs: usize) -> Self {
+        Self {
+            last: vec![None; inputs],
+            reported: None,
+            minimum: None,
+        }
+    }
+
+    /// Both readings of `on_watermark(input, ts)`.
+    fn on_watermark(&mut self, input: usize, ts: u64) -> [Option<u64>; 2] {
+        self.last[input] = Some(ts);
+        let minimum = if self.last.iter().all(Option::is_some) {
+            self.last.iter().flatten().min().copied()
+        } else {
+            None
+        };
+        let above_reported = (minimum > self.reported).then_some(minimum).flatten();
+        self.reported = self.reported.max(above_reported);
+        let changed = (minimum != self.minimum).then_some(minimum).flatten();
+        self.minimum = minimum;
+        [above_reported, changed]
     }
 }

@@ -66,3 +66,4 @@ mod without_card {
 }
 mod red_team;
 mod serde_defaults;
+mod trailing;

@@ -2,7 +2,10 @@
 //! input index checked with an addition that overflows, and mistakes the grader already
 //! rejected when they were written (a first watermark of 0 not emitted, reports counted
 //! instead of inputs, an error that does not name `input`, "no watermark" read as 0 in
-//! `split_late`, a snapshot without `max_delay`).
+//! `split_late`, a snapshot without `max_delay`), and two from an unseen set whose
+//! failures first named the wrong rule: a combiner that answers every call (once blamed on
+//! 04-R9 where a smaller report came first) and a lateness test `ts < wm + 1` (a bare
+//! panic, now 04-R16's failure).
 
 use graders::stage04::{Case, EventTime, Observation, drive};
 use rstest::rstest;
@@ -96,6 +99,18 @@ combiner! {
 }
 crate::accepted!(a_combiner_with_its_own_range_check_passes: EventTime, drive::<OwnRangeCheck>);
 
+combiner! {
+    /// **Mistake:** `on_watermark` answers with the combined watermark whenever there is
+    /// one, as a getter would, not only in the call where it advances. **Verdict:**
+    /// `combiner` fails on the first report that does not move the minimum (04-R7), even
+    /// where that report is a smaller watermark than the input's last: the smaller value
+    /// is ignored as it should be, so the promise was kept and the fault is the re-report.
+    reports_every_call, ReportsEveryCall, |this, input, ts| {
+        let advanced = this.inner.on_watermark(input, ts)?;
+        Ok(advanced.or(this.inner.current()))
+    }
+}
+
 /// **Mistake:** `with_watermarks` remembers the last watermark emitted as a `u64`
 /// starting at 0, and emits only a larger one: a first watermark of 0 never comes out.
 /// **Verdict:** `with-watermarks` fails: arrivals `[1]` with `max_delay = 0` give no
@@ -141,6 +156,29 @@ mod late_before_any_watermark {
 }
 graders::impl_stage04!(LateBeforeAnyWatermark, late_before_any_watermark);
 
+/// **Mistake:** `split_late` calls a record late when `ts < wm + 1`, the same rule as
+/// `ts <= wm` until a watermark reaches `u64::MAX`. **Verdict:** `lateness` fails: the
+/// addition overflows (04-R16, every timestamp up to `u64::MAX` is valid).
+mod late_below_watermark_plus_one {
+    pub use solution04::*;
+    pub fn split_late<T: Clone>(
+        elements: &[StreamElement<Event<T>>],
+    ) -> (Vec<Event<T>>, Vec<Event<T>>) {
+        let (mut wm, mut on_time, mut late) = (None::<u64>, Vec::new(), Vec::new());
+        for element in elements {
+            match element {
+                StreamElement::Watermark(w) => wm = wm.max(Some(*w)),
+                StreamElement::Record(e) if wm.is_some_and(|wm| e.ts < wm + 1) => {
+                    late.push(e.clone())
+                }
+                StreamElement::Record(e) => on_time.push(e.clone()),
+            }
+        }
+        (on_time, late)
+    }
+}
+graders::impl_stage04!(LateBelowWatermarkPlusOne, late_below_watermark_plus_one);
+
 /// Every mutant of this file, the check that must reject it, the requirement its smallest
 /// failing case must name and the card its report must show. No card for an overflowing
 /// bound check (a slip): see [`shows_no_coincidental_card`]. A first `W(0)` never emitted
@@ -151,6 +189,8 @@ graders::impl_stage04!(LateBeforeAnyWatermark, late_before_any_watermark);
 #[case::stream_not_input(drive::<StreamNotInput>, "errors", "04-R12", Some("04-any-error-will-do"))]
 #[case::first_zero_not_emitted(drive::<FirstZeroNotEmitted>, "with-watermarks", "04-R4", Some("04-zero-is-no-watermark"))]
 #[case::late_before_any_watermark(drive::<LateBeforeAnyWatermark>, "lateness", "04-R6", Some("04-zero-is-no-watermark"))]
+#[case::reports_every_call(drive::<ReportsEveryCall>, "combiner", "04-R7", None)]
+#[case::late_below_watermark_plus_one(drive::<LateBelowWatermarkPlusOne>, "lateness", "04-R16", Some("04-delay-arithmetic-cannot-overflow"))]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
