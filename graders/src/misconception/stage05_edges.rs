@@ -367,4 +367,19 @@ pub(super) const CARDS: &[Card] = &[
             ],
         }],
     },
+    Card {
+        id: "05-window-end-cannot-overflow",
+        stage: 5,
+        title: "A window's end, start + size, needs no care",
+        why: "Timestamps run to u64::MAX, and a window near the top would end past it: \
+              start + size then wraps to a small number (a window that ends before it starts) \
+              or panics. Its end is u64::MAX instead, saturated, so the window still holds \
+              every timestamp it can.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "assign",
+            fault: "wrong result",
+            clues: &[Clue::Case("for ts in u64::MAX - 2..=u64::MAX")],
+        }],
+    },
 ];

@@ -2,8 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::plan::Case;
+use super::plan::{Case, TOP_TIMESTAMPS};
 use super::{Element, Fired, Implementation, LateRecord};
+use crate::stage03::guard::{Answer, caught};
 
 /// What one call of the operator returned.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,6 +33,12 @@ pub enum Observation {
     Assign {
         /// One entry per timestamp.
         windows: Vec<Result<Vec<(u64, u64)>, String>>,
+    },
+    /// `assign(ts)` for each of `TOP_TIMESTAMPS` (`u64::MAX - 2..=u64::MAX`), a panic
+    /// caught.
+    AssignTop {
+        /// One answer per timestamp.
+        windows: Vec<Answer<Vec<(u64, u64)>>>,
     },
     /// The operator over the whole stream.
     Run {
@@ -81,6 +88,12 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         Case::Assign { spec, max_ts } => Observation::Assign {
             windows: (0..=*max_ts)
                 .map(|ts| I::assign(*spec, ts).map_err(message))
+                .collect(),
+        },
+        Case::AssignTop { spec } => Observation::AssignTop {
+            windows: TOP_TIMESTAMPS
+                .iter()
+                .map(|&ts| caught(|| I::assign(*spec, ts)))
                 .collect(),
         },
         Case::Firing { spec, elements }

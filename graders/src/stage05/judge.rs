@@ -10,13 +10,16 @@ use crate::harness::case::expect_sequence;
 use super::crash_judge::judge_crash;
 use super::explain;
 use super::late_fault::{Handed, record_fault};
-use super::readings::{build_fault, judge_assign, judge_current_watermark};
+use super::readings::{build_fault, judge_assign, judge_assign_top, judge_current_watermark};
 
 /// `Ok` when `observation` is what `case` demands.
 pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
     match (case, observation) {
         (Case::Assign { spec, .. }, Observation::Assign { windows }) => {
             judge_assign(*spec, windows)
+        }
+        (Case::AssignTop { spec }, Observation::AssignTop { windows }) => {
+            judge_assign_top(*spec, windows)
         }
         (Case::Firing { spec, elements }, Observation::Run { run }) => {
             judge_firing(*spec, elements, built(*spec, run)?)

@@ -6,7 +6,8 @@
 //! under every seed) with the watermarks of stage 04 (`max_delay` 0 and 2) and a final
 //! `Watermark(u64::MAX)`:
 //! - `assign`: `assign(ts)` is every window of the assigner that contains `ts`, by start
-//!   (also for a size of 1, slides that do not divide the size, the largest size);
+//!   (also for a size of 1, slides that do not divide the size, the largest size), and at
+//!   the top of `u64` the windows' ends are saturated at `u64::MAX`, never wrapped;
 //! - `firing`: each `(key, window)` fires exactly once, in the `on_watermark` call where
 //!   `wm >= end - 1` first holds, with the sum and count of the records that reached it,
 //!   results ordered by window then key;
@@ -57,6 +58,7 @@
 //! | 05-R18 | `window-sums` | `flushes_at_end` |
 //! | 05-R19 | `errors` | `tumbling_zero_accepted` |
 //! | 05-R20 | `errors` | `slide_beyond_size_accepted` |
+//! | 05-R21 | `assign` | `tumbling_end_wraps`, `sliding_end_overflows` |
 //!
 //! ## Mutation testing
 //!

@@ -14,18 +14,31 @@ pub fn size_and_slide(spec: AssignerSpec) -> (u64, u64) {
 }
 
 /// Every window `[k slide, k slide + size)`, `k >= 0`, that contains `ts`, by start.
+///
+/// Computed in `u128`, so the top of `u64` is no edge: a window that would end past
+/// `u64::MAX` ends there (05-R21).
 pub fn windows(spec: AssignerSpec, ts: u64) -> Vec<(u64, u64)> {
     let (size, slide) = size_and_slide(spec);
-    (0..=ts / slide)
-        .map(|k| (k * slide, k * slide + size))
-        .filter(|&(start, end)| start <= ts && ts < end)
+    let (ts, size, slide) = (u128::from(ts), u128::from(size), u128::from(slide));
+    // The first start with `start + size > ts`, up to the last with `start <= ts`.
+    let first = (ts + 1).saturating_sub(size).div_ceil(slide);
+    (first..=ts / slide)
+        .map(|k| {
+            let start = k * slide;
+            (saturated(start), saturated(start + size))
+        })
         .collect()
 }
 
-/// Whether `window` is one of the assigner's, `[k slide, k slide + size)`.
+fn saturated(t: u128) -> u64 {
+    u64::try_from(t).unwrap_or(u64::MAX)
+}
+
+/// Whether `window` is one of the assigner's, `[k slide, k slide + size)` (its end
+/// saturated at `u64::MAX`).
 pub fn on_grid(spec: AssignerSpec, (start, end): (u64, u64)) -> bool {
     let (size, slide) = size_and_slide(spec);
-    start % slide == 0 && end.checked_sub(start) == Some(size)
+    start % slide == 0 && end == start.saturating_add(size)
 }
 
 /// What one call of the operator returns.

@@ -31,6 +31,19 @@ pub const MORE_ASSIGNERS: [AssignerSpec; 5] = [
     AssignerSpec::Tumbling(u64::MAX),
 ];
 
+/// The assigners `assign` is asked about at the top of `u64`: sizes so large that their
+/// windows near `u64::MAX` would end past it, and that a timestamp there is only a few
+/// slides from 0 (an assigner that walks from 0 answers at once).
+pub const TOP_ASSIGNERS: [AssignerSpec; 3] = [
+    AssignerSpec::Tumbling(1 << 63),
+    AssignerSpec::Tumbling(3 << 62),
+    AssignerSpec::Sliding(1 << 63, 1 << 62),
+];
+
+/// The timestamps at the top of `u64` that `assign` is asked about: the windows of the
+/// first two end at `u64::MAX`; `u64::MAX` itself only may not panic nor wrap.
+pub const TOP_TIMESTAMPS: [u64; 3] = [u64::MAX - 2, u64::MAX - 1, u64::MAX];
+
 /// One case of stage 05. Records are `(key, ts, value)`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Case {
@@ -40,6 +53,12 @@ pub enum Case {
         spec: AssignerSpec,
         /// The largest timestamp asked about.
         max_ts: u64,
+    },
+    /// `assign(ts)` for every `ts` of `TOP_TIMESTAMPS` (`u64::MAX - 2..=u64::MAX`), where
+    /// a window's end would pass `u64::MAX`.
+    AssignTop {
+        /// The assigner.
+        spec: AssignerSpec,
     },
     /// The operator over `elements`, judged on what `on_watermark` fires.
     Firing {
@@ -113,7 +132,7 @@ pub(super) fn at(elements: &[Element], i: usize) -> String {
 impl case::Case for Case {
     fn check(&self) -> Check {
         match self {
-            Case::Assign { .. } => ASSIGN,
+            Case::Assign { .. } | Case::AssignTop { .. } => ASSIGN,
             Case::Firing { .. } => FIRING,
             Case::Lateness { .. } => LATENESS,
             Case::State { .. } => STATE,
@@ -127,6 +146,7 @@ impl case::Case for Case {
     fn requirements(&self) -> Vec<&'static str> {
         match self {
             Case::Assign { .. } => vec!["05-R1", "05-R8", "05-R9"],
+            Case::AssignTop { .. } => vec!["05-R21"],
             Case::Firing { .. } => vec![
                 "05-R1", "05-R2", "05-R3", "05-R6", "05-R7", "05-R12", "05-R14",
             ],
@@ -145,6 +165,9 @@ impl case::Case for Case {
     fn describe(&self) -> String {
         match self {
             Case::Assign { spec, max_ts } => format!("{spec}.assign(ts) for ts in 0..={max_ts}"),
+            Case::AssignTop { spec } => {
+                format!("{spec}.assign(ts) for ts in u64::MAX - 2..=u64::MAX")
+            }
             Case::Firing { spec, elements }
             | Case::Lateness { spec, elements }
             | Case::State { spec, elements }
@@ -213,6 +236,9 @@ pub fn plan(seed: u64) -> Vec<Case> {
     let mut cases = Vec::new();
     for spec in ASSIGNERS.into_iter().chain(MORE_ASSIGNERS) {
         cases.push(Case::Assign { spec, max_ts: 12 });
+    }
+    for spec in TOP_ASSIGNERS {
+        cases.push(Case::AssignTop { spec });
     }
     // (assigner, max_delay, stream), shortest stream first.
     let mut streams: Vec<(AssignerSpec, u64, Vec<Element>)> = Vec::new();

@@ -2,9 +2,10 @@
 //! `current_watermark()`.
 
 use super::oracle;
-use super::plan::show;
+use super::plan::{TOP_TIMESTAMPS, show};
 use super::{AssignerSpec, Element, Run};
 use crate::harness::Failure;
+use crate::stage03::guard::Answer;
 
 /// `Ok` when `windows[ts]` is `spec.assign(ts)` for every `ts`.
 pub(super) fn judge_assign(
@@ -35,6 +36,60 @@ pub(super) fn judge_assign(
         }
     }
     Ok(())
+}
+
+/// `Ok` when `assign` at the top of `u64` gives the windows that contain the timestamp,
+/// their ends saturated at `u64::MAX`, and at `u64::MAX` itself neither panics nor
+/// returns a window that wrapped (05-R21).
+pub(super) fn judge_assign_top(
+    spec: AssignerSpec,
+    windows: &[Answer<Vec<(u64, u64)>>],
+) -> Result<(), Failure> {
+    for (&ts, got) in TOP_TIMESTAMPS.iter().zip(windows) {
+        let want = oracle::windows(spec, ts);
+        let at = format!("{spec}.assign({})", top(ts));
+        let (wrong, requirement) = match got {
+            Answer::Ok(got) if ts < u64::MAX => (*got != want, "05-R21"),
+            // Every window of `u64::MAX` would end past it: any saturated window of the
+            // assigner, or none, is an answer; a wrapped one or a panic is not.
+            Answer::Ok(got) => (!got.iter().all(|w| oracle::on_grid(spec, *w)), "05-R21"),
+            Answer::Err(_) => (true, build_fault(spec)),
+            Answer::Panicked(_) => (true, "05-R21"),
+        };
+        if wrong {
+            let shown = match got {
+                Answer::Ok(got) => show_windows(got),
+                other => other.show(),
+            };
+            let (expected, why) = if ts < u64::MAX {
+                let want = show_windows(&want);
+                (want.clone(), format!("{at} is {want}"))
+            } else {
+                (
+                    format!("{} or fewer, or []", show_windows(&want)),
+                    "no window holds u64::MAX itself: its windows, saturated, or none will do"
+                        .to_owned(),
+                )
+            };
+            return Err(
+                Failure::new(format!("{at} = {expected}"), format!("{at} = {shown}"))
+                    .step(format!(
+                        "timestamps run to u64::MAX: a window that would end past it ends at \
+                     u64::MAX, and assign never wraps or panics; {why}"
+                    ))
+                    .requirement(requirement),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `ts` near the top of `u64` as a reader writes it: `u64::MAX - 2`.
+fn top(ts: u64) -> String {
+    match u64::MAX - ts {
+        0 => "u64::MAX".to_owned(),
+        below => format!("u64::MAX - {below}"),
+    }
 }
 
 /// `Ok` when `current_watermark()` after each element is the largest watermark seen so

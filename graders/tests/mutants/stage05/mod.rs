@@ -238,14 +238,14 @@ mod slide_beyond_size_accepted {
             let last_start = ts - ts % self.slide;
             let mut starts: Vec<Timestamp> =
                 std::iter::successors(Some(last_start), |s| s.checked_sub(self.slide))
-                    .take_while(|s| s + self.size > ts)
+                    .take_while(|s| s.saturating_add(self.size) > ts)
                     .collect();
             starts.reverse();
             starts
                 .into_iter()
                 .map(|start| Window {
                     start,
-                    end: start + self.size,
+                    end: start.saturating_add(self.size),
                 })
                 .collect()
         }
@@ -283,4 +283,5 @@ mod list_operator;
 mod partly_late;
 mod red_team;
 mod restore_bytes;
+mod top_of_time;
 mod wordings;
