@@ -196,6 +196,20 @@ pub(super) const CARDS: &[Card] = &[
         }],
     },
     Card {
+        id: "06-schedule-delivers-everything",
+        stage: 6,
+        title: "A schedule always delivers every element of the inputs",
+        why: "A schedule is what a job saw up to some point, and a job that crashed saw only \
+              a prefix of its inputs: the elements after it have not arrived yet. The result is \
+              the checkpoints completed by then, not an error.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "aligned-snapshots",
+            fault: "wrong result",
+            clues: &[Clue::Step("may stop before the inputs are exhausted")],
+        }],
+    },
+    Card {
         id: "06-snapshots-from-the-whole-input",
         stage: 6,
         title: "Each snapshot can be folded from the whole input, without aligning",

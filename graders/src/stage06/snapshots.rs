@@ -22,6 +22,16 @@ pub(super) fn judge_snapshots(
         let want = oracle::fold_snapshots(&outs);
         let got = match prefixes.get(p) {
             Some(Ok(got)) => got,
+            // A prefix leaves elements undelivered: a job that crashed there (06-R16).
+            Some(Err(e)) if p < schedule.len() => {
+                return Err(Failure::new(format!("Ok({want:?})"), format!("Err({e})"))
+                    .step(format!(
+                        "{label}: a schedule may stop before the inputs are exhausted, and \
+                         the result then holds the checkpoints completed by then; this one \
+                         returned an error"
+                    ))
+                    .requirement("06-R16"));
+            }
             Some(Err(e)) => {
                 return Err(Failure::new(format!("Ok({want:?})"), format!("Err({e})"))
                     .step(format!("{label}: a valid schedule returned an error"))

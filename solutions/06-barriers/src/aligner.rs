@@ -169,11 +169,14 @@ impl<T> BarrierAligner<T> {
         if inputs == 0 {
             bail!("inputs must be at least 1, got 0");
         }
+        // No aligner completes checkpoint u64::MAX and goes on: bytes that say so were
+        // not written by `snapshot`, and an error beats an overflow.
+        let next = completed.checked_add(1).context(
+            "restoring a barrier aligner: not a snapshot (no checkpoint follows u64::MAX)",
+        )?;
         Ok(Self {
             inputs,
-            phase: Phase::Idle {
-                next: completed + 1,
-            },
+            phase: Phase::Idle { next },
             buffered: VecDeque::new(),
         })
     }
@@ -262,5 +265,12 @@ mod tests {
         aligner.on_element(0, Barrier(1)).unwrap();
         let mut restored = BarrierAligner::<u8>::restore(1, &aligner.snapshot().unwrap()).unwrap();
         assert_eq!(restored.on_element(0, Barrier(2)).unwrap(), [Checkpoint(2)]);
+    }
+
+    #[test]
+    fn bytes_claiming_the_last_checkpoint_id_are_refused_not_overflowed() {
+        let bytes = format!("{{\"completed\":{}}}", u64::MAX);
+        let refused = BarrierAligner::<u8>::restore(1, bytes.as_bytes());
+        assert!(refused.is_err_and(|e| format!("{e:#}").contains("not a snapshot")));
     }
 }

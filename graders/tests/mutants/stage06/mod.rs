@@ -212,6 +212,29 @@ mod snapshots_from_whole_input {
 }
 graders::impl_stage06!(WholeInput, snapshots_from_whole_input);
 
+/// **Mistake:** `aligned_snapshots` refuses a schedule that leaves elements undelivered
+/// ("the schedule must deliver every element"), where the brief lets it stop early, as a
+/// job that crashed there.
+/// **Verdict:** `aligned-snapshots` fails: the first prefix returns an error (06-R16).
+mod prefix_refused {
+    pub use solution06::*;
+    pub fn aligned_snapshots<T, S: Clone>(
+        inputs: Vec<Vec<Element<T>>>,
+        schedule: &[usize],
+        init: S,
+        fold: impl FnMut(&mut S, &T),
+    ) -> anyhow::Result<Vec<(CheckpointId, S)>> {
+        let elements: usize = inputs.iter().map(Vec::len).sum();
+        anyhow::ensure!(
+            schedule.len() >= elements,
+            "the schedule delivers {} of {elements} elements",
+            schedule.len()
+        );
+        solution06::aligned_snapshots(inputs, schedule, init, fold)
+    }
+}
+graders::impl_stage06!(PrefixRefused, prefix_refused);
+
 /// Every mutant of this file and the check that must reject it (the mutant's doc
 /// comment says why).
 #[rstest]
@@ -227,6 +250,7 @@ graders::impl_stage06!(WholeInput, snapshots_from_whole_input);
 #[case::accepting_barrier_every_zero(drive::<ZeroCadence>, "configuration", "06-R2", "06-zero-means-no-barriers")]
 #[case::barrier_before_its_record(drive::<BarrierBefore>, "inject-barriers", "06-R1", "06-barrier-before-its-record")]
 #[case::snapshots_from_the_whole_input(drive::<WholeInput>, "aligned-snapshots", "06-R16", "06-snapshots-from-the-whole-input")]
+#[case::prefix_refused(drive::<PrefixRefused>, "aligned-snapshots", "06-R16", "06-schedule-delivers-everything")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
