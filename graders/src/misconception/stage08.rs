@@ -49,9 +49,11 @@ pub(super) const CARDS: &[Card] = &[
     Card {
         id: "08-notification-a-step-late",
         stage: 8,
-        title: "The notification of a checkpoint comes after commit_lag more barriers have passed",
-        why: "Checkpoint c is notified at barrier c + commit_lag, not one barrier later: with \
-              commit_lag = 0 it commits at its own barrier. A late commit leaves a notified \
+        title: "The commit a notification releases can wait a step (a barrier, or past a crash)",
+        why: "Checkpoint c is notified at barrier c + commit_lag, not one barrier later, and is \
+              committed right there: with commit_lag = 0 at its own barrier. A crash after a \
+              barrier's record comes after the commits that barrier releases, so a job that dies \
+              between the pre-commit and the commit is late too. A late commit leaves a notified \
               checkpoint to be aborted at the crash, and its records lost or replayed.",
         reread: "Task",
         signatures: &[protocol(&[Clue::Anomaly("notification late")])],

@@ -27,6 +27,17 @@ fn fresh_sink_only(s: &Symptom) -> bool {
     )
 }
 
+/// The matrix of the failing case shows the extra sink in the runs without a crash only:
+/// with a crash the job made the two sinks it needs (a sink made up front, not a sink
+/// made for nothing, as a probe is).
+fn extra_sink_only_without_a_crash(s: &Symptom) -> bool {
+    s.step
+        .lines()
+        .map(str::trim_start)
+        .filter(|row| row.starts_with("after "))
+        .all(|row| !row.contains("XSINK"))
+}
+
 pub(super) const CARDS: &[Card] = &[
     Card {
         id: "08-checkpoint-at-the-start",
@@ -125,6 +136,10 @@ pub(super) const CARDS: &[Card] = &[
         signatures: &[protocol(&[
             Clue::Anomaly("extra sink"),
             Clue::Step("in a run without a crash"),
+            Clue::Test(
+                extra_sink_only_without_a_crash,
+                "two sinks with a crash, as needed",
+            ),
         ])],
     },
     Card {

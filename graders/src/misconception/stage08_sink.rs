@@ -139,6 +139,31 @@ pub(super) const CARDS: &[Card] = &[
         ])],
     },
     Card {
+        id: "08-abort-the-current-transaction",
+        stage: 8,
+        title: "Aborting an id I do not hold aborts the current transaction",
+        why: "An abort names one prepared transaction: an id the sink does not hold (never \
+              pre-committed, or already finished) is ignored. The open transaction is discarded \
+              by abort_open() alone, so the records written since the last barrier survive a \
+              stray abort and are sealed at the next one.",
+        reread: "Task",
+        signatures: &[sink(&[Clue::Step(
+            "an abort of an id the sink does not hold is ignored",
+        )])],
+    },
+    Card {
+        id: "08-abort-open-aborts-everything",
+        stage: 8,
+        title: "abort_open() aborts everything not yet committed",
+        why: "abort_open() discards the open transaction and nothing else. A prepared \
+              transaction is aborted by its id, and only when it will never be notified: one \
+              that is still to be committed holds records a completed checkpoint covers.",
+        reread: "Task",
+        signatures: &[sink(&[Clue::Step(
+            "abort_open() discards the open transaction only",
+        )])],
+    },
+    Card {
         id: "08-commit-the-current-transaction",
         stage: 8,
         title: "Committing an id I do not know commits the current transaction",

@@ -149,18 +149,34 @@ pub fn judge_protocol(
             ),
         );
     };
+    // Counted before any sink is judged: with an extra sink, the sinks the judge takes for
+    // the first and the fresh one (the order new_sink() made them) are not the job's.
+    let needed = if schedule.crash_after.is_some() { 2 } else { 1 };
+    if run.sinks.len() > needed {
+        return fail(
+            Anomaly::ExtraSink,
+            format!(
+                "new_sink() was called {} times in a run {}: a sink is made only at the start{}, never to look or to try",
+                run.sinks.len(),
+                if needed == 1 {
+                    "without a crash"
+                } else {
+                    "with one crash"
+                },
+                if needed == 1 {
+                    ""
+                } else {
+                    " and after the crash"
+                },
+            ),
+        );
+    }
     let first = walk_first_sink(records, schedule, first)
         .map_err(|f| aborted_on_the_fresh_sink(f, run.sinks.get(1)))?;
     let mut visible = first.committed.clone();
     let offset = schedule.restart_offset();
     match (schedule.crash_after, run.sinks.len()) {
-        (None, 1) => {}
-        (None, n) => {
-            return fail(
-                Anomaly::ExtraSink,
-                format!("created {n} sinks in a run without a crash; only one is needed"),
-            );
-        }
+        (None, _) => {}
         (Some(k), 1) if offset == records.len() => {
             return fail(
                 Anomaly::NoFreshSinkNothingLeft,
@@ -178,16 +194,10 @@ pub fn judge_protocol(
                 ),
             );
         }
-        (Some(_), 2) => {
+        (Some(_), _) => {
             let used = first.transactions.keys().copied().collect();
             let fresh = walk_fresh_sink(records, offset, &used, &run.sinks[1])?;
             visible.extend_from_slice(&fresh.committed);
-        }
-        (Some(_), n) => {
-            return fail(
-                Anomaly::ExtraSink,
-                format!("created {n} sinks for a run with one crash; two are needed"),
-            );
         }
     }
     if *output != visible {

@@ -34,8 +34,8 @@
 //! | `08-R1` | `sink-model` | `write_visible_at_once` |
 //! | `08-R2` | `sink-model` | `pre_commit_keeps_open` |
 //! | `08-R3` | `sink-model` | `unknown_commit, `panics_on_unknown_commit`` |
-//! | `08-R4` | `sink-model` | `abort_ignored` |
-//! | `08-R5` | `sink-model` | `abort_open_ignored` |
+//! | `08-R4` | `sink-model` | `abort_ignored`, `abort_unknown_clears_open` |
+//! | `08-R5` | `sink-model` | `abort_open_ignored`, `abort_open_drops_prepared` |
 //! | `08-R6` | `sink-model` | `committed_in_id_order` |
 //! | `08-R7` | `protocol` | `records_held_until_the_barrier` |
 //! | `08-R8` | `protocol` | `checkpoint_before_the_first_record` |
@@ -56,7 +56,7 @@
 //! | `08-R22` | `contract` | `lag_arithmetic_overflows` |
 //! | `08-R23` | `protocol` | `ignore_lag` |
 //! | `08-R24` | `sink-model` | `commit_not_idempotent` |
-//! | `08-R25` | `protocol` | `shortcut` |
+//! | `08-R25` | `protocol` | `shortcut`, `probe_sink` |
 //!
 //! ## Mutation testing
 //!

@@ -25,17 +25,40 @@ pub(super) fn judge_sink_model(
                 if *got == model.committed {
                     continue;
                 }
+                let culprit = culprit_abort(&sequences, committed, ops);
+                let blame = culprit.map_or_else(String::new, |(at, op)| {
+                    format!(
+                        "; without the {} (call {}), the same calls give {:?}: {}",
+                        describe_ops(ops, at..=at),
+                        at + 1,
+                        model_after(&without(ops, at)).committed,
+                        match op {
+                            SinkOp::AbortOpen =>
+                                "abort_open() discards the open transaction \
+                                                  only, never a prepared one",
+                            SinkOp::Abort(id) if !model_after(&ops[..at]).pending.contains(&id) => {
+                                "an abort of an id the sink does not hold is ignored: the open \
+                                 transaction is abort_open()'s alone"
+                            }
+                            _ => "abort(c) discards prepared c only",
+                        }
+                    )
+                });
                 let failure = Failure::new(
                     format!("committed() = {:?}", model.committed),
                     format!("{}: committed() = {got:?}", Anomaly::SinkContract.name()),
                 )
                 .step(format!(
-                    "after {} (writes write 1, 2, 3, ... in order): {}",
+                    "after {} (writes write 1, 2, 3, ... in order): {}{blame}",
                     describe_ops(ops, 0..ops.len()),
                     sink_law(&model, got)
                 ))
                 .multiset(&model.committed, got)
-                .requirement(broken_by(ops, &model.committed, got));
+                .requirement(match culprit {
+                    Some((_, SinkOp::AbortOpen)) => "08-R5",
+                    Some(_) => "08-R4",
+                    None => broken_by(ops, &model.committed, got),
+                });
                 (ops.len(), failure)
             }
             None => (
@@ -53,6 +76,34 @@ pub(super) fn judge_sink_model(
         }
     }
     worst.map_or(Ok(()), |(_, f)| Err(f))
+}
+
+/// `ops` without its call `at`.
+fn without(ops: &[SinkOp], at: usize) -> Vec<SinkOp> {
+    let mut rest = ops.to_vec();
+    rest.remove(at);
+    rest
+}
+
+/// An abort of the failing `ops` that made the difference, if one did: the same calls
+/// without it were judged too (a shorter sequence of the same case) and the sink got
+/// them right. The loss shows at a later call, but the abort caused it.
+fn culprit_abort(
+    sequences: &[Vec<SinkOp>],
+    committed: &[Result<Vec<u32>, SinkPanic>],
+    ops: &[SinkOp],
+) -> Option<(usize, SinkOp)> {
+    ops.iter()
+        .enumerate()
+        .filter(|(_, op)| matches!(op, SinkOp::Abort(_) | SinkOp::AbortOpen))
+        .find_map(|(at, &op)| {
+            let rest = without(ops, at);
+            let index = sequences.iter().position(|s| *s == rest)?;
+            match committed.get(index) {
+                Some(Ok(got)) if *got == model_after(&rest).committed => Some((at, op)),
+                _ => None,
+            }
+        })
 }
 
 /// A sequence that panicked, as `(operations it took, failure)`: the operations up to the

@@ -124,12 +124,20 @@ impl FirstSink<'_> {
             if let Some(Taken::Barrier { index, offset }) = self.taken.get(id)
                 && index.saturating_add(commit_lag) <= self.barriers
             {
+                let due = index.saturating_add(commit_lag);
+                // Seen only at the crash, the same calls are a queue one step late or a
+                // job that dies between a barrier's pre-commit and the commits it releases.
+                let at_crash = match self.schedule.crash_after {
+                    Some(k) if !self.running() && due == self.barriers => format!(
+                        ", and a crash after record {k} comes after the commits that barrier releases"
+                    ),
+                    _ => String::new(),
+                };
                 return fail(
                     Anomaly::NotificationLate,
                     format!(
-                        "checkpoint {id} (barrier after record {offset}) was still not committed after barrier {}: with commit_lag = {commit_lag} its notification arrives at barrier {}",
+                        "checkpoint {id} (barrier after record {offset}) was still not committed after barrier {}: with commit_lag = {commit_lag} its notification arrives at barrier {due}{at_crash}",
                         self.barriers,
-                        index.saturating_add(commit_lag)
                     ),
                 );
             }

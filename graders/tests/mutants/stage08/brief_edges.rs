@@ -130,7 +130,9 @@ slip! {
     /// **Mistake:** at the crash point's barrier the job pre-commits and dies before the
     /// commits that barrier releases.
     /// **Verdict:** `protocol`, "notification late" (08-R9: on `[x]`, one record per
-    /// barrier, lag 0, the observation is a job that never notifies at the barrier).
+    /// barrier, lag 0, the calls are those of a queue one step late, and the card
+    /// `08-notification-a-step-late` explains both: the step adds that a crash after the
+    /// barrier's record comes after the commits it releases, 08-R11).
     crash_between_phases, CRASH_BETWEEN_PHASES, BetweenPhases, BetweenPhasesSpy
 }
 slip! {
@@ -192,7 +194,7 @@ slip! {
 /// first failures read as other mistakes' or as no belief at all.
 #[rstest]
 #[case::committing_newest_first_at_the_finish(drive::<FinishNewestFirst>, "protocol", "08-R10", Some("08-finish-in-any-order"))]
-#[case::crashing_between_the_two_phases(drive::<BetweenPhases>, "protocol", "08-R9", None)]
+#[case::crashing_between_the_two_phases(drive::<BetweenPhases>, "protocol", "08-R9", Some("08-notification-a-step-late"))]
 #[case::aborting_only_the_newest_unnotified(drive::<AbortNewest>, "protocol", "08-R13", None)]
 #[case::aborting_only_the_oldest_unnotified(drive::<AbortOldest>, "protocol", "08-R13", None)]
 #[case::the_fresh_sink_s_output_first(drive::<FreshFirst>, "protocol", "08-R19", None)]
@@ -240,4 +242,29 @@ fn shows_no_coincidental_card(
     #[case] requirement: &str,
 ) {
     crate::cards::rejected_without_card::<TransactionalSinkStage>(drive, check, requirement);
+}
+
+/// Dying between a barrier's pre-commit and its commits is told apart from a late queue
+/// only by where it shows: the step says that the crash comes after those commits.
+#[test]
+fn a_crash_between_the_phases_is_told_the_crash_comes_after_the_commits() {
+    let report = graders::harness::expect_rejected_for::<TransactionalSinkStage>(
+        drive::<BetweenPhases>,
+        "protocol",
+        "08-R9",
+    )
+    .unwrap_or_else(|why| crate::fail(&why));
+    let step = report
+        .checks
+        .iter()
+        .find(|c| c.name == "protocol")
+        .and_then(|c| c.first_failure.as_ref())
+        .map(|f| format!("{:?}", f.fault))
+        .unwrap_or_default();
+    assert!(
+        step.contains(
+            "with commit_lag = 0 its notification arrives at barrier 1, and a crash after record 1 comes after the commits that barrier releases"
+        ),
+        "{step}"
+    );
 }

@@ -18,6 +18,8 @@ pub enum SinkFlaw {
     CommittedInIdOrder,
     CommitSubsumesEarlier,
     AbortUnpublishes,
+    AbortUnknownClearsOpen,
+    AbortOpenDropsPrepared,
 }
 
 pub trait Flawed {
@@ -101,6 +103,10 @@ impl<T: Clone, F: Flawed> TwoPhaseCommitSink<T> for FlawedSink<T, F> {
         }
     }
     fn abort(&mut self, id: CheckpointId) {
+        if F::FLAW == SinkFlaw::AbortUnknownClearsOpen && !self.prepared.contains_key(&id) {
+            // "Abort the transaction in progress."
+            self.open.clear();
+        }
         if F::FLAW != SinkFlaw::AbortIgnored {
             self.prepared.remove(&id);
         }
@@ -117,6 +123,9 @@ impl<T: Clone, F: Flawed> TwoPhaseCommitSink<T> for FlawedSink<T, F> {
     fn abort_open(&mut self) {
         if F::FLAW != SinkFlaw::AbortOpenIgnored {
             self.open.clear();
+        }
+        if F::FLAW == SinkFlaw::AbortOpenDropsPrepared {
+            self.prepared.clear();
         }
     }
     fn committed(&self) -> &[T] {

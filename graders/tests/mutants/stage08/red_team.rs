@@ -35,6 +35,14 @@ slip! {
     fresh_sink_up_front, FRESH_SINK_UP_FRONT, UpFront, UpFrontSpy
 }
 slip! {
+    /// **Mistake:** a probe sink is made and dropped before the first one, "to check the
+    /// connection", so every run calls `new_sink()` once more than it needs.
+    /// **Verdict:** `protocol`, "extra sink" (08-R25), counted before the sinks are judged:
+    /// the probe is not taken for the dead sink (which once read as "abort_open() was
+    /// never called on the dead sink").
+    probe_sink, PROBE_SINK, Probe, ProbeSpy
+}
+slip! {
     /// **Mistake:** "nothing to write, nothing to do": an empty input returns `[]` at
     /// once, so `crash_after = Some(0)` neither aborts nor makes the second sink.
     /// **Verdict:** `protocol`: on `[]` with `Some(0)` no sink at all (named 08-R25, the
@@ -59,6 +67,7 @@ slip! {
 #[case::abort_unpublishes(drive::<Unpublishes>, "sink-model", "08-R4", Some("08-abort-takes-back-a-commit"))]
 #[case::ids_from_zero(drive::<IdsFromZero>, "protocol", "08-R8", Some("08-ids-from-zero"))]
 #[case::fresh_sink_up_front(drive::<UpFront>, "protocol", "08-R25", Some("08-fresh-sink-up-front"))]
+#[case::probe_sink(drive::<Probe>, "protocol", "08-R25", None)]
 #[case::empty_input_returns_early(drive::<EmptyEarly>, "protocol", "08-R25", Some("08-output-needs-no-sink"))]
 #[case::replay_newest_first(drive::<ReplayNewest>, "protocol", "08-R9", Some("08-pending-is-a-stack"))]
 fn is_rejected_for(
@@ -71,4 +80,21 @@ fn is_rejected_for(
     if let Some(card) = card {
         crate::cards::shows(&report, card);
     }
+}
+
+/// Mutants whose smallest cases look like another mistake's card: a probe sink makes a
+/// run without a crash use two sinks, as the replay's sink made up front does
+/// (`08-fresh-sink-up-front`), but with a crash it makes three. No card may be shown.
+#[rstest]
+#[case::probe_sink(drive::<Probe>, "protocol", "08-R25")]
+fn shows_no_coincidental_card(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    crate::cards::rejected_without_card::<graders::stage08::TransactionalSinkStage>(
+        drive,
+        check,
+        requirement,
+    );
 }

@@ -50,6 +50,23 @@ flawed_sink! {
 }
 
 flawed_sink! {
+    /// **Mistake:** `abort` of an id that is not prepared aborts "the transaction in
+    /// progress", the open one, instead of being ignored.
+    /// **Verdict:** `sink-model`, "sink breaks the contract" (`write(1), abort(1),
+    /// pre_commit(1), commit(1)` shows nothing): 08-R4, the abort, though the loss shows at
+    /// the commit.
+    abort_unknown_clears_open, AbortUnknownClearsOpen, AbortClearsOpen, AbortClearsOpenSpy
+}
+
+flawed_sink! {
+    /// **Mistake:** `abort_open` discards everything not yet committed, the prepared
+    /// transactions too.
+    /// **Verdict:** `sink-model`, "sink breaks the contract" (`write(1), pre_commit(1),
+    /// abort_open(), commit(1)` shows nothing): 08-R5, the `abort_open()`.
+    abort_open_drops_prepared, AbortOpenDropsPrepared, AbortOpenAll, AbortOpenAllSpy
+}
+
+flawed_sink! {
     /// **Mistake:** `commit` of an id the sink does not hold panics ("cannot happen"),
     /// where the contract ignores it (a notification may arrive for a checkpoint the
     /// sink never prepared, or twice).
@@ -71,6 +88,8 @@ flawed_sink! {
 #[case::pre_commit_keeps_open(drive::<KeepsOpen>, "sink-model", "sink breaks the contract", "08-R2", "08-pre-commit-copies")]
 #[case::pre_commit_keeps_open_duplicates(drive::<KeepsOpen>, "exactly-once", "duplicate", "08-R22", "08-pre-commit-copies")]
 #[case::unknown_commit(drive::<Unknown>, "sink-model", "sink breaks the contract", "08-R3", "08-commit-the-current-transaction")]
+#[case::abort_unknown_clears_open(drive::<AbortClearsOpen>, "sink-model", "sink breaks the contract", "08-R4", "08-abort-the-current-transaction")]
+#[case::abort_open_drops_prepared(drive::<AbortOpenAll>, "sink-model", "sink breaks the contract", "08-R5", "08-abort-open-aborts-everything")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

@@ -40,6 +40,8 @@ pub const EMPTY_INPUT_RETURNS_EARLY: u8 = 14;
 /// The replay's finish commits its pending checkpoints newest first (the first run's
 /// finish is right).
 pub const REPLAY_NEWEST_FIRST: u8 = 15;
+/// A probe sink is made, and dropped, before the first one ("check the connection").
+pub const PROBE_SINK: u8 = 16;
 /// Correct: recovery aborts every id ever pre-committed (a notified one is ignored).
 pub const ABORT_EVERY_ID: u8 = 20;
 /// Correct: after the crash the last notification arrives again, then the aborts, newest
@@ -139,6 +141,9 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>, const F: u8>(
     }
     if F == EMPTY_INPUT_RETURNS_EARLY && records.is_empty() {
         return Ok(Vec::new());
+    }
+    if F == PROBE_SINK {
+        drop(new_sink());
     }
     let mut sink = new_sink();
     let mut made_up_front = (F == FRESH_SINK_UP_FRONT).then(&mut new_sink);
