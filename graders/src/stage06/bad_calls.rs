@@ -36,6 +36,9 @@ pub enum BadCall {
     /// `restore(2, b"{}")`: what a serde struct with defaulted fields reads as a fresh
     /// aligner, though no snapshot is `{}` (unless the implementation's own are).
     RestoreEmptyObject,
+    /// `restore(2, bytes)` of the snapshot after checkpoint 1 with ` trailing` after it: a
+    /// snapshot is the bytes `snapshot` wrote, not a prefix of them.
+    RestoreTrailing,
     /// `aligned_snapshots` over no inputs at all.
     SnapshotsWithoutInputs,
     /// `aligned_snapshots` with a schedule naming input 1 of a single input.
@@ -51,7 +54,7 @@ pub enum BadCall {
 
 impl BadCall {
     /// Every bad call, simplest first.
-    pub const ALL: [BadCall; 16] = [
+    pub const ALL: [BadCall; 17] = [
         BadCall::UnknownInput,
         BadCall::UnknownInputMax,
         BadCall::BarrierAhead,
@@ -63,6 +66,7 @@ impl BadCall {
         BadCall::RestoreGarbage,
         BadCall::RestoreEmpty,
         BadCall::RestoreEmptyObject,
+        BadCall::RestoreTrailing,
         BadCall::SnapshotsWithoutInputs,
         BadCall::SnapshotsUnknownInput,
         BadCall::SnapshotsPastTheEnd,
@@ -82,7 +86,8 @@ impl BadCall {
             BadCall::RestoreNoInputs
             | BadCall::RestoreGarbage
             | BadCall::RestoreEmpty
-            | BadCall::RestoreEmptyObject => "06-R14",
+            | BadCall::RestoreEmptyObject
+            | BadCall::RestoreTrailing => "06-R14",
             BadCall::SnapshotsWithoutInputs
             | BadCall::SnapshotsUnknownInput
             | BadCall::SnapshotsPastTheEnd
@@ -122,6 +127,9 @@ impl BadCall {
             BadCall::RestoreEmpty => "restore(2, b\"\"): empty bytes are no snapshot",
             BadCall::RestoreEmptyObject => {
                 "restore(2, b\"{}\"): an empty JSON object is no snapshot (a fresh aligner's snapshot is not {})"
+            }
+            BadCall::RestoreTrailing => {
+                "restore(2, the snapshot after checkpoint 1 + b\" trailing\"): nothing may follow the bytes snapshot() wrote"
             }
             BadCall::SnapshotsWithoutInputs => "aligned_snapshots over no inputs",
             BadCall::SnapshotsUnknownInput => {
@@ -190,6 +198,12 @@ impl BadCall {
                     Ok(own) if own == b"{}" => Err(anyhow::anyhow!("its own snapshot is {{}}")),
                     _ => I::restore(2, b"{}").map(|_| "Ok(an aligner)".to_owned()),
                 },
+                BadCall::RestoreTrailing => I::aligner(2).and_then(|mut a| {
+                    I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                    I::on_element(&mut a, 1, Elem::Barrier(1))?;
+                    let trailed = [I::snapshot(&a)?, b" trailing".to_vec()].concat();
+                    I::restore(2, &trailed).map(|_| "Ok(an aligner)".to_owned())
+                }),
                 BadCall::SnapshotsWithoutInputs => {
                     I::aligned_snapshots(Vec::new(), &[]).map(|s| format!("Ok({s:?})"))
                 }

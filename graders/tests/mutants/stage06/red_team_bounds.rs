@@ -1,7 +1,7 @@
 //! Stage 06 mutants of the second red team, written from the brief alone: an index check
-//! that overflows, snapshots that read `{}` as a fresh aligner, count the checkpoint
-//! being aligned as done or forget the one restored, a trailing barrier left out; and
-//! correct variants (a snapshot of nothing written as `{}`, a schedule checked before it
+//! that overflows, restores that read `{}` as a fresh aligner or ignore bytes after the
+//! snapshot, snapshots that count the checkpoint being aligned as done or forget the one
+//! restored, a trailing barrier left out; and correct variants (a snapshot of nothing written as `{}`, a schedule checked before it
 //! runs), which must pass.
 
 use graders::stage06::{Barriers, Case, Observation, drive};
@@ -101,6 +101,38 @@ around! {
     }
 }
 graders::impl_stage06!(RestoreDefaultedSnapshot, restore_defaulted_snapshot);
+
+around! {
+    /// **Mistake:** `restore` reads the snapshot with a streaming deserializer and takes
+    /// the first value it finds, never asking whether bytes follow it.
+    /// **Verdict:** `configuration`: the snapshot after checkpoint 1 with ` trailing`
+    /// after it restores (06-R14).
+    restore_ignores_trailing {} {
+        impl<T> BarrierAligner<T> {
+            pub fn new(inputs: usize) -> Result<Self> {
+                Ok(Self { inner: solution06::BarrierAligner::new(inputs)? })
+            }
+            pub fn is_blocked(&self, input: usize) -> bool {
+                self.inner.is_blocked(input)
+            }
+            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+                self.inner.on_element(input, e)
+            }
+            pub fn snapshot(&self) -> Result<Vec<u8>> {
+                self.inner.snapshot()
+            }
+            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+                let first: serde_json::Value = serde_json::Deserializer::from_slice(bytes)
+                    .into_iter()
+                    .next()
+                    .ok_or_else(|| anyhow::anyhow!("no snapshot"))??;
+                let bytes = serde_json::to_vec(&first)?;
+                Ok(Self { inner: solution06::BarrierAligner::restore(inputs, &bytes)? })
+            }
+        }
+    }
+}
+graders::impl_stage06!(RestoreIgnoresTrailing, restore_ignores_trailing);
 
 around! {
     /// **Mistake:** a snapshot taken while checkpoint `c` is being aligned records `c` as
@@ -326,6 +358,7 @@ fn is_blocked_by_index_is_rejected() {
 #[rstest]
 #[case::input_check_overflows(drive::<InputCheckOverflows>, "configuration", "06-R11")]
 #[case::restore_defaulted_snapshot(drive::<RestoreDefaultedSnapshot>, "configuration", "06-R14")]
+#[case::restore_ignores_trailing(drive::<RestoreIgnoresTrailing>, "configuration", "06-R14")]
 #[case::snapshot_counts_the_aligning_one(drive::<SnapshotCountsTheAligningOne>, "contract", "06-R13")]
 #[case::snapshot_forgets_the_restored_one(drive::<SnapshotForgetsTheRestoredOne>, "contract", "06-R13")]
 #[case::no_trailing_barrier(drive::<NoTrailingBarrier>, "inject-barriers", "06-R1")]
