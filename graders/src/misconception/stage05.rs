@@ -124,6 +124,9 @@ pub(super) const CARDS: &[Card] = &[
                 // With one of its windows fired, "late once any window fired" reads the
                 // same: only a record none of whose windows fired tells the timestamp rule.
                 Clue::Not(&Clue::Step("fired already; ")),
+                // At the top of time a wrapped window end turns the record away too: the
+                // streams there say nothing of the timestamp rule that small ones do not.
+                Clue::Not(&Clue::Case("@MAX-")),
             ],
         }],
     },

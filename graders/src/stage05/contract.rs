@@ -2,7 +2,8 @@
 //! an alphabet chosen to break convenient assumptions (a watermark of 0 first, a
 //! watermark exactly at a window's `end - 1`, one that goes back, a record at a window's
 //! end, negative and zero values, keys whose byte order is not their case order, a slide
-//! that does not divide the size, a restore, a restore of bytes cut short), each step's
+//! that does not divide the size, a restore, a restore of bytes cut short or with bytes
+//! after the snapshot), each step's
 //! answer and the state right after it compared with the model of the brief.
 
 use std::fmt;
@@ -15,6 +16,11 @@ use crate::harness::enumerate::call_sequences;
 /// The longest call sequence of the check.
 pub const MAX_CALLS: usize = 3;
 
+/// What follows the operator's own snapshot in a damaged restore: a snapshot is the bytes
+/// `snapshot` wrote, not a prefix of them (a deserializer that reads the first value and
+/// never looks further takes it).
+pub const TRAILING: &[u8] = b" trailing";
+
 /// One call of the contract check's alphabet.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Call {
@@ -24,9 +30,10 @@ pub enum Call {
     Watermark(u64),
     /// `snapshot()`, the operator dropped, `restore(assigner, bytes)`.
     Restore,
-    /// `restore(assigner, bytes)` of the operator's snapshot cut to half its length: an
-    /// error, after which the operator goes on.
-    RestoreCut,
+    /// `restore(assigner, bytes)` of the operator's snapshot cut to half its length, then
+    /// of the whole snapshot followed by [`TRAILING`]: errors, after which the operator
+    /// goes on.
+    RestoreDamaged,
     /// `restore(assigner, b"")`, then `restore(assigner, b"{}")`: empty bytes are no
     /// snapshot, nor is `{}` (which a serde struct with defaulted fields reads as a fresh
     /// operator) unless the implementation's own snapshot of a fresh operator is `{}`:
@@ -40,7 +47,9 @@ impl fmt::Display for Call {
             Call::Record(key, ts, value) => write!(f, "{key}@{ts}={value}"),
             Call::Watermark(wm) => write!(f, "W({wm})"),
             Call::Restore => f.write_str("restore(snapshot())"),
-            Call::RestoreCut => f.write_str("restore(snapshot() cut to half its length)"),
+            Call::RestoreDamaged => f.write_str(
+                "restore(snapshot() cut to half its length), restore(snapshot() + b\" trailing\")",
+            ),
             Call::RestoreEmpty => f.write_str("restore(b\"\"), restore(b\"{}\")"),
         }
     }
@@ -74,7 +83,7 @@ pub fn alphabets() -> Vec<(AssignerSpec, Vec<Call>)> {
                 Call::Watermark(2),
                 Call::Watermark(5),
                 Call::Restore,
-                Call::RestoreCut,
+                Call::RestoreDamaged,
             ],
         ),
         (
@@ -87,7 +96,7 @@ pub fn alphabets() -> Vec<(AssignerSpec, Vec<Call>)> {
                 Call::Watermark(6),
                 Call::Watermark(3),
                 Call::Restore,
-                Call::RestoreCut,
+                Call::RestoreDamaged,
             ],
         ),
         // Windows of one timestamp: `[0, 1)` holds only 0, and fires at `W(0)`, so before
@@ -110,7 +119,7 @@ pub fn alphabets() -> Vec<(AssignerSpec, Vec<Call>)> {
 /// Every call sequence of `alphabet`, shortest first; two restores in a row tell nothing
 /// one does not.
 pub fn sequences(alphabet: &[Call]) -> Vec<Vec<Call>> {
-    let restore = |c: &Call| matches!(c, Call::Restore | Call::RestoreCut | Call::RestoreEmpty);
+    let restore = |c: &Call| matches!(c, Call::Restore | Call::RestoreDamaged | Call::RestoreEmpty);
     call_sequences(alphabet, MAX_CALLS, |s| {
         !s.windows(2)
             .any(|pair| restore(&pair[0]) && restore(&pair[1]))
@@ -131,6 +140,8 @@ pub enum Answer {
     Restored(Result<(), String>),
     /// A restore of bytes that are no snapshot succeeded: the bytes, as text.
     AcceptedJunk(String),
+    /// A restore of the operator's own snapshot followed by [`TRAILING`] succeeded.
+    AcceptedTrailing,
 }
 
 /// One step: the answer, then `state_size()` and `current_watermark()` right after.
@@ -164,12 +175,16 @@ pub fn drive<I: Implementation>(spec: AssignerSpec, calls: &[Call]) -> Result<Ve
                     .map(|restored| operator = restored)
                     .map_err(message),
             ),
-            Call::RestoreCut => Answer::Restored(
-                I::snapshot(&operator)
-                    .and_then(|bytes| I::restore(spec, &bytes[..bytes.len() / 2]))
-                    .map(|_| ())
-                    .map_err(message),
-            ),
+            Call::RestoreDamaged => match I::snapshot(&operator) {
+                Err(e) => Answer::Restored(Err(message(e))),
+                Ok(bytes) => match I::restore(spec, &bytes[..bytes.len() / 2]) {
+                    Ok(_) => Answer::Restored(Ok(())),
+                    Err(cut) => match I::restore(spec, &[&bytes[..], TRAILING].concat()) {
+                        Ok(_) => Answer::AcceptedTrailing,
+                        Err(_) => Answer::Restored(Err(message(cut))),
+                    },
+                },
+            },
             Call::RestoreEmpty => {
                 let own = I::operator(spec).and_then(|fresh| I::snapshot(&fresh)).ok();
                 let mut answer = Answer::Restored(Ok(()));

@@ -2,12 +2,12 @@
 //! step whose answer, `state_size()` or `current_watermark()` differs, and the
 //! requirement it breaks.
 
-use super::AssignerSpec;
 use super::contract::{Answer, Call, Step, show};
 use super::explain;
 use super::late_fault::{Handed, record_fault};
 use super::oracle::Model;
 use super::readings::build_fault;
+use super::{AssignerSpec, Time};
 use crate::harness::Failure;
 
 fn answer(a: &Answer) -> String {
@@ -18,6 +18,7 @@ fn answer(a: &Answer) -> String {
         Answer::Restored(Ok(())) => "Ok".to_owned(),
         Answer::Restored(Err(e)) => format!("Err({e})"),
         Answer::AcceptedJunk(bytes) => format!("Ok (of b{bytes:?})"),
+        Answer::AcceptedTrailing => "Ok (of its snapshot + b\" trailing\")".to_owned(),
     }
 }
 
@@ -120,11 +121,14 @@ pub fn judge(
                     );
                 }
             },
-            Call::RestoreCut | Call::RestoreEmpty => {
+            Call::RestoreDamaged | Call::RestoreEmpty => {
                 let what = match (&step.answer, call) {
-                    (Answer::Restored(Ok(())), Call::RestoreCut) => {
+                    (Answer::Restored(Ok(())), Call::RestoreDamaged) => {
                         Some("a snapshot cut short".to_owned())
                     }
+                    (Answer::AcceptedTrailing, _) => Some(
+                        "its own snapshot with b\" trailing\" after it: nothing may follow the bytes snapshot() wrote".to_owned(),
+                    ),
                     (Answer::AcceptedJunk(bytes), _) if bytes.is_empty() => {
                         Some("empty bytes".to_owned())
                     }
@@ -153,7 +157,7 @@ pub fn judge(
             let listed: Vec<String> = model
                 .open()
                 .iter()
-                .map(|((s, e), k)| format!("{k} [{s}, {e})"))
+                .map(|((s, e), k)| format!("{k} [{}, {})", Time(*s), Time(*e)))
                 .collect();
             return Err(Failure::new(
                 format!("state_size() = {want_size}"),

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use super::oracle::{Model, on_grid, size_and_slide};
-use super::{Fired, LateRecord};
+use super::{Fired, LateRecord, Time};
 
 /// A reason in words and the id of the requirement it breaks.
 pub type Fault = (String, &'static str);
@@ -13,12 +13,14 @@ pub type Fault = (String, &'static str);
 pub(super) fn window_of(fired: &Fired) -> String {
     format!(
         "window [{}, {}) of key {:?}",
-        fired.start, fired.end, fired.key
+        Time(fired.start),
+        Time(fired.end),
+        fired.key
     )
 }
 
 pub(super) fn record(r: &LateRecord) -> String {
-    format!("{}@{}={}", r.0, r.1, r.2)
+    format!("{}@{}={}", r.0, Time(r.1), r.2)
 }
 
 /// What the learner's operator answered before a call: every `(result, watermark)` it
@@ -45,7 +47,9 @@ pub fn watermark_fault(
     if let Some(current) = before.current().filter(|_| !before.advances(wm)) {
         return (
             format!(
-                "W({wm}) does not advance the watermark (it is W({current})): it changes nothing and returns no result"
+                "W({}) does not advance the watermark (it is W({})): it changes nothing and returns no result",
+                Time(wm),
+                Time(current)
             ),
             "05-R13",
         );
@@ -55,17 +59,14 @@ pub fn watermark_fault(
     if let Some(extra) = got.iter().find(|f| !want_ids.contains(&id(f))) {
         return extra_fault(before, wm, extra, answered);
     }
-    if let Some(missing) = want.iter().find(|f| !got.iter().any(|g| id(g) == id(f))) {
-        return (
-            format!(
-                "{} did not fire, though W({wm}) >= its end - 1 = {} for the first time",
-                window_of(missing),
-                missing.end - 1
-            ),
-            "05-R2",
-        );
-    }
-    if let Some((g, f)) = got.iter().zip(want).find(|(g, f)| id(g) == id(f) && g != f) {
+    // A wrong aggregate before a missing result: records counted in the wrong window
+    // leave the right one short or unfired, and the aggregate is where they went.
+    let wrong_sum = got.iter().find_map(|g| {
+        want.iter()
+            .find(|f| id(f) == id(g) && f != &g)
+            .map(|f| (g, f))
+    });
+    if let Some((g, f)) = wrong_sum {
         return (
             format!(
                 "{} has sum {} count {}, expected sum {} count {} (the records of the key that reached it before this call)",
@@ -76,6 +77,17 @@ pub fn watermark_fault(
                 f.count
             ),
             "05-R3",
+        );
+    }
+    if let Some(missing) = want.iter().find(|f| !got.iter().any(|g| id(g) == id(f))) {
+        return (
+            format!(
+                "{} did not fire, though W({}) >= its end - 1 = {} for the first time",
+                window_of(missing),
+                Time(wm),
+                Time(missing.end.saturating_sub(1))
+            ),
+            "05-R2",
         );
     }
     if got.len() != want.len() {
@@ -109,12 +121,13 @@ fn extra_fault(before: &Model, wm: u64, extra: &Fired, answered: &Answered) -> F
             "05-R9",
         );
     }
-    if extra.end - 1 > wm {
+    if extra.end.saturating_sub(1) > wm {
         return (
             format!(
-                "{} fired early: its last timestamp {} is above W({wm})",
+                "{} fired early: its last timestamp {} is above W({})",
                 window_of(extra),
-                extra.end - 1
+                Time(extra.end.saturating_sub(1)),
+                Time(wm)
             ),
             "05-R2",
         );
@@ -162,8 +175,9 @@ fn extra_fault(before: &Model, wm: u64, extra: &Fired, answered: &Answered) -> F
         };
         return (
             format!(
-                "{} came out, though the window had fired at W({at}) (a window fires once, whether or not it held records of the key); {how}",
-                window_of(extra)
+                "{} came out, though the window had fired at W({}) (a window fires once, whether or not it held records of the key); {how}",
+                window_of(extra),
+                Time(at)
             ),
             id,
         );
@@ -171,8 +185,9 @@ fn extra_fault(before: &Model, wm: u64, extra: &Fired, answered: &Answered) -> F
     if let Some((_, earlier)) = answered.fired.iter().find(|(f, _)| same(f)) {
         return (
             format!(
-                "{} fired again; it already fired at W({earlier})",
-                window_of(extra)
+                "{} fired again; it already fired at W({})",
+                window_of(extra),
+                Time(*earlier)
             ),
             "05-R2",
         );
@@ -202,14 +217,15 @@ fn extra_fault(before: &Model, wm: u64, extra: &Fired, answered: &Answered) -> F
     match before.fired_at(window) {
         Some(at) => (
             format!(
-                "{} fired late: it fired at W({at}), the first watermark >= its end - 1 = {}",
+                "{} fired late: it fired at W({}), the first watermark >= its end - 1 = {}",
                 window_of(extra),
-                extra.end - 1
+                Time(at),
+                Time(extra.end.saturating_sub(1))
             ),
             "05-R2",
         ),
         None => (
-            format!("{} is not due at W({wm})", window_of(extra)),
+            format!("{} is not due at W({})", window_of(extra), Time(wm)),
             "05-R2",
         ),
     }

@@ -2,7 +2,7 @@
 
 use super::oracle;
 use super::plan::{Case, at};
-use super::{AssignerSpec, Element, Fired, LateRecord, Observation, Output, Run};
+use super::{AssignerSpec, Element, Fired, LateRecord, Observation, Output, Run, Time};
 use crate::harness::Failure;
 use crate::harness::arguments::expect_error_naming;
 use crate::harness::case::expect_sequence;
@@ -109,7 +109,7 @@ fn judge_window_sums(
         .max();
     if let Some(undue) = fired
         .iter()
-        .find(|f| last.is_none_or(|wm| f.end - 1 > wm) && !want_fired.contains(f))
+        .find(|f| last.is_none_or(|wm| f.end.saturating_sub(1) > wm) && !want_fired.contains(f))
     {
         return Err(Failure::new(
             format!("fired results = {want_fired:?}"),
@@ -117,7 +117,7 @@ fn judge_window_sums(
         )
         .step(format!(
             "{undue:?} came out, but no watermark of the stream reached its end - 1 = {}: only the stream's watermarks fire windows, nothing fires at the end of the elements",
-            undue.end - 1
+            undue.end.saturating_sub(1)
         ))
         .requirement("05-R18"));
     }
@@ -228,7 +228,7 @@ fn judge_state(spec: AssignerSpec, elements: &[Element], run: &Run) -> Result<()
         if want.len() != *got {
             let listed: Vec<String> = want
                 .iter()
-                .map(|((s, e), k)| format!("{k} [{s}, {e})"))
+                .map(|((s, e), k)| format!("{k} [{}, {})", Time(*s), Time(*e)))
                 .collect();
             let end = if i + 1 == elements.len() {
                 " (the last watermark passed every window: nothing may be left)"

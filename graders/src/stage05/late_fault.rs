@@ -5,7 +5,7 @@
 use super::explain::{Answered, Fault, record, window_of};
 use super::oracle::{Model, windows};
 use super::readings::show_windows;
-use super::{AssignerSpec, LateRecord};
+use super::{AssignerSpec, LateRecord, Time};
 
 /// The record the operator was handed: its key and timestamp.
 pub struct Handed<'a> {
@@ -35,10 +35,11 @@ pub fn record_fault(
     // The watermark the operator held, as its current_watermark() reported it; one that
     // is not the largest seen is its first wrong step, so it is said where it differs.
     let held = match (answered.watermark, before.current()) {
-        (Some(t), Some(m)) if t == m => format!("with its watermark at W({t})"),
+        (Some(t), Some(m)) if t == m => format!("with its watermark at W({})", Time(t)),
         (None, None) => "before any watermark".to_owned(),
         (t, Some(m)) => format!(
-            "with its current_watermark() at {t:?}, though the largest watermark so far is W({m})"
+            "with its current_watermark() at {t:?}, though the largest watermark so far is W({})",
+            Time(m)
         ),
         (Some(t), None) => {
             format!("with its current_watermark() at Some({t}), though no watermark came yet")
@@ -49,14 +50,14 @@ pub fn record_fault(
         .fired
         .iter()
         .filter(|(f, _)| f.key == handed.key && all.contains(&(f.start, f.end)))
-        .map(|(f, at)| format!("{} at W({at})", window_of(f)))
+        .map(|(f, at)| format!("{} at W({})", window_of(f), Time(*at)))
         .collect();
     let fired_here = if fired_here.is_empty() {
         String::new()
     } else {
         format!("; the operator itself fired {}", fired_here.join(", "))
     };
-    let wm = before.current().unwrap_or_default();
+    let (ts, wm) = (Time(ts), Time(before.current().unwrap_or_default()));
     match (want, got) {
         (Some(_), None) if all.iter().all(|w| before.fired_empty(*w)) => (
             format!(
@@ -74,7 +75,7 @@ pub fn record_fault(
         ),
         (None, got) => {
             let got = got.map_or_else(String::new, |g| format!(" Late of {}", record(g)));
-            match before.current() {
+            match before.current().map(Time) {
                 Some(wm) => (
                     format!(
                         "the operator returned{got} {held}, but {}its windows {} have not fired yet (end - 1 > {wm}){fired_here}: the record counts there and is not late",

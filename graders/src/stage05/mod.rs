@@ -22,9 +22,10 @@
 //!   stream without the final watermark (nothing flushes at the end);
 //! - `errors`: a size of 0 or a slide outside `1..=size` is an error naming the argument;
 //! - `contract`: every sequence of up to 3 calls (records, watermarks including a first
-//!   `W(0)` and one that goes back, a restore, a restore of a snapshot cut short, of
-//!   empty bytes or of `{}`) over `Tumbling::new(3)`, `Sliding::new(5, 2)` and `Tumbling::new(1)`
-//!   (a window of one timestamp: no watermark is not watermark 0), each step's answer,
+//!   `W(0)` and one that goes back, a restore, a restore of a snapshot cut short or with
+//!   bytes after it, of empty bytes or of `{}`) over `Tumbling::new(3)`,
+//!   `Sliding::new(5, 2)` and `Tumbling::new(1)` (a window of one timestamp: no watermark
+//!   is not watermark 0), each step's answer,
 //!   `state_size()` and `current_watermark()` against the model of the brief
 //!   ([`oracle::Model`]).
 //!
@@ -38,7 +39,7 @@
 //! | 05-R1 | `assign` | `closed_windows` |
 //! | 05-R2 | `firing` | `fires_at_end`, `fires_twice` |
 //! | 05-R2 | `contract` | `zero_sum_dropped` |
-//! | 05-R3 | `firing` | `replaces_aggregate` |
+//! | 05-R3 | `firing` | `replaces_aggregate`, `keyed_by_end` |
 //! | 05-R4 | `lateness` | `fired_only_with_state`, `counts_late_records` |
 //! | 05-R5 | `state` | `never_purges`, `counts_windows`, `counts_keys` |
 //! | 05-R6 | `firing` | `late_and_counted` |
@@ -51,10 +52,10 @@
 //! | 05-R12 | `firing` | `by_key_then_window` |
 //! | 05-R13 | `contract` | `stale_regresses` |
 //! | 05-R14 | `firing` | `watermark_at_firing` |
-//! | 05-R15 | `crash` | `watermark_not_in_snapshot`, `keyed_by_k` |
+//! | 05-R15 | `crash` | `watermark_not_in_snapshot`, `keyed_by_k`, `watermark_saved_plus_one` |
 //! | 05-R15 | `contract` | `zero_watermark_is_none` |
-//! | 05-R16 | `contract` | `garbage_is_empty`, `restore_empty_fresh` |
-//! | 05-R17 | `window-sums` | `batch_window_sums`, `late_sorted_by_time` |
+//! | 05-R16 | `contract` | `garbage_is_empty`, `restore_empty_fresh`, `restore_ignores_trailing` |
+//! | 05-R17 | `window-sums` | `batch_window_sums`, `late_sorted_by_time`, `window_sums_stops_at_max` |
 //! | 05-R18 | `window-sums` | `flushes_at_end` |
 //! | 05-R19 | `errors` | `tumbling_zero_accepted` |
 //! | 05-R20 | `errors` | `slide_beyond_size_accepted` |
@@ -85,7 +86,7 @@ pub use binding::Implementation;
 pub use driver::{Observation, Output, Run, drive};
 pub use error_calls::ErrorCall;
 pub use plan::Case;
-pub use values::{AssignerSpec, Element, Fired, LateRecord};
+pub use values::{AssignerSpec, Element, Fired, LateRecord, Time};
 
 crate::grader! {
     /// The stage-05 grader.

@@ -104,12 +104,15 @@ impl Model {
 
     /// Whether `window` has fired: the watermark has reached its `end - 1`.
     pub fn has_fired(&self, (_, end): (u64, u64)) -> bool {
-        self.watermark.is_some_and(|wm| end - 1 <= wm)
+        self.watermark.is_some_and(|wm| end.saturating_sub(1) <= wm)
     }
 
     /// The watermark `window` fired at, if it has.
     pub fn fired_at(&self, (_, end): (u64, u64)) -> Option<u64> {
-        self.advances.iter().copied().find(|wm| end - 1 <= *wm)
+        self.advances
+            .iter()
+            .copied()
+            .find(|wm| end.saturating_sub(1) <= *wm)
     }
 
     /// Whether `window` fired holding no aggregate of any key.
@@ -148,7 +151,7 @@ impl Model {
         self.advances.push(wm);
         let (due, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut self.pending)
             .into_iter()
-            .partition(|((_, end), _, _)| end - 1 <= wm);
+            .partition(|((_, end), _, _)| end.saturating_sub(1) <= wm);
         self.pending = rest;
         let mut groups: BTreeMap<(u64, u64, String), (i64, u64)> = BTreeMap::new();
         for ((start, end), key, value) in due {

@@ -44,6 +44,33 @@ pub const TOP_ASSIGNERS: [AssignerSpec; 3] = [
 /// first two end at `u64::MAX`; `u64::MAX` itself only may not panic nor wrap.
 pub const TOP_TIMESTAMPS: [u64; 3] = [u64::MAX - 2, u64::MAX - 1, u64::MAX];
 
+/// Streams at the top of `u64`, the same under every seed, run over the top assigners. The first holds records whose windows end at `u64::MAX` (cut short
+/// there, and for `Sliding::new(1 << 63, 1 << 62)` two windows of different starts that
+/// end together), fired by watermarks below it. The second goes on after the
+/// end-of-input `W(MAX)`: every record after it is late, a second `W(MAX)` changes
+/// nothing, and an operator restored after it must still hold `W(MAX)`.
+pub fn top_streams() -> [Vec<Element>; 2] {
+    use Element::{Record, Watermark};
+    const TOP: u64 = u64::MAX;
+    let record = |key: &str, ts: u64, value: i64| Record(key.to_owned(), ts, value);
+    [
+        vec![
+            record("a", TOP - 1, 4),
+            record("b", TOP - 2, -3),
+            Watermark(TOP - 2),
+            record("a", TOP - 2, 2),
+            Watermark(TOP - 1),
+        ],
+        vec![
+            record("a", 1, 5),
+            Watermark(TOP),
+            record("a", TOP - 1, 3),
+            record("b", 0, -2),
+            Watermark(TOP),
+        ],
+    ]
+}
+
 /// One case of stage 05. Records are `(key, ts, value)`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Case {
@@ -249,6 +276,16 @@ pub fn plan(seed: u64) -> Vec<Case> {
                     streams.push((spec, max_delay, oracle::with_watermarks(&order, max_delay)));
                 }
             }
+        }
+    }
+    // After the enumerated streams, those at the top of time: a mistake there shows on
+    // none of the small ones.
+    // Only over the top assigners, a few slides from 0: over a slide of 2, an assigner that
+    // walks its windows from 0 (slow, but not wrong) would take 2^63 steps.
+    for elements in top_streams() {
+        for spec in TOP_ASSIGNERS {
+            // Their watermarks are written out, not generated: no `max_delay` is theirs.
+            streams.push((spec, 0, elements.clone()));
         }
     }
     for (spec, _, elements) in &streams {

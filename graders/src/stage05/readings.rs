@@ -3,7 +3,7 @@
 
 use super::oracle;
 use super::plan::{TOP_TIMESTAMPS, show};
-use super::{AssignerSpec, Element, Run};
+use super::{AssignerSpec, Element, Run, Time};
 use crate::harness::Failure;
 use crate::stage03::guard::Answer;
 
@@ -138,6 +138,9 @@ pub(super) fn build_fault(spec: AssignerSpec) -> &'static str {
 }
 
 pub(super) fn show_windows(windows: &[(u64, u64)]) -> String {
-    let shown: Vec<String> = windows.iter().map(|(s, e)| format!("[{s}, {e})")).collect();
+    let shown: Vec<String> = windows
+        .iter()
+        .map(|(s, e)| format!("[{}, {})", Time(*s), Time(*e)))
+        .collect();
     format!("[{}]", shown.join(", "))
 }

@@ -22,6 +22,21 @@ impl fmt::Display for AssignerSpec {
     }
 }
 
+/// A timestamp as reports show it: one at the top of `u64` as `MAX` or `MAX-k`, which a
+/// reader can count with, where twenty digits cannot be told apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Time(pub u64);
+
+impl fmt::Display for Time {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match u64::MAX - self.0 {
+            0 => f.write_str("MAX"),
+            below @ 1..=64 => write!(f, "MAX-{below}"),
+            _ => write!(f, "{}", self.0),
+        }
+    }
+}
+
 /// A keyed record `(key, ts, value)`, as `on_record` takes it and `Late` returns it.
 pub type LateRecord = (String, u64, i64);
 
@@ -37,9 +52,8 @@ pub enum Element {
 impl fmt::Display for Element {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Element::Record(key, ts, value) => write!(f, "{key}@{ts}={value}"),
-            Element::Watermark(u64::MAX) => write!(f, "W(MAX)"),
-            Element::Watermark(wm) => write!(f, "W({wm})"),
+            Element::Record(key, ts, value) => write!(f, "{key}@{}={value}", Time(*ts)),
+            Element::Watermark(wm) => write!(f, "W({})", Time(*wm)),
         }
     }
 }
@@ -72,7 +86,11 @@ impl fmt::Display for Fired {
         write!(
             f,
             "{} [{}, {}) sum {} count {}",
-            self.key, self.start, self.end, self.sum, self.count
+            self.key,
+            Time(self.start),
+            Time(self.end),
+            self.sum,
+            self.count
         )
     }
 }

@@ -1,5 +1,5 @@
 //! Stage 05 mutants of `restore` against bytes that are no snapshot but that serde's
-//! defaults read as one, and the correct variant whose own fresh snapshot is `{}`.
+//! defaults or a streaming reader take for one, and the correct variant whose own fresh snapshot is `{}`.
 
 use graders::stage05::{Case, Observation, Windows, drive};
 use rstest::rstest;
@@ -72,6 +72,74 @@ restore_through! {
     }
 }
 
+/// **Mistake:** `restore` reads the snapshot with a streaming deserializer and takes the
+/// first value it finds, never asking whether bytes follow it.
+/// **Verdict:** `contract`: the operator's own snapshot with ` trailing` after it
+/// restores (05-R16).
+mod restore_ignores_trailing {
+    use anyhow::Result;
+    use serde::{Serialize, de::DeserializeOwned};
+    use solution05::WindowOperator as Inner;
+    pub use solution05::*;
+
+    pub struct WindowOperator<K, A>(Inner<K, A>);
+
+    impl<K: Ord + Clone + Serialize + DeserializeOwned, A: WindowAssigner> WindowOperator<K, A> {
+        pub fn new(assigner: A) -> Self {
+            Self(Inner::new(assigner))
+        }
+        pub fn current_watermark(&self) -> Option<Timestamp> {
+            self.0.current_watermark()
+        }
+        pub fn on_record(&mut self, key: K, ts: Timestamp, value: i64) -> Option<Late<K>> {
+            self.0.on_record(key, ts, value)
+        }
+        pub fn on_watermark(&mut self, wm: Timestamp) -> Vec<WindowResult<K>> {
+            self.0.on_watermark(wm)
+        }
+        pub fn state_size(&self) -> usize {
+            self.0.state_size()
+        }
+        pub fn snapshot(&self) -> Result<Vec<u8>> {
+            self.0.snapshot()
+        }
+        pub fn restore(assigner: A, bytes: &[u8]) -> Result<Self> {
+            let first: serde_json::Value = serde_json::Deserializer::from_slice(bytes)
+                .into_iter()
+                .next()
+                .ok_or_else(|| anyhow::anyhow!("no snapshot"))??;
+            Ok(Self(Inner::restore(
+                assigner,
+                &serde_json::to_vec(&first)?,
+            )?))
+        }
+    }
+}
+graders::impl_stage05!(
+    RestoreIgnoresTrailing,
+    RestoreIgnoresTrailingOperator,
+    restore_ignores_trailing
+);
+
+restore_through! {
+    /// **Mistake:** the snapshot keeps the first watermark that would still advance,
+    /// `wm + 1` (saturating, so that it never overflows), and `restore` takes one off:
+    /// an operator snapshotted after `W(MAX)` comes back at `W(MAX-1)`.
+    /// **Verdict:** `crash`: restored after `W(MAX)`, `current_watermark()` is
+    /// `Some(MAX-1)` where the uninterrupted run has `Some(MAX)` (05-R15).
+    watermark_saved_plus_one, WatermarkSavedPlusOne, WatermarkSavedPlusOneOperator,
+    write(snapshot) {
+        if let Some(wm) = snapshot["watermark"].as_u64() {
+            snapshot["watermark"] = serde_json::json!(wm.saturating_add(1));
+        }
+    }
+    prepare(value) {
+        if let Some(next) = value["watermark"].as_u64() {
+            value["watermark"] = serde_json::json!(next.saturating_sub(1));
+        }
+    }
+}
+
 restore_through! {
     /// A correct variant: the snapshot leaves out the fields of a fresh operator (no
     /// watermark, nothing open), so its fresh snapshot is `{}`, which it reads back.
@@ -95,6 +163,8 @@ accepted!(stage05_fresh_snapshot_as_empty_object_passes: Windows, drive::<FreshI
 /// smallest failing case must name (no card: a new mistake).
 #[rstest]
 #[case::restore_defaults_fields(drive::<RestoreDefaultsFields>, "contract", "05-R16")]
+#[case::restore_ignores_trailing(drive::<RestoreIgnoresTrailing>, "contract", "05-R16")]
+#[case::watermark_saved_plus_one(drive::<WatermarkSavedPlusOne>, "crash", "05-R15")]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
