@@ -3,8 +3,8 @@
 //! watermark exactly at a window's `end - 1`, one that goes back, a record at a window's
 //! end, negative and zero values, keys whose byte order is not their case order, a slide
 //! that does not divide the size, a restore, a restore of bytes cut short or with bytes
-//! after the snapshot), each step's
-//! answer and the state right after it compared with the model of the brief.
+//! after the snapshot), each step's answer and the state right after it compared with
+//! the model of the brief.
 
 use std::fmt;
 

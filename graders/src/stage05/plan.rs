@@ -44,9 +44,10 @@ pub const TOP_ASSIGNERS: [AssignerSpec; 3] = [
 /// first two end at `u64::MAX`; `u64::MAX` itself only may not panic nor wrap.
 pub const TOP_TIMESTAMPS: [u64; 3] = [u64::MAX - 2, u64::MAX - 1, u64::MAX];
 
-/// Streams at the top of `u64`, the same under every seed, run over the top assigners. The first holds records whose windows end at `u64::MAX` (cut short
-/// there, and for `Sliding::new(1 << 63, 1 << 62)` two windows of different starts that
-/// end together), fired by watermarks below it. The second goes on after the
+/// Streams at the top of `u64`, the same under every seed, run over the top assigners.
+/// The first holds records whose windows end at `u64::MAX` (cut short there, and for
+/// `Sliding::new(1 << 63, 1 << 62)` two windows of different starts that end together),
+/// fired by watermarks below it. The second goes on after the
 /// end-of-input `W(MAX)`: every record after it is late, a second `W(MAX)` changes
 /// nothing, and an operator restored after it must still hold `W(MAX)`.
 pub fn top_streams() -> [Vec<Element>; 2] {
