@@ -14,16 +14,19 @@ fn key(checkpoint: u64) -> PendingKey {
     }
 }
 
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("committer-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir.join("operator-state.bin")
+/// A fresh folder for one test, removed when the guard drops, and a state file's path in it.
+fn scratch() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::Builder::new()
+        .prefix("committer-")
+        .tempdir()
+        .unwrap();
+    let path = dir.path().join("operator-state.bin");
+    (dir, path)
 }
 
 #[test]
 fn file_backed_operator_state_survives_the_process() {
-    let path = scratch("survives");
+    let (_scratch, path) = scratch();
     let mut state = FileOperatorState::open(&path).unwrap();
     state.put(key(1), b"handle").unwrap();
     drop(state);
@@ -37,7 +40,7 @@ fn file_backed_operator_state_survives_the_process() {
 
 #[test]
 fn a_half_written_temporary_is_ignored_at_open() {
-    let path = scratch("torn");
+    let (_scratch, path) = scratch();
     let mut state = FileOperatorState::open(&path).unwrap();
     state.put(key(1), b"1").unwrap();
     fs::write(path.with_extension("tmp"), b"[{\"key\":").unwrap(); // a crash mid-write
@@ -47,7 +50,7 @@ fn a_half_written_temporary_is_ignored_at_open() {
 
 #[test]
 fn a_restore_replaces_the_live_file_with_the_checkpoint() {
-    let path = scratch("restore");
+    let (_scratch, path) = scratch();
     let mut state = FileOperatorState::open(&path).unwrap();
     state.put(key(1), b"1").unwrap();
     let checkpoint = state.snapshot().unwrap();
@@ -139,7 +142,7 @@ fn a_snapshot_keeps_every_name_the_job_ran_under_and_a_merge_keeps_them_all() {
         .names()
         .unwrap();
     assert_eq!(names, ["legacy", "orders", "orders-v2"]);
-    let path = scratch("names");
+    let (_scratch, path) = scratch();
     let mut durable = FileOperatorState::open(&path).unwrap();
     durable.record_name("orders").unwrap();
     drop(durable);
@@ -207,7 +210,8 @@ fn a_damaged_snapshot_is_refused_whatever_the_damage() {
         let error = InMemoryOperatorState::restore(&damaged).unwrap_err();
         assert!(error.to_string().contains("out of order"), "{error}");
         assert!(merge_snapshots([damaged.as_slice()]).is_err());
-        assert!(FileOperatorState::restore(scratch("damaged"), &damaged).is_err());
+        let (_scratch, path) = scratch();
+        assert!(FileOperatorState::restore(path, &damaged).is_err());
     }
     for (index, parallelism) in [(3, 3), (0, 0)] {
         let impossible = snapshot_of(&[one_entry(1, index, parallelism, b"")]);
@@ -235,7 +239,7 @@ fn a_put_over_a_key_replaces_its_value_and_erasing_a_missing_key_is_no_error() {
 
 #[test]
 fn an_erase_is_durable_too() {
-    let path = scratch("erase");
+    let (_scratch, path) = scratch();
     let mut state = FileOperatorState::open(&path).unwrap();
     state.put(key(1), b"1").unwrap();
     state.put(key(2), b"2").unwrap();
@@ -249,7 +253,7 @@ fn an_erase_is_durable_too() {
 
 #[test]
 fn state_that_exists_but_cannot_be_read_is_an_error_not_an_empty_state() {
-    let path = scratch("unreadable");
+    let (_scratch, path) = scratch();
     fs::create_dir(&path).unwrap(); // a folder where the file should be
     let error = FileOperatorState::open(&path).unwrap_err();
     assert!(format!("{error:#}").contains("opening"), "{error:#}");
