@@ -226,7 +226,7 @@ pub(super) const CARDS: &[Card] = &[
                 clues: &[
                     Clue::Actual("Ok("),
                     // Bytes that are not a snapshot are `03-unreadable-snapshot-is-empty`'s.
-                    Clue::Not(&Clue::Case("KeyedSubtask::restore(0, 1, 8, &[b\"")),
+                    Clue::Not(&Clue::Case("KeyedSubtask::restore(0, 1, 8, &[")),
                 ],
             },
         ],

@@ -271,7 +271,8 @@ graders::impl_stage03!(RestoreObjectIsEmpty, restore_object_is_empty);
 
 /// **Mistake:** `restore` reads the first JSON value with a streaming deserializer and
 /// never asks whether bytes follow it: a snapshot with anything after it restores.
-/// **Verdict:** `errors` fails: `restore(0, 1, 8, &[b"[] trailing"])` returns a subtask.
+/// **Verdict:** `errors` fails: its own snapshot of `{"k": 1}` with ` trailing` after it
+/// restores.
 mod restore_ignores_trailing {
     pub use solution03::*;
     subtask_with!(super::Quirks {
