@@ -1,8 +1,8 @@
 //! Stage 08's cards at the edges of the job: a first checkpoint before any record,
 //! records held back until the barrier, a clean finish out of order, a crash after the
 //! last record refused, a result from the fresh sink alone, an output sorted by id,
-//! checkpoint ids from 0, a replay sink made up front, and an empty open transaction left
-//! unaborted.
+//! checkpoint ids from 0, a replay sink made up front, a replay before the aborts, and an
+//! empty open transaction left unaborted.
 
 use super::{Card, Clue, Signature, Symptom, between, numbers_after};
 
@@ -131,16 +131,32 @@ pub(super) const CARDS: &[Card] = &[
         title: "The replay's sink can be made at the start, ready for a crash",
         why: "new_sink() opens a sink on the external system, which holds it until it is \
               aborted: the job makes one at the start and a second only after a crash, which \
-              it cannot foresee. A run without a crash uses one sink.",
+              a real job cannot foresee (crash_after only stands in for one). A run without \
+              a crash uses one sink, and a run with one makes its second sink after the \
+              crash.",
         reread: "Constraints",
-        signatures: &[protocol(&[
-            Clue::Anomaly("extra sink"),
-            Clue::Step("in a run without a crash"),
-            Clue::Test(
-                extra_sink_only_without_a_crash,
-                "two sinks with a crash, as needed",
-            ),
-        ])],
+        signatures: &[
+            protocol(&[
+                Clue::Anomaly("extra sink"),
+                Clue::Step("in a run without a crash"),
+                Clue::Test(
+                    extra_sink_only_without_a_crash,
+                    "two sinks with a crash, as needed",
+                ),
+            ]),
+            protocol(&[Clue::Anomaly("fresh sink made before the crash")]),
+        ],
+    },
+    Card {
+        id: "08-aborts-can-wait",
+        stage: 8,
+        title: "The dead sink's transactions can be aborted after the replay",
+        why: "Until it is aborted, each open or prepared transaction of the dead sink holds a \
+              connection, and its locks, in the external system: a replay that writes the \
+              same rows first waits on those locks, or deadlocks. Recovery aborts what the \
+              dead sink holds, and only then replays into the fresh sink.",
+        reread: "Task",
+        signatures: &[protocol(&[Clue::Anomaly("replay before the aborts")])],
     },
     Card {
         id: "08-an-empty-transaction-needs-no-abort",

@@ -84,6 +84,12 @@ pub enum Anomaly {
     RejectedCrashAtEnd,
     /// The first sink's checkpoints do not take the ids 1, 2, ... in the order taken.
     IdsNotFromOne,
+    /// The fresh sink was made while the first attempt was still writing or
+    /// pre-committing on the first.
+    FreshSinkBeforeCrash,
+    /// The replay's first call on the fresh sink came before recovery's aborts on the
+    /// dead sink were done.
+    ReplayBeforeAborts,
 }
 
 impl Anomaly {
@@ -127,6 +133,8 @@ impl Anomaly {
             Anomaly::NoFreshSinkNothingLeft => "no fresh sink",
             Anomaly::ReplayIdsNotCounting => "replay ids do not count on",
             Anomaly::IdsNotFromOne => "checkpoint ids do not count from 1",
+            Anomaly::FreshSinkBeforeCrash => "fresh sink made before the crash",
+            Anomaly::ReplayBeforeAborts => "replay before the aborts",
         }
     }
 
@@ -170,6 +178,8 @@ impl Anomaly {
             Anomaly::NoFreshSinkNothingLeft => "NOFRESH",
             Anomaly::ReplayIdsNotCounting => "IDGAP",
             Anomaly::IdsNotFromOne => "IDS",
+            Anomaly::FreshSinkBeforeCrash => "EARLYNS",
+            Anomaly::ReplayBeforeAborts => "RPLY1ST",
         }
     }
 
@@ -193,7 +203,8 @@ impl Anomaly {
             Anomaly::ReplayFromWrongOffset
             | Anomaly::WrongReplay
             | Anomaly::NoFreshSink
-            | Anomaly::ReplayNotCommitted => "08-R15",
+            | Anomaly::ReplayNotCommitted
+            | Anomaly::ReplayBeforeAborts => "08-R15",
             Anomaly::NoFreshSinkNothingLeft => "08-R16",
             Anomaly::ReplayIdsNotCounting => "08-R17",
             Anomaly::ReusedCheckpointId => "08-R18",
@@ -207,7 +218,7 @@ impl Anomaly {
             | Anomaly::Panicked => "08-R22",
             Anomaly::VisibleBeforeNotification => "08-R23",
             Anomaly::SinkContract => "08-R3",
-            Anomaly::NoSink | Anomaly::ExtraSink => "08-R25",
+            Anomaly::NoSink | Anomaly::ExtraSink | Anomaly::FreshSinkBeforeCrash => "08-R25",
         }
     }
 }

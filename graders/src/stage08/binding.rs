@@ -13,8 +13,20 @@ pub use super::call::SpyCall;
 /// rather than let the driver eat all memory.
 pub const MAX_CALLS_PER_SINK: usize = 10_000;
 
-/// The calls on every sink a job created, in creation order, shared by its spies.
-pub type SpyLog = Rc<RefCell<Vec<Vec<SpyCall>>>>;
+/// What the spies of one run saw, shared by them.
+#[derive(Debug, Default, Clone)]
+pub struct SpyBook {
+    /// The calls on every sink the job created, in creation order.
+    pub sinks: Vec<Vec<SpyCall>>,
+    /// Which sink every event was on, in the order the events happened: a sink's first
+    /// event is its creation by `new_sink()`, each later one a call on it. The per-sink
+    /// lists cannot say whether the fresh sink was made before the crash, or written
+    /// before recovery had aborted what the dead sink held.
+    pub order: Vec<usize>,
+}
+
+/// The book the spies of one run share.
+pub type SpyLog = Rc<RefCell<SpyBook>>;
 
 /// What the implementation's own sink showed as `committed()` after each call, per
 /// sink in creation order, shared by the spies that delegate to it.
@@ -38,9 +50,11 @@ impl Spy {
     /// A new sink, registered as the next one in `log`.
     pub fn new(log: &SpyLog) -> Self {
         let index = {
-            let mut sinks = log.borrow_mut();
-            sinks.push(Vec::new());
-            sinks.len() - 1
+            let mut book = log.borrow_mut();
+            book.sinks.push(Vec::new());
+            let index = book.sinks.len() - 1;
+            book.order.push(index);
+            index
         };
         crate::harness::driver::begin_part(|| format!("sink {}", index + 1));
         Self {
@@ -73,13 +87,14 @@ impl Spy {
     /// Logs `call` and applies it to the model.
     pub fn call(&mut self, call: SpyCall) {
         {
-            let mut sinks = self.log.borrow_mut();
-            let calls = &mut sinks[self.index];
+            let mut book = self.log.borrow_mut();
+            let calls = &mut book.sinks[self.index];
             assert!(
                 calls.len() < MAX_CALLS_PER_SINK,
                 "the job made more than {MAX_CALLS_PER_SINK} calls on one sink: does it ever stop?"
             );
             calls.push(call);
+            book.order.push(self.index);
         }
         self.model.apply(call);
     }

@@ -1,12 +1,10 @@
 //! Runs one stage-08 case against an implementation and records what happened.
 
-use std::cell::RefCell;
 use std::panic::{self, AssertUnwindSafe};
-use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
-use super::binding::{Implementation, SpyCall, SpyLog};
+use super::binding::{Implementation, SpyBook, SpyCall, SpyLog};
 use super::own_sink::{OwnSinkRun, own_sink_run};
 use super::plan::{Case, SinkOp};
 use super::run_result::{RunResult, panic_message};
@@ -20,6 +18,11 @@ pub struct SpiedRun {
     pub result: RunResult,
     /// The calls on every sink the job created, in creation order.
     pub sinks: Vec<Vec<SpyCall>>,
+    /// Which sink each creation and call was on, in time order ([`SpyBook::order`]).
+    ///
+    /// [`SpyBook::order`]: super::binding::SpyBook::order
+    #[serde(default)]
+    pub order: Vec<usize>,
     /// The same cell with the learner's own sink behind the spy, where that shows
     /// something else (for `byo trace 08 --mine`; the judge does not look at it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -165,12 +168,13 @@ pub fn spied<I: Implementation>(
     crash_after: Option<usize>,
     commit_lag: usize,
 ) -> SpiedRun {
-    let log: SpyLog = Rc::new(RefCell::new(Vec::new()));
+    let log = SpyLog::default();
     let result = guarded(|| I::run_spied(records, barrier_every, crash_after, commit_lag, &log));
-    let sinks = log.borrow().clone();
+    let SpyBook { sinks, order } = log.borrow().clone();
     SpiedRun {
         result,
         sinks,
+        order,
         own: None,
     }
 }

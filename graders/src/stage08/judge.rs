@@ -18,6 +18,7 @@ use super::fresh_sink::walk_fresh_sink;
 use super::grid::{grid, grid_failure, output_of};
 use super::oracle::Schedule;
 use super::plan::Case;
+use super::recovery_order::judge_recovery_order;
 use super::run_result::RunResult;
 use super::sink_model::judge_sink_model;
 use super::stray_aborts::aborted_on_the_fresh_sink;
@@ -197,6 +198,7 @@ pub fn judge_protocol(
         (Some(_), _) => {
             let used = first.transactions.keys().copied().collect();
             let fresh = walk_fresh_sink(records, offset, &used, &run.sinks[1])?;
+            judge_recovery_order(&run.sinks, &run.order)?;
             visible.extend_from_slice(&fresh.committed);
         }
     }

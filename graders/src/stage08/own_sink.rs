@@ -78,7 +78,7 @@ pub(super) fn own_sink_run<I: Implementation>(
     commit_lag: usize,
     spied: &RunResult,
 ) -> Option<OwnSinkRun> {
-    let log: SpyLog = Rc::new(RefCell::new(Vec::new()));
+    let log: SpyLog = SpyLog::default();
     let seen: SeenLog = Rc::new(RefCell::new(Vec::new()));
     // Every panic is caught here, `todo!()` too: a sink not written yet must not make
     // the job's checks, which never use it, read "not started".
@@ -91,7 +91,7 @@ pub(super) fn own_sink_run<I: Implementation>(
     };
     let run = OwnSinkRun {
         result,
-        sinks: log.borrow().clone(),
+        sinks: log.borrow().sinks.clone(),
         visible: seen.borrow().clone(),
     };
     (run.departure().is_some() || run.result != *spied).then_some(run)

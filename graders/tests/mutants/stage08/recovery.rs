@@ -111,6 +111,22 @@ flawed_job! {
     unnamed_error, UnnamedError, Unnamed, UnnamedSpy
 }
 
+flawed_job! {
+    /// **Mistake:** the job knows its crash point (`crash_after`), so it makes the
+    /// replay's sink at the start, beside the first: a second connection held open through
+    /// the whole first attempt, which a real job, unable to foresee its crash, never has.
+    /// **Verdict:** `protocol`, "fresh sink made before the crash" (08-R25).
+    fresh_sink_up_front, FreshSinkUpFront, UpFront, UpFrontSpy
+}
+
+flawed_job! {
+    /// **Mistake:** recovery replays into the fresh sink first and aborts the dead sink's
+    /// open and unnotified transactions afterwards, while a real system would still hold
+    /// their locks against the replay's writes.
+    /// **Verdict:** `protocol`, "replay before the aborts" (08-R15).
+    abort_after_replay, AbortAfterReplay, AbortLate, AbortLateSpy
+}
+
 /// Every mutant of this file, the check that must reject it, the anomaly and the
 /// requirement of the brief its report must name, and its card (the mutant's doc comment
 /// says why).
@@ -132,6 +148,8 @@ flawed_job! {
 #[case::no_fresh_sink_when_nothing_left(drive::<NoFresh>, "protocol", "no fresh sink", "08-R16", "08-no-replay-no-recovery")]
 #[case::no_barrier_check(drive::<DivZero>, "bad-input", "accepted bad input", "08-R20", "08-barrier-every-is-trusted")]
 #[case::clamp_crash(drive::<Clamp>, "bad-input", "accepted bad input", "08-R21", "08-crash-past-the-end-is-no-crash")]
+#[case::fresh_sink_up_front(drive::<UpFront>, "protocol", "fresh sink made before the crash", "08-R25", "08-fresh-sink-up-front")]
+#[case::abort_after_replay(drive::<AbortLate>, "protocol", "replay before the aborts", "08-R15", "08-aborts-can-wait")]
 #[case::unnamed_error(drive::<Unnamed>, "bad-input", "error does not name the argument", "08-R20", "08-any-error-will-do")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,

@@ -37,6 +37,8 @@ pub enum Flaw {
     CheckpointBeforeTheFirstRecord,
     WritesAtTheBarrier,
     LagArithmetic,
+    FreshSinkUpFront,
+    AbortAfterReplay,
     // Correct variants.
     TailAsOneTransaction,
     SkipEmptyFinal,
@@ -207,6 +209,7 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
         written_since_barrier: 0,
         replaying: false,
     };
+    let mut spare = (flaw == Flaw::FreshSinkUpFront && crash_after.is_some()).then(&mut new_sink);
     let Some(k) = crash_after else {
         job.run(records, 0, len, true);
         job.finish(len);
@@ -228,6 +231,7 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
             }
         }
         Flaw::AbortOnlyOpen => job.sink.abort_open(),
+        Flaw::AbortAfterReplay => {}
         Flaw::CommitPendingOnCrash => {
             job.sink.abort_open();
             for (id, _) in job.pending.drain(..) {
@@ -241,7 +245,7 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
             }
         }
     }
-    job.pending.clear();
+    let unnotified: Vec<CheckpointId> = job.pending.drain(..).map(|(id, _)| id).collect();
     let from = match flaw {
         Flaw::ReplayFromZero => 0,
         Flaw::ReplayFromLastTaken => job.last_taken,
@@ -256,7 +260,7 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
     if flaw == Flaw::NoFreshSinkWhenNothingLeft && from == len {
         return Ok(output);
     }
-    job.sink = new_sink();
+    let mut dead = std::mem::replace(&mut job.sink, spare.take().unwrap_or_else(&mut new_sink));
     job.replaying = true;
     job.written_since_barrier = 0;
     match flaw {
@@ -269,6 +273,12 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
     job.run(records, from, len, flaw != Flaw::TailAsOneTransaction);
     if flaw != Flaw::TailNeverCommitted {
         job.finish(len);
+    }
+    if flaw == Flaw::AbortAfterReplay {
+        dead.abort_open();
+        for id in unnotified {
+            dead.abort(id);
+        }
     }
     if flaw == Flaw::ResultFromTheFreshSinkOnly {
         return Ok(job.sink.committed().to_vec());
