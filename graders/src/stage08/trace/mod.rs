@@ -161,6 +161,7 @@ mod tests {
                     let run = SpiedRun {
                         result: RunResult::Output(visible),
                         sinks,
+                        order: Vec::new(),
                         own: None,
                     };
                     assert_eq!(
@@ -192,6 +193,7 @@ mod tests {
         let mine = SpiedRun {
             result: RunResult::Output(Vec::new()),
             sinks,
+            order: Vec::new(),
             own: None,
         };
         let text = render(&a, Some(&mine), &unpainted);

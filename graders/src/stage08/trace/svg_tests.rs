@@ -142,6 +142,7 @@ fn the_learner_s_run_is_drawn_beside_with_the_divergence_framed() {
     let mine = SpiedRun {
         result: RunResult::Output(Vec::new()),
         sinks,
+        order: Vec::new(),
         own: None,
     };
     let html = render_html(&a, Some(&mine)).unwrap();
