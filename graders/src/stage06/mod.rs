@@ -17,8 +17,8 @@
 //!   exactly what the model does (records of unblocked inputs straight out, blocked
 //!   inputs held back, `Checkpoint(c)` in the call of the last `Barrier(c)` followed by
 //!   the held-back elements in arrival order) and `is_blocked` agrees after every call,
-//!   also `false` for the first input that does not exist; and one case of 65 inputs,
-//!   more than a `u64` has bits;
+//!   also `false` for the first input that does not exist; and cases of 65 and 129
+//!   inputs, more than a `u64` and a `u128` have bits;
 //! - `aligned-snapshots`: over every interleaving and every prefix of it (a job that
 //!   stopped there), the grader's spy fold shows that each snapshot holds exactly the
 //!   records before its barriers, and only completed checkpoints appear;

@@ -19,8 +19,9 @@ pub const MAX_RECORDS_3: usize = 2;
 /// with the bound for 3 inputs this keeps the whole stage (about 8,000 cases, every
 /// interleaving and every crash step) near one second in a debug build.
 pub const MAX_ELEMENTS_2: usize = 8;
-/// The inputs of the one wide alignment case: more than a `u64` has bits.
-pub const WIDE_INPUTS: usize = 65;
+/// The inputs of the wide alignment cases: more than a `u64` has bits, then more than a
+/// `u128` has.
+pub const WIDE_INPUTS: [usize; 2] = [65, 129];
 /// Elements of all inputs together in a 3-input shape.
 pub const MAX_ELEMENTS_3: usize = 7;
 
@@ -68,7 +69,7 @@ pub fn plan(seed: u64) -> Vec<Case> {
             schedule: schedule.clone(),
         });
     }
-    cases.push(wide());
+    cases.extend(WIDE_INPUTS.map(wide));
     for (inputs, schedule) in &runs {
         cases.push(Case::Snapshots {
             inputs: inputs.clone(),
@@ -91,13 +92,14 @@ pub fn plan(seed: u64) -> Vec<Case> {
     cases
 }
 
-/// More inputs than a `u64` has bits: input 0 = `[B1 a0]`, inputs 1 to 64 = `[B1]`,
-/// input 0 first (so `a0` is held back), then the others in order. The shapes above
-/// have at most 3 inputs, so an aligner that packs its inputs into a word would pass them.
-fn wide() -> Case {
-    let mut inputs = vec![vec![Elem::Barrier(1)]; WIDE_INPUTS];
+/// `width` inputs, more than a machine word has bits: input 0 = `[B1 a0]`, the others
+/// `[B1]`, input 0 first (so `a0` is held back), then the others in order. The shapes
+/// above have at most 3 inputs, so an aligner that packs its inputs into a word would pass
+/// them.
+fn wide(width: usize) -> Case {
+    let mut inputs = vec![vec![Elem::Barrier(1)]; width];
     inputs[0].push(Elem::Record("a0".to_owned()));
-    let schedule = std::iter::once(0).chain(0..WIDE_INPUTS).collect();
+    let schedule = std::iter::once(0).chain(0..width).collect();
     Case::Align { inputs, schedule }
 }
 

@@ -121,6 +121,15 @@ impl<T> BarrierAligner<T> {
                  carries barriers 1, 2, 3, ... in order"
             );
         }
+        // After checkpoint u64::MAX no id is left for the next one: its barrier is refused,
+        // the aligner unchanged, where `id + 1` would overflow. No job takes 2^64
+        // checkpoints, but restored bytes can say it took 2^64 - 2.
+        if id == CheckpointId::MAX {
+            bail!(
+                "input {input} delivered barrier {id}: no checkpoint id follows it, so \
+                 checkpoint {id} can never complete"
+            );
+        }
         let mut blocked = match std::mem::replace(&mut self.phase, Phase::Idle { next: id }) {
             Phase::Idle { .. } => BTreeSet::new(),
             Phase::Aligning { blocked, .. } => blocked,
@@ -202,6 +211,22 @@ mod tests {
             [Checkpoint(1), Out("a1"), Out("a2")]
         );
         assert!(!aligner.is_blocked(0));
+    }
+
+    #[test]
+    fn the_barrier_of_checkpoint_u64_max_is_refused_not_an_overflow() {
+        let last = CheckpointId::MAX - 1;
+        let bytes = serde_json::to_vec(&Durable { completed: last }).unwrap();
+        let mut aligner = BarrierAligner::<&str>::restore(2, &bytes).unwrap();
+        let error = aligner
+            .on_element(0, Barrier(CheckpointId::MAX))
+            .unwrap_err();
+        assert!(
+            error.to_string().contains("no checkpoint id follows"),
+            "{error}"
+        );
+        assert!(!aligner.is_blocked(0), "a refused barrier changes nothing");
+        assert_eq!(aligner.snapshot().unwrap(), bytes);
     }
 
     #[test]

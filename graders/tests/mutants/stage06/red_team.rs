@@ -139,6 +139,37 @@ wrapper! {
 }
 graders::impl_stage06!(BitmaskInputs, bitmask_inputs);
 
+wrapper! {
+    /// **Mistake:** the blocked inputs kept as bits of a `u128`, by a learner who knew a
+    /// `u64` is too small for 65 inputs: an aligner of more than 128 inputs mixes input 128
+    /// up with input 0.
+    /// **Verdict:** `alignment` fails on 129 inputs: after input 0's `Barrier(1)`,
+    /// `is_blocked(128)` is `true` (06-R3).
+    bitmask_inputs_128 {
+        pub struct BarrierAligner<T> { inner: solution06::BarrierAligner<T>, inputs: usize, mask: u128 }
+        impl<T> BarrierAligner<T> {
+            pub fn new(inputs: usize) -> Result<Self> {
+                Ok(Self { inner: solution06::BarrierAligner::new(inputs)?, inputs, mask: 0 })
+            }
+            pub fn is_blocked(&self, input: usize) -> bool {
+                self.mask & 1u128.wrapping_shl(input as u32) != 0
+            }
+            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+                let out = self.inner.on_element(input, e)?;
+                self.mask = (0..self.inputs)
+                    .filter(|&i| self.inner.is_blocked(i))
+                    .fold(0, |m, i| m | 1u128.wrapping_shl(i as u32));
+                Ok(out)
+            }
+            pub fn snapshot(&self) -> Result<Vec<u8>> { self.inner.snapshot() }
+            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+                Ok(Self { inner: solution06::BarrierAligner::restore(inputs, bytes)?, inputs, mask: 0 })
+            }
+        }
+    }
+}
+graders::impl_stage06!(BitmaskInputs128, bitmask_inputs_128);
+
 /// **Mistake:** `aligned_snapshots` checks the schedule's length against all elements
 /// together, then skips an arrival from an input that has run dry.
 /// **Verdict:** `configuration` fails: inputs `[a0]`, `[b0]` with arrivals `0 0` is
@@ -187,6 +218,7 @@ graders::impl_stage06!(PastEndInTotal, past_end_in_total);
 #[case::restore_keeps_inputs(drive::<RestoreKeepsInputs>, "crash", "06-R13", Some("06-inputs-are-state"))]
 #[case::restore_empty_fresh(drive::<RestoreEmptyFresh>, "configuration", "06-R14", Some("06-unreadable-snapshot-is-fresh"))]
 #[case::bitmask_inputs(drive::<BitmaskInputs>, "alignment", "06-R3", None)]
+#[case::bitmask_inputs_128(drive::<BitmaskInputs128>, "alignment", "06-R3", None)]
 #[case::past_end_in_total(drive::<PastEndInTotal>, "configuration", "06-R17", Some("06-schedule-past-the-end-is-the-end"))]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
