@@ -57,7 +57,8 @@ pub fn top_streams() -> [Vec<Element>; 2] {
     [
         vec![
             record("a", TOP - 1, 4),
-            record("b", TOP - 2, -3),
+            // -3 * 2^40: an aggregate summed in an `i32` loses it.
+            record("b", TOP - 2, -(3 << 40)),
             Watermark(TOP - 2),
             record("a", TOP - 2, 2),
             Watermark(TOP - 1),

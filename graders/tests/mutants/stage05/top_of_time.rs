@@ -1,6 +1,7 @@
 //! Stage 05 mutants at the top of time: window ends computed as `start + size`, which
 //! pass past `u64::MAX` for the last windows; open windows keyed by their end, which two
-//! windows cut short at `u64::MAX` share; `window_sums` that stops at `W(MAX)` (mistakes
+//! windows cut short at `u64::MAX` share; `window_sums` that stops at `W(MAX)`; a sum kept
+//! in an `i32`, which the top stream's large value breaks (mistakes
 //! of unseen sets, accepted before the plan asked about timestamps there).
 
 use graders::stage05::{Case, Observation, Windows, drive};
@@ -255,12 +256,54 @@ graders::impl_stage05!(
     window_sums_stops_at_max
 );
 
+/// **Mistake:** the aggregate's sum is kept in an `i32` ("values are small"): a value
+/// of `-3 * 2^40` truncates to 0.
+/// **Verdict:** `firing`: `b`'s window at the top of time sums to 0, not
+/// -3298534883328 (05-R3).
+mod sum_in_i32 {
+    #![allow(dead_code)]
+    use anyhow::Result;
+    use serde::{Serialize, de::DeserializeOwned};
+    use solution05::WindowOperator as Inner;
+    pub use solution05::*;
+
+    pub struct WindowOperator<K, A>(Inner<K, A>);
+
+    impl<K: Ord + Clone + Serialize + DeserializeOwned, A: WindowAssigner + Clone>
+        WindowOperator<K, A>
+    {
+        pub fn new(assigner: A) -> Self {
+            Self(Inner::new(assigner))
+        }
+        pub fn current_watermark(&self) -> Option<Timestamp> {
+            self.0.current_watermark()
+        }
+        pub fn on_record(&mut self, key: K, ts: Timestamp, value: i64) -> Option<Late<K>> {
+            self.0.on_record(key, ts, i64::from(value as i32))
+        }
+        pub fn on_watermark(&mut self, wm: Timestamp) -> Vec<WindowResult<K>> {
+            self.0.on_watermark(wm)
+        }
+        pub fn state_size(&self) -> usize {
+            self.0.state_size()
+        }
+        pub fn snapshot(&self) -> Result<Vec<u8>> {
+            self.0.snapshot()
+        }
+        pub fn restore(assigner: A, bytes: &[u8]) -> Result<Self> {
+            Ok(Self(Inner::restore(assigner, bytes)?))
+        }
+    }
+}
+graders::impl_stage05!(SumInI32, SumInI32Operator, sum_in_i32);
+
 /// The operator mutants at the top of time, the check that rejects each and the
 /// requirement its failure names; no card is shown (a belief about the top of `u64`
 /// that no card of the small streams explains).
 #[rstest]
 #[case::keyed_by_end(drive::<KeyedByEnd>, "firing", "05-R3")]
 #[case::window_sums_stops_at_max(drive::<WindowSumsStopsAtMax>, "window-sums", "05-R17")]
+#[case::sum_in_i32(drive::<SumInI32>, "firing", "05-R3")]
 fn is_rejected_without_card(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
