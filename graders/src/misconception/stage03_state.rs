@@ -1,7 +1,8 @@
 //! Stage 03's cards for a subtask's state and its errors: updates that trust their
-//! routing, removals that keep the value, snapshots pinned to a parallelism or unreadable
-//! and taken for empty, keys doubled, lost or left unchecked when state is gathered from
-//! several old subtasks, error messages that name nothing, and streams regrouped.
+//! routing, removals that keep the value, snapshots pinned to a parallelism, naming their
+//! subtask, or unreadable and taken for empty, keys doubled, lost or left unchecked when
+//! state is gathered from several old subtasks, error messages that name nothing, and
+//! streams regrouped.
 
 use super::{Card, Clue, Signature};
 
@@ -46,6 +47,22 @@ pub(super) const CARDS: &[Card] = &[
             check: "contract",
             fault: "wrong result",
             clues: &[Clue::Step("restores at any parallelism")],
+        }],
+    },
+    Card {
+        id: "03-snapshot-names-its-subtask",
+        stage: 3,
+        title: "A snapshot may as well record which subtask wrote it",
+        why: "restore is told which subtask it builds (its index, parallelism and \
+              max_parallelism), and after a rescale the same bytes feed subtasks of other \
+              indices and parallelisms: the writer's index and parallelism are no part of the \
+              state. A snapshot holds only the keyed state, so two subtasks holding the same \
+              keys write the same bytes.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "contract",
+            fault: "wrong result",
+            clues: &[Clue::Step("not the index nor the parallelism")],
         }],
     },
     Card {

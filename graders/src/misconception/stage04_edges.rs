@@ -1,7 +1,7 @@
 //! Stage 04's cards for the contract's edges: records sorted by event time, input
 //! indexes trusted, 0 taken for "no watermark", the combined watermark left out of a
 //! snapshot, unreadable bytes taken for a fresh instance, a snapshot's missing fields
-//! taken for their defaults.
+//! taken for their defaults, a refused call that changed the state first.
 
 use super::{Card, Clue, Signature};
 
@@ -105,15 +105,40 @@ pub(super) const CARDS: &[Card] = &[
         id: "04-missing-fields-take-defaults",
         stage: 4,
         title: "A snapshot missing its fields still restores: each field takes its default",
-        why: "`{}` is bytes no generator or combiner wrote: a missing field is no fresh value \
-              but a sign that the bytes are not a snapshot. Defaults make an instance nobody \
-              had (a generator with max_delay 0, a combiner of no inputs) that promises what \
-              the original never did; restore of bytes that are not a snapshot is an error.",
+        why: "`{}`, `[]` and `null` are bytes no generator or combiner wrote: a missing field \
+              is no fresh value but a sign that the bytes are not a snapshot. Defaults make an \
+              instance nobody had (a generator with max_delay 0, a combiner of no inputs) that \
+              promises what the original never did; restore of bytes that are not a snapshot \
+              is an error.",
         reread: "Task",
         signatures: &[Signature {
             check: "errors",
             fault: "wrong result",
-            clues: &[Clue::Case("restore(b\"{}\")"), Clue::Actual("Ok(")],
+            clues: &[
+                Clue::Either(
+                    &Clue::Case("restore(b\"{}\")"),
+                    &Clue::Either(
+                        &Clue::Case("restore(b\"[]\")"),
+                        &Clue::Case("restore(b\"null\")"),
+                    ),
+                ),
+                Clue::Actual("Ok("),
+            ],
+        }],
+    },
+    Card {
+        id: "04-an-error-after-the-work",
+        stage: 4,
+        title: "A refused call only has to return its error; what it changed first can stay",
+        why: "Whoever gets an error assumes nothing happened: on_watermark for an input that \
+              does not exist changes nothing, or what it changed before refusing (a count of \
+              silent inputs, a watermark) makes a later call answer for an input that never \
+              reported. Check the input first, then change the state.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "contract",
+            fault: "wrong result",
+            clues: &[Clue::Step("a refused call changes nothing")],
         }],
     },
     Card {

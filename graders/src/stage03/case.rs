@@ -165,6 +165,14 @@ pub enum Case {
         /// The calls, in order.
         ops: Vec<Op>,
     },
+    /// `snapshot()` of a new subtask for each of `subtasks`: empty subtasks of other
+    /// indices and parallelisms, whose snapshots hold the same keyed state (none).
+    EmptySnapshots {
+        /// `maxp`.
+        max_parallelism: u32,
+        /// The subtasks, all new.
+        subtasks: Vec<At>,
+    },
     /// A call with an invalid argument.
     Errors {
         /// The call.
@@ -183,7 +191,7 @@ impl case::Case for Case {
             Case::Rescale { .. } | Case::RescaleEdge { .. } => RESCALE,
             Case::Parents { .. } => PARENTS,
             Case::Crash { .. } => CRASH,
-            Case::Contract { .. } => CONTRACT,
+            Case::Contract { .. } | Case::EmptySnapshots { .. } => CONTRACT,
             Case::Errors { .. } => ERRORS,
         }
     }
@@ -217,6 +225,7 @@ impl case::Case for Case {
             Case::Contract { .. } => vec![
                 "03-R3", "03-R4", "03-R5", "03-R6", "03-R7", "03-R8", "03-R21",
             ],
+            Case::EmptySnapshots { .. } => vec!["03-R6"],
             Case::Errors { call } if call.argument().is_none() => vec![call.requirement()],
             Case::Errors { call } => vec![call.requirement(), "03-R23"],
         }
@@ -299,6 +308,24 @@ impl case::Case for Case {
                 )];
                 calls.extend(ops.iter().map(|op| op.code(*max_parallelism)));
                 calls.join(", then ")
+            }
+            Case::EmptySnapshots {
+                max_parallelism,
+                subtasks,
+            } => {
+                let news: Vec<String> = subtasks
+                    .iter()
+                    .map(|at| {
+                        format!(
+                            "KeyedSubtask::new({}, {}, {max_parallelism})",
+                            at.index, at.parallelism
+                        )
+                    })
+                    .collect();
+                format!(
+                    "snapshot() of each of {}, before any update",
+                    news.join(", ")
+                )
             }
             Case::Errors { call } => call.code().to_owned(),
         }

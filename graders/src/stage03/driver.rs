@@ -77,6 +77,11 @@ pub enum Observation {
         /// What each call answered and left.
         steps: Vec<Seen>,
     },
+    /// `snapshot()` of each new subtask of the case (or its failure to be built).
+    Snapshots {
+        /// One per subtask, in the case's order.
+        snapshots: Vec<Answer<Vec<u8>>>,
+    },
     /// The answer to an invalid call, the value it returned shown as text.
     Errors {
         /// What the call answered.
@@ -220,6 +225,17 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             ops,
         } => Observation::Contract {
             steps: drive_contract::<I>(*max_parallelism, *start, ops),
+        },
+        Case::EmptySnapshots {
+            max_parallelism,
+            subtasks,
+        } => Observation::Snapshots {
+            snapshots: subtasks
+                .iter()
+                .map(|at| {
+                    caught(|| I::snapshot(&I::subtask(at.index, at.parallelism, *max_parallelism)?))
+                })
+                .collect(),
         },
         Case::Errors { call } => Observation::Errors {
             answer: invalid_call::<I>(*call),

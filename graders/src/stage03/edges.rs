@@ -1,6 +1,6 @@
 //! The `rescale` check's malformed states: no old subtask, more old subtasks than key
-//! groups, old subtasks with no keys, a key held by two old subtasks, a key on an old
-//! subtask that does not own it. The states are built here, key by key, since the
+//! groups, old subtasks with no keys, a key held by two old subtasks (neighbours or not),
+//! a key on an old subtask that does not own it. The states are built here, key by key, since the
 //! learner's own code never builds them.
 
 use serde::{Deserialize, Serialize};
@@ -82,6 +82,14 @@ pub fn edges() -> Vec<Edge> {
     all.push((
         Shape::Duplicated,
         vec![map(&[(&upper, 5)]), map(&[(&upper, 5)])],
+        1,
+        maxp,
+    ));
+    // The two copies need not sit on neighbouring old subtasks: one key on old subtasks
+    // 0 and 2 of 3, with two values, and nothing on old subtask 1 between them.
+    all.push((
+        Shape::Duplicated,
+        vec![map(&[(&upper, 5)]), empty(), map(&[(&upper, 7)])],
         1,
         maxp,
     ));

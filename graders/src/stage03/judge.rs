@@ -2,7 +2,7 @@
 //! subtask model; every failure names the requirement of the brief it found broken.
 
 use super::case::Case;
-use super::contract::model::judge_contract;
+use super::contract::model::{judge_contract, judge_empty_snapshots};
 use super::edges::judge_edge;
 use super::errors::judge_error;
 use super::formulas::{
@@ -129,6 +129,13 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             },
             Observation::Contract { steps },
         ) => judge_contract(*max_parallelism, *start, ops, steps),
+        (
+            Case::EmptySnapshots {
+                max_parallelism,
+                subtasks,
+            },
+            Observation::Snapshots { snapshots },
+        ) => judge_empty_snapshots(*max_parallelism, subtasks, snapshots),
         (Case::Errors { call }, Observation::Errors { answer }) => judge_error(*call, answer),
         _ => Err(Failure::new(
             "an observation of the same kind as the case",

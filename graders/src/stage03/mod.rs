@@ -24,7 +24,8 @@
 //!   subtask that owns it;
 //! - `rescale`: every `p -> q` keeps each key's state exactly once, on its new owner; then
 //!   the malformed states of `edges.rs`: no map, too many, empty maps, a key held twice
-//!   (with two values and with one), a key on the wrong old subtask;
+//!   (with two values and with one, by neighbouring old subtasks and by old subtasks 0
+//!   and 2 of 3), a key on the wrong old subtask;
 //! - `parents`: `parents(j, p, q)` is exactly the old subtasks overlapping new subtask `j`;
 //! - `crash`: route with the implementation's `partition`, count at `p` up to every
 //!   record, snapshot each subtask, restore every new subtask of `q` from its parents'
@@ -36,7 +37,12 @@
 //!   snapshot are an error: garbage, empty bytes, `{}` (each unless it is the
 //!   implementation's own snapshot of an empty subtask) and `[]` with bytes after it;
 //! - `contract`: every sequence of up to three calls on one `KeyedSubtask` against the
-//!   model of `contract/model.rs`.
+//!   model of `contract/model.rs` (its restores read one snapshot, an empty subtask's
+//!   beside the current one's, the current one's twice, and the current one's beside
+//!   another subtask's of the same keys, each counted once more); then, after the
+//!   sequences, the snapshots of new subtasks of several indices and parallelisms, which
+//!   must be the same bytes, since a snapshot holds neither (a refused restore of the
+//!   same empty bytes twice is 03-R7's, not the parallelism's).
 //!
 //! ## Traceability
 //!
@@ -50,13 +56,14 @@
 //! | 03-R3 | `contract` | `key_groups_floor` |
 //! | 03-R4 | `contract` | `none_keeps_value` |
 //! | 03-R5 | `contract` | `update_trusts_routing`, `update_then_refuse` |
-//! | 03-R6 | `contract` | `snapshot_pins_parallelism` |
+//! | 03-R6 | `contract` | `snapshot_pins_parallelism`, `snapshot_with_index` |
 //! | 03-R7 | `crash` | `restore_drops_last_group`, `restore_keeps_every_key` |
-//! | 03-R8 | `contract` | `restore_later_wins` |
+//! | 03-R7 | `contract` | `restore_refuses_repeated_snapshot` |
+//! | 03-R8 | `contract` | `restore_later_wins`, `restore_dup_identical_only` |
 //! | 03-R9 | `errors` | `restore_garbage_is_empty`, `restore_skips_empty_bytes`, `restore_object_is_empty`, `restore_ignores_trailing` |
 //! | 03-R10 | `parallel-count` | `count_on_one_subtask` |
 //! | 03-R11 | `rescale` | `rescale_whole_maps` |
-//! | 03-R12 | `rescale` | `rescale_overwrites_duplicates` |
+//! | 03-R12 | `rescale` | `rescale_overwrites_duplicates`, `rescale_dup_adjacent_only` |
 //! | 03-R13 | `rescale` | `rescale_pulls_from_parents` |
 //! | 03-R14 | `rescale` | `rescale_nothing_to_move` |
 //! | 03-R15 | `parents` | `parents_exclusive`, `parents_descending` |

@@ -56,6 +56,16 @@ pub enum ErrorCall {
     /// `CombinedWatermark::restore(b"{}")`: JSON, but no combiner's snapshot (unless the
     /// implementation's own snapshot of a fresh combiner is `{}`).
     CombinerEmptyObject,
+    /// `BoundedOutOfOrderness::restore(b"[]")`: JSON, but no generator's snapshot, which
+    /// a reader that takes a list's missing fields for their defaults restores (unless
+    /// the bytes are the implementation's own snapshot, see [`ErrorCall::is_junk`]).
+    GeneratorEmptyArray,
+    /// `BoundedOutOfOrderness::restore(b"null")`.
+    GeneratorNull,
+    /// `CombinedWatermark::restore(b"[]")`: a combiner of no input, if anything.
+    CombinerEmptyArray,
+    /// `CombinedWatermark::restore(b"null")`.
+    CombinerNull,
     /// `BoundedOutOfOrderness::restore` of the implementation's own snapshot of
     /// `new(2)` with ` trailing` after it: what a reader that stops after the first value
     /// takes for a snapshot.
@@ -63,9 +73,53 @@ pub enum ErrorCall {
     /// `CombinedWatermark::restore` of the implementation's own snapshot of `new(2)` with
     /// ` trailing` after it.
     CombinerTrailing,
+    /// `BoundedOutOfOrderness::restore` of the first half of the implementation's own
+    /// snapshot of `new(2)` after `on_event(7)`: a snapshot cut short.
+    GeneratorHalf,
+    /// `CombinedWatermark::restore` of the first half of the implementation's own
+    /// snapshot of `new(2)` after `on_watermark(0, 5)` and `on_watermark(1, 3)`.
+    CombinerHalf,
 }
 
 impl ErrorCall {
+    /// Every invalid call, in plan order: the arguments first, then the bytes that are
+    /// not a snapshot, shortest first.
+    pub const ALL: [ErrorCall; 15] = [
+        ErrorCall::NoInputs,
+        ErrorCall::UnknownInput,
+        ErrorCall::FarInput,
+        ErrorCall::GeneratorGarbage,
+        ErrorCall::CombinerGarbage,
+        ErrorCall::GeneratorEmptyObject,
+        ErrorCall::CombinerEmptyObject,
+        ErrorCall::GeneratorEmptyArray,
+        ErrorCall::GeneratorNull,
+        ErrorCall::CombinerEmptyArray,
+        ErrorCall::CombinerNull,
+        ErrorCall::GeneratorTrailing,
+        ErrorCall::CombinerTrailing,
+        ErrorCall::GeneratorHalf,
+        ErrorCall::CombinerHalf,
+    ];
+
+    /// Whether the call's bytes are junk a restore may still accept when they are the
+    /// implementation's own snapshot (of a fresh instance, or of the very instance they
+    /// restore, which writes them back): `{}`, `[]`, `null`, a snapshot cut short. Bytes
+    /// after a whole snapshot never are.
+    pub fn is_junk(self) -> bool {
+        matches!(
+            self,
+            ErrorCall::GeneratorEmptyObject
+                | ErrorCall::CombinerEmptyObject
+                | ErrorCall::GeneratorEmptyArray
+                | ErrorCall::GeneratorNull
+                | ErrorCall::CombinerEmptyArray
+                | ErrorCall::CombinerNull
+                | ErrorCall::GeneratorHalf
+                | ErrorCall::CombinerHalf
+        )
+    }
+
     /// The call as code.
     pub fn code(self) -> &'static str {
         match self {
@@ -82,6 +136,16 @@ impl ErrorCall {
             ErrorCall::CombinerTrailing => {
                 "CombinedWatermark::restore(&[CombinedWatermark::new(2)?.snapshot()?, b\" trailing\"].concat())"
             }
+            ErrorCall::GeneratorEmptyArray => "BoundedOutOfOrderness::restore(b\"[]\")",
+            ErrorCall::GeneratorNull => "BoundedOutOfOrderness::restore(b\"null\")",
+            ErrorCall::CombinerEmptyArray => "CombinedWatermark::restore(b\"[]\")",
+            ErrorCall::CombinerNull => "CombinedWatermark::restore(b\"null\")",
+            ErrorCall::GeneratorHalf => {
+                "BoundedOutOfOrderness::restore(&bytes[..bytes.len() / 2]), bytes the snapshot of new(2) after on_event(7)"
+            }
+            ErrorCall::CombinerHalf => {
+                "CombinedWatermark::restore(&bytes[..bytes.len() / 2]), bytes the snapshot of new(2) after on_watermark(0, 5), on_watermark(1, 3)"
+            }
         }
     }
 
@@ -90,12 +154,7 @@ impl ErrorCall {
         match self {
             ErrorCall::NoInputs => "04-R11",
             ErrorCall::UnknownInput | ErrorCall::FarInput => "04-R12",
-            ErrorCall::GeneratorGarbage
-            | ErrorCall::CombinerGarbage
-            | ErrorCall::GeneratorEmptyObject
-            | ErrorCall::CombinerEmptyObject
-            | ErrorCall::GeneratorTrailing
-            | ErrorCall::CombinerTrailing => "04-R15",
+            _ => "04-R15",
         }
     }
 
@@ -104,12 +163,7 @@ impl ErrorCall {
         match self {
             ErrorCall::NoInputs => Some("inputs"),
             ErrorCall::UnknownInput | ErrorCall::FarInput => Some("input"),
-            ErrorCall::GeneratorGarbage
-            | ErrorCall::CombinerGarbage
-            | ErrorCall::GeneratorEmptyObject
-            | ErrorCall::CombinerEmptyObject
-            | ErrorCall::GeneratorTrailing
-            | ErrorCall::CombinerTrailing => None,
+            _ => None,
         }
     }
 }

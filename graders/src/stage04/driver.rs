@@ -106,56 +106,99 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             readings: drive_contract::<I>(*subject, ops),
         },
         Case::Errors { call } => Observation::Errors {
-            answer: caught(|| match call {
-                ErrorCall::NoInputs => I::combiner(0).map(|_| "a combiner".to_owned()),
-                ErrorCall::UnknownInput => I::combiner(2)
-                    .and_then(|mut c| I::on_watermark(&mut c, 2, 5))
-                    .map(|r| format!("{r:?}")),
-                ErrorCall::FarInput => I::combiner(2)
-                    .and_then(|mut c| I::on_watermark(&mut c, usize::MAX, 5))
-                    .map(|r| format!("{r:?}")),
-                ErrorCall::GeneratorGarbage => I::generator_restore(b"not a snapshot")
-                    .map(|g| format!("a generator at {:?}", I::current_watermark(&g))),
-                ErrorCall::CombinerGarbage => I::combiner_restore(b"not a snapshot")
-                    .map(|c| format!("a combiner at {:?}", I::combiner_current(&c))),
-                ErrorCall::GeneratorEmptyObject => match I::generator_restore(b"{}") {
-                    Ok(_)
-                        if fresh_writes_empty_object(|| {
-                            (0..=3)
-                                .map(|d| I::generator_snapshot(&I::generator(d)))
-                                .collect()
-                        }) =>
-                    {
-                        owned_empty_object()
-                    }
-                    restored => {
-                        restored.map(|g| format!("a generator at {:?}", I::current_watermark(&g)))
-                    }
-                },
-                ErrorCall::CombinerEmptyObject => match I::combiner_restore(b"{}") {
-                    Ok(_)
-                        if fresh_writes_empty_object(|| {
-                            (1..=3)
-                                .map(|n| I::combiner(n).and_then(|c| I::combiner_snapshot(&c)))
-                                .collect()
-                        }) =>
-                    {
-                        owned_empty_object()
-                    }
-                    restored => {
-                        restored.map(|c| format!("a combiner at {:?}", I::combiner_current(&c)))
-                    }
-                },
-                ErrorCall::GeneratorTrailing => I::generator_snapshot(&I::generator(2))
-                    .and_then(|bytes| I::generator_restore(&trailed(bytes)))
-                    .map(|g| format!("a generator at {:?}", I::current_watermark(&g))),
-                ErrorCall::CombinerTrailing => I::combiner(2)
-                    .and_then(|c| I::combiner_snapshot(&c))
-                    .and_then(|bytes| I::combiner_restore(&trailed(bytes)))
-                    .map(|c| format!("a combiner at {:?}", I::combiner_current(&c))),
-            }),
+            answer: caught(|| invalid_call::<I>(*call)),
         },
     }
+}
+
+/// Makes the invalid call; what it returned shown as text. A restore of junk bytes that
+/// are the implementation's own snapshot ([`ErrorCall::is_junk`]) answers as the refusal
+/// asked of every other implementation.
+fn invalid_call<I: Implementation>(call: ErrorCall) -> anyhow::Result<String> {
+    let junk = call.is_junk();
+    match call {
+        ErrorCall::NoInputs => I::combiner(0).map(|_| "a combiner".to_owned()),
+        ErrorCall::UnknownInput => I::combiner(2)
+            .and_then(|mut c| I::on_watermark(&mut c, 2, 5))
+            .map(|r| format!("{r:?}")),
+        ErrorCall::FarInput => I::combiner(2)
+            .and_then(|mut c| I::on_watermark(&mut c, usize::MAX, 5))
+            .map(|r| format!("{r:?}")),
+        ErrorCall::GeneratorGarbage => restore_generator::<I>(b"not a snapshot", junk),
+        ErrorCall::CombinerGarbage => restore_combiner::<I>(b"not a snapshot", junk),
+        ErrorCall::GeneratorEmptyObject => restore_generator::<I>(b"{}", junk),
+        ErrorCall::CombinerEmptyObject => restore_combiner::<I>(b"{}", junk),
+        ErrorCall::GeneratorEmptyArray => restore_generator::<I>(b"[]", junk),
+        ErrorCall::GeneratorNull => restore_generator::<I>(b"null", junk),
+        ErrorCall::CombinerEmptyArray => restore_combiner::<I>(b"[]", junk),
+        ErrorCall::CombinerNull => restore_combiner::<I>(b"null", junk),
+        ErrorCall::GeneratorTrailing => {
+            let bytes = I::generator_snapshot(&I::generator(2))?;
+            restore_generator::<I>(&trailed(bytes), junk)
+        }
+        ErrorCall::CombinerTrailing => {
+            let bytes = I::combiner_snapshot(&I::combiner(2)?)?;
+            restore_combiner::<I>(&trailed(bytes), junk)
+        }
+        ErrorCall::GeneratorHalf => {
+            let mut generator = I::generator(2);
+            I::on_event(&mut generator, 7);
+            let bytes = I::generator_snapshot(&generator)?;
+            restore_generator::<I>(&bytes[..bytes.len() / 2], junk)
+        }
+        ErrorCall::CombinerHalf => {
+            let mut combiner = I::combiner(2)?;
+            I::on_watermark(&mut combiner, 0, 5)?;
+            I::on_watermark(&mut combiner, 1, 3)?;
+            let bytes = I::combiner_snapshot(&combiner)?;
+            restore_combiner::<I>(&bytes[..bytes.len() / 2], junk)
+        }
+    }
+}
+
+/// `BoundedOutOfOrderness::restore(bytes)` of bytes that are not a snapshot; with `junk`,
+/// a restore of the implementation's own snapshot is judged a refusal.
+fn restore_generator<I: Implementation>(bytes: &[u8], junk: bool) -> anyhow::Result<String> {
+    let generator = I::generator_restore(bytes)?;
+    if junk
+        && own_snapshot(
+            bytes,
+            || {
+                (0..=3)
+                    .map(|d| I::generator_snapshot(&I::generator(d)))
+                    .collect()
+            },
+            I::generator_snapshot(&generator),
+        )
+    {
+        return own_snapshot_restored();
+    }
+    Ok(format!(
+        "a generator at {:?}",
+        I::current_watermark(&generator)
+    ))
+}
+
+/// `CombinedWatermark::restore(bytes)`, as [`restore_generator`].
+fn restore_combiner<I: Implementation>(bytes: &[u8], junk: bool) -> anyhow::Result<String> {
+    let combiner = I::combiner_restore(bytes)?;
+    if junk
+        && own_snapshot(
+            bytes,
+            || {
+                (1..=3)
+                    .map(|n| I::combiner(n).and_then(|c| I::combiner_snapshot(&c)))
+                    .collect()
+            },
+            I::combiner_snapshot(&combiner),
+        )
+    {
+        return own_snapshot_restored();
+    }
+    Ok(format!(
+        "a combiner at {:?}",
+        I::combiner_current(&combiner)
+    ))
 }
 
 /// `current_watermark()` on the fresh generator, then after each record; with a crash
@@ -288,17 +331,19 @@ fn trailed(mut bytes: Vec<u8>) -> Vec<u8> {
     bytes
 }
 
-/// Whether one of the implementation's own snapshots of a fresh instance is `{}`: then
-/// `{}` is a snapshot it writes, and restoring it is right (serde's
-/// `skip_serializing_if` on default fields writes exactly that).
-fn fresh_writes_empty_object(snapshots: impl FnOnce() -> Vec<anyhow::Result<Vec<u8>>>) -> bool {
-    snapshots()
-        .into_iter()
-        .any(|bytes| bytes.is_ok_and(|b| b == b"{}"))
+/// Whether `bytes` are a snapshot the implementation writes: its own snapshot of a fresh
+/// instance (serde's `skip_serializing_if` on default fields writes `{}` for one), or
+/// `again`, its snapshot of the instance restored from them. Such bytes may restore.
+fn own_snapshot(
+    bytes: &[u8],
+    fresh: impl FnOnce() -> Vec<anyhow::Result<Vec<u8>>>,
+    again: anyhow::Result<Vec<u8>>,
+) -> bool {
+    again.is_ok_and(|b| b == bytes) || fresh().into_iter().any(|b| b.is_ok_and(|b| b == bytes))
 }
 
-/// The answer of a `restore(b"{}")` the implementation may accept: judged as the refusal
-/// the check asks of every other implementation.
-fn owned_empty_object() -> anyhow::Result<String> {
-    anyhow::bail!("`{{}}` is this implementation's own snapshot of a fresh instance")
+/// The answer of a restore of bytes the implementation may accept, its own snapshot:
+/// judged as the refusal the check asks of every other implementation.
+fn own_snapshot_restored() -> anyhow::Result<String> {
+    anyhow::bail!("these bytes are this implementation's own snapshot, which it may restore")
 }

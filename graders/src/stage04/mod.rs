@@ -14,16 +14,23 @@
 //!   several late records out of timestamp order);
 //! - `combiner`: for every interleaving of the watermarks of 2 and 3 inputs, the
 //!   combined watermark is `None` until every input has reported, then the minimum of the
-//!   inputs' (largest) watermarks, reported exactly when it advances;
+//!   inputs' (largest) watermarks, reported exactly when it advances; then one run each of
+//!   65 and 129 inputs (past the bits of a `u64` and a `u128` mask), every input
+//!   reporting once, where the last report must advance it (none there is 04-R8's);
 //! - `crash`: the generator or the combiner goes to bytes after every element, a new one
 //!   is restored and continues: the same watermarks as the uninterrupted run;
 //! - `errors`: 0 inputs and an unknown input (the first past the end, and
-//!   `usize::MAX`) are errors naming the argument, never a panic; unreadable bytes are an
-//!   error for both `restore`s;
+//!   `usize::MAX`) are errors naming the argument, never a panic; bytes that are not a
+//!   snapshot are an error for both `restore`s: garbage, `{}`, `[]`, `null` (each unless
+//!   it is the implementation's own snapshot, of a fresh instance or of the one it
+//!   restores), the own snapshot of a fresh instance with bytes after it, and the own
+//!   snapshot of a used one cut to half its length (unless the half is itself a snapshot
+//!   it writes);
 //! - `contract`: every sequence of up to three calls on a generator (`max_delay` 0, 2,
 //!   `u64::MAX`) or a combiner (1, 2, 3 inputs), with timestamps 0, 1 and `u64::MAX`,
 //!   watermarks that go back, an input that does not exist and a restore anywhere,
-//!   against the model of `contract.rs`.
+//!   against the model of `contract.rs` (a wrong reading after a refused call is blamed on
+//!   the refused call, 04-R12: the same calls without it, shorter, passed before).
 //!
 //! ## Traceability
 //!
@@ -40,14 +47,15 @@
 //! | 04-R6 | `lateness` | `late_strictly_below`, `latest_watermark_decides`, `late_before_any_watermark` |
 //! | 04-R7 | `combiner` | `combined_by_max`, `reports_every_call` |
 //! | 04-R7 | `contract` | `zero_is_no_watermark` |
-//! | 04-R8 | `combiner` | `min_over_reported`, `reports_counted` |
+//! | 04-R8 | `combiner` | `min_over_reported`, `reports_counted`, `combined_bitmask` |
 //! | 04-R9 | `combiner` | `latest_input_watermark` |
 //! | 04-R10 | `combiner` | `combined_not_stored` |
 //! | 04-R11 | `errors` | `zero_inputs_accepted` |
 //! | 04-R12 | `errors` | `unknown_input_panics`, `far_input_overflows`, `stream_not_input` |
+//! | 04-R12 | `contract` | `error_changes_silent_count` |
 //! | 04-R13 | `crash` | `max_ts_not_in_snapshot` |
 //! | 04-R14 | `crash` | `combined_not_in_snapshot` |
-//! | 04-R15 | `errors` | `garbage_restores_fresh`, `generator_ignores_trailing` |
+//! | 04-R15 | `errors` | `garbage_restores_fresh`, `generator_ignores_trailing`, `restore_lenient_array`, `combiner_lenient_array` |
 //! | 04-R16 | `generator` | `delay_plus_one_overflows` |
 //! | 04-R16 | `lateness` | `late_below_watermark_plus_one` |
 //!

@@ -54,6 +54,10 @@ fn combiner_inputs(rng: &mut Rng) -> Vec<Vec<Vec<u64>>> {
     all
 }
 
+/// Combiners of more inputs than a `u64` (then a `u128`) has bits, for one fixed run each:
+/// whoever keeps "which inputs reported" in a bitmask never sees them all.
+pub const WIDE_INPUTS: [usize; 2] = [65, 129];
+
 /// The generator's fixed edge cases: `(arrivals, max_delay)`.
 const EDGES: [(&[(u64, u32)], u64); 2] = [
     (&[(0, 0), (7, 1), (u64::MAX, 2)], u64::MAX),
@@ -163,6 +167,15 @@ pub fn plan(seed: u64) -> Vec<Case> {
             interleaving: interleaving.clone(),
         });
     }
+    // More inputs than the bits of a `u64` (and of a `u128`): every input reports once,
+    // in order, and the last one's report, the smallest, makes the combined watermark
+    // (so it must advance there). Not crashed at every step: a restore is judged above.
+    for inputs in WIDE_INPUTS {
+        cases.push(Case::Combiner {
+            inputs,
+            interleaving: (0..inputs).map(|i| (i, (inputs - i) as u64)).collect(),
+        });
+    }
     for arrivals in orders.iter().filter(|o| o.len() <= MAX_CRASH_EVENTS) {
         for max_delay in MAX_DELAYS {
             for crash_after in 0..=arrivals.len() {
@@ -183,17 +196,7 @@ pub fn plan(seed: u64) -> Vec<Case> {
             });
         }
     }
-    for call in [
-        ErrorCall::NoInputs,
-        ErrorCall::UnknownInput,
-        ErrorCall::FarInput,
-        ErrorCall::GeneratorGarbage,
-        ErrorCall::CombinerGarbage,
-        ErrorCall::GeneratorEmptyObject,
-        ErrorCall::CombinerEmptyObject,
-        ErrorCall::GeneratorTrailing,
-        ErrorCall::CombinerTrailing,
-    ] {
+    for call in ErrorCall::ALL {
         cases.push(Case::Errors { call });
     }
     cases.extend(super::contract::plan());

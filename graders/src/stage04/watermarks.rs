@@ -205,12 +205,18 @@ pub(super) fn judge_combined(
     let mut taken_back = TakenBack::new(inputs);
     for (i, (w, g)) in want.iter().zip(got).enumerate() {
         let (input, ts) = interleaving[i];
+        let silent_before = marks.iter().any(Option::is_none);
         marks[input] = marks[input].max(Some(ts));
         let if_taken_back = taken_back.on_watermark(input, ts);
         if g.as_ref() == Ok(w) {
             continue;
         }
-        let id = if marks.iter().any(Option::is_none) {
+        // The report that completes the inputs always advances the combined watermark
+        // (from none to their minimum): no watermark there is "every input has reported"
+        // missed (04-R8), a wrong one is a wrong minimum (04-R7).
+        let completes = silent_before && marks.iter().all(Option::is_some);
+        let completion_missed = completes && !matches!(g, Ok(Some(_)));
+        let id = if marks.iter().any(Option::is_none) || completion_missed {
             "04-R8"
         } else if matches!(g, Ok(v) if if_taken_back.contains(v)) {
             // What came out is what a combiner that lets a smaller watermark replace a
@@ -219,14 +225,19 @@ pub(super) fn judge_combined(
         } else {
             "04-R7"
         };
-        let state = if marks.iter().any(Option::is_none) {
+        let minimum = marks.iter().flatten().min().copied().unwrap_or_default();
+        let state = if completion_missed {
+            format!(
+                "input {input} was the last of the {inputs} inputs yet to report: every input has now reported, so the combined watermark is their minimum, {minimum}, reported in this call"
+            )
+        } else if marks.iter().any(Option::is_none) {
             let silent: Vec<usize> = (0..inputs).filter(|&j| marks[j].is_none()).collect();
             format!("inputs {silent:?} have not reported yet, so there is no combined watermark")
         } else {
             format!(
                 "the inputs' watermarks are {:?}, whose minimum is {}; the last combined watermark reported was {:?}",
                 marks.iter().flatten().collect::<Vec<_>>(),
-                marks.iter().flatten().min().copied().unwrap_or_default(),
+                minimum,
                 want[..i].iter().rev().flatten().next()
             )
         };

@@ -11,10 +11,26 @@ use crate::Timestamp;
 /// Its state is the largest timestamp seen: a restored generator that forgot it would
 /// start again from `None` and emit watermarks the stream already passed, or, worse, fail
 /// to see that a record is late.
+///
+/// Its snapshot names both fields, and `restore` wants both, and nothing else: serde would
+/// read a missing `Option` field as `None`, so `{"max_delay": 3}` (bytes no generator
+/// wrote) would restore a fresh generator.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BoundedOutOfOrderness {
     max_delay: Timestamp,
+    #[serde(deserialize_with = "present")]
     max_ts: Option<Timestamp>,
+}
+
+/// Reads a field as its type does: with `deserialize_with`, serde reports a missing field
+/// as an error rather than reading a missing `Option` as `None`.
+fn present<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(deserializer)
 }
 
 impl BoundedOutOfOrderness {
@@ -83,6 +99,37 @@ mod tests {
         assert_eq!(generator.current_watermark(), Some(6));
         let restored = BoundedOutOfOrderness::restore(&generator.snapshot().unwrap()).unwrap();
         assert_eq!(restored, generator);
+    }
+
+    #[test]
+    fn restore_refuses_what_no_generator_wrote() {
+        let fresh = BoundedOutOfOrderness::new(3);
+        assert_eq!(
+            BoundedOutOfOrderness::restore(&fresh.snapshot().unwrap()).unwrap(),
+            fresh
+        );
+        assert_eq!(
+            BoundedOutOfOrderness::restore(br#"{"max_delay":3,"max_ts":null}"#).unwrap(),
+            fresh,
+            "a fresh generator's snapshot"
+        );
+        for junk in [
+            &br#"{"max_delay":3}"#[..],
+            br#"{"max_ts":5}"#,
+            br#"{"max_delay":3,"max_ts":null,"late":1}"#,
+            b"{}",
+            b"[]",
+            b"null",
+            b"[3]",
+            br#"{"max_delay":3,"max_ts":null} trailing"#,
+            b"",
+        ] {
+            assert!(
+                BoundedOutOfOrderness::restore(junk).is_err(),
+                "{}",
+                String::from_utf8_lossy(junk)
+            );
+        }
     }
 
     #[test]

@@ -16,37 +16,46 @@ pub struct Seen {
     pub state: SubtaskCounts,
     /// Its `key_groups()`.
     pub key_groups: (u32, u32),
+    /// Whether the call was a restore that read two or more snapshots of the very same
+    /// bytes (the snapshots of empty subtasks, where a snapshot holds only the keyed
+    /// state): then a refusal cannot be about where the snapshots were taken.
+    #[serde(default)]
+    pub same_bytes: bool,
 }
 
 /// `KeyedSubtask::new(start)`, then `ops`: the start's [`Seen`] first, then one per call
 /// (fewer after a panic, which ends the run, or when `new` fails).
 pub fn drive_contract<I: Implementation>(max_parallelism: u32, start: At, ops: &[Op]) -> Vec<Seen> {
-    let seen = |answer: Answer<()>, subtask: &I::Subtask| Seen {
+    let seen = |answer: Answer<()>, subtask: &I::Subtask, same_bytes: bool| Seen {
         answer,
         state: I::counts(subtask),
         key_groups: I::key_groups(subtask),
+        same_bytes,
     };
     let mut current = match caught(|| I::subtask(start.index, start.parallelism, max_parallelism)) {
         Answer::Ok(subtask) => subtask,
         Answer::Err(e) => return vec![failed(Answer::Err(e))],
         Answer::Panicked(m) => return vec![failed(Answer::Panicked(m))],
     };
-    let mut all = vec![seen(Answer::Ok(()), &current)];
+    let mut all = vec![seen(Answer::Ok(()), &current, false)];
     for op in ops {
+        let mut same_bytes = false;
         let answer = match op {
             Op::Count(key) => caught(|| I::count(&mut current, key)),
             Op::Remove(key) => caught(|| I::remove(&mut current, key)),
-            Op::Restore { at, feed } => match restore::<I>(&current, *at, *feed, max_parallelism) {
-                Answer::Ok(restored) => {
-                    current = restored;
-                    Answer::Ok(())
+            Op::Restore { at, feed } => {
+                match restore::<I>(&current, *at, *feed, max_parallelism, &mut same_bytes) {
+                    Answer::Ok(restored) => {
+                        current = restored;
+                        Answer::Ok(())
+                    }
+                    Answer::Err(e) => Answer::Err(e),
+                    Answer::Panicked(m) => Answer::Panicked(m),
                 }
-                Answer::Err(e) => Answer::Err(e),
-                Answer::Panicked(m) => Answer::Panicked(m),
-            },
+            }
         };
         let panicked = matches!(answer, Answer::Panicked(_));
-        all.push(seen(answer, &current));
+        all.push(seen(answer, &current, same_bytes));
         if panicked {
             break;
         }
@@ -60,14 +69,18 @@ fn failed(answer: Answer<()>) -> Seen {
         answer,
         state: SubtaskCounts::new(),
         key_groups: (0, 0),
+        same_bytes: false,
     }
 }
 
+/// Snapshots `current`, then restores `at` from the snapshots `feed` names; sets
+/// `same_bytes` when those snapshots are all the same bytes.
 fn restore<I: Implementation>(
     current: &I::Subtask,
     at: At,
     feed: Feed,
     max_parallelism: u32,
+    same_bytes: &mut bool,
 ) -> Answer<I::Subtask> {
     let snapshot = match caught(|| I::snapshot(current)) {
         Answer::Ok(bytes) => bytes,
@@ -88,6 +101,27 @@ fn restore<I: Implementation>(
                 Answer::Panicked(m) => return Answer::Panicked(m),
             }
         }
+        Feed::BesideRecounted => {
+            // Another subtask, of parallelism 1 (it owns every key group), holding every
+            // key of the current one, each counted once more: the same keys in another
+            // snapshot, with other values.
+            let counts = I::counts(current);
+            let other = caught(|| {
+                let mut other = I::subtask(0, 1, max_parallelism)?;
+                for (key, count) in &counts {
+                    for _ in 0..=*count {
+                        I::count(&mut other, key)?;
+                    }
+                }
+                I::snapshot(&other)
+            });
+            match other {
+                Answer::Ok(bytes) => vec![snapshot, bytes],
+                Answer::Err(e) => return Answer::Err(format!("another subtask's snapshot: {e}")),
+                Answer::Panicked(m) => return Answer::Panicked(m),
+            }
+        }
     };
+    *same_bytes = snapshots.len() > 1 && snapshots.windows(2).all(|pair| pair[0] == pair[1]);
     caught(|| I::restore(at.index, at.parallelism, max_parallelism, &snapshots))
 }

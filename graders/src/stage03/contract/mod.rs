@@ -1,7 +1,9 @@
 //! The `contract` check: every sequence of up to three calls on one `KeyedSubtask`
 //! (updates of owned and foreign keys, a removal, restores at other parallelisms, from
-//! several snapshots and from the same snapshot twice), each step's answer, state and
-//! key groups compared with a model of what the brief fixes ([`model`]).
+//! several snapshots, from the same snapshot twice and beside another subtask's snapshot
+//! of the same keys), each step's answer, state and key groups compared with a model of
+//! what the brief fixes ([`model`]); then the snapshots of empty subtasks of several
+//! indices and parallelisms, which must be the same bytes.
 //!
 //! The keys are picked by key group, not drawn: each family of the plan has a key that
 //! the start subtask and the restore target both own, one that only the start subtask
@@ -42,6 +44,18 @@ pub enum Feed {
     BesideEmpty,
     /// `[snapshot, snapshot]`: the same snapshot twice, so every key is in two.
     Twice,
+    /// `[snapshot, other]`: the current one's, then the snapshot of another subtask
+    /// (`KeyedSubtask::new(0, 1, maxp)`, which owns every key group) that counted every
+    /// key the current one holds once more than it holds it: every key is in two
+    /// snapshots that are not the same bytes, with two values.
+    BesideRecounted,
+}
+
+impl Feed {
+    /// Whether every key of the current subtask is in two of the snapshots read.
+    pub fn doubles(self) -> bool {
+        matches!(self, Feed::Twice | Feed::BesideRecounted)
+    }
 }
 
 /// One call of a contract sequence.
@@ -72,6 +86,9 @@ impl Op {
                     Feed::Alone => "[snapshot()]",
                     Feed::BesideEmpty => "[an empty subtask's snapshot, snapshot()]",
                     Feed::Twice => "[snapshot(), snapshot()]",
+                    Feed::BesideRecounted => {
+                        "[snapshot(), the snapshot of a KeyedSubtask::new(0, 1, ..) holding the same keys, each counted once more]"
+                    }
                 };
                 format!(
                     "restore({}, {}, {max_parallelism}, {snapshots})",
@@ -166,9 +183,16 @@ fn families() -> Vec<Family> {
     ]
 }
 
+/// The subtasks whose empty snapshots [`plan`] compares, at each `max_parallelism`: other
+/// indices and other parallelisms, holding the same (no) state.
+const EMPTY_SUBTASKS: [(u32, u32); 4] = [(0, 1), (0, 2), (1, 2), (2, 3)];
+
 /// The contract cases: every sequence of up to `max_calls` calls of each family, but
 /// for a call that repeats the one before it without changing anything a second time
-/// (a refused update, a removal, a restore): the repeat tells nothing new.
+/// (a refused update, a removal, a restore): the repeat tells nothing new. Then, after
+/// the sequences, the snapshots of empty subtasks of several indices and parallelisms,
+/// which must be the same bytes (03-R6): an empty state has one serialisation whatever
+/// holds it, so only an index or a parallelism in the snapshot tells them apart.
 pub fn plan() -> Vec<super::Case> {
     let mut cases = Vec::new();
     for family in families() {
@@ -204,6 +228,10 @@ pub fn plan() -> Vec<super::Case> {
                 at: family.start,
                 feed: Feed::Twice,
             },
+            Op::Restore {
+                at: family.start,
+                feed: Feed::BesideRecounted,
+            },
         ];
         if family.remove_foreign {
             alphabet.push(Op::Remove(foreign));
@@ -220,6 +248,15 @@ pub fn plan() -> Vec<super::Case> {
                 ops,
             });
         }
+    }
+    for max_parallelism in [10, 128] {
+        cases.push(super::Case::EmptySnapshots {
+            max_parallelism,
+            subtasks: EMPTY_SUBTASKS
+                .iter()
+                .map(|&(index, parallelism)| At { index, parallelism })
+                .collect(),
+        });
     }
     cases
 }

@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{At, Feed, Op, Seen, owns};
+use super::{At, Op, Seen, owns};
 use crate::harness::Failure;
 use crate::stage03::SubtaskCounts;
 use crate::stage03::guard::Answer;
@@ -115,7 +115,7 @@ pub fn judge_contract(maxp: u32, start: At, ops: &[Op], seen: &[Seen]) -> Result
                     .filter(|(k, _)| owns(*to, maxp, k))
                     .map(|(k, v)| (k.clone(), *v))
                     .collect();
-                let twice = *feed == Feed::Twice;
+                let twice = feed.doubles();
                 let must_refuse = twice && !kept.is_empty();
                 let may_refuse = twice && !model.state.is_empty();
                 match &seen.answer {
@@ -159,7 +159,17 @@ pub fn judge_contract(maxp: u32, start: At, ops: &[Op], seen: &[Seen]) -> Result
                         )?;
                     }
                     answer => {
-                        let (id, why) = if to.parallelism == model.at.parallelism {
+                        let (id, why) = if seen.same_bytes
+                            && model.state.is_empty()
+                            && !matches!(answer, Answer::Panicked(_))
+                        {
+                            // Snapshots of empty subtasks, all the same bytes: nothing in
+                            // them says where they were taken, nor holds a key twice.
+                            (
+                                "03-R7",
+                                "these snapshots are the same bytes, of subtasks holding no key: no key is in two of them, and the restored subtask keeps the keys it owns, none".to_owned(),
+                            )
+                        } else if to.parallelism == model.at.parallelism {
                             ("03-R7", "nothing in these snapshots is refused".to_owned())
                         } else {
                             (
@@ -221,4 +231,69 @@ fn expect_groups(model: &Model, call: &str, seen: &Seen) -> Result<(), Failure> 
         model.at.index, model.at.parallelism
     ))
     .requirement("03-R3"))
+}
+
+/// `Ok` when the new subtasks `subtasks` (at `maxp`) all wrote the same bytes: their
+/// keyed state is the same (none), and a snapshot holds only the keyed state, not the
+/// index nor the parallelism (03-R6).
+pub fn judge_empty_snapshots(
+    maxp: u32,
+    subtasks: &[At],
+    snapshots: &[Answer<Vec<u8>>],
+) -> Result<(), Failure> {
+    let new = |at: &At| {
+        format!(
+            "KeyedSubtask::new({}, {}, {maxp})",
+            at.index, at.parallelism
+        )
+    };
+    let shown = |answer: &Answer<Vec<u8>>| match answer {
+        Answer::Ok(bytes) => format!("b\"{}\"", crate::stage03::key_text(bytes)),
+        other => other.show(),
+    };
+    for (at, answer) in subtasks.iter().zip(snapshots) {
+        if !answer.is_ok() {
+            return Err(Failure::new(
+                format!("{}.snapshot() = Ok(..)", new(at)),
+                answer.show(),
+            )
+            .step(format!(
+                "{} or its snapshot() failed: a valid subtask, and an empty state is a state like any other",
+                new(at)
+            ))
+            .requirement("03-R6"));
+        }
+    }
+    let (Some(first_at), Some(first)) = (subtasks.first(), snapshots.first()) else {
+        return Ok(());
+    };
+    for (at, answer) in subtasks.iter().zip(snapshots).skip(1) {
+        if answer != first {
+            return Err(Failure::new(
+                format!(
+                    "{}.snapshot() = {}, the bytes of {}.snapshot()",
+                    new(at),
+                    shown(first),
+                    new(first_at)
+                ),
+                format!("{}.snapshot() = {}", new(at), shown(answer)),
+            )
+            .step(format!(
+                "{} writes {}, {} writes {}: both hold no key, and a snapshot holds only the keyed state, not the index nor the parallelism",
+                new(first_at),
+                shown(first),
+                new(at),
+                shown(answer)
+            ))
+            .requirement("03-R6"));
+        }
+    }
+    if snapshots.len() != subtasks.len() {
+        return Err(Failure::new(
+            format!("{} snapshots", subtasks.len()),
+            format!("{} snapshots", snapshots.len()),
+        )
+        .requirement("03-R6"));
+    }
+    Ok(())
 }

@@ -99,6 +99,11 @@ fn judge_combiner(inputs: usize, ops: &[Op], readings: &[Reading]) -> Result<(),
     let mut latest: Vec<Option<u64>> = vec![None; inputs];
     let mut last: Option<u64> = None;
     let mut after_crash = false;
+    // The first call refused for an input that does not exist. Sequences are enumerated
+    // shortest first, so when a reading after it is the first wrong one, the same
+    // sequence without that call (shorter, judged before) passed: the refused call
+    // changed something, where it must change nothing (04-R12).
+    let mut refused_at: Option<usize> = None;
     for (n, reading) in readings.iter().enumerate() {
         let call = match n {
             0 => "before any watermark".to_owned(),
@@ -122,6 +127,7 @@ fn judge_combiner(inputs: usize, ops: &[Op], readings: &[Reading]) -> Result<(),
                         ));
                     }
                     let _ = ts;
+                    refused_at.get_or_insert(n);
                 }
                 Op::Mark(input, ts) => {
                     marks[input] = marks[input].max(Some(ts));
@@ -134,7 +140,9 @@ fn judge_combiner(inputs: usize, ops: &[Op], readings: &[Reading]) -> Result<(),
                     };
                     if reading.answer != Answer::Ok(want) {
                         let by_latest = minimum(&latest).filter(|c| last.is_none_or(|l| *c > l));
-                        let id = if after_crash {
+                        let id = if refused_at.is_some() {
+                            "04-R12"
+                        } else if after_crash {
                             "04-R14"
                         } else if combined.is_none() {
                             "04-R8"
@@ -147,7 +155,8 @@ fn judge_combiner(inputs: usize, ops: &[Op], readings: &[Reading]) -> Result<(),
                             format!("{want:?}"),
                             reading.answer.show(),
                             format!(
-                                "{call}, with {state} before it: the combined watermark is now {combined:?}, so it returns {want:?}"
+                                "{call}, with {state} before it: the combined watermark is now {combined:?}, so it returns {want:?}{}",
+                                refused(refused_at)
                             ),
                             id,
                         ));
@@ -169,20 +178,30 @@ fn judge_combiner(inputs: usize, ops: &[Op], readings: &[Reading]) -> Result<(),
             }
         }
         if reading.current != last {
-            let id = if after_crash {
-                "04-R14"
-            } else if matches!(ops.get(n.wrapping_sub(1)), Some(Op::Mark(i, _)) if *i >= inputs) {
+            let id = if refused_at.is_some() {
                 "04-R12"
+            } else if after_crash {
+                "04-R14"
             } else {
                 "04-R10"
             };
             return Err(wrong(
                 format!("current() = {last:?}"),
                 format!("current() = {:?}", reading.current),
-                format!("right after {call}: current() is the combined watermark reported last"),
+                format!(
+                    "right after {call}: current() is the combined watermark reported last{}",
+                    refused(refused_at)
+                ),
                 id,
             ));
         }
     }
     Ok(())
+}
+
+/// What a wrong reading after a refused call says of it (nothing without one).
+fn refused(refused_at: Option<usize>) -> String {
+    refused_at.map_or(String::new(), |k| {
+        format!("; the call refused at step {k} came before it, and a refused call changes nothing")
+    })
 }

@@ -9,6 +9,7 @@ mod formulas;
 mod redteam;
 mod redteam_bytes;
 mod redteam_bytes_subtask;
+mod redteam_duplicates;
 mod redteam_subtask;
 mod reductions;
 mod rescale;

@@ -65,5 +65,6 @@ mod without_card {
     }
 }
 mod red_team;
+mod red_team_gaps;
 mod serde_defaults;
 mod trailing;

@@ -1,7 +1,7 @@
 //! Stage 04 mutants whose snapshots carry `#[serde(default)]` ("older snapshots stay
 //! readable"): `restore(b"{}")` then builds a generator or a combiner out of nothing
 //! where the brief asks for an error (04-R15); and the correct variant whose own snapshot
-//! of a fresh generator is `{}`, which may restore it.
+//! of a fresh generator is `{}`, which may restore it (and only a JSON object).
 
 use graders::stage04::{Case, EventTime, Observation, drive};
 use rstest::rstest;
@@ -42,8 +42,12 @@ macro_rules! defaulted_generator {
                 pub fn snapshot(&self) -> Result<Vec<u8>> {
                     Ok(serde_json::to_vec(self)?)
                 }
+                /// Reads only a JSON object, the form its snapshots take: serde would read
+                /// the struct from a list too, and with every field defaulted, from `[]`.
                 pub fn restore(bytes: &[u8]) -> Result<Self> {
-                    Ok(serde_json::from_slice(bytes)?)
+                    let value: serde_json::Value = serde_json::from_slice(bytes)?;
+                    anyhow::ensure!(value.is_object(), "not a generator's snapshot");
+                    Ok(serde_json::from_value(value)?)
                 }
             }
         }
@@ -60,7 +64,8 @@ defaulted_generator!(
 
 defaulted_generator!(
     /// The same generator, writing only the fields that differ from their default: its
-    /// own snapshot of `new(0)` is `{}`, so `{}` is a snapshot and may restore.
+    /// own snapshot of `new(0)` is `{}`, so `{}` is a snapshot and may restore (but `[]`,
+    /// which it never writes, may not: its `restore` reads only an object).
     generator_fresh_is_empty_object, GeneratorFreshIsEmptyObject, true
 );
 crate::accepted!(a_generator_whose_fresh_snapshot_is_an_empty_object_passes: EventTime, drive::<GeneratorFreshIsEmptyObject>);

@@ -1,0 +1,240 @@
+//! Stage 04 mutants of the third red team, written from the brief alone, which the grader
+//! once accepted: the inputs that reported kept in a `u64` bitmask, snapshots read as
+//! lists whose missing fields take defaults, and an unknown input that changes the state
+//! before its error (whose failure was once blamed on 04-R8, not on the refused call).
+
+use graders::stage04::{Case, EventTime, Observation, drive};
+use rstest::rstest;
+
+/// **Mistake:** the combiner keeps which inputs reported as the bits of a `u64` ("no
+/// operator has more than 64 inputs"), and waits for as many bits as inputs.
+/// **Verdict:** `combiner` fails on the run of 65 inputs: the report of input 64, the
+/// last silent one, shifts past the mask's bits (a panic in a debug build, a wrapped bit
+/// otherwise), and no combined watermark comes out (04-R8).
+mod combined_bitmask {
+    pub use solution04::*;
+
+    #[derive(serde::Serialize, serde::Deserialize)]
+    pub struct CombinedWatermark {
+        marks: Vec<u64>,
+        reported: u64,
+        combined: Option<u64>,
+    }
+    impl CombinedWatermark {
+        pub fn new(inputs: usize) -> anyhow::Result<Self> {
+            anyhow::ensure!(inputs > 0, "inputs must be at least 1, got 0");
+            Ok(Self {
+                marks: vec![0; inputs],
+                reported: 0,
+                combined: None,
+            })
+        }
+        pub fn on_watermark(&mut self, input: usize, ts: u64) -> anyhow::Result<Option<u64>> {
+            anyhow::ensure!(input < self.marks.len(), "input {input} does not exist");
+            let bit = 1u64 << input;
+            self.marks[input] = if self.reported & bit == 0 {
+                ts
+            } else {
+                self.marks[input].max(ts)
+            };
+            self.reported |= bit;
+            if (self.reported.count_ones() as usize) < self.marks.len() {
+                return Ok(None);
+            }
+            let minimum = self.marks.iter().min().copied();
+            if minimum > self.combined {
+                self.combined = minimum;
+                return Ok(minimum);
+            }
+            Ok(None)
+        }
+        pub fn current(&self) -> Option<u64> {
+            self.combined
+        }
+        pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
+            Ok(serde_json::to_vec(self)?)
+        }
+        pub fn restore(bytes: &[u8]) -> anyhow::Result<Self> {
+            Ok(serde_json::from_slice(bytes)?)
+        }
+    }
+}
+graders::impl_stage04!(CombinedBitmask, combined_bitmask);
+
+/// **Mistake:** the generator's snapshot is the list `[max_delay, max_ts]`, and `restore`
+/// reads any list (or `null`), each missing field taking its default ("older snapshots
+/// stay readable").
+/// **Verdict:** `errors` fails: `BoundedOutOfOrderness::restore(b"[]")` is a generator
+/// with `max_delay` 0, made of bytes no generator wrote (04-R15).
+mod restore_lenient_array {
+    pub use solution04::*;
+
+    pub struct BoundedOutOfOrderness {
+        max_delay: u64,
+        max_ts: Option<u64>,
+    }
+    impl BoundedOutOfOrderness {
+        pub fn new(max_delay: u64) -> Self {
+            Self {
+                max_delay,
+                max_ts: None,
+            }
+        }
+        pub fn on_event(&mut self, ts: u64) {
+            self.max_ts = self.max_ts.max(Some(ts));
+        }
+        pub fn current_watermark(&self) -> Option<u64> {
+            self.max_ts?.checked_sub(self.max_delay)?.checked_sub(1)
+        }
+        pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
+            Ok(serde_json::to_vec(&[Some(self.max_delay), self.max_ts])?)
+        }
+        pub fn restore(bytes: &[u8]) -> anyhow::Result<Self> {
+            let fields: Option<Vec<Option<u64>>> = serde_json::from_slice(bytes)?;
+            let fields = fields.unwrap_or_default();
+            Ok(Self {
+                max_delay: fields.first().copied().flatten().unwrap_or(0),
+                max_ts: fields.get(1).copied().flatten(),
+            })
+        }
+    }
+}
+graders::impl_stage04!(RestoreLenientArray, restore_lenient_array);
+
+/// **Mistake:** the combiner's snapshot is the list `[combined, input 0, input 1, ..]`,
+/// and `restore` reads any list (or `null`): the first entry, if any, is the combined
+/// watermark, the rest the inputs.
+/// **Verdict:** `errors` fails: `CombinedWatermark::restore(b"[]")` is a combiner of no
+/// input, which `new(0)` refuses (04-R15).
+mod combiner_lenient_array {
+    pub use solution04::*;
+
+    pub struct CombinedWatermark {
+        inputs: Vec<Option<u64>>,
+        combined: Option<u64>,
+    }
+    impl CombinedWatermark {
+        pub fn new(inputs: usize) -> anyhow::Result<Self> {
+            anyhow::ensure!(inputs > 0, "inputs must be at least 1, got 0");
+            Ok(Self {
+                inputs: vec![None; inputs],
+                combined: None,
+            })
+        }
+        pub fn on_watermark(&mut self, input: usize, ts: u64) -> anyhow::Result<Option<u64>> {
+            let Some(slot) = self.inputs.get_mut(input) else {
+                anyhow::bail!("input {input} does not exist");
+            };
+            *slot = (*slot).max(Some(ts));
+            let minimum = self.inputs.iter().copied().min().flatten();
+            if minimum > self.combined {
+                self.combined = minimum;
+                return Ok(minimum);
+            }
+            Ok(None)
+        }
+        pub fn current(&self) -> Option<u64> {
+            self.combined
+        }
+        pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
+            let mut fields = vec![self.combined];
+            fields.extend(&self.inputs);
+            Ok(serde_json::to_vec(&fields)?)
+        }
+        pub fn restore(bytes: &[u8]) -> anyhow::Result<Self> {
+            let fields: Option<Vec<Option<u64>>> = serde_json::from_slice(bytes)?;
+            let fields = fields.unwrap_or_default();
+            let (combined, inputs) = match fields.split_first() {
+                Some((combined, inputs)) => (*combined, inputs.to_vec()),
+                None => (None, Vec::new()),
+            };
+            Ok(Self { inputs, combined })
+        }
+    }
+}
+graders::impl_stage04!(CombinerLenientArray, combiner_lenient_array);
+
+/// **Mistake:** the combiner counts its silent inputs down at each input's first report,
+/// and does so before it checks that the input exists: `on_watermark(2, 0)` on 2 inputs
+/// returns its error, but one silent input fewer is counted.
+/// **Verdict:** `contract` fails: after the refused `on_watermark(2, 0)`,
+/// `on_watermark(0, 3)` returns `Some(3)` while input 1 is silent; the failure names the
+/// refused call's rule, 04-R12 (it once named 04-R8).
+mod error_changes_silent_count {
+    pub use solution04::*;
+
+    #[derive(serde::Serialize, serde::Deserialize)]
+    pub struct CombinedWatermark {
+        marks: Vec<Option<u64>>,
+        silent: usize,
+        combined: Option<u64>,
+    }
+    impl CombinedWatermark {
+        pub fn new(inputs: usize) -> anyhow::Result<Self> {
+            anyhow::ensure!(inputs > 0, "inputs must be at least 1, got 0");
+            Ok(Self {
+                marks: vec![None; inputs],
+                silent: inputs,
+                combined: None,
+            })
+        }
+        pub fn on_watermark(&mut self, input: usize, ts: u64) -> anyhow::Result<Option<u64>> {
+            // An input's first report: one silent input fewer.
+            if self.marks.get(input).is_none_or(Option::is_none) {
+                self.silent = self.silent.saturating_sub(1);
+            }
+            let Some(slot) = self.marks.get_mut(input) else {
+                anyhow::bail!("input {input} does not exist");
+            };
+            *slot = (*slot).max(Some(ts));
+            if self.silent > 0 {
+                return Ok(None);
+            }
+            let minimum = self.marks.iter().flatten().min().copied();
+            if minimum > self.combined {
+                self.combined = minimum;
+                return Ok(minimum);
+            }
+            Ok(None)
+        }
+        pub fn current(&self) -> Option<u64> {
+            self.combined
+        }
+        pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
+            Ok(serde_json::to_vec(self)?)
+        }
+        pub fn restore(bytes: &[u8]) -> anyhow::Result<Self> {
+            Ok(serde_json::from_slice(bytes)?)
+        }
+    }
+}
+graders::impl_stage04!(ErrorChangesSilentCount, error_changes_silent_count);
+
+/// The mutants with a card, the check that must reject each, the requirement its
+/// smallest failing case must name and the card its report must show.
+#[rstest]
+#[case::restore_lenient_array(drive::<RestoreLenientArray>, "errors", "04-R15", "04-missing-fields-take-defaults")]
+#[case::combiner_lenient_array(drive::<CombinerLenientArray>, "errors", "04-R15", "04-missing-fields-take-defaults")]
+#[case::error_changes_silent_count(drive::<ErrorChangesSilentCount>, "contract", "04-R12", "04-an-error-after-the-work")]
+fn is_rejected_for(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+    #[case] card: &str,
+) {
+    let report = graders::harness::expect_rejected_for::<EventTime>(drive, check, requirement)
+        .unwrap_or_else(|why| crate::fail(&why));
+    crate::cards::shows(&report, card);
+}
+
+/// A mutant no card explains (a width chosen too small is a slip, not a belief about
+/// watermarks): rejected for its requirement, with no card shown.
+#[rstest]
+#[case::combined_bitmask(drive::<CombinedBitmask>, "combiner", "04-R8")]
+fn is_rejected_without_card(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    crate::cards::rejected_without_card::<EventTime>(drive, check, requirement);
+}
