@@ -31,23 +31,32 @@ pub(super) const CARDS: &[Card] = &[
         why: "A crashed process takes all it knew with it: the only memory a restarted job has is \
               the store, so recovery asks latest_completed() and resumes from what it hands out.",
         reread: "Task",
-        signatures: &[Signature {
-            check: "checkpoints",
-            fault: "wrong result",
-            clues: &[
-                Clue::Step("never asked the store"),
-                // The smallest case is a crash after the last record, which a job that
-                // skips recovery only there fails too: the contract's smallest failure
-                // must be a crash elsewhere, or no crash at all.
-                Clue::Fails(
-                    "contract",
-                    &[Clue::Not(&Clue::Test(
-                        super::stage07_edges::crash_at_the_end,
-                        "a crash after the last record",
-                    ))],
-                ),
-            ],
-        }],
+        signatures: &[
+            Signature {
+                check: "checkpoints",
+                fault: "wrong result",
+                clues: &[
+                    Clue::Step("never asked the store"),
+                    // The smallest case is a crash after the last record, which a job that
+                    // skips recovery only there fails too: the contract's smallest failure
+                    // must be a crash elsewhere, or no crash at all.
+                    Clue::Fails(
+                        "contract",
+                        &[Clue::Not(&Clue::Test(
+                            super::stage07_edges::crash_at_the_end,
+                            "a crash after the last record",
+                        ))],
+                    ),
+                ],
+            },
+            // It asked, but resumed where it remembered being: seen only when the store
+            // hands out another checkpoint than the one the job completed last.
+            Signature {
+                check: "contract",
+                fault: "wrong result",
+                clues: &[Clue::Step("whatever the dead job remembered")],
+            },
+        ],
     },
     Card {
         id: "07-restore-the-last-saved",
@@ -207,6 +216,11 @@ pub(super) const CARDS: &[Card] = &[
                 Clue::Not(&Clue::Test(
                     super::stage07_recovery::last_completion_answered,
                     "the checkpoint completed last answered",
+                )),
+                // One at a higher offset answered is "latest" read as "furthest": another.
+                Clue::Not(&Clue::Test(
+                    super::stage07_recovery::higher_offset_answered,
+                    "a lower id at a higher offset answered",
                 )),
             ],
         }],

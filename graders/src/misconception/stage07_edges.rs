@@ -385,16 +385,28 @@ pub(super) const CARDS: &[Card] = &[
               those duplicates takes stage 08's transactional sink, not a replay that stays \
               silent.",
         reread: "The invariant",
-        signatures: &[Signature {
-            check: "at-least-once-output",
-            fault: "wrong result",
-            clues: &[
-                Clue::Step("nothing was emitted after the crash"),
-                // A job that never replays (or never checkpoints) emits nothing more too.
-                Clue::Passes("checkpoints"),
-                Clue::Passes("exactly-once-state"),
-            ],
-        }],
+        signatures: &[
+            Signature {
+                check: "at-least-once-output",
+                fault: "wrong result",
+                clues: &[
+                    Clue::Step("nothing was emitted after the crash"),
+                    // A job that never replays (or never checkpoints) emits nothing more too.
+                    Clue::Passes("checkpoints"),
+                    Clue::Passes("exactly-once-state"),
+                ],
+            },
+            // A replay that went through records (its saves show it) without emitting them.
+            Signature {
+                check: "contract",
+                fault: "wrong result",
+                clues: &[
+                    Clue::Step("without emitting them again"),
+                    Clue::Passes("checkpoints"),
+                    Clue::Passes("exactly-once-state"),
+                ],
+            },
+        ],
     },
     Card {
         id: "07-json-by-hand",
@@ -408,6 +420,21 @@ pub(super) const CARDS: &[Card] = &[
             check: "contract",
             fault: "wrong result",
             clues: &[Clue::Step("is not JSON"), Clue::Case("x\"y")],
+        }],
+    },
+    Card {
+        id: "07-any-map-will-do",
+        stage: 7,
+        title: "Any map of the counts will do for the checkpoint's JSON",
+        why: "The state is the JSON of a BTreeMap<String, u64>, which lists its keys sorted, so \
+              the same counts always give the same bytes. A HashMap lists them in an order that \
+              changes from map to map and from run to run: the job is no longer deterministic, \
+              and two checkpoints of one state no longer compare equal as bytes.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "contract",
+            fault: "wrong result",
+            clues: &[Clue::Step("lists its keys out of order")],
         }],
     },
 ];

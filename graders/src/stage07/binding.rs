@@ -15,6 +15,22 @@ pub struct SpyStore {
     /// Bytes `latest_completed()` hands back in place of the checkpoint's state: a store
     /// whose checkpoint no restore can read.
     pub corrupt_state: Option<Vec<u8>>,
+    /// A store that, asked at the recovery, has lost its latest checkpoints.
+    pub loss: Option<Loss>,
+}
+
+/// The checkpoints a [`SpyStore`] loses at the recovery: every one after `kept` (all of
+/// them for 0), as a store brought back to an older copy of itself. Its
+/// `latest_completed()` then hands out an older checkpoint than the one the job completed
+/// last (or none), which the restarted job must resume from, offset and state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Loss {
+    /// The `save` and `complete` calls the first attempt makes: the loss happens at the
+    /// first `latest_completed()` after as many (the recovery's), never at one asked
+    /// earlier (at the start-up, say).
+    pub after_calls: usize,
+    /// The highest id the store still holds.
+    pub kept: u64,
 }
 
 impl SpyStore {
@@ -50,6 +66,15 @@ impl SpyStore {
     /// `latest_completed`, recorded (hence `&mut`; the trait's `&self` method goes
     /// through a `RefCell` in the macro's wrapper).
     pub fn latest_completed(&mut self) -> Option<Stored> {
+        let made = self
+            .calls
+            .iter()
+            .filter(|c| !matches!(c, Call::LatestCompleted { .. }))
+            .count();
+        if let Some(loss) = self.loss.filter(|l| made >= l.after_calls) {
+            self.model.forget_after(loss.kept);
+            self.loss = None;
+        }
         let latest = self
             .model
             .latest_completed()

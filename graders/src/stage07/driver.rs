@@ -2,12 +2,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::oracle::{Call, Stored};
+use super::binding::Loss;
+use super::oracle::{self, Call, Stored};
 use super::own_store::calls_on_own_store;
-use super::{Case, Implementation, Outcome, SpyStore, StoreOp};
+use super::{Case, Implementation, Outcome, Run, SpyStore, StoreOp};
 use crate::stage03::guard::{Answer, caught};
 
-/// What the driver saw while running one case.
+/// What the driver saw while running one case. A run's answer is its outcome, its error
+/// or its panic, caught here so that a panic is judged against the rule it breaks.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Observation {
     /// After each store operation: its result, and `latest_completed()`.
@@ -17,17 +19,17 @@ pub enum Observation {
     },
     /// A run.
     Run {
-        /// `(counts, emitted)`, or the error.
-        result: Result<Outcome, String>,
+        /// `(counts, emitted)`, the error or the panic.
+        result: Answer<Outcome>,
         /// Every call on the spying store (none for `run_with_recovery`).
         calls: Vec<Call>,
     },
     /// `run_with_recovery(..)`, with what tells its store's part from the job's.
     OwnStore {
         /// `run_with_recovery(..)`.
-        result: Result<Outcome, String>,
+        result: Answer<Outcome>,
         /// `run_with_recovery_in(.., spy)` of the same run.
-        spied: Result<Outcome, String>,
+        spied: Answer<Outcome>,
         /// The spy's calls made again on the implementation's own store
         /// (`own_store::calls_on_own_store`).
         replayed: Vec<Call>,
@@ -36,11 +38,11 @@ pub enum Observation {
     /// store.
     Contract {
         /// `run_with_recovery_in(.., spy)`.
-        spied: Result<Outcome, String>,
+        spied: Answer<Outcome>,
         /// The spy's calls.
         calls: Vec<Call>,
         /// `run_with_recovery(..)`.
-        plain: Result<Outcome, String>,
+        plain: Answer<Outcome>,
     },
     /// A run whose restore met state bytes no restore can read: what it answered, a
     /// panic included.
@@ -51,19 +53,46 @@ pub enum Observation {
     /// An invalid run, through both entry points.
     Arguments {
         /// `run_with_recovery_in(.., spy)`.
-        spied: Result<Outcome, String>,
+        spied: Answer<Outcome>,
         /// The spy's calls.
         calls: Vec<Call>,
         /// `run_with_recovery(..)`.
-        plain: Result<Outcome, String>,
+        plain: Answer<Outcome>,
     },
+}
+
+/// `run_with_recovery_in(.., spy)` over `run`, its panic caught; the spy's calls (none
+/// kept when the run panicked).
+fn spied<I: Implementation>(run: &Run, mut spy: SpyStore) -> (Answer<Outcome>, Vec<Call>) {
+    let answer = caught(|| {
+        I::run_spied(
+            &run.words,
+            run.barrier_every,
+            run.crash_after,
+            run.commit_lag,
+            &mut spy,
+        )
+    });
+    (answer, spy.calls)
+}
+
+/// `run_with_recovery(..)` over `run`, its panic caught.
+fn plain<I: Implementation>(run: &Run) -> Answer<Outcome> {
+    caught(|| {
+        I::run(
+            &run.words,
+            run.barrier_every,
+            run.crash_after,
+            run.commit_lag,
+        )
+    })
 }
 
 /// Runs `case` against the implementation `I`.
 pub fn drive<I: Implementation>(case: &Case) -> Observation {
     let text = |e: anyhow::Error| format!("{e:#}");
     match case {
-        Case::Store { ops } => {
+        Case::Store { ops, falling } => {
             let mut store = I::store();
             let mut saves = std::collections::BTreeMap::<u64, u64>::new();
             let after_each = ops
@@ -71,7 +100,8 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                 .map(|op| {
                     let result = match *op {
                         StoreOp::Save(id) => {
-                            let (offset, state) = super::store::saved_payload(&mut saves, id);
+                            let (offset, state) =
+                                super::store::saved_payload(&mut saves, id, *falling);
                             I::save(&mut store, id, offset, state)
                         }
                         StoreOp::Complete(id) => I::complete(&mut store, id),
@@ -82,87 +112,49 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             Observation::Store { after_each }
         }
         Case::Protocol(run) | Case::State(run) | Case::Output(run) => {
+            let (result, calls) = spied::<I>(run, SpyStore::default());
+            Observation::Run { result, calls }
+        }
+        Case::LostCheckpoints { run, kept } => {
             let mut spy = SpyStore::default();
-            let result = I::run_spied(
-                &run.words,
-                run.barrier_every,
-                run.crash_after,
-                run.commit_lag,
-                &mut spy,
-            );
-            Observation::Run {
-                result: result.map_err(text),
-                calls: spy.calls,
-            }
+            spy.loss = Some(Loss {
+                after_calls: oracle::expected(run).before_crash,
+                kept: *kept,
+            });
+            let (result, calls) = spied::<I>(run, spy);
+            Observation::Run { result, calls }
         }
         Case::CorruptState { run, state } => {
             let mut spy = SpyStore::default();
             spy.corrupt_state = Some(state.clone());
-            // Caught here, so that a panic is judged against the rule it breaks.
-            let answer = caught(|| {
-                I::run_spied(
-                    &run.words,
-                    run.barrier_every,
-                    run.crash_after,
-                    run.commit_lag,
-                    &mut spy,
-                )
-            });
+            let (answer, _) = spied::<I>(run, spy);
             Observation::Unreadable { answer }
         }
         Case::OwnStore(run) => {
-            let result = I::run(
-                &run.words,
-                run.barrier_every,
-                run.crash_after,
-                run.commit_lag,
-            )
-            .map_err(text);
-            let mut spy = SpyStore::default();
-            let spied = I::run_spied(
-                &run.words,
-                run.barrier_every,
-                run.crash_after,
-                run.commit_lag,
-                &mut spy,
-            )
-            .map_err(text);
+            let result = plain::<I>(run);
+            let (spied, calls) = spied::<I>(run, SpyStore::default());
             Observation::OwnStore {
                 result,
                 spied,
-                replayed: calls_on_own_store::<I>(&spy.calls),
+                replayed: calls_on_own_store::<I>(&calls),
             }
         }
-        Case::Arguments { run, .. } | Case::Contract(run) => {
-            let mut spy = SpyStore::default();
-            let spied = I::run_spied(
-                &run.words,
-                run.barrier_every,
-                run.crash_after,
-                run.commit_lag,
-                &mut spy,
-            )
-            .map_err(text);
-            let calls = spy.calls;
-            let plain = I::run(
-                &run.words,
-                run.barrier_every,
-                run.crash_after,
-                run.commit_lag,
-            )
-            .map_err(text);
-            if matches!(case, Case::Contract(_)) {
-                Observation::Contract {
-                    spied,
-                    calls,
-                    plain,
-                }
-            } else {
-                Observation::Arguments {
-                    spied,
-                    calls,
-                    plain,
-                }
+        Case::Contract(run) => {
+            let (spied, calls) = spied::<I>(run, SpyStore::default());
+            let plain = plain::<I>(run);
+            Observation::Contract {
+                spied,
+                calls,
+                plain,
+            }
+        }
+        Case::Arguments { run, .. } => {
+            let (spied, calls) = spied::<I>(run, SpyStore::default());
+            let plain = plain::<I>(run);
+            Observation::Arguments {
+                spied,
+                calls,
+                plain,
             }
         }
     }

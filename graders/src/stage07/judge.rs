@@ -2,6 +2,7 @@
 //! each failure names the brief's requirement it found broken.
 
 use super::calls::judge_calls;
+use super::lost::{handed_out, resumed_where_handed};
 use super::oracle::{self, Call, Counts};
 use super::output::judge_emitted;
 use super::own_store::{own_store_step, wrong_answer};
@@ -23,10 +24,14 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 plain,
             },
         ) => judge_arguments(argument, spied, calls, plain),
-        (Case::Store { ops }, Observation::Store { after_each }) => judge_store(ops, after_each),
+        (Case::Store { ops, falling }, Observation::Store { after_each }) => {
+            judge_store(ops, *falling, after_each)
+        }
         (Case::Protocol(run), Observation::Run { result, calls }) => {
             // The calls first: when a run fails, the call that went wrong explains why;
-            // unless it made none, refusing a crash after the last record as past the end.
+            // unless it panicked (the spy's calls went with it), or made none, refusing a
+            // crash after the last record as past the end.
+            no_panic(run, result, "07-R19")?;
             if calls.is_empty() && run.crash_after == Some(run.words.len()) {
                 returned(run, result, "07-R11")?;
             }
@@ -42,6 +47,18 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
         (Case::Output(run), Observation::Run { result, calls }) => {
             let (_, emitted) = returned(run, result, "07-R21")?;
             judge_emitted(run, &oracle::expected(run), emitted, calls)
+        }
+        (Case::LostCheckpoints { run, kept }, Observation::Run { result, calls }) => {
+            no_panic(run, result, "07-R12")?;
+            let want = oracle::expected_after_loss(run, Some(*kept));
+            let (counts, emitted) = returned(run, result, "07-R12").map_err(|f| {
+                let step = f.first_wrong_step.clone().unwrap_or_default();
+                f.step(format!("{step}; {}", handed_out(&want)))
+            })?;
+            resumed_where_handed(run, &want, emitted, calls)?;
+            judge_calls(run, &want, calls)?;
+            judge_counts(&want.counts, counts, "07-R19")?;
+            judge_emitted(run, &want, emitted, calls)
         }
         (Case::CorruptState { state, .. }, Observation::Unreadable { answer }) => match answer {
             Answer::Err(_) => Ok(()),
@@ -70,9 +87,10 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             if let (Err(failure), Some(why)) = (&result_failed, wrong_answer(replayed)) {
                 return Err(failure.clone().step(why));
             }
-            let spied_right = spied
-                .as_ref()
-                .is_ok_and(|(counts, emitted)| *counts == want.counts && *emitted == want.emitted);
+            let spied_right = matches!(
+                spied,
+                Answer::Ok((counts, emitted)) if *counts == want.counts && *emitted == want.emitted
+            );
             if spied_right {
                 judge_own_store(run, &want, result, Some(replayed.as_slice()))
             } else {
@@ -93,6 +111,7 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             },
         ) => {
             let want = oracle::expected(run);
+            no_panic(run, spied, "07-R19")?;
             judge_calls(run, &want, calls)?;
             let (counts, emitted) = returned(run, spied, "07-R19")?;
             judge_counts(&want.counts, counts, "07-R19")?;
@@ -109,20 +128,35 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
 /// `barrier_every` is 07-R15, `crash_after` 07-R16; both before any store call, 07-R17.
 fn judge_arguments(
     argument: &str,
-    spied: &Result<Outcome, String>,
+    spied: &Answer<Outcome>,
     calls: &[Call],
-    plain: &Result<Outcome, String>,
+    plain: &Answer<Outcome>,
 ) -> Result<(), Failure> {
     let rule = if argument == "barrier_every" {
         "07-R15"
     } else {
         "07-R16"
     };
-    for (entry, result) in [
+    for (entry, answer) in [
         ("run_with_recovery_in", spied),
         ("run_with_recovery", plain),
     ] {
-        match refusal(result, argument) {
+        let result = match answer {
+            Answer::Ok(outcome) => Ok(outcome),
+            Answer::Err(e) => Err(e.clone()),
+            Answer::Panicked(message) => {
+                return Err(Failure::new(
+                    format!("Err(.. naming `{argument}` ..)"),
+                    format!("panicked: {message}"),
+                )
+                .step(format!(
+                    "{entry} panicked on an invalid `{argument}`: the brief asks for an error \
+                     naming the argument (errors instead of panics)"
+                ))
+                .requirement(rule));
+            }
+        };
+        match refusal(&result, argument) {
             Refusal::Named => {}
             Refusal::Accepted(_) => {
                 return Err(
@@ -151,12 +185,34 @@ fn judge_arguments(
     Ok(())
 }
 
+/// A run's panic, judged before anything else of the run: the brief asks for errors
+/// instead of panics, and a valid run returns its outcome (`rule`, the check's).
+fn no_panic(run: &Run, answer: &Answer<Outcome>, rule: &'static str) -> Result<(), Failure> {
+    match answer {
+        Answer::Panicked(_) => returned(run, answer, rule).map(|_| ()),
+        _ => Ok(()),
+    }
+}
+
 fn returned<'a>(
     run: &Run,
-    result: &'a Result<Outcome, String>,
+    answer: &'a Answer<Outcome>,
     rule: &'static str,
 ) -> Result<&'a Outcome, Failure> {
-    result.as_ref().map_err(|e| {
+    let result = match answer {
+        Answer::Ok(outcome) => Ok(outcome),
+        Answer::Err(e) => Err(e),
+        Answer::Panicked(message) => {
+            return Err(Failure::new("Ok(outcome)", format!("panicked: {message}"))
+                .step(format!(
+                    "a valid run (barrier_every {}, crash_after {:?}, commit_lag {}) panicked: the \
+                     brief asks for errors instead of panics, and a valid run returns its outcome",
+                    run.barrier_every, run.crash_after, run.commit_lag
+                ))
+                .requirement(rule));
+        }
+    };
+    result.map_err(|e| {
         let at_the_end = run.crash_after == Some(run.words.len()) && e.contains("crash_after");
         let failure = Failure::new("Ok(outcome)", format!("Err({e})"));
         if at_the_end {
@@ -183,7 +239,7 @@ fn returned<'a>(
 fn judge_own_store(
     run: &Run,
     want: &oracle::Expected,
-    result: &Result<Outcome, String>,
+    result: &Answer<Outcome>,
     replayed: Option<&[Call]>,
 ) -> Result<(), Failure> {
     let (counts, emitted) = returned(run, result, "07-R18")?;

@@ -7,6 +7,8 @@
 //! - `store`: `InMemoryCheckpointStore` against the model, for every sequence of up to
 //!   [`plan::MAX_STORE_OPS`] operations among `save(1)`, `save(2)`, `complete(1)`,
 //!   `complete(2)`: which calls fail and what `latest_completed()` returns after each;
+//!   the sequences that save both ids once more with offsets that fall as the ids rise
+//!   (the latest is the highest id, whatever the offsets);
 //! - for every input of length 0..=[`plan::MAX_LEN`] (two per length, with duplicate
 //!   words), every `barrier_every` in 1..=len+1, every crash point `None, 0..=len` and
 //!   every `commit_lag` in 0..=[`plan::MAX_LAG`], through the grader's spying store:
@@ -20,15 +22,21 @@
 //!     (which checkpoint or offset it started from, with which state);
 //! - `own-store`: `run_with_recovery` (the implementation's own store) gives the same;
 //! - `contract`: all of the above once more on one run per case, over the words of
-//!   [`plan::CONTRACT_WORDS`] (case, empty, quote, space, digits, non-ASCII, backslash),
+//!   [`plan::CONTRACT_WORDS`] (case, empty, quote, space, digits, non-ASCII, backslash,
+//!   nine distinct words whose states' JSON must list its keys sorted),
 //!   `barrier_every` among 1, 2, `len`, `len + 1` and `usize::MAX`, every crash point and
 //!   the lags of [`plan::CONTRACT_LAGS`] (up to `usize::MAX`): the values the `a b c`
-//!   inputs above never show; and a crash after a completed checkpoint whose state the
-//!   spy hands back as bytes that are no JSON of counts: the run must be an error.
+//!   inputs above never show; a crash after a completed checkpoint whose state the
+//!   spy hands back as bytes that are no JSON of counts: the run must be an error; and
+//!   crashes after which the spy has lost its later checkpoints and hands out an older
+//!   one (or none): the restarted job resumes from exactly that one, offset and state,
+//!   whatever the dead job remembered.
 //!
 //! Every failure names the requirement of the brief it found broken (`07-R7`): a wrong
 //! save, a completion out of place, a restart point not asked of the store, a replay
-//! from the wrong cut are each told apart from the job's own store calls.
+//! from the wrong cut are each told apart from the job's own store calls. A run that
+//! panics is caught in the driver and judged as a valid run that did not return (the
+//! check's own requirement), or as an invalid one not refused.
 //!
 //! ## Traceability
 //!
@@ -38,20 +46,21 @@
 //!
 //! | requirement | check | mutants |
 //! |---|---|---|
-//! | `07-R1` | `store` | `restoring_the_first_completed_checkpoint` |
+//! | `07-R1` | `store` | `restoring_the_first_completed_checkpoint`, `latest_by_offset` |
 //! | `07-R2` | `store` | `keeping_the_first_save_of_an_id` |
 //! | `07-R3` | `store` | `saving_over_a_completed_checkpoint`, `forgetting_older_completed_checkpoints`, `writing_before_refusing_a_save` |
 //! | `07-R4` | `store` | `refusing_a_second_completion` |
 //! | `07-R5` | `store` | `completing_an_id_never_saved`, `completing_an_unknown_id_on_a_used_store` |
 //! | `07-R6` | `at-least-once-output` | `emitting_the_count_before_the_record` |
 //! | `07-R7` | `checkpoints` | `saving_before_applying`, `skipping_the_serialisation_round_trip`, `a_checkpoint_at_the_end_of_the_input` |
-//! | `07-R7` | `contract` | `json_written_by_hand` |
+//! | `07-R7` | `contract` | `json_written_by_hand`, `hashmap_state` |
 //! | `07-R8` | `checkpoints` | `ignoring_the_commit_lag` |
 //! | `07-R9` | `checkpoints` | `leaving_checkpoints_in_flight_at_the_end`, `completing_newest_first_at_the_end`, `completing_only_the_newest_at_the_end` |
 //! | `07-R10` | `checkpoints` | `checking_the_crash_before_the_barrier` |
 //! | `07-R11` | `contract` | `completing_at_the_end_before_the_last_crash` |
 //! | `07-R11` | `checkpoints` | `refusing_a_crash_after_the_last_record` |
 //! | `07-R12` | `checkpoints` | `computing_the_restart_point_without_the_store`, `the_no_checkpoint_shortcut`, `a_crash_at_the_end_run_as_no_crash` |
+//! | `07-R12` | `contract` | `offset_from_memory`, `unreadable_state_as_empty`, `unreadable_state_panics` |
 //! | `07-R13` | `checkpoints` | `completing_by_arithmetic_after_a_restore`, `completing_the_restored_checkpoint_again`, `not_retaking_the_in_flight_checkpoints`, `keeping_the_in_flight_queue_across_the_crash` |
 //! | `07-R14` | `checkpoints` | `numbering_the_replay_from_one` |
 //! | `07-R15` | `arguments` | `an_error_naming_the_value_not_the_argument` |
@@ -59,6 +68,7 @@
 //! | `07-R17` | `arguments` | `validating_the_crash_point_late`, `restoring_before_validating` |
 //! | `07-R18` | `own-store` | `convenience_drops_the_crash` |
 //! | `07-R19` | `exactly-once-state` | `replaying_from_zero_with_restored_state` |
+//! | `07-R19` | `contract` | `lag_plus_one` |
 //! | `07-R20` | `at-least-once-output` | `restoring_an_in_flight_checkpoint` |
 //! | `07-R21` | `at-least-once-output` | `emitting_each_record_once`, `losing_the_emissions_at_the_crash` |
 //! | `07-R22` | `at-least-once-output` | `keeping_memory_across_the_crash` |
@@ -72,6 +82,7 @@ mod binding;
 mod calls;
 mod driver;
 mod judge;
+mod lost;
 mod made;
 pub mod oracle;
 mod output;
@@ -82,7 +93,7 @@ mod restart;
 mod saved_state;
 mod store;
 
-pub use binding::{Implementation, Outcome, SpyStore};
+pub use binding::{Implementation, Loss, Outcome, SpyStore};
 pub use driver::{Observation, drive};
 pub use plan::{Case, Run, StoreOp};
 

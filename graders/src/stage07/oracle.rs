@@ -82,6 +82,12 @@ impl ModelStore {
         self.saved.get(&id).is_some_and(|(_, done)| *done)
     }
 
+    /// Loses every checkpoint, in flight or completed, with an id above `kept`: a store
+    /// brought back to an older copy of itself.
+    pub fn forget_after(&mut self, kept: u64) {
+        self.saved.retain(|id, _| *id <= kept);
+    }
+
     /// `latest_completed`.
     pub fn latest_completed(&self) -> Option<Stored> {
         self.saved
@@ -135,6 +141,12 @@ pub fn emissions(
 
 /// The correct run.
 pub fn expected(run: &Run) -> Expected {
+    expected_after_loss(run, None)
+}
+
+/// The correct run when the store, asked at the recovery, has lost every checkpoint
+/// after `kept` (none lost for `None`): the recovery restores what the store still holds.
+pub fn expected_after_loss(run: &Run, kept: Option<u64>) -> Expected {
     let len = run.words.len();
     let mut store = ModelStore::default();
     let mut calls = Vec::new();
@@ -153,6 +165,9 @@ pub fn expected(run: &Run) -> Expected {
     let before_crash = calls.len();
     let mut restored = (0, 0);
     if run.crash_after.is_some() {
+        if let Some(kept) = kept {
+            store.forget_after(kept);
+        }
         let (id, offset, state) = store.latest_completed().unwrap_or((0, 0, b"{}".to_vec()));
         restored = (id, offset);
         counts = serde_json::from_slice(&state).unwrap_or_default();

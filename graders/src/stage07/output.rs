@@ -72,30 +72,39 @@ pub(super) fn judge_emitted(
         if tail
             == oracle::emissions(words, start, len, oracle::prefix_counts(words, start)).as_slice()
         {
+            // The emissions alone only look like a replay from `start`: the job's calls
+            // after the recovery may show that it went through earlier records unheard.
+            if start > o
+                && let Some((id, at)) = saved_after_the_recovery(calls, start)
+            {
+                return explain(
+                    format!(
+                        "the replay emitted only the records from offset {start} on, but after the \
+                         recovery it saved checkpoint {id} at offset {at}, which a replay from offset \
+                         {start} never takes: it went through the records before offset {start} \
+                         without emitting them again, where every replayed record is emitted again; \
+                         {latest}"
+                    ),
+                    "07-R21",
+                );
+            }
             let every = run.barrier_every;
             let from = start / every;
+            let seen =
+                format!("the emissions after the crash are those of a replay from offset {start}");
             return if start % every != 0 {
-                explain(
-                    format!(
-                        "the replay started at offset {start}, which is no checkpoint's offset"
-                    ),
-                    "07-R12",
-                )
+                explain(format!("{seen}, which is no checkpoint's offset"), "07-R12")
             } else if from as u64 > c {
                 explain(
                     format!(
-                        "the replay started from checkpoint {from} (offset {start}), which was still in \
-                         flight at the crash (commit_lag = {}): only completed checkpoints may be \
-                         restored; {latest}",
+                        "{seen}, checkpoint {from}'s, which was still in flight at the crash \
+                         (commit_lag = {}): only completed checkpoints may be restored; {latest}",
                         run.commit_lag
                     ),
                     "07-R20",
                 )
             } else {
-                explain(
-                    format!("the replay started from offset {start}, but {latest}"),
-                    "07-R12",
-                )
+                explain(format!("{seen}, but {latest}"), "07-R12")
             };
         }
     }
@@ -127,6 +136,18 @@ pub(super) fn judge_emitted(
         );
     }
     expect_sequence("emitted", &want.emitted, got).map_err(|f| f.requirement("07-R21"))
+}
+
+/// The first checkpoint, `(id, offset)`, that the job saved after the recovery (its last
+/// `latest_completed()`) at an offset up to `start`: a replay from `start` takes none.
+pub(super) fn saved_after_the_recovery(calls: &[Call], start: usize) -> Option<(u64, u64)> {
+    let recovery = calls
+        .iter()
+        .rposition(|call| matches!(call, Call::LatestCompleted { .. }))?;
+    calls[recovery..].iter().find_map(|call| match call {
+        Call::Save { id, offset, .. } if *offset <= start as u64 => Some((*id, *offset)),
+        _ => None,
+    })
 }
 
 /// Whether the job saved a checkpoint at offset `len` before the crash, which had not

@@ -11,7 +11,8 @@ use crate::harness::{Check, case};
 pub const MAX_LEN: usize = 7;
 /// The largest commit lag.
 pub const MAX_LAG: usize = 2;
-/// The longest sequence of store operations checked against the model.
+/// The longest sequence of store operations checked against the model (those that save
+/// both ids are checked twice: with offsets rising with the ids, then falling).
 /// Five reach a completed id saved again after a newer one completed (a store that keeps
 /// only the latest completed checkpoint forgets the older one and takes the save).
 pub const MAX_STORE_OPS: usize = 5;
@@ -51,12 +52,16 @@ pub(super) const CONTRACT: Check = Check {
 
 /// The inputs of the `contract` check: the same under every seed, each word of a kind the
 /// `a b c` inputs of the other checks never show (a JSON written by hand, or a count keyed
-/// by something else than the whole word, passes those).
-pub const CONTRACT_WORDS: [&[&str]; 4] = [
+/// by something else than the whole word, passes those). The last holds nine distinct
+/// words, none in sorted order of first sight: states of up to nine keys, whose JSON lists
+/// them sorted (a state kept in a `HashMap`, or in order of insertion, does not; see
+/// `saved_state::SORTED_FROM`).
+pub const CONTRACT_WORDS: [&[&str]; 5] = [
     &["A", "a"],
     &["", "a", ""],
     &["x\"y", "a b", "\u{e9}"],
     &["10", "9", "10", "a\\b"],
+    &["i", "h", "g", "f", "e", "d", "c", "b", "a"],
 ];
 /// The commit lags of the `contract` check: past the number of barriers, and the largest.
 pub const CONTRACT_LAGS: [usize; 4] = [0, 1, 3, usize::MAX];
@@ -90,8 +95,9 @@ impl Run {
 /// One operation on a fresh store.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum StoreOp {
-    /// `save(id, ..)`: offset `10 * id + n` and state `"s{id}.{n}"`, `n` counting earlier
-    /// saves of the same id, so that a replaced save is visible.
+    /// `save(id, ..)`: offset `10 * id + n` (`10 * (3 - id) + n` in a case whose offsets
+    /// fall) and state `"s{id}.{n}"`, `n` counting earlier saves of the same id, so that a
+    /// replaced save is visible.
     Save(u64),
     /// `complete(id)`.
     Complete(u64),
@@ -111,6 +117,9 @@ pub enum Case {
     Store {
         /// The operations.
         ops: Vec<StoreOp>,
+        /// Whether the offsets fall as the ids rise (`save(1)` at offset 20, `save(2)` at
+        /// 10): the store ranks checkpoints by id, whatever their offsets.
+        falling: bool,
     },
     /// The store calls of a run, through the spy.
     Protocol(Run),
@@ -131,6 +140,16 @@ pub enum Case {
         /// The bytes handed back as the checkpoint's state.
         state: Vec<u8>,
     },
+    /// A run through a spy store that, asked after the crash, has lost every checkpoint
+    /// after `kept` (see [`super::Loss`]): it hands out an older completed checkpoint than
+    /// the one the job completed last (none for 0), and the restarted job resumes from
+    /// exactly that one, its offset and its state.
+    LostCheckpoints {
+        /// The run (the job completes a checkpoint after `kept` before its crash).
+        run: Run,
+        /// The highest id the store still holds at the recovery.
+        kept: u64,
+    },
 }
 
 impl case::Case for Case {
@@ -142,7 +161,9 @@ impl case::Case for Case {
             Case::State(_) => STATE,
             Case::Output(_) => OUTPUT,
             Case::OwnStore(_) => OWN_STORE,
-            Case::Contract(_) | Case::CorruptState { .. } => CONTRACT,
+            Case::Contract(_) | Case::CorruptState { .. } | Case::LostCheckpoints { .. } => {
+                CONTRACT
+            }
         }
     }
 
@@ -164,13 +185,26 @@ impl case::Case for Case {
                 "07-R14", "07-R18", "07-R19", "07-R20", "07-R21", "07-R22",
             ],
             Case::CorruptState { .. } => vec!["07-R12"],
+            Case::LostCheckpoints { .. } => vec![
+                "07-R6", "07-R7", "07-R8", "07-R9", "07-R10", "07-R11", "07-R12", "07-R13",
+                "07-R14", "07-R19", "07-R20", "07-R21", "07-R22",
+            ],
         }
     }
 
     fn describe(&self) -> String {
         match self {
             Case::Arguments { run, .. } => run.describe(),
-            Case::Store { ops } => format!("on a fresh InMemoryCheckpointStore: {ops:?}"),
+            Case::Store {
+                ops,
+                falling: false,
+            } => {
+                format!("on a fresh InMemoryCheckpointStore: {ops:?}")
+            }
+            Case::Store { ops, falling: true } => format!(
+                "on a fresh InMemoryCheckpointStore, offsets falling as the ids rise (save(1) at \
+                 offset 20, save(2) at offset 10): {ops:?}"
+            ),
             Case::Protocol(run) | Case::State(run) | Case::Output(run) => {
                 format!("run_with_recovery_in(spy store) over {}", run.describe())
             }
@@ -182,6 +216,16 @@ impl case::Case for Case {
             Case::CorruptState { run, state } => format!(
                 "run_with_recovery_in(spy store whose latest_completed() after the crash holds the state b{:?}) over {}",
                 String::from_utf8_lossy(state),
+                run.describe()
+            ),
+            Case::LostCheckpoints { run, kept } => format!(
+                "run_with_recovery_in(spy store that, asked after the crash, has lost {}) over {}",
+                match kept {
+                    0 => "every checkpoint, so that latest_completed() returns None".to_owned(),
+                    c => format!(
+                        "every checkpoint after checkpoint {c}, so that latest_completed() returns checkpoint {c}"
+                    ),
+                },
                 run.describe()
             ),
         }
@@ -223,7 +267,15 @@ pub fn plan(seed: u64) -> Vec<Case> {
         }
     }
     for ops in store_ops() {
-        cases.push(Case::Store { ops });
+        // Where both ids are saved, the same operations again with falling offsets.
+        let both = [1, 2].map(|id| ops.contains(&StoreOp::Save(id)));
+        cases.push(Case::Store {
+            ops: ops.clone(),
+            falling: false,
+        });
+        if both == [true, true] {
+            cases.push(Case::Store { ops, falling: true });
+        }
     }
     let mut runs = Vec::new();
     for words in &inputs {
@@ -245,6 +297,41 @@ pub fn plan(seed: u64) -> Vec<Case> {
     }
     cases.extend(contract_runs().into_iter().map(Case::Contract));
     cases.extend(corrupt_states());
+    cases.extend(lost_checkpoints());
+    cases
+}
+
+/// The input of the [`Case::LostCheckpoints`] runs: its prefixes of two words and more.
+const LOSS_WORDS: [&str; 5] = ["a", "b", "a", "b", "c"];
+
+/// Every crash after which a correct job has completed a checkpoint, over the prefixes
+/// of [`LOSS_WORDS`], `barrier_every` 1 and 2 and commit lags 0 and 1; for each, every
+/// older restart point the store may be brought back to (none, or an older completed
+/// checkpoint): smallest first.
+fn lost_checkpoints() -> Vec<Case> {
+    let mut cases = Vec::new();
+    for len in 2..=LOSS_WORDS.len() {
+        let words: Vec<String> = LOSS_WORDS[..len].iter().map(|w| (*w).to_owned()).collect();
+        for barrier_every in 1..=2 {
+            for crash in 1..=len {
+                for commit_lag in 0..=1 {
+                    let run = Run {
+                        words: words.clone(),
+                        barrier_every,
+                        crash_after: Some(crash),
+                        commit_lag,
+                    };
+                    let latest = super::oracle::expected(&run).restored.0;
+                    for kept in 0..latest {
+                        cases.push(Case::LostCheckpoints {
+                            run: run.clone(),
+                            kept,
+                        });
+                    }
+                }
+            }
+        }
+    }
     cases
 }
 

@@ -9,9 +9,17 @@ use crate::harness::Failure;
 
 /// The offset and state of `save(id)` in a store case: `10 * id + n` and `"s{id}.{n}"`,
 /// `n` counting the earlier saves of the same id, so that a replaced save is visible.
-pub(super) fn saved_payload(saves: &mut BTreeMap<u64, u64>, id: u64) -> (u64, Vec<u8>) {
+/// With `falling` offsets the offset is `10 * (3 - id) + n` (the ids are 1 and 2): the
+/// higher id at the lower offset, so that a store ranking checkpoints by offset answers
+/// another one than the highest id.
+pub(super) fn saved_payload(
+    saves: &mut BTreeMap<u64, u64>,
+    id: u64,
+    falling: bool,
+) -> (u64, Vec<u8>) {
     let n = saves.entry(id).or_default();
-    let payload = (10 * id + *n, format!("s{id}.{n}").into_bytes());
+    let base = if falling { 3u64.saturating_sub(id) } else { id };
+    let payload = (10 * base + *n, format!("s{id}.{n}").into_bytes());
     *n += 1;
     payload
 }
@@ -26,9 +34,11 @@ fn show(latest: &Option<Stored>) -> String {
     }
 }
 
-/// Judges the results and the `latest_completed()` after each of `ops`.
+/// Judges the results and the `latest_completed()` after each of `ops` (with `falling`
+/// offsets, see [`saved_payload`]).
 pub(super) fn judge_store(
     ops: &[StoreOp],
+    falling: bool,
     after_each: &[(Result<(), String>, Option<Stored>)],
 ) -> Result<(), Failure> {
     let mut model = ModelStore::default();
@@ -38,7 +48,7 @@ pub(super) fn judge_store(
         let (want, rule_ok, rule_refused) = match *op {
             StoreOp::Save(id) => {
                 let in_flight = model.is_in_flight(id);
-                let (offset, state) = saved_payload(&mut saves, id);
+                let (offset, state) = saved_payload(&mut saves, id, falling);
                 let rule = if in_flight { "07-R2" } else { "07-R1" };
                 (model.save(id, offset, state), rule, "07-R3")
             }
@@ -91,10 +101,22 @@ pub(super) fn judge_store(
             } else {
                 "07-R1"
             };
+            // An older checkpoint at a higher offset: ranked by offset, not by id.
+            let by_offset = match (got_latest, &want_latest) {
+                (Some((id, offset, _)), Some((want_id, want_offset, _)))
+                    if id < want_id && offset > want_offset =>
+                {
+                    format!(
+                        " (checkpoint {id} has the higher offset, {offset}, but the lower id: \
+                         checkpoints are ranked by id, whatever their offsets)"
+                    )
+                }
+                _ => String::new(),
+            };
             return Err(Failure::new(show(&want_latest), show(got_latest))
                 .step(format!(
                     "{label}, then latest_completed(): the completed checkpoint with the highest id, \
-                     never one in flight"
+                     never one in flight{by_offset}"
                 ))
                 .requirement(rule));
         }

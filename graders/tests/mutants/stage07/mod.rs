@@ -71,6 +71,7 @@ mod store_flaws;
 mod store_red_team;
 mod store_slips;
 mod stores;
+mod third_pass;
 mod unreadable_state;
 mod wordings;
 

@@ -25,9 +25,10 @@ runner_mutant! {
     /// **Mistake:** recovery restores the last checkpoint the job *saved* (remembered on
     /// the side), whether or not it completed.
     /// **Verdict:** `at-least-once-output` fails on the first crash with
-    /// `commit_lag = 1` after a save: "the replay started from checkpoint 1
-    /// (offset 1), which was still in flight at the crash (commit_lag = 1): only
-    /// completed checkpoints may be restored; no checkpoint had completed".
+    /// `commit_lag = 1` after a save: "the emissions after the crash are those of a
+    /// replay from offset 1, checkpoint 1's, which was still in flight at the crash
+    /// (commit_lag = 1): only completed checkpoints may be restored; no checkpoint had
+    /// completed".
     restore_last_saved, crate::stage07::flawed::RESTORE_LAST_SAVED
 }
 graders::impl_stage07!(RestoreLastSaved, RestoreLastSavedSpy, restore_last_saved);

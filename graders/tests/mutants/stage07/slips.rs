@@ -2,7 +2,7 @@
 //! round after [`super::flawed`]): the protocol with one slip, switched by `SLIP`, and
 //! correct but unusual choices the brief allows.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 
 use anyhow::{Result, ensure};
 use solution07::{CheckpointStore, RecoveryOutcome};
@@ -30,6 +30,14 @@ pub const CHECKPOINT_AT_END: u8 = 9;
 pub const RESTORE_THEN_VALIDATE: u8 = 10;
 /// The `crash_after` error names "the crash point", not the argument.
 pub const CRASH_UNNAMED: u8 = 11;
+/// The restart takes its state from `latest_completed()` but its offset from the dead
+/// job's memory: the offset of the checkpoint it completed last.
+pub const OFFSET_FROM_MEMORY: u8 = 12;
+/// The counts are saved as the JSON of a `HashMap`: its keys in hash order.
+pub const HASHMAP_STATE: u8 = 13;
+/// A checkpoint completes once more than `lag` are in flight, written `lag + 1`: an
+/// overflow (a panic) at `commit_lag = usize::MAX`.
+pub const LAG_PLUS_ONE: u8 = 14;
 /// Correct: the job always starts from `latest_completed()`, the first attempt too.
 pub const RESTORE_AT_START: u8 = 20;
 /// Correct: the state is pretty-printed JSON.
@@ -44,6 +52,8 @@ struct Job {
     position: usize,
     /// The highest id saved before the crash (`SKIP_RETAKE` remembers it).
     saved_up_to: u64,
+    /// The offset of the checkpoint completed last (`OFFSET_FROM_MEMORY` remembers it).
+    completed_at: usize,
 }
 
 /// The protocol with slip `S`.
@@ -88,6 +98,9 @@ pub fn run<St: CheckpointStore, const S: u8>(
         if S == KEEP_QUEUE {
             next.in_flight = std::mem::take(&mut job.in_flight);
         }
+        if S == OFFSET_FROM_MEMORY {
+            next.position = job.completed_at;
+        }
         if let (RECOMPLETE_RESTORED, Some(c)) = (S, &restored) {
             store.complete(c.id)?;
         }
@@ -126,6 +139,7 @@ fn start(from: Option<(u64, &Vec<u8>)>) -> Result<Job> {
         in_flight: VecDeque::new(),
         position,
         saved_up_to: 0,
+        completed_at: position,
     })
 }
 
@@ -154,15 +168,25 @@ fn step<St: CheckpointStore, const S: u8>(
         }
         let state = if S == PRETTY_JSON {
             serde_json::to_vec_pretty(&job.counts)?
+        } else if S == HASHMAP_STATE {
+            serde_json::to_vec(&job.counts.iter().collect::<HashMap<_, _>>())?
         } else {
             serde_json::to_vec(&job.counts)?
         };
         store.save(id, job.position as u64, state)?;
         job.saved_up_to = id;
         job.in_flight.push_back(id);
-        while job.in_flight.len() > lag {
+        // The checkpoints in flight a barrier may leave, and one more: `LAG_PLUS_ONE` adds
+        // the one unchecked.
+        let full = if S == LAG_PLUS_ONE {
+            lag + 1
+        } else {
+            lag.saturating_add(1)
+        };
+        while job.in_flight.len() >= full {
             if let Some(done) = job.in_flight.pop_front() {
                 store.complete(done)?;
+                job.completed_at = done as usize * every;
             }
         }
     }

@@ -20,6 +20,8 @@ pub const LATEST_BY_COMPLETION: u8 = 4;
 pub const SAVE_COMPLETED_IGNORED: u8 = 5;
 /// A save of an id still in flight is refused, as if ids were saved once.
 pub const SAVE_IN_FLIGHT_REFUSED: u8 = 6;
+/// `latest_completed` is the completed checkpoint with the highest offset, not id.
+pub const LATEST_BY_OFFSET: u8 = 7;
 
 /// In flight and completed apart, with slip `S`.
 #[derive(Debug, Default)]
@@ -80,6 +82,9 @@ impl<const S: u8> CheckpointStore for Store<S> {
             return self
                 .completed_last
                 .and_then(|id| self.completed.get(&id).cloned());
+        }
+        if S == LATEST_BY_OFFSET {
+            return self.completed.values().max_by_key(|c| c.offset).cloned();
         }
         self.completed.values().next_back().cloned()
     }

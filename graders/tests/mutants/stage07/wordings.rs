@@ -2,9 +2,10 @@
 
 use graders::stage07::{ExactlyOnceState, drive};
 
+use super::third_pass::{HashmapState, LagPlusOne, LatestByOffset, OffsetFromMemory};
 use super::{
-    ComputeRestart, ConvenienceDropsTheCrash, CrashBeforeBarrier, FirstCompleted, LagIgnored,
-    ReplayFromZero, SaveBeforeApply,
+    ComputeRestart, ConvenienceDropsTheCrash, CrashBeforeBarrier, EmitOnce, FirstCompleted,
+    LagIgnored, ReplayFromZero, SaveBeforeApply,
 };
 use crate::rejects;
 
@@ -137,6 +138,106 @@ fn a_convenience_entry_point_that_drops_the_crash_reads_as_such() {
             "[(\"a\", 1), (\"a\", 1)]",
             "[(\"a\", 1)]",
             "run_with_recovery_in with the grader's store returns the right outcome here, and your InMemoryCheckpointStore answers every call of that job as the brief's store does (the job's calls were made again on it), so run_with_recovery itself runs another job; its emissions are those of a run without a crash: nothing was replayed after the crash after 1 record(s): run_with_recovery is run_with_recovery_in with a fresh InMemoryCheckpointStore, every argument passed on unchanged",
+        ],
+    );
+}
+
+/// A store that ranks checkpoints by offset reads as such, on offsets that fall as the ids
+/// rise.
+#[test]
+fn a_store_ranking_by_offset_reads_as_such() {
+    let report = rejects::<ExactlyOnceState>(drive::<LatestByOffset>, "store");
+    crate::wordings::reads(
+        &report,
+        "store",
+        [
+            "on a fresh InMemoryCheckpointStore, offsets falling as the ids rise (save(1) at offset 20, save(2) at offset 10): [Save(1), Save(2), Complete(1), Complete(2)]",
+            "Some(checkpoint 2, offset 10, state \"s2.0\")",
+            "Some(checkpoint 1, offset 20, state \"s1.0\")",
+            "operation 4 (Complete(2)) after [Save(1), Save(2), Complete(1)], then latest_completed(): the completed checkpoint with the highest id, never one in flight (checkpoint 1 has the higher offset, 20, but the lower id: checkpoints are ranked by id, whatever their offsets)",
+        ],
+    );
+}
+
+/// A restart at an offset the dead job remembered reads as such, when the store hands
+/// out another checkpoint than the one the job completed last.
+#[test]
+fn a_restart_from_memory_reads_as_such() {
+    let report = rejects::<ExactlyOnceState>(drive::<OffsetFromMemory>, "contract");
+    crate::wordings::reads(
+        &report,
+        "contract",
+        [
+            "run_with_recovery_in(spy store that, asked after the crash, has lost every checkpoint, so that latest_completed() returns None) over words [a b], barrier_every 1, crash_after Some(1), commit_lag 0",
+            "[(\"a\", 1), (\"a\", 1), (\"b\", 1)]",
+            "[(\"a\", 1), (\"b\", 1)]",
+            "after the crash after 1 record(s): asked after the crash, the store had lost its later checkpoints and handed out no checkpoint (latest_completed() returned None: offset 0, empty counts), older than the checkpoint the job completed last; the emissions after the crash are those of a replay from empty counts, but from offset 1, not 0: the restart point is the one the store hands out, its offset and its state, whatever the dead job remembered",
+        ],
+    );
+}
+
+/// A state whose JSON lists its keys out of order reads as such, with both orders.
+#[test]
+fn a_state_in_hash_order_reads_as_such() {
+    let report = rejects::<ExactlyOnceState>(drive::<HashmapState>, "contract");
+    let failure = report
+        .checks
+        .iter()
+        .find(|c| c.name == "contract")
+        .and_then(|c| c.first_failure.as_ref())
+        .unwrap_or_else(|| crate::fail("`contract` has no failure"));
+    // The order of a HashMap's keys changes from run to run: the step is read in parts.
+    let step = match &failure.fault {
+        graders::harness::Fault::Wrong {
+            first_wrong_step, ..
+        } => first_wrong_step.clone().unwrap_or_default(),
+        other => crate::fail(&format!("expected a wrong answer, got {other:#?}")),
+    };
+    let wanted = [
+        "store call 15 (no crash): checkpoint 8's state holds the right counts, but its JSON object lists its keys out of order ([",
+        "]): the JSON of a BTreeMap<String, u64> lists them sorted ([\"b\", \"c\", \"d\", \"e\", \"f\", \"g\", \"h\", \"i\"]), so that the same counts always give the same bytes (a HashMap's order is arbitrary)",
+    ];
+    for part in wanted {
+        assert!(step.contains(part), "`{part}` is not in `{step}`");
+    }
+    assert!(
+        failure.case.contains(
+            "over words [i h g f e d c b a], barrier_every 1, crash_after None, commit_lag 0"
+        ),
+        "{}",
+        failure.case
+    );
+}
+
+/// A replay that went through records without emitting them again reads as such, from
+/// its saves after the recovery, not as a replay from where its emissions resume.
+#[test]
+fn a_silent_replay_reads_as_such_in_the_contract() {
+    let report = rejects::<ExactlyOnceState>(drive::<EmitOnce>, "contract");
+    crate::wordings::reads(
+        &report,
+        "contract",
+        [
+            "run_with_recovery_in(spy store), then run_with_recovery, over words [A a], barrier_every 1, crash_after Some(1), commit_lag 1",
+            "[(\"A\", 1), (\"A\", 1), (\"a\", 1)]",
+            "[(\"A\", 1), (\"a\", 1)]",
+            "after the crash after 1 record(s): the replay emitted only the records from offset 1 on, but after the recovery it saved checkpoint 1 at offset 1, which a replay from offset 1 never takes: it went through the records before offset 1 without emitting them again, where every replayed record is emitted again; no checkpoint had completed (replay from offset 0, empty counts)",
+        ],
+    );
+}
+
+/// A panic in a valid run reads as a panic, and names the requirement it breaks.
+#[test]
+fn a_panic_in_a_valid_run_names_the_requirement() {
+    let report = rejects::<ExactlyOnceState>(drive::<LagPlusOne>, "contract");
+    crate::wordings::reads(
+        &report,
+        "contract",
+        [
+            "run_with_recovery_in(spy store), then run_with_recovery, over words [A a], barrier_every 1, crash_after None, commit_lag 18446744073709551615",
+            "Ok(outcome)",
+            "panicked: attempt to add with overflow",
+            "a valid run (barrier_every 1, crash_after None, commit_lag 18446744073709551615) panicked: the brief asks for errors instead of panics, and a valid run returns its outcome",
         ],
     );
 }
