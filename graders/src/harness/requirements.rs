@@ -136,10 +136,14 @@ fn append(pending: &mut String, piece: &str) {
     pending.push_str(piece);
 }
 
-/// The sentence as shown: list markers and the punctuation left over from
-/// the previous tag (`). `) trimmed.
+/// The sentence as shown: list markers, the punctuation left over from the previous
+/// tag (`). `) and the conjunction that joined the two (`(04-R11), and ...`) trimmed.
 fn tidy(text: &str) -> String {
     let text = text.trim_start_matches(['.', ',', ';', ':', ' ']);
+    let text = text
+        .strip_prefix("and ")
+        .or_else(|| text.strip_prefix("or "))
+        .unwrap_or(text);
     let text = text
         .strip_prefix("- ")
         .or_else(|| text.strip_prefix("* "))
@@ -166,8 +170,8 @@ Intro that states nothing.
 ## Task
 
 1. `partition` keeps input order (03-R1).
-2. `update` refuses a key whose group it does not own (03-R2); `restore` reports a key
-   found in two snapshots as an error (03-R3).
+2. `update` refuses a key whose group it does not own (03-R2), and `restore` reports a
+   key found in two snapshots as an error (03-R3).
 
 Every function returns a `Result` (03-R4). A tag of stage 04 (04-R1) is not ours.
 
