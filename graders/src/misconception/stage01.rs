@@ -88,6 +88,9 @@ pub(super) const CARDS: &[Card] = &[
                 Clue::Case("seek("),
                 Clue::Expected("position()"),
                 Clue::Step("right after seek("),
+                // A count of polls reads 0 right after any seek; another wrong number is
+                // another mistake (a position counted from 1).
+                Clue::Actual("position() = 0"),
             ],
         }],
     },
@@ -125,6 +128,9 @@ pub(super) const CARDS: &[Card] = &[
                 Clue::Case("), Filter("),
                 Clue::Not(&Clue::Case(".then(")),
                 Clue::Expected("output fed record by record"),
+                // A wrong predicate keeps other records; the right records in another
+                // order are a fault of where they are pushed (01-R7), not of the predicate.
+                Clue::Either(&Clue::Missing(true), &Clue::Extra(true)),
             ],
         }],
     },

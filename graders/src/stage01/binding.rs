@@ -42,7 +42,11 @@ macro_rules! impl_stage01 {
             type Source = $($imp)::+::VecSource<u32>;
 
             fn source(records: Vec<u32>) -> Self::Source {
-                $($imp)::+::VecSource::new(records)
+                // Spare capacity, as a `Vec` built by pushing has: a bound read from
+                // `capacity()` rather than `len()` shows.
+                let mut spare = Vec::with_capacity(records.len() + 8);
+                spare.extend(records);
+                $($imp)::+::VecSource::new(spare)
             }
             fn poll(source: &mut Self::Source) -> Option<u32> {
                 <Self::Source as $($imp)::+::Source>::poll(source)

@@ -96,6 +96,23 @@ pub fn judge(
     steps: &[Step],
     drain: &[u32],
 ) -> Result<(), Failure> {
+    judge_with(records, calls, steps, drain, Positions::Read)
+}
+
+/// Whether a judgement reads `position()` after each call, or only what the calls return.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Positions {
+    Read,
+    Ignored,
+}
+
+fn judge_with(
+    records: &[u32],
+    calls: &[Call],
+    steps: &[Step],
+    drain: &[u32],
+    positions: Positions,
+) -> Result<(), Failure> {
     let len = records.len() as u64;
     let mut position = 0u64;
     for (i, call) in calls.iter().enumerate() {
@@ -159,9 +176,15 @@ pub fn judge(
                     .requirement(rule),
             );
         }
-        if step.position != Some(position) {
+        if positions == Positions::Read && step.position != Some(position) {
+            // A source that returns every record the model does, and only misreports
+            // where it is, breaks the reading (01-R2), not the move.
+            let only_the_reading = step.position.is_some()
+                && judge_with(records, calls, steps, drain, Positions::Ignored).is_ok();
             let rule = match call {
+                Call::Seek(o) if *o > len => "01-R14",
                 Call::Poll if after_refusal => "01-R14",
+                _ if only_the_reading => "01-R2",
                 Call::Poll if before < len => "01-R11",
                 Call::Poll => "01-R13",
                 Call::Seek(o) if *o <= len => "01-R3",
@@ -202,8 +225,8 @@ pub fn requirements(len: u64, calls: &[Call]) -> Vec<&'static str> {
     let mut ids = vec!["01-R1"];
     for call in calls {
         match call {
-            Call::Poll => ids.extend(["01-R11", "01-R13"]),
-            Call::Seek(o) if *o <= len => ids.push("01-R3"),
+            Call::Poll => ids.extend(["01-R2", "01-R11", "01-R13"]),
+            Call::Seek(o) if *o <= len => ids.extend(["01-R2", "01-R3"]),
             Call::Seek(_) => ids.extend(["01-R4", "01-R5", "01-R14", "01-R15"]),
         }
     }

@@ -29,14 +29,15 @@
 //! | requirement | check | mutants |
 //! |---|---|---|
 //! | 01-R1 | `contract` | `poll_reads_from_the_back`, `fused_after_none` |
-//! | 01-R2 | `seek` | `position_since_seek` |
+//! | 01-R2 | `seek` | `position_since_seek`, `position_in_seek` |
+//! | 01-R2 | `contract` | `position_in_contract` |
 //! | 01-R3 | `contract` | `seek_only_forward`, `seek_relative`, `refusal_poisons_seeks` |
 //! | 01-R3 | `crash` | `iterator_source_fails_crash` |
 //! | 01-R3 | `seek` | `seek_end_refused` |
-//! | 01-R4 | `seek-past-end` | `seek_clamps`, `bound_check_wraps` |
+//! | 01-R4 | `seek-past-end` | `seek_clamps`, `bound_check_wraps`, `bound_from_the_capacity` |
 //! | 01-R5 | `seek-past-end` | `error_without_offset`, `error_in_hex` |
 //! | 01-R6 | `process` | `filter_inverted`, `flat_map_first_only` |
-//! | 01-R7 | `process` | `map_replaces_out`, `map_prepends` |
+//! | 01-R7 | `process` | `map_replaces_out`, `map_prepends`, `filter_prepends` |
 //! | 01-R8 | `process` | `chain_first_only`, `chain_pops_middle` |
 //! | 01-R9 | `crash` | `run_from_the_start` |
 //! | 01-R9 | `chain` | `run_stops_on_silence` |

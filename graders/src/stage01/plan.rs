@@ -107,9 +107,13 @@ impl case::Case for Case {
     fn requirements(&self) -> Vec<&'static str> {
         match self {
             Case::Seek { .. } => vec!["01-R2", "01-R3", "01-R11", "01-R13"],
-            Case::SeekPastEnd { .. } => vec!["01-R4", "01-R5", "01-R14", "01-R15"],
+            Case::SeekPastEnd { .. } => {
+                vec!["01-R1", "01-R2", "01-R4", "01-R5", "01-R14", "01-R15"]
+            }
             Case::Chain { .. } => vec!["01-R9", "01-R10", "01-R12", "01-R13"],
-            Case::Crash { .. } => vec!["01-R1", "01-R3", "01-R9", "01-R11", "01-R12", "01-R13"],
+            Case::Crash { .. } => vec![
+                "01-R1", "01-R2", "01-R3", "01-R9", "01-R11", "01-R12", "01-R13",
+            ],
             Case::Contract { records, calls } => {
                 contract::requirements(records.len() as u64, calls)
             }

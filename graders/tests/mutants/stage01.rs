@@ -5,6 +5,7 @@ mod operators;
 mod operators_redteam;
 #[macro_use]
 mod sources;
+mod blame;
 mod redteam;
 mod redteam_bounds;
 

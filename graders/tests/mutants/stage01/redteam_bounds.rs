@@ -201,7 +201,27 @@ source! {
     }
 }
 
+source! {
+    /// **Mistake:** `seek`'s bound is `records.capacity()`, an autocompleted slip for
+    /// `len()`: the same for a `Vec` built to size, larger for one built by pushing.
+    /// **Verdict:** `seek-past-end`: on a source with spare capacity, `seek(len + 1)`
+    /// succeeds.
+    mod bound_from_the_capacity { next: usize = 0 }
+    poll(self) {
+        let record = self.records.get(self.next)?.clone();
+        self.next += 1;
+        Some(record)
+    }
+    position(self) { self.next.min(self.records.len()) as Offset }
+    seek(self, offset) {
+        anyhow::ensure!(offset <= self.records.capacity() as Offset, "offset {offset} is past the end");
+        self.next = offset as usize;
+        Ok(())
+    }
+}
+
 graders::impl_stage01!(SeekTruncatesToU32, seek_truncates_to_u32);
+graders::impl_stage01!(BoundFromTheCapacity, bound_from_the_capacity);
 graders::impl_stage01!(BoundFromTheLastIndex, bound_from_the_last_index);
 graders::impl_stage01!(ErrorNamesTheOvershoot, error_names_the_overshoot);
 graders::impl_stage01!(RunRewindsAfter, run_rewinds_after);
@@ -218,6 +238,7 @@ accepted!(stage01_counter_runs_past_the_end_passes: Dataflow, drive::<CounterRun
 #[rstest]
 #[case::seek_truncates_to_u32(drive::<SeekTruncatesToU32>, "seek-past-end", "01-R4")]
 #[case::bound_from_the_last_index(drive::<BoundFromTheLastIndex>, "seek-past-end", "01-R4")]
+#[case::bound_from_the_capacity(drive::<BoundFromTheCapacity>, "seek-past-end", "01-R4")]
 #[case::error_names_the_overshoot(drive::<ErrorNamesTheOvershoot>, "seek-past-end", "01-R5")]
 #[case::run_rewinds_after(drive::<RunRewindsAfter>, "chain", "01-R9")]
 #[case::flat_map_as_a_set(drive::<FlatMapAsASet>, "process", "01-R6")]
