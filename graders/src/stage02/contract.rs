@@ -1,6 +1,7 @@
-//! The `contract` check: every short sequence of `process` and "snapshot, drop, restore"
-//! calls on a keyed operator running the spy, each step compared with a model of what
-//! the brief fixes; and `restore` of bytes that no `snapshot` wrote.
+//! The `contract` check: every short sequence of `process`, `snapshot` of the live
+//! operator and "snapshot, drop, restore" calls on a keyed operator running the spy, each
+//! step compared with a model of what the brief fixes; and `restore` of bytes that no
+//! `snapshot` wrote.
 //!
 //! The model is the brief: one state per key (the spy's rule says what it becomes);
 //! `process` calls the function once with the record's key and that key's state, and
@@ -26,6 +27,9 @@ pub const MAX_CALLS: usize = 3;
 pub enum Call {
     /// `process((key, value), &mut out)`.
     Process(String, u32),
+    /// `snapshot()` of the live operator, which goes on: a later snapshot must hold
+    /// what changed after this one.
+    Snapshot,
     /// `snapshot()`, drop the operator, `restore(.., &bytes)`.
     Restore,
 }
@@ -35,6 +39,7 @@ impl Call {
     pub fn describe(&self) -> String {
         match self {
             Call::Process(key, value) => format!("process(({key:?}, {value}), &mut out)"),
+            Call::Snapshot => "snapshot() (the operator goes on)".to_owned(),
             Call::Restore => "snapshot, drop, restore".to_owned(),
         }
     }
@@ -49,14 +54,15 @@ pub fn held() -> SpyEvent {
     }
 }
 
-/// Every call sequence of up to [`MAX_CALLS`] calls, shortest first (restores last in
-/// each length, so a mistake without one shows without one).
+/// Every call sequence of up to [`MAX_CALLS`] calls, shortest first (snapshots and
+/// restores last in each length, so a mistake without one shows without one).
 pub fn sequences() -> Vec<Vec<Call>> {
     let alphabet = [
         Call::Process("a".into(), 1),
         Call::Process("a".into(), 0),
         Call::Process("Ä b".into(), 2),
         Call::Process(String::new(), 3),
+        Call::Snapshot,
         Call::Restore,
     ];
     call_sequences(&alphabet, MAX_CALLS, |_| true)
@@ -67,7 +73,8 @@ pub fn sequences() -> Vec<Vec<Call>> {
 /// or `{}` in a format of JSON objects). `{}` and `null` are what a serde struct with
 /// defaulted fields, or an `Option`, reads as "nothing": no snapshot of a state. Blank
 /// bytes are not the empty bytes the brief allows, and `[]` with bytes after it is what a
-/// reader that stops after the first JSON value takes for an empty state.
+/// reader that stops after the first JSON value takes for an empty state (after a newline
+/// too, for a reader of the first line, and a NUL, for one that trims a C string's end).
 pub fn not_snapshots() -> Vec<Vec<u8>> {
     vec![
         Vec::new(),
@@ -77,6 +84,8 @@ pub fn not_snapshots() -> Vec<Vec<u8>> {
         b"null".to_vec(),
         b" \n".to_vec(),
         b"[] trailing".to_vec(),
+        b"[]\ngarbage".to_vec(),
+        b"[]\0".to_vec(),
     ]
 }
 
@@ -88,6 +97,14 @@ pub enum OpStep {
         /// `out` after the call (it held [`held`] before).
         out: Vec<SpyEvent>,
         /// `state().snapshot()` after the call.
+        state: BTreeMap<String, SpyState>,
+    },
+    /// A snapshot of the live operator returned (`Err` as its message), and `state()`
+    /// right after.
+    Snapshotted {
+        /// What `snapshot()` returned.
+        result: Result<(), String>,
+        /// `state().snapshot()` after it.
         state: BTreeMap<String, SpyState>,
     },
     /// Snapshot and restore returned (`Err` as its message) and `state()` right after.
@@ -115,7 +132,10 @@ pub enum Decoded<T> {
 /// The ids a sequence of `calls` can find broken.
 pub fn requirements(calls: &[Call]) -> Vec<&'static str> {
     let mut ids = vec!["02-R8", "02-R9", "02-R14"];
-    if calls.contains(&Call::Restore) {
+    if calls
+        .iter()
+        .any(|c| matches!(c, Call::Restore | Call::Snapshot))
+    {
         ids.push("02-R15");
     }
     if calls.iter().any(|c| matches!(c, Call::Process(_, 0))) {
@@ -134,6 +154,23 @@ pub fn judge(calls: &[Call], steps: &[OpStep]) -> Result<(), Failure> {
         let at = |what: &str| format!("call {} ({}): {what}", i + 1, call.describe());
         let step = steps.get(i);
         let (key, value) = match call {
+            Call::Snapshot => {
+                match step {
+                    Some(OpStep::Snapshotted {
+                        result: Ok(()),
+                        state,
+                    }) if *state == model => {}
+                    other => {
+                        return Err(Failure::new(
+                            format!("Ok(..), then state() = {model:?}"),
+                            format!("{other:?}"),
+                        )
+                        .step(at("a snapshot fails or changes the state"))
+                        .requirement("02-R15"));
+                    }
+                }
+                continue;
+            }
             Call::Restore => {
                 restored = true;
                 let fail = |want: String, got: String, what: &str| {

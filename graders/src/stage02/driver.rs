@@ -194,6 +194,13 @@ fn contract_steps<I: Implementation>(calls: &[Call]) -> Vec<OpStep> {
                 let state = I::keyed_state(&current);
                 (Some(current), OpStep::Processed { out, state })
             }
+            Call::Snapshot => {
+                let result = I::snapshot(&current)
+                    .map(drop)
+                    .map_err(|e| format!("{e:#}"));
+                let state = I::keyed_state(&current);
+                (Some(current), OpStep::Snapshotted { result, state })
+            }
             Call::Restore => {
                 let restored = I::snapshot(&current).and_then(|bytes| {
                     drop(current);

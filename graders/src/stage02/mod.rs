@@ -43,14 +43,14 @@
 //! | 02-R7 | `bytes` | `to_bytes_as_an_object` |
 //! | 02-R8 | `isolation` | `key_from_the_last_record` |
 //! | 02-R9 | `contract` | `out_replaced`, `reverses_emits`, `keeps_last_emit`, `emits_prepended` |
-//! | 02-R10 | `contract` | `restore_unwraps`, `restore_defaults_to_empty`, `restore_blank_is_empty`, `restore_ignores_trailing` |
-//! | 02-R11 | `word-count` | `word_count_final_counts`, `word_count_per_line`, `word_count_resets_on_blank` |
-//! | 02-R12 | `word-count` | `word_count_splits_on_space`, `word_count_ascii_whitespace`, `word_count_named_whitespace`, `word_count_ascii_then_unicode` |
+//! | 02-R10 | `contract` | `restore_unwraps`, `restore_defaults_to_empty`, `restore_blank_is_empty`, `restore_ignores_trailing`, `restore_first_line` |
+//! | 02-R11 | `word-count` | `word_count_final_counts`, `word_count_per_line`, `word_count_resets_on_blank`, `word_count_letters_required` |
+//! | 02-R12 | `word-count` | `word_count_splits_on_space`, `word_count_ascii_whitespace`, `word_count_named_whitespace`, `word_count_ascii_then_unicode`, `word_count_splits_on_hyphens`, `word_count_splits_without_cr` |
 //! | 02-R13 | `word-count` | `word_count_lowercases`, `word_count_strips_punctuation`, `word_count_folds_keys` |
 //! | 02-R14 | `isolation` | `one_slot_for_all_keys`, `state_never_stored` |
 //! | 02-R14 | `contract` | `skips_store_when_silent` |
 //! | 02-R15 | `crash` | `restore_forgets_state` |
-//! | 02-R15 | `contract` | `snapshot_of_changes_only`, `snapshot_as_json_object` |
+//! | 02-R15 | `contract` | `snapshot_of_changes_only`, `snapshot_as_json_object`, `snapshot_memoised` |
 //! | 02-R16 | `final-state` | `cleared_state_kept` |
 //!
 //! ## Mutation testing

@@ -91,6 +91,21 @@ graders::impl_stage02!(
     words::word_count_strips_punctuation
 );
 graders::impl_stage02!(ByHand, ByHandSpy, words::word_count_by_hand);
+graders::impl_stage02!(
+    SplitsOnHyphens,
+    SplitsOnHyphensSpy,
+    words::word_count_splits_on_hyphens
+);
+graders::impl_stage02!(
+    LettersRequired,
+    LettersRequiredSpy,
+    words::word_count_letters_required
+);
+graders::impl_stage02!(
+    SplitsWithoutCr,
+    SplitsWithoutCrSpy,
+    words::word_count_splits_without_cr
+);
 graders::impl_stage02!(HandRolled, HandRolledSpy, controls::hand_rolled_snapshot);
 graders::impl_stage02!(VecBacked, VecBackedSpy, controls::vec_backed_state);
 
@@ -134,4 +149,21 @@ fn is_rejected(
         graders::harness::expect_rejected_for::<KeyedStateStage>(drive, check, requirement)
             .unwrap_or_else(|why| crate::fail(&why));
     crate::cards::shows(&report, card);
+}
+
+/// Words the third red team found unchecked (punctuation inside a word, tokens without a
+/// letter) and a split that misses `\r`, each blamed on the sentence it breaks: a token
+/// cut where there is no whitespace or a whitespace kept inside one is a split (02-R12),
+/// a token dropped whole is an occurrence lost (02-R11).
+#[rstest]
+#[case::word_count_splits_on_hyphens(drive::<SplitsOnHyphens>, "word-count", "02-R12")]
+#[case::word_count_letters_required(drive::<LettersRequired>, "word-count", "02-R11")]
+#[case::word_count_splits_without_cr(drive::<SplitsWithoutCr>, "word-count", "02-R12")]
+fn word_mistakes_are_rejected(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    graders::harness::expect_rejected_for::<KeyedStateStage>(drive, check, requirement)
+        .unwrap_or_else(|why| crate::fail(&why));
 }

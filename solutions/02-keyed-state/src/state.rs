@@ -85,8 +85,34 @@ impl<K: Ord + Serialize + DeserializeOwned, V: Serialize + DeserializeOwned> Key
     pub fn from_bytes(bytes: &[u8]) -> Result<Self> {
         let pairs: Vec<(K, V)> =
             serde_json::from_slice(bytes).context("restoring keyed state: not a snapshot")?;
+        // `to_bytes` lists the keys of a map: each once, in order. A key twice would
+        // lose one of its values silently.
+        anyhow::ensure!(
+            pairs.windows(2).all(|pair| pair[0].0 < pair[1].0),
+            "restoring keyed state: not a snapshot (its keys are repeated or out of order)"
+        );
         Ok(Self {
             values: pairs.into_iter().collect(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::KeyedState;
+
+    #[test]
+    fn from_bytes_reads_only_what_to_bytes_writes() {
+        let mut state = KeyedState::new();
+        state.put("a".to_owned(), 1_u64);
+        state.put("b".to_owned(), 2);
+        let bytes = state.to_bytes().unwrap();
+        assert_eq!(
+            KeyedState::<String, u64>::from_bytes(&bytes).unwrap(),
+            state
+        );
+        for bad in [&br#"[["a",1],["a",2]]"#[..], br#"[["b",2],["a",1]]"#] {
+            assert!(KeyedState::<String, u64>::from_bytes(bad).is_err());
+        }
     }
 }

@@ -34,6 +34,9 @@ macro_rules! keyed_operator {
             last_key: Option<K>,
             #[allow(dead_code)]
             dirty: Vec<K>,
+            /// The first snapshot's bytes (read by `snapshot_memoised` only).
+            #[allow(dead_code)]
+            cache: std::cell::OnceCell<Vec<u8>>,
             input: PhantomData<fn(In)>,
         }
         impl<K, KeyFn, F, In> KeyedProcessOperator<K, KeyFn, F, In>
@@ -50,6 +53,7 @@ macro_rules! keyed_operator {
                     shared: None,
                     last_key: None,
                     dirty: Vec::new(),
+                    cache: std::cell::OnceCell::new(),
                     input: PhantomData,
                 }
             }

@@ -247,3 +247,62 @@ fn is_rejected(
     expect_rejected_for::<KeyedStateStage>(drive, check, requirement)
         .unwrap_or_else(|why| crate::fail(&why));
 }
+
+/// **Mistake:** `snapshot()` is computed once and kept ("snapshots are expensive,
+/// memoise them"): a second snapshot of the same operator, after more records, returns
+/// the first one's bytes.
+/// **Verdict:** `contract`: `snapshot()`, `process`, then "snapshot, drop, restore"
+/// brings back the state before the `process` (02-R15).
+pub mod snapshot_memoised {
+    keyed_operator! {
+        fn process(self, key, input, out) {
+            lend!(self, key, input, out);
+        }
+        fn snapshot(this) {
+            if let Some(bytes) = this.cache.get() {
+                return Ok(bytes.clone());
+            }
+            let bytes = this.state.to_bytes()?;
+            Ok(this.cache.get_or_init(|| bytes).clone())
+        }
+        fn restore(key_fn, function, bytes) {
+            let mut op = Self::new(key_fn, function);
+            op.state = KeyedState::from_bytes(bytes)?;
+            Ok(op)
+        }
+    }
+}
+
+/// **Mistake:** `restore` reads the first line of the bytes ("a snapshot is one line"),
+/// so whatever follows a new line is ignored.
+/// **Verdict:** `contract`: `[]` followed by a new line and `garbage` restores (02-R10).
+pub mod restore_first_line {
+    keyed_operator! {
+        fn process(self, key, input, out) {
+            lend!(self, key, input, out);
+        }
+        fn snapshot(this) { this.state.to_bytes() }
+        fn restore(key_fn, function, bytes) {
+            let line = bytes.split(|b| *b == b'\n').next().unwrap_or_default();
+            let mut op = Self::new(key_fn, function);
+            op.state = KeyedState::from_bytes(line)?;
+            Ok(op)
+        }
+    }
+}
+
+graders::impl_stage02!(SnapshotMemoised, SnapshotMemoisedSpy, snapshot_memoised);
+graders::impl_stage02!(RestoreFirstLine, RestoreFirstLineSpy, restore_first_line);
+
+/// The third red team's operators: a memoised snapshot, a restore of the first line.
+#[rstest]
+#[case::snapshot_memoised(drive::<SnapshotMemoised>, "contract", "02-R15")]
+#[case::restore_first_line(drive::<RestoreFirstLine>, "contract", "02-R10")]
+fn operator_mistakes_are_rejected(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    expect_rejected_for::<KeyedStateStage>(drive, check, requirement)
+        .unwrap_or_else(|why| crate::fail(&why));
+}

@@ -107,3 +107,38 @@ pub mod word_count_by_hand {
         words
     });
 }
+
+/// **Mistake:** `word_count` splits on hyphens and apostrophes too ("`well-known` is
+/// two words").
+/// **Verdict:** `word-count` fails: `don't` comes out as `don` and `t` (02-R12: words
+/// are separated by whitespace, nothing else).
+pub mod word_count_splits_on_hyphens {
+    counted!(|line| line
+        .split(|c: char| c.is_whitespace() || c == '-' || c == '\'')
+        .filter(|w| !w.is_empty())
+        .map(str::to_owned)
+        .collect());
+}
+
+/// **Mistake:** `word_count` drops tokens without a letter ("`-` and `42` are not
+/// words").
+/// **Verdict:** `word-count` fails: `-`, `!` and `42` are missing.
+pub mod word_count_letters_required {
+    counted!(|line| line
+        .split_whitespace()
+        .filter(|w| w.chars().any(char::is_alphabetic))
+        .map(str::to_owned)
+        .collect());
+}
+
+/// **Mistake:** `word_count` splits on a fixed list of spaces, tabs and newlines,
+/// without `\r`.
+/// **Verdict:** `word-count` fails: `be\r` is one word (02-R12, a split that misses
+/// whitespace, not a word folded).
+pub mod word_count_splits_without_cr {
+    counted!(|line| line
+        .split([' ', '\t', '\n'])
+        .filter(|w| !w.is_empty())
+        .map(str::to_owned)
+        .collect());
+}
