@@ -1,5 +1,6 @@
 //! The `rescale` check's malformed states: no old subtask, more old subtasks than key
-//! groups, old subtasks with no keys, a key held by two old subtasks (neighbours or not),
+//! groups, old subtasks with no keys, a key held by two old subtasks (neighbours or not,
+//! subtask 0 among them or not),
 //! a key on an old subtask that does not own it. The states are built here, key by key, since the
 //! learner's own code never builds them.
 
@@ -90,6 +91,14 @@ pub fn edges() -> Vec<Edge> {
     all.push((
         Shape::Duplicated,
         vec![map(&[(&upper, 5)]), empty(), map(&[(&upper, 7)])],
+        1,
+        maxp,
+    ));
+    // Nor need one copy be on old subtask 0: one key on old subtasks 1 and 2 of 3, and
+    // another key alone on 0, so a check against the first map only finds nothing.
+    all.push((
+        Shape::Duplicated,
+        vec![map(&[(&wide, 2)]), map(&[(&upper, 5)]), map(&[(&upper, 7)])],
         1,
         maxp,
     ));

@@ -71,11 +71,29 @@ pub enum ErrorCall {
     /// snapshot, which a reader that stops after the first value never sees, whatever
     /// format that value has.
     RestoreTrailing,
+    /// `key_group_range(1, 1, 8)`: the index out of range of one subtask, which owns
+    /// every key group (a shortcut for `p == 1` must still check the index).
+    RangeIndexOfOne,
+    /// `operator_index_for(8, 1, 8)`: the key group out of range, one subtask.
+    IndexKeyGroupOfOne,
+    /// `operator_index_for(8, 8, 8)`: the key group out of range, as many subtasks as key
+    /// groups (where the index is the key group itself).
+    IndexKeyGroupOfMax,
+    /// `KeyedSubtask::new(1, 1, 8)`: the index out of range, one subtask.
+    SubtaskIndexOfOne,
+    /// `parents(2, 1, 2, 8)`: the new index out of range, from one subtask.
+    ParentsIndexFromOne,
+    /// `parents(0, 1, 0, 8)`: the new parallelism 0, from one subtask.
+    ParentsNewZeroFromOne,
+    /// `parents(0, 9, 1, 8)`: the old parallelism above `max_parallelism`, to one subtask.
+    ParentsOldAboveMaxToOne,
+    /// `KeyedSubtask::restore(1, 1, 8, &[])`: the index out of range, one subtask.
+    RestoreIndexOfOne,
 }
 
 impl ErrorCall {
     /// Every invalid call, in plan order.
-    pub const ALL: [ErrorCall; 27] = [
+    pub const ALL: [ErrorCall; 35] = [
         ErrorCall::RangeParallelismZero,
         ErrorCall::RangeAboveMax,
         ErrorCall::KeyGroupMaxZero,
@@ -107,6 +125,16 @@ impl ErrorCall {
         ErrorCall::RestoreEmptyBytes,
         ErrorCall::RestoreEmptyObject,
         ErrorCall::RestoreTrailing,
+        // The same checks at the edges of the parallelism, 1 and `max_parallelism`, where
+        // a shortcut answers before any check.
+        ErrorCall::RangeIndexOfOne,
+        ErrorCall::IndexKeyGroupOfOne,
+        ErrorCall::IndexKeyGroupOfMax,
+        ErrorCall::SubtaskIndexOfOne,
+        ErrorCall::ParentsIndexFromOne,
+        ErrorCall::ParentsNewZeroFromOne,
+        ErrorCall::ParentsOldAboveMaxToOne,
+        ErrorCall::RestoreIndexOfOne,
     ];
 
     /// The call as code.
@@ -141,6 +169,14 @@ impl ErrorCall {
             ErrorCall::RestoreTrailing => {
                 "KeyedSubtask::restore(0, 1, 8, &[its own snapshot of {\"k\": 1} + b\" trailing\"])"
             }
+            ErrorCall::RangeIndexOfOne => "key_group_range(1, 1, 8)",
+            ErrorCall::IndexKeyGroupOfOne => "operator_index_for(8, 1, 8)",
+            ErrorCall::IndexKeyGroupOfMax => "operator_index_for(8, 8, 8)",
+            ErrorCall::SubtaskIndexOfOne => "KeyedSubtask::new(1, 1, 8)",
+            ErrorCall::ParentsIndexFromOne => "parents(2, 1, 2, 8)",
+            ErrorCall::ParentsNewZeroFromOne => "parents(0, 1, 0, 8)",
+            ErrorCall::ParentsOldAboveMaxToOne => "parents(0, 9, 1, 8)",
+            ErrorCall::RestoreIndexOfOne => "KeyedSubtask::restore(1, 1, 8, &[])",
         }
     }
 
@@ -149,11 +185,16 @@ impl ErrorCall {
     pub fn argument(self) -> Option<&'static str> {
         match self {
             ErrorCall::KeyGroupMaxZero => Some("max_parallelism"),
-            ErrorCall::RangeIndexOutOfRange => Some("operator_index"),
-            ErrorCall::IndexKeyGroupOutOfRange => Some("key_group"),
+            ErrorCall::RangeIndexOutOfRange | ErrorCall::RangeIndexOfOne => Some("operator_index"),
+            ErrorCall::IndexKeyGroupOutOfRange
+            | ErrorCall::IndexKeyGroupOfOne
+            | ErrorCall::IndexKeyGroupOfMax => Some("key_group"),
             ErrorCall::SubtaskIndexOutOfRange
             | ErrorCall::ParentsIndexOutOfRange
-            | ErrorCall::RestoreIndexOutOfRange => Some("index"),
+            | ErrorCall::RestoreIndexOutOfRange
+            | ErrorCall::SubtaskIndexOfOne
+            | ErrorCall::ParentsIndexFromOne
+            | ErrorCall::RestoreIndexOfOne => Some("index"),
             ErrorCall::RestoreGarbage
             | ErrorCall::RestoreEmptyBytes
             | ErrorCall::RestoreEmptyObject
@@ -169,7 +210,13 @@ impl ErrorCall {
             | ErrorCall::IndexKeyGroupOutOfRange
             | ErrorCall::SubtaskIndexOutOfRange
             | ErrorCall::ParentsIndexOutOfRange
-            | ErrorCall::RestoreIndexOutOfRange => "03-R22",
+            | ErrorCall::RestoreIndexOutOfRange
+            | ErrorCall::RangeIndexOfOne
+            | ErrorCall::IndexKeyGroupOfOne
+            | ErrorCall::IndexKeyGroupOfMax
+            | ErrorCall::SubtaskIndexOfOne
+            | ErrorCall::ParentsIndexFromOne
+            | ErrorCall::RestoreIndexOfOne => "03-R22",
             ErrorCall::RestoreGarbage
             | ErrorCall::RestoreEmptyBytes
             | ErrorCall::RestoreEmptyObject
@@ -250,6 +297,22 @@ pub fn invalid_call<I: Implementation>(call: ErrorCall) -> Answer<String> {
             // this case falls back on a static snapshot with bytes after it.
             _ => not_a_snapshot::<I>(b"[] trailing", Unless::Never),
         },
+        ErrorCall::RangeIndexOfOne => caught(|| I::key_group_range(1, 1, 8).map(|r| shown(&r))),
+        ErrorCall::IndexKeyGroupOfOne => {
+            caught(|| I::operator_index_for(8, 1, 8).map(|i| i.to_string()))
+        }
+        ErrorCall::IndexKeyGroupOfMax => {
+            caught(|| I::operator_index_for(8, 8, 8).map(|i| i.to_string()))
+        }
+        ErrorCall::SubtaskIndexOfOne => {
+            caught(|| I::subtask(1, 1, 8).map(|_| "a subtask".to_owned()))
+        }
+        ErrorCall::ParentsIndexFromOne => caught(|| I::parents(2, 1, 2, 8).map(|p| shown(&p))),
+        ErrorCall::ParentsNewZeroFromOne => caught(|| I::parents(0, 1, 0, 8).map(|p| shown(&p))),
+        ErrorCall::ParentsOldAboveMaxToOne => caught(|| I::parents(0, 9, 1, 8).map(|p| shown(&p))),
+        ErrorCall::RestoreIndexOfOne => {
+            caught(|| I::restore(1, 1, 8, &[]).map(|s| shown(&I::counts(&s))))
+        }
     }
 }
 

@@ -87,21 +87,26 @@ fn restore<I: Implementation>(
         Answer::Err(e) => return Answer::Err(format!("snapshot(): {e}")),
         Answer::Panicked(m) => return Answer::Panicked(format!("snapshot(): {m}")),
     };
+    let empty = || match caught(|| {
+        let fresh = I::subtask(at.index, at.parallelism, max_parallelism)?;
+        I::snapshot(&fresh)
+    }) {
+        Answer::Ok(bytes) => Ok(bytes),
+        Answer::Err(e) => Err(Answer::Err(format!("an empty subtask's snapshot: {e}"))),
+        Answer::Panicked(m) => Err(Answer::Panicked(m)),
+    };
     let snapshots = match feed {
         Feed::Alone => vec![snapshot],
         Feed::Twice => vec![snapshot.clone(), snapshot],
-        Feed::BesideEmpty => {
-            let empty = caught(|| {
-                let fresh = I::subtask(at.index, at.parallelism, max_parallelism)?;
-                I::snapshot(&fresh)
-            });
-            match empty {
-                Answer::Ok(bytes) => vec![bytes, snapshot],
-                Answer::Err(e) => return Answer::Err(format!("an empty subtask's snapshot: {e}")),
-                Answer::Panicked(m) => return Answer::Panicked(m),
-            }
-        }
+        Feed::BesideEmpty => match empty() {
+            Ok(bytes) => vec![bytes, snapshot],
+            Err(answer) => return answer,
+        },
         Feed::BesideRecounted => {
+            let first = match empty() {
+                Ok(bytes) => bytes,
+                Err(answer) => return answer,
+            };
             // Another subtask, of parallelism 1 (it owns every key group), holding every
             // key of the current one, each counted once more: the same keys in another
             // snapshot, with other values.
@@ -116,7 +121,8 @@ fn restore<I: Implementation>(
                 I::snapshot(&other)
             });
             match other {
-                Answer::Ok(bytes) => vec![snapshot, bytes],
+                // After an empty subtask's snapshot: the two copies are not the first.
+                Answer::Ok(bytes) => vec![first, snapshot, bytes],
                 Answer::Err(e) => return Answer::Err(format!("another subtask's snapshot: {e}")),
                 Answer::Panicked(m) => return Answer::Panicked(m),
             }

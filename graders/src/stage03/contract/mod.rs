@@ -44,10 +44,11 @@ pub enum Feed {
     BesideEmpty,
     /// `[snapshot, snapshot]`: the same snapshot twice, so every key is in two.
     Twice,
-    /// `[snapshot, other]`: the current one's, then the snapshot of another subtask
-    /// (`KeyedSubtask::new(0, 1, maxp)`, which owns every key group) that counted every
-    /// key the current one holds once more than it holds it: every key is in two
-    /// snapshots that are not the same bytes, with two values.
+    /// `[empty, snapshot, other]`: an empty subtask's snapshot, the current one's, then
+    /// the snapshot of another subtask (`KeyedSubtask::new(0, 1, maxp)`, which owns every
+    /// key group) that counted every key the current one holds once more than it holds
+    /// it: every key is in two snapshots that are not the same bytes, with two values,
+    /// and neither is the first snapshot read.
     BesideRecounted,
 }
 
@@ -87,7 +88,7 @@ impl Op {
                     Feed::BesideEmpty => "[an empty subtask's snapshot, snapshot()]",
                     Feed::Twice => "[snapshot(), snapshot()]",
                     Feed::BesideRecounted => {
-                        "[snapshot(), the snapshot of a KeyedSubtask::new(0, 1, ..) holding the same keys, each counted once more]"
+                        "[an empty subtask's snapshot, snapshot(), the snapshot of a KeyedSubtask::new(0, 1, ..) holding the same keys, each counted once more]"
                     }
                 };
                 format!(

@@ -113,6 +113,77 @@ mod restore_dup_identical_only {
 }
 graders::impl_stage03!(RestoreDupIdenticalOnly, restore_dup_identical_only);
 
+/// **Mistake:** `rescale` looks for a doubled key only between old subtask 0 and the
+/// others ("compare everything with the first"); between two later maps, the later insert
+/// replaces the earlier one.
+/// **Verdict:** `rescale` fails: a key on old subtasks 1 and 2 of 3 rescales to one value
+/// instead of an error (03-R12).
+mod rescale_dup_vs_first_only {
+    pub use solution03::*;
+    use std::collections::BTreeMap;
+
+    pub fn rescale<V>(
+        state: Vec<BTreeMap<Vec<u8>, V>>,
+        new_parallelism: u32,
+        max_parallelism: u32,
+    ) -> anyhow::Result<Vec<BTreeMap<Vec<u8>, V>>> {
+        key_group_range(0, u32::try_from(state.len())?, max_parallelism)?;
+        key_group_range(0, new_parallelism, max_parallelism)?;
+        if let Some((first, rest)) = state.split_first() {
+            for key in first.keys() {
+                anyhow::ensure!(
+                    rest.iter().all(|map| !map.contains_key(key)),
+                    "key {key:?} is held by two old subtasks"
+                );
+            }
+        }
+        let mut out: Vec<BTreeMap<Vec<u8>, V>> =
+            (0..new_parallelism).map(|_| BTreeMap::new()).collect();
+        for (key, value) in state.into_iter().flatten() {
+            let group = key_group_for(&key, max_parallelism)?;
+            out[operator_index_for(group, new_parallelism, max_parallelism)? as usize]
+                .insert(key, value);
+        }
+        Ok(out)
+    }
+}
+graders::impl_stage03!(RescaleDupVsFirstOnly, rescale_dup_vs_first_only);
+
+/// **Mistake:** `restore` looks for a key of the first snapshot in the others, not for
+/// a key shared by two later ones; a later snapshot's value replaces an earlier one's.
+/// **Verdict:** `contract` fails: `restore` from `[an empty subtask's snapshot,
+/// snapshot(), another subtask's snapshot of the same key, counted once more]` succeeds
+/// (03-R8).
+mod restore_dup_vs_first_only {
+    pub use solution03::*;
+
+    subtask_restoring!(|index, parallelism, max_parallelism, snapshots| {
+        let first: Vec<Vec<u8>> = match snapshots.first() {
+            Some(bytes) => solution02::KeyedState::<Vec<u8>, V>::from_bytes(bytes)?
+                .snapshot()
+                .into_keys()
+                .collect(),
+            None => Vec::new(),
+        };
+        let mut subtask = solution03::KeyedSubtask::new(index, parallelism, max_parallelism)?;
+        let owned = subtask.key_groups();
+        for (i, bytes) in snapshots.iter().enumerate() {
+            let old = solution02::KeyedState::<Vec<u8>, V>::from_bytes(bytes)?;
+            for (key, value) in old.snapshot() {
+                anyhow::ensure!(
+                    i == 0 || !first.contains(&key),
+                    "key {key:?} is found in two snapshots"
+                );
+                if owned.contains(&key_group_for(&key, max_parallelism)?) {
+                    subtask.update(&key, |_| Some(value))?;
+                }
+            }
+        }
+        Ok(Self(subtask))
+    });
+}
+graders::impl_stage03!(RestoreDupVsFirstOnly, restore_dup_vs_first_only);
+
 /// **Mistake:** the snapshot records who wrote it, `[index, parallelism, pairs]` ("handy
 /// for debugging"), and `restore` skips the first two: the brief's snapshot holds only
 /// the keyed state.
@@ -212,6 +283,8 @@ graders::impl_stage03!(
 #[rstest]
 #[case::rescale_dup_adjacent_only(drive::<RescaleDupAdjacentOnly>, "rescale", "03-R12", "03-a-key-found-twice-keeps-one-value")]
 #[case::restore_dup_identical_only(drive::<RestoreDupIdenticalOnly>, "contract", "03-R8", "03-a-key-found-twice-keeps-one-value")]
+#[case::rescale_dup_vs_first_only(drive::<RescaleDupVsFirstOnly>, "rescale", "03-R12", "03-a-key-found-twice-keeps-one-value")]
+#[case::restore_dup_vs_first_only(drive::<RestoreDupVsFirstOnly>, "contract", "03-R8", "03-a-key-found-twice-keeps-one-value")]
 #[case::snapshot_with_index(drive::<SnapshotWithIndex>, "contract", "03-R6", "03-snapshot-names-its-subtask")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
