@@ -144,9 +144,10 @@ pub(super) const CARDS: &[Card] = &[
     Card {
         id: "04-any-error-will-do",
         stage: 4,
-        title: "Refusing an input that does not exist is enough; the message is a detail",
-        why: "An error is read by whoever has to fix the call: the message names the argument, \
-              `input`, as the brief asks, not only the bad value.",
+        title: "Refusing a bad call is enough; the message is a detail",
+        why: "An error is read by whoever has to fix the call: the message names the argument \
+              the brief asks for (`inputs` for `new(0)`, `input` for an input that does not \
+              exist), not only the bad value.",
         reread: "Task",
         signatures: &[Signature {
             check: "errors",

@@ -79,12 +79,22 @@ pub enum ErrorCall {
     /// `CombinedWatermark::restore` of the first half of the implementation's own
     /// snapshot of `new(2)` after `on_watermark(0, 5)` and `on_watermark(1, 3)`.
     CombinerHalf,
+    /// `BoundedOutOfOrderness::restore` of the implementation's own snapshot of `new(2)`
+    /// after `on_event(7)` with every JSON number written as the string `"x"` (moot for
+    /// a snapshot that is not JSON or holds no number).
+    GeneratorRetyped,
+    /// `CombinedWatermark::restore` of the combiner's snapshot of [`ErrorCall::CombinerHalf`]
+    /// with every JSON number written as `"x"`.
+    CombinerRetyped,
+    /// `CombinedWatermark::restore` of that snapshot with every list in it emptied: a
+    /// combiner of no inputs, which `new(0)` refuses (moot without a list).
+    CombinerEmptied,
 }
 
 impl ErrorCall {
     /// Every invalid call, in plan order: the arguments first, then the bytes that are
     /// not a snapshot, shortest first.
-    pub const ALL: [ErrorCall; 15] = [
+    pub const ALL: [ErrorCall; 18] = [
         ErrorCall::NoInputs,
         ErrorCall::UnknownInput,
         ErrorCall::FarInput,
@@ -100,6 +110,9 @@ impl ErrorCall {
         ErrorCall::CombinerTrailing,
         ErrorCall::GeneratorHalf,
         ErrorCall::CombinerHalf,
+        ErrorCall::GeneratorRetyped,
+        ErrorCall::CombinerRetyped,
+        ErrorCall::CombinerEmptied,
     ];
 
     /// Whether the call's bytes are junk a restore may still accept when they are the
@@ -117,6 +130,7 @@ impl ErrorCall {
                 | ErrorCall::CombinerNull
                 | ErrorCall::GeneratorHalf
                 | ErrorCall::CombinerHalf
+                | ErrorCall::CombinerEmptied
         )
     }
 
@@ -145,6 +159,15 @@ impl ErrorCall {
             }
             ErrorCall::CombinerHalf => {
                 "CombinedWatermark::restore(&bytes[..bytes.len() / 2]), bytes the snapshot of new(2) after on_watermark(0, 5), on_watermark(1, 3)"
+            }
+            ErrorCall::GeneratorRetyped => {
+                "BoundedOutOfOrderness::restore(the snapshot of new(2) after on_event(7), its numbers written as \"x\")"
+            }
+            ErrorCall::CombinerRetyped => {
+                "CombinedWatermark::restore(the snapshot of new(2) after on_watermark(0, 5), on_watermark(1, 3), its numbers written as \"x\")"
+            }
+            ErrorCall::CombinerEmptied => {
+                "CombinedWatermark::restore(the snapshot of new(2) after on_watermark(0, 5), on_watermark(1, 3), its lists emptied: no inputs)"
             }
         }
     }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::case::{Case, ErrorCall};
 use super::contract::{Reading, drive_contract};
 use super::{Element, Implementation, oracle};
+use crate::harness::damaged::{emptied, renumbered};
 use crate::stage03::guard::{Answer, caught};
 
 /// What the driver saw while running one case. `Err` holds an error's message.
@@ -147,13 +148,35 @@ fn invalid_call<I: Implementation>(call: ErrorCall) -> anyhow::Result<String> {
             restore_generator::<I>(&bytes[..bytes.len() / 2], junk)
         }
         ErrorCall::CombinerHalf => {
-            let mut combiner = I::combiner(2)?;
-            I::on_watermark(&mut combiner, 0, 5)?;
-            I::on_watermark(&mut combiner, 1, 3)?;
-            let bytes = I::combiner_snapshot(&combiner)?;
+            let bytes = reported_combiner::<I>()?;
             restore_combiner::<I>(&bytes[..bytes.len() / 2], junk)
         }
+        ErrorCall::GeneratorRetyped => {
+            let mut generator = I::generator(2);
+            I::on_event(&mut generator, 7);
+            match renumbered(&I::generator_snapshot(&generator)?, || "x".into()) {
+                Some(bytes) => restore_generator::<I>(&bytes, junk),
+                None => anyhow::bail!("its snapshot holds no JSON number"),
+            }
+        }
+        ErrorCall::CombinerRetyped => match renumbered(&reported_combiner::<I>()?, || "x".into()) {
+            Some(bytes) => restore_combiner::<I>(&bytes, junk),
+            None => anyhow::bail!("its snapshot holds no JSON number"),
+        },
+        ErrorCall::CombinerEmptied => match emptied(&reported_combiner::<I>()?) {
+            Some(bytes) => restore_combiner::<I>(&bytes, junk),
+            None => anyhow::bail!("its snapshot holds no list"),
+        },
     }
+}
+
+/// The implementation's own snapshot of `new(2)` after `on_watermark(0, 5)` and
+/// `on_watermark(1, 3)`.
+fn reported_combiner<I: Implementation>() -> anyhow::Result<Vec<u8>> {
+    let mut combiner = I::combiner(2)?;
+    I::on_watermark(&mut combiner, 0, 5)?;
+    I::on_watermark(&mut combiner, 1, 3)?;
+    I::combiner_snapshot(&combiner)
 }
 
 /// `BoundedOutOfOrderness::restore(bytes)` of bytes that are not a snapshot; with `junk`,

@@ -154,6 +154,51 @@ mod combiner_lenient_array {
 }
 graders::impl_stage04!(CombinerLenientArray, combiner_lenient_array);
 
+/// **Mistake:** the combiner's `restore` is serde's derive and nothing more ("serde
+/// checks the format"): a snapshot whose inputs list is empty reads as a combiner of no
+/// inputs, which `new(0)` refuses.
+/// **Verdict:** `errors` fails: its own snapshot with its lists emptied restores (04-R15).
+mod combiner_restore_unchecked {
+    pub use solution04::*;
+
+    #[derive(serde::Serialize, serde::Deserialize)]
+    pub struct CombinedWatermark {
+        inputs: Vec<Option<u64>>,
+        combined: Option<u64>,
+    }
+    impl CombinedWatermark {
+        pub fn new(inputs: usize) -> anyhow::Result<Self> {
+            anyhow::ensure!(inputs > 0, "inputs must be at least 1, got 0");
+            Ok(Self {
+                inputs: vec![None; inputs],
+                combined: None,
+            })
+        }
+        pub fn on_watermark(&mut self, input: usize, ts: u64) -> anyhow::Result<Option<u64>> {
+            let Some(slot) = self.inputs.get_mut(input) else {
+                anyhow::bail!("input {input} does not exist");
+            };
+            *slot = (*slot).max(Some(ts));
+            let minimum = self.inputs.iter().copied().min().flatten();
+            if minimum > self.combined {
+                self.combined = minimum;
+                return Ok(minimum);
+            }
+            Ok(None)
+        }
+        pub fn current(&self) -> Option<u64> {
+            self.combined
+        }
+        pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
+            Ok(serde_json::to_vec(self)?)
+        }
+        pub fn restore(bytes: &[u8]) -> anyhow::Result<Self> {
+            Ok(serde_json::from_slice(bytes)?)
+        }
+    }
+}
+graders::impl_stage04!(CombinerRestoreUnchecked, combiner_restore_unchecked);
+
 /// **Mistake:** the combiner counts its silent inputs down at each input's first report,
 /// and does so before it checks that the input exists: `on_watermark(2, 0)` on 2 inputs
 /// returns its error, but one silent input fewer is counted.
@@ -231,6 +276,7 @@ fn is_rejected_for(
 /// watermarks): rejected for its requirement, with no card shown.
 #[rstest]
 #[case::combined_bitmask(drive::<CombinedBitmask>, "combiner", "04-R8")]
+#[case::combiner_restore_unchecked(drive::<CombinerRestoreUnchecked>, "errors", "04-R15")]
 fn is_rejected_without_card(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
