@@ -290,6 +290,9 @@ pub(super) const CARDS: &[Card] = &[
             clues: &[
                 Clue::Step("restore of bytes that are not a snapshot"),
                 Clue::Actual("Ok"),
+                // Its own snapshot, damaged (bytes after it, numbers retyped), was read,
+                // not taken for nothing: another belief (a lenient reader).
+                Clue::Not(&Clue::Actual("of its snapshot")),
             ],
         }],
     },

@@ -11,6 +11,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{AssignerSpec, Fired, Implementation, LateRecord};
+use crate::harness::damaged::renumbered;
 use crate::harness::enumerate::call_sequences;
 
 /// The longest call sequence of the check.
@@ -31,8 +32,9 @@ pub enum Call {
     /// `snapshot()`, the operator dropped, `restore(assigner, bytes)`.
     Restore,
     /// `restore(assigner, bytes)` of the operator's snapshot cut to half its length, then
-    /// of the whole snapshot followed by [`TRAILING`]: errors, after which the operator
-    /// goes on.
+    /// of the whole snapshot followed by [`TRAILING`], then (if it is JSON with numbers)
+    /// of the snapshot with every number written as the string `"x"`: errors, after
+    /// which the operator goes on.
     RestoreDamaged,
     /// `restore(assigner, b"")`, then `restore(assigner, b"{}")`: empty bytes are no
     /// snapshot, nor is `{}` (which a serde struct with defaulted fields reads as a fresh
@@ -48,7 +50,7 @@ impl fmt::Display for Call {
             Call::Watermark(wm) => write!(f, "W({wm})"),
             Call::Restore => f.write_str("restore(snapshot())"),
             Call::RestoreDamaged => f.write_str(
-                "restore(snapshot() cut to half its length), restore(snapshot() + b\" trailing\")",
+                "restore(snapshot() cut to half its length), restore(snapshot() + b\" trailing\"), restore(snapshot() with its numbers as \"x\")",
             ),
             Call::RestoreEmpty => f.write_str("restore(b\"\"), restore(b\"{}\")"),
         }
@@ -142,6 +144,9 @@ pub enum Answer {
     AcceptedJunk(String),
     /// A restore of the operator's own snapshot followed by [`TRAILING`] succeeded.
     AcceptedTrailing,
+    /// A restore of the operator's own snapshot with its numbers written as `"x"`
+    /// succeeded.
+    AcceptedRetyped,
 }
 
 /// One step: the answer, then `state_size()` and `current_watermark()` right after.
@@ -179,10 +184,16 @@ pub fn drive<I: Implementation>(spec: AssignerSpec, calls: &[Call]) -> Result<Ve
                 Err(e) => Answer::Restored(Err(message(e))),
                 Ok(bytes) => match I::restore(spec, &bytes[..bytes.len() / 2]) {
                     Ok(_) => Answer::Restored(Ok(())),
-                    Err(cut) => match I::restore(spec, &[&bytes[..], TRAILING].concat()) {
-                        Ok(_) => Answer::AcceptedTrailing,
-                        Err(_) => Answer::Restored(Err(message(cut))),
-                    },
+                    Err(cut) => {
+                        let retyped = renumbered(&bytes, || serde_json::Value::from("x"));
+                        if I::restore(spec, &[&bytes[..], TRAILING].concat()).is_ok() {
+                            Answer::AcceptedTrailing
+                        } else if retyped.is_some_and(|r| I::restore(spec, &r).is_ok()) {
+                            Answer::AcceptedRetyped
+                        } else {
+                            Answer::Restored(Err(message(cut)))
+                        }
+                    }
                 },
             },
             Call::RestoreEmpty => {

@@ -1,6 +1,7 @@
 //! Judges the `crash` check: the operator restored from its bytes after some element
 //! answers, and holds, what the uninterrupted run does.
 
+use super::Output;
 use super::plan::at;
 use super::{Element, Run};
 use crate::harness::Failure;
@@ -40,6 +41,19 @@ pub(super) fn judge_crash(
         .requirement("05-R15"));
     }
     for (i, (w, g)) in whole.outputs.iter().zip(&cut.outputs).enumerate() {
+        if w != g && same_results_reordered(w, g) {
+            // The restore kept everything; the order of one call's results was never
+            // the required one, only the uninterrupted run's map happened to give it.
+            return Err(Failure::new(
+                format!("the uninterrupted run: {w:?}"),
+                format!("after the restore: {g:?}"),
+            )
+            .step(format!(
+                "{}: the restored operator fires the same results in another order: the results of one call are ordered by window, then by key, whatever order the keys came in",
+                at(elements, i)
+            ))
+            .requirement("05-R12"));
+        }
         if w != g {
             return Err(Failure::new(
                 format!("the uninterrupted run: {w:?}"),
@@ -81,4 +95,15 @@ pub(super) fn judge_crash(
         }
     }
     Ok(())
+}
+
+/// Whether two answers of one `on_watermark` call hold the same results in another order.
+fn same_results_reordered(want: &Output, got: &Output) -> bool {
+    let (Output::Fired(want), Output::Fired(got)) = (want, got) else {
+        return false;
+    };
+    let (mut want, mut got) = (want.clone(), got.clone());
+    want.sort();
+    got.sort();
+    want == got
 }

@@ -50,12 +50,13 @@
 //! | 05-R10 | `lateness` | `late_at_watermark` |
 //! | 05-R11 | `contract` | `first_zero_ignored` |
 //! | 05-R12 | `firing` | `by_key_then_window` |
+//! | 05-R12 | `crash` | `keys_in_arrival_order_restored` |
 //! | 05-R13 | `contract` | `stale_regresses` |
 //! | 05-R14 | `firing` | `watermark_at_firing` |
 //! | 05-R15 | `crash` | `watermark_not_in_snapshot`, `keyed_by_k`, `watermark_saved_plus_one` |
 //! | 05-R15 | `contract` | `zero_watermark_is_none` |
-//! | 05-R16 | `contract` | `garbage_is_empty`, `restore_empty_fresh`, `restore_ignores_trailing` |
-//! | 05-R17 | `window-sums` | `batch_window_sums`, `late_sorted_by_time`, `window_sums_stops_at_max` |
+//! | 05-R16 | `contract` | `garbage_is_empty`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_watermark` |
+//! | 05-R17 | `window-sums` | `batch_window_sums`, `late_sorted_by_time`, `window_sums_stops_at_max`, `late_deduplicated` |
 //! | 05-R18 | `window-sums` | `flushes_at_end` |
 //! | 05-R19 | `errors` | `tumbling_zero_accepted` |
 //! | 05-R20 | `errors` | `slide_beyond_size_accepted` |

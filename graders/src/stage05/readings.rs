@@ -101,6 +101,13 @@ pub(super) fn judge_current_watermark(elements: &[Element], run: &Run) -> Result
             largest = largest.max(Some(*wm));
         }
         if *got != largest {
+            // Still none after a first watermark of 0: that watermark was not taken
+            // (05-R11: the first watermark, even 0, becomes the current one).
+            let rule = if got.is_none() && largest == Some(0) {
+                "05-R11"
+            } else {
+                "05-R14"
+            };
             return Err(Failure::new(
                 format!("current_watermark() = {largest:?}"),
                 format!("current_watermark() = {got:?}"),
@@ -110,7 +117,7 @@ pub(super) fn judge_current_watermark(elements: &[Element], run: &Run) -> Result
                 i + 1,
                 show(elements)
             ))
-            .requirement("05-R14"));
+            .requirement(rule));
         }
     }
     Ok(())

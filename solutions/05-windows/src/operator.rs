@@ -126,6 +126,7 @@ impl<K: Ord + Clone, A: WindowAssigner> WindowOperator<K, A> {
 /// The bytes of a [`WindowOperator`]: open aggregates as a list (JSON object keys must be
 /// strings, and a key need not be one) and the watermark.
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Snapshot<K> {
     watermark: Option<Timestamp>,
     open: Vec<(Window, K, i64, u64)>,
@@ -163,17 +164,70 @@ where
     /// # Errors
     /// When `bytes` is not a window-operator snapshot with keys of type `K`.
     pub fn restore(assigner: A, bytes: &[u8]) -> Result<Self> {
-        let snapshot: Snapshot<K> =
-            serde_json::from_slice(bytes).context("restoring a window operator: not a snapshot")?;
+        let not_a_snapshot = "restoring a window operator: not a snapshot";
+        // Read as JSON first: serde would also read the struct from a list, and a missing
+        // `watermark` as `None`; `snapshot` writes neither.
+        let value: serde_json::Value = serde_json::from_slice(bytes).context(not_a_snapshot)?;
+        anyhow::ensure!(
+            value.get("watermark").is_some(),
+            "{not_a_snapshot} (not a JSON object with a watermark)"
+        );
+        let snapshot: Snapshot<K> = serde_json::from_value(value).context(not_a_snapshot)?;
         let mut operator = Self::new(assigner);
         operator.watermark = snapshot.watermark;
         for (window, key, sum, count) in snapshot.open {
-            operator
+            // What `snapshot` cannot have written: an aggregate of no record, one of a
+            // window its own watermark fired, or one (window, key) twice.
+            anyhow::ensure!(count > 0, "{not_a_snapshot} (an aggregate of no record)");
+            anyhow::ensure!(
+                !operator.has_fired(window),
+                "{not_a_snapshot} (window {window:?} is open but its watermark fired it)"
+            );
+            let twice = operator
                 .open
                 .entry(window)
                 .or_default()
                 .insert(key, Aggregate { sum, count });
+            anyhow::ensure!(
+                twice.is_none(),
+                "{not_a_snapshot} (an aggregate of window {window:?} listed twice)"
+            );
         }
         Ok(operator)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Tumbling;
+
+    fn restore(bytes: &[u8]) -> Result<WindowOperator<String, Tumbling>> {
+        WindowOperator::restore(Tumbling::new(5)?, bytes)
+    }
+
+    #[test]
+    fn restore_reads_only_what_snapshot_writes() {
+        let mut operator = WindowOperator::new(Tumbling::new(5).unwrap());
+        operator.on_record("a".to_owned(), 7, 1);
+        operator.on_watermark(3);
+        let own = operator.snapshot().unwrap();
+        let text = String::from_utf8(own.clone()).unwrap();
+        assert!(restore(&own).is_ok(), "{text}");
+        let entry = r#"[{"start":5,"end":10},"a",1,1]"#;
+        for bad in [
+            format!(r#"[3,[{entry}]]"#),
+            format!(r#"{{"open":[{entry}]}}"#),
+            format!(r#"{{"watermark":3,"open":[{entry}],"size":5}}"#),
+            format!(r#"{{"watermark":3,"open":[{entry},{entry}]}}"#),
+            format!(r#"{{"watermark":12,"open":[{entry}]}}"#),
+            r#"{"watermark":3,"open":[[{"start":5,"end":10},"a",0,0]]}"#.to_owned(),
+        ] {
+            let error = restore(bad.as_bytes()).unwrap_err();
+            assert!(
+                format!("{error:#}").contains("not a snapshot"),
+                "{bad}: {error:#}"
+            );
+        }
     }
 }

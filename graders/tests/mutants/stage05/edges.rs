@@ -11,18 +11,6 @@ use rstest::rstest;
 use super::flawed::Flaw;
 use crate::accepted;
 
-macro_rules! flawed {
-    ($(#[$doc:meta])* $module:ident, $binding:ident, $operator:ident, $flaw:expr) => {
-        $(#[$doc])*
-        mod $module {
-            use super::Flaw;
-            pub use solution05::*;
-            flawed_operator!($flaw);
-        }
-        graders::impl_stage05!($binding, $operator, $module);
-    };
-}
-
 flawed!(
     /// The operator of the mutants without a flaw: a second, independent operator (its
     /// snapshot also lists the windows that emitted) that must pass.
@@ -84,6 +72,12 @@ flawed!(
     /// **Verdict:** `window-sums` fails on a stream that does not end with
     /// `Watermark(u64::MAX)` (05-R18).
     flushes_at_end, FlushesAtEnd, FlushesAtEndOperator, Flaw::FlushesAtEnd
+);
+flawed!(
+    /// **Mistake:** `window_sums` drops a late record equal to the one reported before it
+    /// ("a duplicate delivery"). **Verdict:** `window-sums` fails on two identical late
+    /// records: one is returned (05-R17: the late records in stream order).
+    late_deduplicated, LateDeduplicated, LateDeduplicatedOperator, Flaw::LateDeduplicated
 );
 
 /// Assigners over the reference's operator: `$assign(size, slide, ts)` is every window.
@@ -216,10 +210,12 @@ assigners!(
 #[case::starts_at_record(drive::<StartsAtRecord>, "assign", "05-R9", Some("05-windows-start-at-the-record"))]
 #[case::late_at_watermark(drive::<LateAtWatermark>, "lateness", "05-R10", None)]
 #[case::first_zero_ignored(drive::<FirstZeroIgnored>, "contract", "05-R11", None)]
+#[case::first_zero_ignored_firing(drive::<FirstZeroIgnored>, "firing", "05-R11", None)]
 #[case::by_key_then_window(drive::<ByKeyThenWindow>, "firing", "05-R12", Some("05-results-key-by-key"))]
 #[case::stale_regresses(drive::<StaleRegresses>, "contract", "05-R13", Some("05-watermark-is-the-last-seen"))]
 #[case::garbage_is_empty(drive::<GarbageIsEmpty>, "contract", "05-R16", Some("05-unreadable-snapshot-is-fresh"))]
 #[case::flushes_at_end(drive::<FlushesAtEnd>, "window-sums", "05-R18", Some("05-end-of-input-fires"))]
+#[case::late_deduplicated(drive::<LateDeduplicated>, "window-sums", "05-R17", None)]
 #[case::tumbling_zero_accepted(drive::<TumblingZeroAccepted>, "errors", "05-R19", None)]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,

@@ -29,6 +29,10 @@ pub enum Flaw {
     GarbageIsEmpty,
     /// `window_sums` fires every open window once the elements are done.
     FlushesAtEnd,
+    /// `window_sums` drops a late record equal to the one before it.
+    LateDeduplicated,
+    /// The sum is added up in an `i32`.
+    SumInI32,
     /// A record with one window still open is counted in every window it has, the fired
     /// ones too.
     PartlyLateCountsAll,
@@ -109,6 +113,9 @@ macro_rules! flawed_operator {
                     }
                     if FLAW == Flaw::ReplacesAggregate {
                         *a = (value, 1);
+                    } else if FLAW == Flaw::SumInI32 {
+                        a.0 = i64::from((a.0 as i32).wrapping_add(value as i32));
+                        a.1 += 1;
                     } else {
                         a.0 += value;
                         a.1 += 1;
@@ -228,7 +235,24 @@ macro_rules! flawed_operator {
             if FLAW == Flaw::FlushesAtEnd {
                 fired.extend(operator.on_watermark(u64::MAX));
             }
+            if FLAW == Flaw::LateDeduplicated {
+                late.dedup();
+            }
             (fired, late)
         }
+    };
+}
+
+/// A mutant module `$module` whose operator has the one flaw `$flaw`, bound as
+/// `$binding` (the module that invokes it has `Flaw` in scope).
+macro_rules! flawed {
+    ($(#[$doc:meta])* $module:ident, $binding:ident, $operator:ident, $flaw:expr) => {
+        $(#[$doc])*
+        mod $module {
+            use super::Flaw;
+            pub use solution05::*;
+            flawed_operator!($flaw);
+        }
+        graders::impl_stage05!($binding, $operator, $module);
     };
 }

@@ -7,18 +7,6 @@ use rstest::rstest;
 
 use super::flawed::Flaw;
 
-macro_rules! flawed {
-    ($(#[$doc:meta])* $module:ident, $binding:ident, $operator:ident, $flaw:expr) => {
-        $(#[$doc])*
-        mod $module {
-            use super::Flaw;
-            pub use solution05::*;
-            flawed_operator!($flaw);
-        }
-        graders::impl_stage05!($binding, $operator, $module);
-    };
-}
-
 flawed!(
     /// **Mistake:** lateness is decided for the record as a whole: once one of its sliding
     /// windows is still open, it goes into all of them, the fired ones too ("it is not
@@ -55,6 +43,7 @@ flawed!(
 #[rstest]
 #[case::partly_late_counts_all(drive::<PartlyLateCountsAll>, "firing", "05-R7", Some("05-on-time-counts-everywhere"))]
 #[case::keys_in_arrival_order(drive::<KeysInArrivalOrder>, "firing", "05-R12", Some("05-keys-in-arrival-order"))]
+#[case::keys_in_arrival_order_restored(drive::<KeysInArrivalOrder>, "crash", "05-R12", Some("05-keys-in-arrival-order"))]
 #[case::late_from_the_end(drive::<LateFromTheEnd>, "lateness", "05-R4", None)]
 #[case::drops_late(drive::<DropsLate>, "lateness", "05-R4", None)]
 fn is_rejected_for(

@@ -141,6 +141,26 @@ restore_through! {
 }
 
 restore_through! {
+    /// **Mistake:** `restore` reads the watermark as a number when it is one and as none
+    /// otherwise (`as_u64()`), so a snapshot of the wrong types restores without it.
+    /// **Verdict:** `contract`: its own snapshot with its numbers written as `"x"`
+    /// restores (05-R16).
+    restore_lenient_watermark, RestoreLenientWatermark, RestoreLenientWatermarkOperator,
+    write(snapshot) {}
+    prepare(value) {
+        if value["watermark"].as_u64().is_none() {
+            value["watermark"] = serde_json::Value::Null;
+        }
+        if let Some(open) = value["open"].as_array_mut() {
+            open.retain(|entry| {
+                let window = &entry[0];
+                window["start"].is_u64() && window["end"].is_u64() && entry[2].is_i64() && entry[3].is_u64()
+            });
+        }
+    }
+}
+
+restore_through! {
     /// A correct variant: the snapshot leaves out the fields of a fresh operator (no
     /// watermark, nothing open), so its fresh snapshot is `{}`, which it reads back.
     fresh_snapshot_is_empty_object, FreshIsEmptyObject, FreshIsEmptyObjectOperator,
@@ -164,6 +184,7 @@ accepted!(stage05_fresh_snapshot_as_empty_object_passes: Windows, drive::<FreshI
 #[rstest]
 #[case::restore_defaults_fields(drive::<RestoreDefaultsFields>, "contract", "05-R16")]
 #[case::restore_ignores_trailing(drive::<RestoreIgnoresTrailing>, "contract", "05-R16")]
+#[case::restore_lenient_watermark(drive::<RestoreLenientWatermark>, "contract", "05-R16")]
 #[case::watermark_saved_plus_one(drive::<WatermarkSavedPlusOne>, "crash", "05-R15")]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
@@ -173,4 +194,15 @@ fn is_rejected_for(
     if let Err(why) = graders::harness::expect_rejected_for::<Windows>(drive, check, requirement) {
         crate::fail(&why);
     }
+}
+
+/// Its own snapshot with bytes after it, read back: the card of bytes taken for "nothing
+/// to restore" (empty, cut short) is another belief and must not be shown.
+#[test]
+fn restore_ignores_trailing_shows_no_card() {
+    crate::cards::rejected_without_card::<Windows>(
+        drive::<RestoreIgnoresTrailing>,
+        "contract",
+        "05-R16",
+    );
 }

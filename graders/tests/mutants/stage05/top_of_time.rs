@@ -7,6 +7,8 @@
 use graders::stage05::{Case, Observation, Windows, drive};
 use rstest::rstest;
 
+use super::flawed::Flaw;
+
 /// **Mistake:** the tumbling window's end is `start.wrapping_add(size)`: near `u64::MAX`
 /// it wraps to a small number, a window that ends before it starts. **Verdict:**
 /// `assign` fails: `Tumbling::new(1 << 63).assign(u64::MAX - 2)` ends at 0 (05-R21).
@@ -256,46 +258,13 @@ graders::impl_stage05!(
     window_sums_stops_at_max
 );
 
-/// **Mistake:** the aggregate's sum is kept in an `i32` ("values are small"): a value
-/// of `-3 * 2^40` truncates to 0.
-/// **Verdict:** `firing`: `b`'s window at the top of time sums to 0, not
-/// -3298534883328 (05-R3).
-mod sum_in_i32 {
-    #![allow(dead_code)]
-    use anyhow::Result;
-    use serde::{Serialize, de::DeserializeOwned};
-    use solution05::WindowOperator as Inner;
-    pub use solution05::*;
-
-    pub struct WindowOperator<K, A>(Inner<K, A>);
-
-    impl<K: Ord + Clone + Serialize + DeserializeOwned, A: WindowAssigner + Clone>
-        WindowOperator<K, A>
-    {
-        pub fn new(assigner: A) -> Self {
-            Self(Inner::new(assigner))
-        }
-        pub fn current_watermark(&self) -> Option<Timestamp> {
-            self.0.current_watermark()
-        }
-        pub fn on_record(&mut self, key: K, ts: Timestamp, value: i64) -> Option<Late<K>> {
-            self.0.on_record(key, ts, i64::from(value as i32))
-        }
-        pub fn on_watermark(&mut self, wm: Timestamp) -> Vec<WindowResult<K>> {
-            self.0.on_watermark(wm)
-        }
-        pub fn state_size(&self) -> usize {
-            self.0.state_size()
-        }
-        pub fn snapshot(&self) -> Result<Vec<u8>> {
-            self.0.snapshot()
-        }
-        pub fn restore(assigner: A, bytes: &[u8]) -> Result<Self> {
-            Ok(Self(Inner::restore(assigner, bytes)?))
-        }
-    }
-}
-graders::impl_stage05!(SumInI32, SumInI32Operator, sum_in_i32);
+flawed!(
+    /// **Mistake:** the aggregate's sum is kept in an `i32` ("values are small"): a value
+    /// of `-3 * 2^40` truncates to 0.
+    /// **Verdict:** `firing`: `b`'s window at the top of time sums to 0, not
+    /// -3298534883328 (05-R3).
+    sum_in_i32, SumInI32, SumInI32Operator, Flaw::SumInI32
+);
 
 /// The operator mutants at the top of time, the check that rejects each and the
 /// requirement its failure names; no card is shown (a belief about the top of `u64`
