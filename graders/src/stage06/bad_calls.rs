@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::binding::Implementation;
 use super::case::Elem;
+use crate::harness::damaged::renumbered;
 
 /// One call that must return an error, never a panic or an answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -39,6 +40,14 @@ pub enum BadCall {
     /// `restore(2, bytes)` of the snapshot after checkpoint 1 with ` trailing` after it: a
     /// snapshot is the bytes `snapshot` wrote, not a prefix of them.
     RestoreTrailing,
+    /// `restore(2, bytes)` of the snapshot after checkpoint 1 with every JSON number in
+    /// it written as the string `"x"`: the right shape, the wrong types (moot for a
+    /// snapshot that is not JSON or holds no number).
+    RestoreRetyped,
+    /// `restore(2, bytes)` of the snapshot after checkpoint 1 with every JSON number in it
+    /// set to `u64::MAX`, then `on_element(0, Barrier(0))`: whatever the restore makes of
+    /// it, no panic, and 0 is never a barrier in turn.
+    RestoreClaimsMax,
     /// `aligned_snapshots` over no inputs at all.
     SnapshotsWithoutInputs,
     /// `aligned_snapshots` with a schedule naming input 1 of a single input.
@@ -54,7 +63,7 @@ pub enum BadCall {
 
 impl BadCall {
     /// Every bad call, simplest first.
-    pub const ALL: [BadCall; 17] = [
+    pub const ALL: [BadCall; 19] = [
         BadCall::UnknownInput,
         BadCall::UnknownInputMax,
         BadCall::BarrierAhead,
@@ -67,6 +76,8 @@ impl BadCall {
         BadCall::RestoreEmpty,
         BadCall::RestoreEmptyObject,
         BadCall::RestoreTrailing,
+        BadCall::RestoreRetyped,
+        BadCall::RestoreClaimsMax,
         BadCall::SnapshotsWithoutInputs,
         BadCall::SnapshotsUnknownInput,
         BadCall::SnapshotsPastTheEnd,
@@ -81,18 +92,29 @@ impl BadCall {
             BadCall::BarrierAhead
             | BadCall::BarrierOutOfTurn
             | BadCall::BarrierTwice
-            | BadCall::BarrierBehind => "06-R12",
+            | BadCall::BarrierBehind
+            | BadCall::RestoreClaimsMax => "06-R12",
             BadCall::BarrierBehindRestore => "06-R13",
             BadCall::RestoreNoInputs
             | BadCall::RestoreGarbage
             | BadCall::RestoreEmpty
             | BadCall::RestoreEmptyObject
-            | BadCall::RestoreTrailing => "06-R14",
+            | BadCall::RestoreTrailing
+            | BadCall::RestoreRetyped => "06-R14",
             BadCall::SnapshotsWithoutInputs
             | BadCall::SnapshotsUnknownInput
             | BadCall::SnapshotsPastTheEnd
             | BadCall::SnapshotsPastOneEnd
             | BadCall::SnapshotsBarrierAhead => "06-R17",
+        }
+    }
+
+    /// The word the error's message must contain: the argument it names (`input` for an
+    /// input that does not exist); `None` where the brief fixes no word.
+    pub fn names(self) -> Option<&'static str> {
+        match self {
+            BadCall::UnknownInput | BadCall::UnknownInputMax => Some("input"),
+            _ => None,
         }
     }
 
@@ -131,6 +153,12 @@ impl BadCall {
             BadCall::RestoreTrailing => {
                 "restore(2, the snapshot after checkpoint 1 + b\" trailing\"): nothing may follow the bytes snapshot() wrote"
             }
+            BadCall::RestoreRetyped => {
+                "restore(2, the snapshot after checkpoint 1 with its numbers written as \"x\"): the wrong types are no snapshot"
+            }
+            BadCall::RestoreClaimsMax => {
+                "restore(2, the snapshot after checkpoint 1 with its numbers set to u64::MAX), then on_element(0, B0): no barrier 0 is ever in turn"
+            }
             BadCall::SnapshotsWithoutInputs => "aligned_snapshots over no inputs",
             BadCall::SnapshotsUnknownInput => {
                 "aligned_snapshots over input 0 = [a0]; arrivals 1: input 1 does not exist"
@@ -152,77 +180,101 @@ impl BadCall {
         let a0 = || Elem::Record("a0".to_owned());
         let answered =
             |r: anyhow::Result<Vec<super::case::Out>>| r.map(|out| format!("Ok({out:?})"));
-        let result =
-            match self {
-                BadCall::UnknownInput => {
-                    I::aligner(2).and_then(|mut a| answered(I::on_element(&mut a, 2, a0())))
+        let result = match self {
+            BadCall::UnknownInput => {
+                I::aligner(2).and_then(|mut a| answered(I::on_element(&mut a, 2, a0())))
+            }
+            BadCall::UnknownInputMax => {
+                I::aligner(2).and_then(|mut a| answered(I::on_element(&mut a, usize::MAX, a0())))
+            }
+            BadCall::BarrierAhead => {
+                I::aligner(2).and_then(|mut a| answered(I::on_element(&mut a, 0, Elem::Barrier(2))))
+            }
+            BadCall::BarrierOutOfTurn => I::aligner(2).and_then(|mut a| {
+                I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                answered(I::on_element(&mut a, 1, Elem::Barrier(2)))
+            }),
+            BadCall::BarrierTwice => I::aligner(2).and_then(|mut a| {
+                I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                answered(I::on_element(&mut a, 1, Elem::Barrier(1)))
+            }),
+            BadCall::BarrierBehind => I::aligner(2).and_then(|mut a| {
+                I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                I::on_element(&mut a, 1, Elem::Barrier(1))?;
+                answered(I::on_element(&mut a, 0, Elem::Barrier(1)))
+            }),
+            BadCall::BarrierBehindRestore => I::aligner(2).and_then(|mut a| {
+                I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                I::on_element(&mut a, 1, Elem::Barrier(1))?;
+                let mut restored = I::restore(2, &I::snapshot(&a)?)?;
+                answered(I::on_element(&mut restored, 0, Elem::Barrier(1)))
+            }),
+            BadCall::RestoreNoInputs => I::aligner(1)
+                .and_then(|a| I::restore(0, &I::snapshot(&a)?))
+                .map(|_| "Ok(an aligner)".to_owned()),
+            BadCall::RestoreGarbage => {
+                I::restore(2, b"not a snapshot").map(|_| "Ok(an aligner)".to_owned())
+            }
+            // An implementation whose own snapshot of a fresh aligner is empty may read
+            // empty bytes back: the check is then moot, counted as passed.
+            BadCall::RestoreEmpty => match I::aligner(2).and_then(|a| I::snapshot(&a)) {
+                Ok(own) if own.is_empty() => Err(anyhow::anyhow!("its own snapshot is empty")),
+                _ => I::restore(2, b"").map(|_| "Ok(an aligner)".to_owned()),
+            },
+            // Likewise for an implementation whose own fresh snapshot is `{}`.
+            BadCall::RestoreEmptyObject => match I::aligner(2).and_then(|a| I::snapshot(&a)) {
+                Ok(own) if own == b"{}" => Err(anyhow::anyhow!("its own snapshot is {{}}")),
+                _ => I::restore(2, b"{}").map(|_| "Ok(an aligner)".to_owned()),
+            },
+            BadCall::RestoreTrailing => after_checkpoint_1::<I>().and_then(|own| {
+                let trailed = [own, b" trailing".to_vec()].concat();
+                I::restore(2, &trailed).map(|_| "Ok(an aligner)".to_owned())
+            }),
+            BadCall::RestoreRetyped => after_checkpoint_1::<I>().and_then(|own| {
+                match renumbered(&own, || serde_json::Value::from("x")) {
+                    None => Err(anyhow::anyhow!("its snapshot holds no JSON number")),
+                    Some(bytes) => I::restore(2, &bytes).map(|_| "Ok(an aligner)".to_owned()),
                 }
-                BadCall::UnknownInputMax => I::aligner(2)
-                    .and_then(|mut a| answered(I::on_element(&mut a, usize::MAX, a0()))),
-                BadCall::BarrierAhead => I::aligner(2)
-                    .and_then(|mut a| answered(I::on_element(&mut a, 0, Elem::Barrier(2)))),
-                BadCall::BarrierOutOfTurn => I::aligner(2).and_then(|mut a| {
-                    I::on_element(&mut a, 0, Elem::Barrier(1))?;
-                    answered(I::on_element(&mut a, 1, Elem::Barrier(2)))
-                }),
-                BadCall::BarrierTwice => I::aligner(2).and_then(|mut a| {
-                    I::on_element(&mut a, 0, Elem::Barrier(1))?;
-                    I::on_element(&mut a, 0, Elem::Barrier(1))?;
-                    answered(I::on_element(&mut a, 1, Elem::Barrier(1)))
-                }),
-                BadCall::BarrierBehind => I::aligner(2).and_then(|mut a| {
-                    I::on_element(&mut a, 0, Elem::Barrier(1))?;
-                    I::on_element(&mut a, 1, Elem::Barrier(1))?;
-                    answered(I::on_element(&mut a, 0, Elem::Barrier(1)))
-                }),
-                BadCall::BarrierBehindRestore => I::aligner(2).and_then(|mut a| {
-                    I::on_element(&mut a, 0, Elem::Barrier(1))?;
-                    I::on_element(&mut a, 1, Elem::Barrier(1))?;
-                    let mut restored = I::restore(2, &I::snapshot(&a)?)?;
-                    answered(I::on_element(&mut restored, 0, Elem::Barrier(1)))
-                }),
-                BadCall::RestoreNoInputs => I::aligner(1)
-                    .and_then(|a| I::restore(0, &I::snapshot(&a)?))
-                    .map(|_| "Ok(an aligner)".to_owned()),
-                BadCall::RestoreGarbage => {
-                    I::restore(2, b"not a snapshot").map(|_| "Ok(an aligner)".to_owned())
-                }
-                // An implementation whose own snapshot of a fresh aligner is empty may read
-                // empty bytes back: the check is then moot, counted as passed.
-                BadCall::RestoreEmpty => match I::aligner(2).and_then(|a| I::snapshot(&a)) {
-                    Ok(own) if own.is_empty() => Err(anyhow::anyhow!("its own snapshot is empty")),
-                    _ => I::restore(2, b"").map(|_| "Ok(an aligner)".to_owned()),
-                },
-                // Likewise for an implementation whose own fresh snapshot is `{}`.
-                BadCall::RestoreEmptyObject => match I::aligner(2).and_then(|a| I::snapshot(&a)) {
-                    Ok(own) if own == b"{}" => Err(anyhow::anyhow!("its own snapshot is {{}}")),
-                    _ => I::restore(2, b"{}").map(|_| "Ok(an aligner)".to_owned()),
-                },
-                BadCall::RestoreTrailing => I::aligner(2).and_then(|mut a| {
-                    I::on_element(&mut a, 0, Elem::Barrier(1))?;
-                    I::on_element(&mut a, 1, Elem::Barrier(1))?;
-                    let trailed = [I::snapshot(&a)?, b" trailing".to_vec()].concat();
-                    I::restore(2, &trailed).map(|_| "Ok(an aligner)".to_owned())
-                }),
-                BadCall::SnapshotsWithoutInputs => {
-                    I::aligned_snapshots(Vec::new(), &[]).map(|s| format!("Ok({s:?})"))
-                }
-                BadCall::SnapshotsUnknownInput => {
-                    I::aligned_snapshots(vec![vec![a0()]], &[1]).map(|s| format!("Ok({s:?})"))
-                }
-                BadCall::SnapshotsPastTheEnd => {
-                    I::aligned_snapshots(vec![vec![a0()]], &[0, 0]).map(|s| format!("Ok({s:?})"))
-                }
-                BadCall::SnapshotsPastOneEnd => {
-                    let b0 = Elem::Record("b0".to_owned());
-                    I::aligned_snapshots(vec![vec![a0()], vec![b0]], &[0, 0])
-                        .map(|s| format!("Ok({s:?})"))
-                }
-                BadCall::SnapshotsBarrierAhead => {
-                    I::aligned_snapshots(vec![vec![Elem::Barrier(2)]], &[0])
-                        .map(|s| format!("Ok({s:?})"))
-                }
-            };
+            }),
+            BadCall::RestoreClaimsMax => {
+                after_checkpoint_1::<I>().and_then(|own| {
+                    match renumbered(&own, || serde_json::Value::from(u64::MAX)) {
+                        None => Err(anyhow::anyhow!("its snapshot holds no JSON number")),
+                        Some(bytes) => {
+                            let mut restored = I::restore(2, &bytes)?;
+                            answered(I::on_element(&mut restored, 0, Elem::Barrier(0)))
+                        }
+                    }
+                })
+            }
+            BadCall::SnapshotsWithoutInputs => {
+                I::aligned_snapshots(Vec::new(), &[]).map(|s| format!("Ok({s:?})"))
+            }
+            BadCall::SnapshotsUnknownInput => {
+                I::aligned_snapshots(vec![vec![a0()]], &[1]).map(|s| format!("Ok({s:?})"))
+            }
+            BadCall::SnapshotsPastTheEnd => {
+                I::aligned_snapshots(vec![vec![a0()]], &[0, 0]).map(|s| format!("Ok({s:?})"))
+            }
+            BadCall::SnapshotsPastOneEnd => {
+                let b0 = Elem::Record("b0".to_owned());
+                I::aligned_snapshots(vec![vec![a0()], vec![b0]], &[0, 0])
+                    .map(|s| format!("Ok({s:?})"))
+            }
+            BadCall::SnapshotsBarrierAhead => {
+                I::aligned_snapshots(vec![vec![Elem::Barrier(2)]], &[0])
+                    .map(|s| format!("Ok({s:?})"))
+            }
+        };
         result.map_err(|e| format!("{e:#}"))
     }
+}
+
+/// The implementation's own snapshot of an aligner of 2 inputs after checkpoint 1.
+fn after_checkpoint_1<I: Implementation>() -> anyhow::Result<Vec<u8>> {
+    let mut aligner = I::aligner(2)?;
+    I::on_element(&mut aligner, 0, Elem::Barrier(1))?;
+    I::on_element(&mut aligner, 1, Elem::Barrier(1))?;
+    I::snapshot(&aligner)
 }

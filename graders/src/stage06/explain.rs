@@ -7,13 +7,16 @@ use super::oracle::ModelStep;
 /// Why `got` is not what the model emits at step `m`, and the requirement it breaks.
 pub(super) fn explain(inputs: &[Vec<Elem>], m: &ModelStep, got: &[Out]) -> (String, &'static str) {
     let why = reason(inputs, m, got);
-    let checkpoint = |outs: &[Out]| outs.iter().any(|o| matches!(o, Out::Checkpoint(_)));
+    let checkpoint = |outs: &[Out]| outs.iter().position(|o| matches!(o, Out::Checkpoint(_)));
     let requirement = match (checkpoint(&m.out), checkpoint(got)) {
         // With one input every barrier completes its checkpoint at once.
-        (true, false) if inputs.len() == 1 => "06-R8",
-        (true, false) | (false, true) => "06-R6",
-        (true, true) => "06-R7",
-        (false, false) => match (&m.element, m.before.is_blocked(m.input)) {
+        (Some(_), None) if inputs.len() == 1 => "06-R8",
+        (Some(_), None) | (None, Some(_)) => "06-R6",
+        // The checkpoint comes first, then the buffer (06-R6); the buffer's own order
+        // and what its barriers do is the re-feed (06-R7).
+        (Some(want), Some(at)) if want != at => "06-R6",
+        (Some(_), Some(_)) => "06-R7",
+        (None, None) => match (&m.element, m.before.is_blocked(m.input)) {
             (_, true) => "06-R9",
             (Elem::Record(_), false) => "06-R4",
             (Elem::Barrier(_), false) => "06-R5",

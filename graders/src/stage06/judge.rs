@@ -42,6 +42,20 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 .map_err(|f| f.requirement("06-R10"))
         }
         (Case::BadCall { call }, Observation::BadCall { result }) => match result {
+            Err(message) if call.names().is_some_and(|word| !message.contains(word)) => {
+                Err(Failure::new(
+                    format!(
+                        "Err(..) whose message names `{}`",
+                        call.names().unwrap_or_default()
+                    ),
+                    format!("Err({message})"),
+                )
+                .step(format!(
+                    "{}: the error does not say which argument is wrong",
+                    call.describe()
+                ))
+                .requirement(call.requirement()))
+            }
             Err(_) => Ok(()),
             Ok(answer) => Err(Failure::new("Err(..)", answer.clone())
                 .step(format!(
@@ -183,12 +197,18 @@ fn judge_steps(
             m.element
         );
         let Some(g) = got.get(k) else {
+            // The run stopped here: a refused element, or a snapshot the driver takes
+            // right after a checkpoint that failed.
+            let (what, rule) = match error {
+                Some(e) if e.starts_with("snapshot()") => ("snapshot() failed", "06-R13"),
+                _ => ("on_element failed", refused_fault(m)),
+            };
             return Err(Failure::new(
                 format!("Ok({})", list(&m.out)),
                 error.unwrap_or("no call").to_owned(),
             )
-            .step(format!("{label}: on_element failed"))
-            .requirement(refused_fault(m)));
+            .step(format!("{label}: {what}"))
+            .requirement(rule));
         };
         if g.out != m.out {
             let (why, requirement) = explain(inputs, m, &g.out);

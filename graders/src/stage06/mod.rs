@@ -49,19 +49,19 @@
 //! | 06-R3 | `alignment` | `never_unblocking`, `nonexistent_blocked`, `bitmask_inputs` |
 //! | 06-R4 | `alignment` | `block_all` |
 //! | 06-R5 | `alignment` | `blocked_means_buffered` |
-//! | 06-R6 | `alignment` | `snapshot_at_first_barrier` |
-//! | 06-R7 | `alignment` | `releasing_before_the_checkpoint`, `losing_a_buffered_barrier`, `re_feeding_newest_first`, `releasing_without_re_feeding`, `lazy_release` |
+//! | 06-R6 | `alignment` | `snapshot_at_first_barrier`, `releasing_before_the_checkpoint` |
+//! | 06-R7 | `alignment` | `losing_a_buffered_barrier`, `re_feeding_newest_first`, `releasing_without_re_feeding`, `lazy_release` |
 //! | 06-R7 | `contract` | `per_input_buffers` |
 //! | 06-R8 | `alignment` | `single_input` |
 //! | 06-R9 | `alignment` | `not_blocking_the_input`, `blocked_barrier_refused` |
 //! | 06-R10 | `configuration` | `new_zero`, `unnamed_zero` |
-//! | 06-R11 | `configuration` | `unknown_input` |
+//! | 06-R11 | `configuration` | `unknown_input`, `unknown_input_unnamed` |
 //! | 06-R11 | `contract` | `unknown_input_barrier` |
-//! | 06-R12 | `configuration` | `accepting_a_barrier_out_of_turn`, `old_barrier` |
+//! | 06-R12 | `configuration` | `accepting_a_barrier_out_of_turn`, `old_barrier`, `restore_next_overflows` |
 //! | 06-R12 | `contract` | `one_off_turn_check`, `broken_after_error`, `single_no_turn` |
 //! | 06-R13 | `crash` | `restoring_from_scratch`, `restore_keeps_inputs` |
 //! | 06-R13 | `contract` | `restore_refuses_fresh`, `snapshot_refuses_held`, `snapshot_ahead`, `restore_blocked` |
-//! | 06-R14 | `configuration` | `garbage_fresh`, `restore_empty_fresh`, `restore_ignores_trailing` |
+//! | 06-R14 | `configuration` | `garbage_fresh`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_value` |
 //! | 06-R15 | `aligned-snapshots` | `after_call` |
 //! | 06-R16 | `aligned-snapshots` | `snapshots_from_the_whole_input`, `prefix_refused` |
 //! | 06-R17 | `configuration` | `past_end`, `past_end_in_total` |

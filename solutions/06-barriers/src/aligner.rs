@@ -41,6 +41,7 @@ enum Phase {
 /// The buffers and the set of blocked inputs are deliberately absent: recovery replays
 /// every input from its cut, which delivers those elements (and those barriers) again.
 #[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Durable {
     completed: CheckpointId,
 }
@@ -169,8 +170,12 @@ impl<T> BarrierAligner<T> {
     /// # Errors
     /// When `inputs` is 0 or `bytes` is not an aligner snapshot.
     pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
-        let durable: Durable =
-            serde_json::from_slice(bytes).context("restoring a barrier aligner: not a snapshot")?;
+        let not_a_snapshot = "restoring a barrier aligner: not a snapshot";
+        // Read as JSON first: serde would also read the struct from a list (`[0]`), which
+        // `snapshot` never writes.
+        let value: serde_json::Value = serde_json::from_slice(bytes).context(not_a_snapshot)?;
+        anyhow::ensure!(value.is_object(), "{not_a_snapshot} (not a JSON object)");
+        let durable: Durable = serde_json::from_value(value).context(not_a_snapshot)?;
         Self::resuming_after(inputs, durable.completed)
     }
 
@@ -227,6 +232,16 @@ mod tests {
         );
         assert!(!aligner.is_blocked(0), "a refused barrier changes nothing");
         assert_eq!(aligner.snapshot().unwrap(), bytes);
+    }
+
+    #[test]
+    fn restore_reads_only_what_snapshot_writes() {
+        let own = BarrierAligner::<&str>::new(2).unwrap().snapshot().unwrap();
+        assert!(BarrierAligner::<&str>::restore(2, &own).is_ok());
+        for bytes in [&b"[0]"[..], br#"{"completed":0,"inputs":2}"#, b"{}"] {
+            let error = BarrierAligner::<&str>::restore(2, bytes).unwrap_err();
+            assert!(format!("{error:#}").contains("not a snapshot"), "{error:#}");
+        }
     }
 
     #[test]

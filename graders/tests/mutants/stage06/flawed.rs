@@ -168,7 +168,9 @@ impl<T, const M: u8> Aligner<T, M> {
             if M == RESTORE_REFUSES_FRESH && completed == 0 {
                 bail!("not an aligner snapshot: checkpoints are numbered from 1");
             }
-            aligner.next = completed + 1;
+            aligner.next = completed
+                .checked_add(1)
+                .ok_or_else(|| anyhow::anyhow!("not an aligner snapshot: no checkpoint follows"))?;
         }
         Ok(aligner)
     }

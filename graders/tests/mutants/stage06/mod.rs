@@ -241,7 +241,7 @@ graders::impl_stage06!(PrefixRefused, prefix_refused);
 #[case::snapshot_at_first_barrier(drive::<FirstBarrier>, "alignment", "06-R6", "06-first-barrier-snapshots")]
 #[case::accepting_a_barrier_out_of_turn(drive::<NoTurnCheck>, "configuration", "06-R12", "06-barriers-come-in-order")]
 #[case::not_blocking_the_input(drive::<NoBlocking>, "alignment", "06-R9", "06-no-blocking")]
-#[case::releasing_before_the_checkpoint(drive::<ReleaseBefore>, "alignment", "06-R7", "06-release-then-checkpoint")]
+#[case::releasing_before_the_checkpoint(drive::<ReleaseBefore>, "alignment", "06-R6", "06-release-then-checkpoint")]
 #[case::losing_a_buffered_barrier(drive::<DropBarriers>, "alignment", "06-R7", "06-held-back-barriers-are-data")]
 #[case::re_feeding_newest_first(drive::<Lifo>, "alignment", "06-R7", "06-buffer-order-does-not-matter")]
 #[case::never_unblocking(drive::<NeverUnblock>, "alignment", "06-R3", "06-blocked-for-good")]

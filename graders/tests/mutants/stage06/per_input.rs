@@ -25,8 +25,11 @@ impl<T, const MERGED: bool> PerInput<T, MERGED> {
 
     fn after(inputs: usize, completed: CheckpointId) -> Result<Self> {
         ensure!(inputs > 0, "an aligner needs inputs > 0");
+        let next = completed
+            .checked_add(1)
+            .ok_or_else(|| anyhow::anyhow!("not an aligner snapshot: no checkpoint follows"))?;
         Ok(Self {
-            next: completed + 1,
+            next,
             blocked: vec![false; inputs],
             held: (0..inputs).map(|_| VecDeque::new()).collect(),
             arrivals: 0,

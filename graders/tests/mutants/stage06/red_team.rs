@@ -109,64 +109,54 @@ wrapper! {
 }
 graders::impl_stage06!(RestoreEmptyFresh, restore_empty_fresh);
 
-wrapper! {
-    /// **Mistake:** the blocked inputs kept as bits of a `u64` (shifts that wrap, as in a
-    /// release build): an aligner of more than 64 inputs mixes input 64 up with input 0.
-    /// **Verdict:** `alignment` fails on 65 inputs: after input 0's `Barrier(1)`,
-    /// `is_blocked(64)` is `true` (06-R3).
-    bitmask_inputs {
-        pub struct BarrierAligner<T> { inner: solution06::BarrierAligner<T>, inputs: usize, mask: u64 }
-        impl<T> BarrierAligner<T> {
-            pub fn new(inputs: usize) -> Result<Self> {
-                Ok(Self { inner: solution06::BarrierAligner::new(inputs)?, inputs, mask: 0 })
-            }
-            pub fn is_blocked(&self, input: usize) -> bool {
-                self.mask & 1u64.wrapping_shl(input as u32) != 0
-            }
-            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
-                let out = self.inner.on_element(input, e)?;
-                self.mask = (0..self.inputs)
-                    .filter(|&i| self.inner.is_blocked(i))
-                    .fold(0, |m, i| m | 1u64.wrapping_shl(i as u32));
-                Ok(out)
-            }
-            pub fn snapshot(&self) -> Result<Vec<u8>> { self.inner.snapshot() }
-            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
-                Ok(Self { inner: solution06::BarrierAligner::restore(inputs, bytes)?, inputs, mask: 0 })
+/// A mutant whose blocked inputs are kept as the bits of a `$word`, its shifts wrapping
+/// as in a release build: input `i` and input `i + BITS` share a bit.
+macro_rules! bitmask {
+    ($(#[$doc:meta])* $name:ident: $word:ty) => {
+        wrapper! {
+            $(#[$doc])*
+            $name {
+                pub struct BarrierAligner<T> { inner: solution06::BarrierAligner<T>, inputs: usize, mask: $word }
+                impl<T> BarrierAligner<T> {
+                    pub fn new(inputs: usize) -> Result<Self> {
+                        Ok(Self { inner: solution06::BarrierAligner::new(inputs)?, inputs, mask: 0 })
+                    }
+                    pub fn is_blocked(&self, input: usize) -> bool {
+                        self.mask & (1 as $word).wrapping_shl(input as u32) != 0
+                    }
+                    pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+                        let out = self.inner.on_element(input, e)?;
+                        self.mask = (0..self.inputs)
+                            .filter(|&i| self.inner.is_blocked(i))
+                            .fold(0, |m, i| m | (1 as $word).wrapping_shl(i as u32));
+                        Ok(out)
+                    }
+                    pub fn snapshot(&self) -> Result<Vec<u8>> { self.inner.snapshot() }
+                    pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+                        Ok(Self { inner: solution06::BarrierAligner::restore(inputs, bytes)?, inputs, mask: 0 })
+                    }
+                }
             }
         }
-    }
+    };
+}
+
+bitmask! {
+    /// **Mistake:** the blocked inputs kept as bits of a `u64`: an aligner of more than
+    /// 64 inputs mixes input 64 up with input 0.
+    /// **Verdict:** `alignment` fails on 65 inputs: after input 0's `Barrier(1)`,
+    /// `is_blocked(64)` is `true` (06-R3).
+    bitmask_inputs: u64
 }
 graders::impl_stage06!(BitmaskInputs, bitmask_inputs);
 
-wrapper! {
+bitmask! {
     /// **Mistake:** the blocked inputs kept as bits of a `u128`, by a learner who knew a
     /// `u64` is too small for 65 inputs: an aligner of more than 128 inputs mixes input 128
     /// up with input 0.
     /// **Verdict:** `alignment` fails on 129 inputs: after input 0's `Barrier(1)`,
     /// `is_blocked(128)` is `true` (06-R3).
-    bitmask_inputs_128 {
-        pub struct BarrierAligner<T> { inner: solution06::BarrierAligner<T>, inputs: usize, mask: u128 }
-        impl<T> BarrierAligner<T> {
-            pub fn new(inputs: usize) -> Result<Self> {
-                Ok(Self { inner: solution06::BarrierAligner::new(inputs)?, inputs, mask: 0 })
-            }
-            pub fn is_blocked(&self, input: usize) -> bool {
-                self.mask & 1u128.wrapping_shl(input as u32) != 0
-            }
-            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
-                let out = self.inner.on_element(input, e)?;
-                self.mask = (0..self.inputs)
-                    .filter(|&i| self.inner.is_blocked(i))
-                    .fold(0, |m, i| m | 1u128.wrapping_shl(i as u32));
-                Ok(out)
-            }
-            pub fn snapshot(&self) -> Result<Vec<u8>> { self.inner.snapshot() }
-            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
-                Ok(Self { inner: solution06::BarrierAligner::restore(inputs, bytes)?, inputs, mask: 0 })
-            }
-        }
-    }
+    bitmask_inputs_128: u128
 }
 graders::impl_stage06!(BitmaskInputs128, bitmask_inputs_128);
 

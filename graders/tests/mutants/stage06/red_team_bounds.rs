@@ -135,6 +135,92 @@ around! {
 graders::impl_stage06!(RestoreIgnoresTrailing, restore_ignores_trailing);
 
 around! {
+    /// **Mistake:** `restore` reads `completed` as a number if it is one and as 0
+    /// otherwise (`as_u64().unwrap_or(0)`), so a snapshot of the wrong types restores a
+    /// fresh aligner.
+    /// **Verdict:** `configuration`: `{"completed":"x"}` restores (06-R14).
+    restore_lenient_value {} {
+        impl<T> BarrierAligner<T> {
+            pub fn new(inputs: usize) -> Result<Self> {
+                Ok(Self { inner: solution06::BarrierAligner::new(inputs)? })
+            }
+            pub fn is_blocked(&self, input: usize) -> bool {
+                self.inner.is_blocked(input)
+            }
+            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+                self.inner.on_element(input, e)
+            }
+            pub fn snapshot(&self) -> Result<Vec<u8>> {
+                self.inner.snapshot()
+            }
+            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+                let value: serde_json::Value = serde_json::from_slice(bytes)?;
+                ensure!(value.is_object(), "not a snapshot");
+                let completed = value["completed"].as_u64().unwrap_or(0);
+                Ok(Self { inner: solution06::BarrierAligner::restore(inputs, &reference_bytes(completed))? })
+            }
+        }
+    }
+}
+graders::impl_stage06!(RestoreLenientValue, restore_lenient_value);
+
+around! {
+    /// **Mistake:** every refused call says only "invalid call" ("the caller knows what
+    /// it passed"), so an input that does not exist is refused without naming it.
+    /// **Verdict:** `configuration`: `on_element(2, a0)` on 2 inputs fails with a
+    /// message that has no `input` (06-R11).
+    unknown_input_unnamed { inputs: usize } {
+        impl<T> BarrierAligner<T> {
+            pub fn new(inputs: usize) -> Result<Self> {
+                Ok(Self { inner: solution06::BarrierAligner::new(inputs)?, inputs })
+            }
+            pub fn is_blocked(&self, input: usize) -> bool {
+                self.inner.is_blocked(input)
+            }
+            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+                ensure!(input < self.inputs, "invalid call");
+                self.inner.on_element(input, e)
+            }
+            pub fn snapshot(&self) -> Result<Vec<u8>> {
+                self.inner.snapshot()
+            }
+            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+                Ok(Self { inner: solution06::BarrierAligner::restore(inputs, bytes)?, inputs })
+            }
+        }
+    }
+}
+graders::impl_stage06!(UnknownInputUnnamed, unknown_input_unnamed);
+
+around! {
+    /// **Mistake:** `restore` works out the next checkpoint as `completed + 1`, which
+    /// overflows for a snapshot that claims checkpoint `u64::MAX`.
+    /// **Verdict:** `configuration`: restoring the snapshot with its number set to
+    /// `u64::MAX` panics (06-R12: no barrier is in turn after it, and never a panic).
+    restore_next_overflows {} {
+        impl<T> BarrierAligner<T> {
+            pub fn new(inputs: usize) -> Result<Self> {
+                Ok(Self { inner: solution06::BarrierAligner::new(inputs)? })
+            }
+            pub fn is_blocked(&self, input: usize) -> bool {
+                self.inner.is_blocked(input)
+            }
+            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+                self.inner.on_element(input, e)
+            }
+            pub fn snapshot(&self) -> Result<Vec<u8>> {
+                self.inner.snapshot()
+            }
+            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+                let next = completed_in(bytes)? + 1;
+                Ok(Self { inner: solution06::BarrierAligner::restore(inputs, &reference_bytes(next - 1))? })
+            }
+        }
+    }
+}
+graders::impl_stage06!(RestoreNextOverflows, restore_next_overflows);
+
+around! {
     /// **Mistake:** a snapshot taken while checkpoint `c` is being aligned records `c` as
     /// completed ("the barrier has been seen"), though only the last barrier completes it.
     /// **Verdict:** `contract`: after `Barrier(1)` on input 0 of 2, a restore from
@@ -359,6 +445,9 @@ fn is_blocked_by_index_is_rejected() {
 #[case::input_check_overflows(drive::<InputCheckOverflows>, "configuration", "06-R11")]
 #[case::restore_defaulted_snapshot(drive::<RestoreDefaultedSnapshot>, "configuration", "06-R14")]
 #[case::restore_ignores_trailing(drive::<RestoreIgnoresTrailing>, "configuration", "06-R14")]
+#[case::restore_lenient_value(drive::<RestoreLenientValue>, "configuration", "06-R14")]
+#[case::unknown_input_unnamed(drive::<UnknownInputUnnamed>, "configuration", "06-R11")]
+#[case::restore_next_overflows(drive::<RestoreNextOverflows>, "configuration", "06-R12")]
 #[case::snapshot_counts_the_aligning_one(drive::<SnapshotCountsTheAligningOne>, "contract", "06-R13")]
 #[case::snapshot_forgets_the_restored_one(drive::<SnapshotForgetsTheRestoredOne>, "contract", "06-R13")]
 #[case::no_trailing_barrier(drive::<NoTrailingBarrier>, "inject-barriers", "06-R1")]
