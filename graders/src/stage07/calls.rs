@@ -100,6 +100,19 @@ pub(super) fn judge_calls(run: &Run, want: &Expected, calls: &[Call]) -> Result<
                 ))
                 .requirement("07-R13"));
         }
+        if matches!(due, Made::BeforeCrash) && matches!(when, Made::AfterRecovery(_)) {
+            // The call the protocol makes before the crash never came before it: the job
+            // died too soon, before its last barrier's calls.
+            return Err(Failure::new(
+                format!("{} {}", show(expected), due.describe(k)),
+                format!("{} {}", show(actual), when.describe(k)),
+            )
+            .step(format!(
+                "{at}: the job died before this call: crash_after = {k} stops after record {k} and \
+                 the calls of its barrier (the save, then the completions it releases)"
+            ))
+            .requirement("07-R10"));
+        }
         let after_recovery = matches!(due, Made::AfterRecovery(_));
         let (why, rule) = match (expected, actual) {
             (

@@ -336,7 +336,8 @@ fn lost_checkpoints() -> Vec<Case> {
 }
 
 /// A crash after checkpoint 2 completed, whose state the spy hands back as bytes that
-/// are not the JSON of a `BTreeMap<String, u64>`: none, cut short, a negative count.
+/// are not the JSON of a `BTreeMap<String, u64>`: none, cut short, a negative count, and
+/// the right JSON with bytes after it (what a reader of the first value takes).
 fn corrupt_states() -> Vec<Case> {
     let run = Run {
         words: ["a", "b", "a"].map(str::to_owned).to_vec(),
@@ -344,7 +345,7 @@ fn corrupt_states() -> Vec<Case> {
         crash_after: Some(2),
         commit_lag: 0,
     };
-    [&b""[..], b"{\"a\":", b"{\"a\":-1}"]
+    [&b""[..], b"{\"a\":", b"{\"a\":-1}", b"{\"a\":1}xyz"]
         .into_iter()
         .map(|state| Case::CorruptState {
             run: run.clone(),

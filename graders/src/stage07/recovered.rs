@@ -56,14 +56,21 @@ pub(super) fn wrong_restore(
         } else {
             format!("at the barrier after record {at}")
         };
+        let k = run.crash_after.unwrap_or(run.words.len());
+        // Completed only by the end of the input: a crash after the last record run as
+        // the clean finish (07-R11), not a lag misread.
+        let rule = if at > run.words.len() as u64 && k == run.words.len() {
+            "07-R11"
+        } else {
+            "07-R8"
+        };
         return Some((
             format!(
                 "{handed}, because the job completed checkpoint {got} before the crash: with \
-                 commit_lag = {lag} it completes {when}, after the crash after record {}, so {}",
-                run.crash_after.unwrap_or(run.words.len()),
+                 commit_lag = {lag} it completes {when}, after the crash after record {k}, so {}",
                 may_have_completed(c)
             ),
-            "07-R8",
+            rule,
         ));
     }
     let saved = before
@@ -85,14 +92,16 @@ pub(super) fn wrong_restore(
         ));
     }
     (!completed).then(|| {
+        let at = (c + lag) * every;
         (
             format!(
                 "{handed}, because the job saved checkpoint {c} but never completed it before the \
-                 crash: with commit_lag = {lag} it completes at the barrier after record {}, \
-                 before the crash after record {k}",
-                (c + lag) * every
+                 crash: with commit_lag = {lag} it completes at the barrier after record {at}, \
+                 before the crash after record {k}"
             ),
-            "07-R8",
+            // At the crash's own barrier: the job died before the completions that barrier
+            // releases (07-R10); at an earlier one, it misread the lag (07-R8).
+            if at == k as u64 { "07-R10" } else { "07-R8" },
         )
     })
 }

@@ -223,6 +223,7 @@ fn is_rejected_for(
 #[case::unreadable_state_as_empty(drive::<crate::stage07::unreadable_state::UnreadableAsEmpty>, "contract", "07-R12")]
 #[case::a_crash_at_the_end_run_as_no_crash(drive::<CrashAtEnd>, "checkpoints", "07-R12")]
 #[case::completing_at_the_end_before_the_last_crash(drive::<crate::stage07::runners::FinalBeforeCrash>, "contract", "07-R11")]
+#[case::completing_at_the_end_before_the_last_crash_replayed(drive::<crate::stage07::runners::FinalBeforeCrash>, "at-least-once-output", "07-R11")]
 #[case::save_completed_ignored(drive::<crate::stage07::store_red_team::SaveCompletedIgnored>, "store", "07-R3")]
 fn shows_no_coincidental_card(
     #[case] drive: fn(&Case) -> Observation,

@@ -4,8 +4,14 @@
 use graders::stage07::{Case, ExactlyOnceState, Observation, drive};
 use rstest::rstest;
 
+/// The counts as the job saves them.
+fn json(counts: &std::collections::BTreeMap<String, u64>) -> Vec<u8> {
+    serde_json::to_vec(counts).expect("counts are JSON")
+}
+
 /// A mutant crate: the reference job, run through a store that hands it back the latest
-/// completed checkpoint as `$read` makes of it (the job's own reading of the state).
+/// completed checkpoint with the state bytes `$read` makes of them (the job's own reading
+/// of the state, written back as the reference reads it).
 macro_rules! reading {
     ($(#[$doc:meta])* $name:ident, $binding:ident, $spy:ident, |$state:ident| $read:expr) => {
         $(#[$doc])*
@@ -27,8 +33,8 @@ macro_rules! reading {
                 fn latest_completed(&self) -> Option<StoredCheckpoint> {
                     self.0.latest_completed().map(|mut checkpoint| {
                         let $state = &checkpoint.state;
-                        let counts: std::collections::BTreeMap<String, u64> = $read;
-                        checkpoint.state = serde_json::to_vec(&counts).expect("counts are JSON");
+                        let bytes: Vec<u8> = $read;
+                        checkpoint.state = bytes;
                         checkpoint
                     })
                 }
@@ -54,7 +60,7 @@ reading! {
     /// checkpoint's offset with counts it never had.
     /// **Verdict:** `contract`: a checkpoint whose state is `b""` gives `Ok` (07-R12).
     unreadable_state_as_empty, UnreadableAsEmpty, UnreadableAsEmptySpy,
-    |state| serde_json::from_slice(state).unwrap_or_default()
+    |state| super::json(&serde_json::from_slice(state).unwrap_or_default())
 }
 
 reading! {
@@ -62,7 +68,23 @@ reading! {
     /// the job saved"), so a checkpoint no restore can read panics the job.
     /// **Verdict:** `contract`: a checkpoint whose state is `b""` panics (07-R12).
     unreadable_state_panics, UnreadablePanics, UnreadablePanicsSpy,
-    |state| serde_json::from_slice(state).expect("the checkpoint state is JSON")
+    |state| super::json(&serde_json::from_slice(state).expect("the checkpoint state is JSON"))
+}
+
+reading! {
+    /// **Mistake:** the state is read as the first JSON value of the bytes (a streaming
+    /// `Deserializer` whose end is never checked), so bytes after the counts are ignored.
+    /// **Verdict:** `contract`: a checkpoint whose state is `{"a":1}xyz` restores (07-R12).
+    trailing_state_ignored, TrailingIgnored, TrailingIgnoredSpy,
+    |state| {
+        let first = serde_json::Deserializer::from_slice(state)
+            .into_iter::<std::collections::BTreeMap<String, u64>>()
+            .next();
+        match first {
+            Some(Ok(counts)) => super::json(&counts),
+            _ => state.clone(),
+        }
+    }
 }
 
 /// Every mutant of this file, the check that must reject it and the requirement its
@@ -70,6 +92,7 @@ reading! {
 #[rstest]
 #[case::unreadable_state_as_empty(drive::<UnreadableAsEmpty>, "contract", "07-R12")]
 #[case::unreadable_state_panics(drive::<UnreadablePanics>, "contract", "07-R12")]
+#[case::trailing_state_ignored(drive::<TrailingIgnored>, "contract", "07-R12")]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
