@@ -177,13 +177,10 @@ pub(super) const CARDS: &[Card] = &[
         why: "The crashed job's sink died with it: the replay goes into a sink made by \
               new_sink(), and the dead one is only ever aborted.",
         reread: "Task",
-        signatures: &[protocol(&[
-            Clue::Anomaly("sink used past the crash"),
-            // The belief goes on with the sink after recovering it: a first call on the
-            // dead sink already past the crash belongs to the attempt itself (no sink
-            // made before the first record, a crash at the end finished as if clean).
-            Clue::Not(&Clue::Step("first sink, call 1 (")),
-        ])],
+        // The belief goes on with the sink after recovering it: its aborts are there, then
+        // the replay's calls (a crash at the end finished as if clean has no aborts, and
+        // is another anomaly).
+        signatures: &[protocol(&[Clue::Anomaly("replay into the dead sink")])],
     },
     Card {
         id: "08-fresh-sink-fresh-ids",

@@ -90,6 +90,9 @@ pub enum Anomaly {
     /// The replay's first call on the fresh sink came before recovery's aborts on the
     /// dead sink were done.
     ReplayBeforeAborts,
+    /// Recovery aborted on the dead sink, then wrote, pre-committed or committed on it
+    /// again: the replay went into the dead attempt's sink.
+    ReplayIntoDeadSink,
 }
 
 impl Anomaly {
@@ -135,6 +138,7 @@ impl Anomaly {
             Anomaly::IdsNotFromOne => "checkpoint ids do not count from 1",
             Anomaly::FreshSinkBeforeCrash => "fresh sink made before the crash",
             Anomaly::ReplayBeforeAborts => "replay before the aborts",
+            Anomaly::ReplayIntoDeadSink => "replay into the dead sink",
         }
     }
 
@@ -180,6 +184,7 @@ impl Anomaly {
             Anomaly::IdsNotFromOne => "IDS",
             Anomaly::FreshSinkBeforeCrash => "EARLYNS",
             Anomaly::ReplayBeforeAborts => "RPLY1ST",
+            Anomaly::ReplayIntoDeadSink => "OLDSINK",
         }
     }
 
@@ -204,7 +209,8 @@ impl Anomaly {
             | Anomaly::WrongReplay
             | Anomaly::NoFreshSink
             | Anomaly::ReplayNotCommitted
-            | Anomaly::ReplayBeforeAborts => "08-R15",
+            | Anomaly::ReplayBeforeAborts
+            | Anomaly::ReplayIntoDeadSink => "08-R15",
             Anomaly::NoFreshSinkNothingLeft => "08-R16",
             Anomaly::ReplayIdsNotCounting => "08-R17",
             Anomaly::ReusedCheckpointId => "08-R18",

@@ -54,6 +54,9 @@ pub enum Observation {
         plain: RunResult,
         /// `run_exactly_once_sink_with` a spy.
         spied: RunResult,
+        /// The calls on every sink that spied run created, in creation order.
+        #[serde(default)]
+        sinks: Vec<Vec<SpyCall>>,
     },
 }
 
@@ -140,16 +143,19 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             records,
             barrier_every,
             crash_after,
-        } => Observation::BadInput {
-            plain: {
+        } => {
+            let plain = {
                 begin_run(|| "run_exactly_once_sink".to_owned());
                 guarded(|| I::run(records, *barrier_every, *crash_after, 0))
-            },
-            spied: {
-                begin_run(|| "run_exactly_once_sink_with a spy".to_owned());
-                spied::<I>(records, *barrier_every, *crash_after, 0).result
-            },
-        },
+            };
+            begin_run(|| "run_exactly_once_sink_with a spy".to_owned());
+            let run = spied::<I>(records, *barrier_every, *crash_after, 0);
+            Observation::BadInput {
+                plain,
+                spied: run.result,
+                sinks: run.sinks,
+            }
+        }
     }
 }
 

@@ -11,6 +11,7 @@
 //! pre-committing an empty trailing transaction.
 
 use super::anomaly::Anomaly;
+use super::call::SpyCall;
 use super::cell::{CellFailure, fail, multiset_anomaly};
 use super::driver::{Observation, SpiedRun};
 use super::first_sink::walk_first_sink;
@@ -73,7 +74,11 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 crash_after,
                 ..
             },
-            Observation::BadInput { plain, spied },
+            Observation::BadInput {
+                plain,
+                spied,
+                sinks,
+            },
         ) => {
             let argument = if *barrier_every == 0 {
                 "barrier_every"
@@ -99,6 +104,23 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 return Err(Failure::new(expected, format!("{}: {actual}", anomaly.name()))
                     .step(format!("{entry} with barrier_every = {barrier_every}, crash_after = {crash_after:?}"))
                     .requirement(rule));
+            }
+            // The error is right; it must also come before the job touched a sink.
+            let touched = sinks.iter().flatten().find(|call| {
+                matches!(
+                    call,
+                    SpyCall::Write(_) | SpyCall::PreCommit(_) | SpyCall::Commit(_)
+                )
+            });
+            if let Some(call) = touched {
+                return Err(Failure::new(
+                    "the error, and no call on a sink",
+                    format!("the error, after {call:?} on a sink"),
+                )
+                .step(format!(
+                    "run_exactly_once_sink_with with barrier_every = {barrier_every}, crash_after = {crash_after:?}: the job wrote to a sink before refusing its arguments"
+                ))
+                .requirement("08-R26"));
             }
             Ok(())
         }
@@ -169,6 +191,20 @@ pub fn judge_protocol(
                 } else {
                     " and after the crash"
                 },
+            ),
+        );
+    }
+    if let (Some(k), [dead]) = (schedule.crash_after, run.sinks.as_slice())
+        && used_after_its_aborts(dead, k)
+    {
+        // Recovery ran (its aborts are there) but went on with the dead sink: the sink
+        // is what was never replaced, whatever the calls on it look like afterwards.
+        let offset = schedule.restart_offset();
+        return fail(
+            Anomaly::ReplayIntoDeadSink,
+            format!(
+                "after the crash after record {k}, recovery aborted on the dead sink and then went on calling it: the replay (records[{offset}..] = {:?}) and its commits belong in a fresh sink from new_sink()",
+                &records[offset..]
             ),
         );
     }
@@ -260,4 +296,26 @@ fn judge_contract(
         });
     }
     Ok(())
+}
+
+/// Whether a sink that reached the crash (`crash_after` records written) was written,
+/// pre-committed or committed again after its first abort: only recovery aborts, and
+/// after recovery only the fresh sink is used.
+fn used_after_its_aborts(sink: &[SpyCall], crash_after: usize) -> bool {
+    let is_abort = |call: &SpyCall| matches!(call, SpyCall::Abort(_) | SpyCall::AbortOpen);
+    let Some(first_abort) = sink.iter().position(is_abort) else {
+        return false;
+    };
+    let (attempt, recovery) = sink.split_at(first_abort);
+    let written = attempt
+        .iter()
+        .filter(|call| matches!(call, SpyCall::Write(_)))
+        .count();
+    written >= crash_after
+        && recovery.iter().any(|call| {
+            matches!(
+                call,
+                SpyCall::Write(_) | SpyCall::PreCommit(_) | SpyCall::Commit(_)
+            )
+        })
 }

@@ -42,10 +42,10 @@
 //! | `08-R9` | `protocol` | `late_by_one`, `newest_first`, `commits_next_id`, `crashing_between_the_two_phases` |
 //! | `08-R10` | `protocol` | `no_final_pre_commit_in_the_protocol`, `committing_newest_first_at_the_finish` |
 //! | `08-R11` | `protocol` | `crash_before_barrier` |
-//! | `08-R12` | `protocol` | `crash_at_the_end_finished_cleanly`, `replay_into_old_sink`, `refusing_a_crash_after_the_last_record`, `no_sink_before_the_first_record` |
+//! | `08-R12` | `protocol` | `crash_at_the_end_finished_cleanly`, `refusing_a_crash_after_the_last_record`, `no_sink_before_the_first_record` |
 //! | `08-R13` | `protocol` | `abort_only_open`, `commit_pending_on_crash_is_not_aborted`, `aborting_only_the_newest_unnotified`, `aborting_only_the_oldest_unnotified`, `aborting_through_the_fresh_sink` |
 //! | `08-R14` | `protocol` | `abort_open_skipped_when_empty`, `no_abort_on_crash`, `aborting_the_fresh_sink_s_open_transaction` |
-//! | `08-R15` | `protocol` | `replay_from_zero`, `replay_from_last_taken`, `tail_never_committed`, `replay_final_left_prepared`, `replaying_from_the_notifying_barrier`, `abort_after_replay` |
+//! | `08-R15` | `protocol` | `replay_from_zero`, `replay_from_last_taken`, `tail_never_committed`, `replay_final_left_prepared`, `replaying_from_the_notifying_barrier`, `abort_after_replay`, `replay_into_old_sink` |
 //! | `08-R16` | `protocol` | `no_fresh_sink_when_nothing_left` |
 //! | `08-R17` | `protocol` | `replay_ids_skip_one`, `numbering_the_replay_by_the_lag` |
 //! | `08-R18` | `protocol` | `replay_restarts_ids`, `replay_reuses_aborted_ids`, `final_reuses_id` |
@@ -57,6 +57,7 @@
 //! | `08-R23` | `protocol` | `ignore_lag` |
 //! | `08-R24` | `sink-model` | `commit_not_idempotent` |
 //! | `08-R25` | `protocol` | `shortcut`, `probe_sink`, `fresh_sink_up_front` |
+//! | `08-R26` | `bad-input` | `crash_checked_late` |
 //!
 //! ## Mutation testing
 //!

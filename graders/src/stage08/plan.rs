@@ -156,8 +156,8 @@ impl case::Case for Case {
             Case::Protocol { .. } | Case::Contract { .. } => JOB.to_vec(),
             Case::BadInput {
                 barrier_every: 0, ..
-            } => vec!["08-R20"],
-            Case::BadInput { .. } => vec!["08-R21"],
+            } => vec!["08-R20", "08-R26"],
+            Case::BadInput { .. } => vec!["08-R21", "08-R26"],
         }
     }
 

@@ -17,20 +17,24 @@ pub(super) fn judge_recovery_order(
         return Ok(());
     };
     // How many of the dead sink's calls came before the fresh sink's creation and before
-    // its first call (a sink's first event in `order` is its creation).
-    let mut dead_events = 0_usize;
-    let mut fresh_events = Vec::new();
-    for &sink in order {
-        match sink {
-            0 => dead_events += 1,
-            1 => fresh_events.push(dead_events.saturating_sub(1)),
-            _ => {}
-        }
-    }
-    let (Some(&created_after), first_call_after) = (fresh_events.first(), fresh_events.get(1))
-    else {
+    // its first call (the fresh sink's first two events; a sink's first event in `order`
+    // is its creation, so the dead sink's own is not a call).
+    let dead_calls_before = |event: usize| {
+        order[..event]
+            .iter()
+            .filter(|&&sink| sink == 0)
+            .count()
+            .saturating_sub(1)
+    };
+    let mut fresh_events = order
+        .iter()
+        .enumerate()
+        .filter(|&(_, &sink)| sink == 1)
+        .map(|(event, _)| dead_calls_before(event));
+    let Some(created_after) = fresh_events.next() else {
         return Ok(());
     };
+    let first_call_after = fresh_events.next();
     // The first attempt's work on the dead sink: its writes and pre-commits. (Its commits
     // are not counted: recovery may deliver a notification again, which `commit`'s
     // idempotence allows.)
@@ -52,7 +56,7 @@ pub(super) fn judge_recovery_order(
     let last_abort = dead
         .iter()
         .rposition(|c| matches!(c, SpyCall::Abort(_) | SpyCall::AbortOpen));
-    if let (Some(n), Some(&first_call_after), Some(first_call)) =
+    if let (Some(n), Some(first_call_after), Some(first_call)) =
         (last_abort, first_call_after, fresh.first())
         && first_call_after <= n
     {

@@ -55,8 +55,9 @@ flawed_job! {
 
 flawed_job! {
     /// **Mistake:** the replay goes into the crashed sink instead of a fresh one.
-    /// **Verdict:** `protocol`, "sink used past the crash" (records, or with an empty
-    /// input the final checkpoint, go to the dead attempt's sink).
+    /// **Verdict:** `protocol`, "replay into the dead sink" (08-R15): after recovery's
+    /// aborts, records, or with an empty input the final checkpoint, go to the dead
+    /// attempt's sink.
     replay_into_old_sink, ReplayIntoOldSink, OldSink, OldSinkSpy
 }
 
@@ -127,6 +128,26 @@ flawed_job! {
     abort_after_replay, AbortAfterReplay, AbortLate, AbortLateSpy
 }
 
+flawed_job! {
+    /// **Mistake:** `crash_after` is checked only once the first attempt has run ("the
+    /// crash point is only needed at the crash"): the run writes, pre-commits and commits
+    /// every record, then returns the error.
+    /// **Verdict:** `bad-input`: the right error, after writes on a sink (08-R26).
+    crash_checked_late, CrashCheckedLate, CheckedLate, CheckedLateSpy
+}
+
+/// Refused for its arguments only after the job published records (no card: a slip of
+/// order, not a belief about the protocol).
+#[rstest]
+#[case::crash_checked_late(drive::<CheckedLate>, "bad-input", "08-R26")]
+fn is_rejected_without_card(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    crate::cards::rejected_without_card::<TransactionalSinkStage>(drive, check, requirement);
+}
+
 /// Every mutant of this file, the check that must reject it, the anomaly and the
 /// requirement of the brief its report must name, and its card (the mutant's doc comment
 /// says why).
@@ -142,7 +163,7 @@ flawed_job! {
 #[case::replay_from_zero(drive::<FromZero>, "protocol", "replay from the wrong offset", "08-R15", "08-replay-from-the-start")]
 #[case::replay_from_last_taken_loses(drive::<LastTaken>, "exactly-once", "lost record", "08-R22", "08-replay-from-the-last-taken")]
 #[case::replay_from_last_taken(drive::<LastTaken>, "protocol", "replay from the wrong offset", "08-R15", "08-replay-from-the-last-taken")]
-#[case::replay_into_old_sink(drive::<OldSink>, "protocol", "sink used past the crash", "08-R12", "08-the-old-sink-lives-on")]
+#[case::replay_into_old_sink(drive::<OldSink>, "protocol", "replay into the dead sink", "08-R15", "08-the-old-sink-lives-on")]
 #[case::replay_restarts_ids(drive::<RestartIds>, "protocol", "reused checkpoint id", "08-R18", "08-fresh-sink-fresh-ids")]
 #[case::replay_reuses_aborted_ids(drive::<ReuseAborted>, "protocol", "reused checkpoint id", "08-R18", "08-aborted-ids-are-free")]
 #[case::no_fresh_sink_when_nothing_left(drive::<NoFresh>, "protocol", "no fresh sink", "08-R16", "08-no-replay-no-recovery")]

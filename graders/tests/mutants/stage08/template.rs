@@ -39,6 +39,7 @@ pub enum Flaw {
     LagArithmetic,
     FreshSinkUpFront,
     AbortAfterReplay,
+    CrashCheckedLate,
     // Correct variants.
     TailAsOneTransaction,
     SkipEmptyFinal,
@@ -188,6 +189,7 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
         Flaw::NoBarrierCheck => {}
         _ if barrier_every == 0 => bail!("barrier_every must be at least 1, got 0"),
         Flaw::ClampCrash => crash_after = crash_after.filter(|k| *k <= len),
+        Flaw::CrashCheckedLate => {}
         _ if crash_after.is_some_and(|k| k > len) => {
             bail!("crash_after must be at most {len}, got {crash_after:?}")
         }
@@ -209,6 +211,12 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
         written_since_barrier: 0,
         replaying: false,
     };
+    if flaw == Flaw::CrashCheckedLate && crash_after.is_some_and(|k| k > len) {
+        // No crash point is that far: the first attempt runs to the end, then the check.
+        job.run(records, 0, len, true);
+        job.finish(len);
+        bail!("crash_after must be at most {len}, got {crash_after:?}");
+    }
     let mut spare = (flaw == Flaw::FreshSinkUpFront && crash_after.is_some()).then(&mut new_sink);
     let Some(k) = crash_after else {
         job.run(records, 0, len, true);
