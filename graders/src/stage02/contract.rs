@@ -19,7 +19,7 @@ use super::oracle::spy_step;
 use crate::harness::Failure;
 use crate::harness::enumerate::call_sequences;
 
-/// The longest call sequence.
+/// The longest call sequence of the exhaustive part.
 pub const MAX_CALLS: usize = 3;
 
 /// One call of a contract sequence.
@@ -55,7 +55,8 @@ pub fn held() -> SpyEvent {
 }
 
 /// Every call sequence of up to [`MAX_CALLS`] calls, shortest first (snapshots and
-/// restores last in each length, so a mistake without one shows without one).
+/// restores last in each length, so a mistake without one shows without one), then two
+/// of four calls.
 pub fn sequences() -> Vec<Vec<Call>> {
     let alphabet = [
         Call::Process("a".into(), 1),
@@ -65,7 +66,18 @@ pub fn sequences() -> Vec<Vec<Call>> {
         Call::Snapshot,
         Call::Restore,
     ];
-    call_sequences(&alphabet, MAX_CALLS, |_| true)
+    let mut all = call_sequences(&alphabet, MAX_CALLS, |_| true);
+    // A snapshot taken, the same key counted again (so the state changes but not its
+    // number of keys), then another: a snapshot kept from the first shows only here.
+    for key in ["a", "Ä b"] {
+        all.push(vec![
+            Call::Process(key.into(), 1),
+            Call::Snapshot,
+            Call::Process(key.into(), 1),
+            Call::Restore,
+        ]);
+    }
+    all
 }
 
 /// The bytes no `snapshot` writes: `restore` must refuse them, unless the

@@ -50,7 +50,7 @@
 //! | 02-R14 | `isolation` | `one_slot_for_all_keys`, `state_never_stored` |
 //! | 02-R14 | `contract` | `skips_store_when_silent` |
 //! | 02-R15 | `crash` | `restore_forgets_state` |
-//! | 02-R15 | `contract` | `snapshot_of_changes_only`, `snapshot_as_json_object`, `snapshot_memoised` |
+//! | 02-R15 | `contract` | `snapshot_of_changes_only`, `snapshot_as_json_object`, `snapshot_memoised`, `snapshot_kept_by_size` |
 //! | 02-R16 | `final-state` | `cleared_state_kept` |
 //!
 //! ## Mutation testing

@@ -34,9 +34,10 @@ macro_rules! keyed_operator {
             last_key: Option<K>,
             #[allow(dead_code)]
             dirty: Vec<K>,
-            /// The first snapshot's bytes (read by `snapshot_memoised` only).
+            /// A snapshot's bytes kept, with the number of keys it held (read by the
+            /// memoising mutants only).
             #[allow(dead_code)]
-            cache: std::cell::OnceCell<Vec<u8>>,
+            cache: std::cell::RefCell<Option<(usize, Vec<u8>)>>,
             input: PhantomData<fn(In)>,
         }
         impl<K, KeyFn, F, In> KeyedProcessOperator<K, KeyFn, F, In>
@@ -53,7 +54,7 @@ macro_rules! keyed_operator {
                     shared: None,
                     last_key: None,
                     dirty: Vec::new(),
-                    cache: std::cell::OnceCell::new(),
+                    cache: std::cell::RefCell::new(None),
                     input: PhantomData,
                 }
             }

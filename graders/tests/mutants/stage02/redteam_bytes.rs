@@ -259,11 +259,12 @@ pub mod snapshot_memoised {
             lend!(self, key, input, out);
         }
         fn snapshot(this) {
-            if let Some(bytes) = this.cache.get() {
+            if let Some((_, bytes)) = this.cache.borrow().as_ref() {
                 return Ok(bytes.clone());
             }
             let bytes = this.state.to_bytes()?;
-            Ok(this.cache.get_or_init(|| bytes).clone())
+            *this.cache.borrow_mut() = Some((0, bytes.clone()));
+            Ok(bytes)
         }
         fn restore(key_fn, function, bytes) {
             let mut op = Self::new(key_fn, function);
@@ -291,12 +292,46 @@ pub mod restore_first_line {
     }
 }
 
+/// **Mistake:** `snapshot()` is kept until the number of keys changes ("a dirty flag
+/// for free"): a key counted again changes the state but not its size.
+/// **Verdict:** `contract`: `process(a)`, `snapshot()`, `process(a)`, then "snapshot,
+/// drop, restore" brings back `a`'s first count (02-R15).
+pub mod snapshot_kept_by_size {
+    keyed_operator! {
+        fn process(self, key, input, out) {
+            lend!(self, key, input, out);
+        }
+        fn snapshot(this) {
+            let size = this.state.snapshot().len();
+            if let Some((kept, bytes)) = this.cache.borrow().as_ref()
+                && *kept == size
+            {
+                return Ok(bytes.clone());
+            }
+            let bytes = this.state.to_bytes()?;
+            *this.cache.borrow_mut() = Some((size, bytes.clone()));
+            Ok(bytes)
+        }
+        fn restore(key_fn, function, bytes) {
+            let mut op = Self::new(key_fn, function);
+            op.state = KeyedState::from_bytes(bytes)?;
+            Ok(op)
+        }
+    }
+}
+
 graders::impl_stage02!(SnapshotMemoised, SnapshotMemoisedSpy, snapshot_memoised);
+graders::impl_stage02!(
+    SnapshotKeptBySize,
+    SnapshotKeptBySizeSpy,
+    snapshot_kept_by_size
+);
 graders::impl_stage02!(RestoreFirstLine, RestoreFirstLineSpy, restore_first_line);
 
 /// The third red team's operators: a memoised snapshot, a restore of the first line.
 #[rstest]
 #[case::snapshot_memoised(drive::<SnapshotMemoised>, "contract", "02-R15")]
+#[case::snapshot_kept_by_size(drive::<SnapshotKeptBySize>, "contract", "02-R15")]
 #[case::restore_first_line(drive::<RestoreFirstLine>, "contract", "02-R10")]
 fn operator_mistakes_are_rejected(
     #[case] drive: fn(&Case) -> Observation,
