@@ -86,8 +86,9 @@ pub enum ErrorCall {
     /// `CombinedWatermark::restore` of the combiner's snapshot of [`ErrorCall::CombinerHalf`]
     /// with every JSON number written as `"x"`.
     CombinerRetyped,
-    /// `CombinedWatermark::restore` of that snapshot with every list in it emptied: a
-    /// combiner of no inputs, which `new(0)` refuses (moot without a list).
+    /// `CombinedWatermark::restore` of the implementation's own snapshot of `new(2)` with
+    /// every list in it emptied: a combiner of no inputs, which `new(0)` refuses (moot
+    /// without a list).
     CombinerEmptied,
 }
 
@@ -167,7 +168,7 @@ impl ErrorCall {
                 "CombinedWatermark::restore(the snapshot of new(2) after on_watermark(0, 5), on_watermark(1, 3), its numbers written as \"x\")"
             }
             ErrorCall::CombinerEmptied => {
-                "CombinedWatermark::restore(the snapshot of new(2) after on_watermark(0, 5), on_watermark(1, 3), its lists emptied: no inputs)"
+                "CombinedWatermark::restore(the snapshot of new(2), its lists emptied: no inputs)"
             }
         }
     }

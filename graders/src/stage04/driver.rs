@@ -163,7 +163,7 @@ fn invalid_call<I: Implementation>(call: ErrorCall) -> anyhow::Result<String> {
             Some(bytes) => restore_combiner::<I>(&bytes, junk),
             None => anyhow::bail!("its snapshot holds no JSON number"),
         },
-        ErrorCall::CombinerEmptied => match emptied(&reported_combiner::<I>()?) {
+        ErrorCall::CombinerEmptied => match emptied(&I::combiner_snapshot(&I::combiner(2)?)?) {
             Some(bytes) => restore_combiner::<I>(&bytes, junk),
             None => anyhow::bail!("its snapshot holds no list"),
         },
