@@ -39,6 +39,36 @@ macro_rules! around {
     };
 }
 
+/// A module around the reference aligner that differs in `restore` alone: `$restore` over
+/// `(inputs, bytes)`, returning the reference's aligner.
+macro_rules! restoring {
+    ($(#[$doc:meta])* $name:ident |$inputs:ident, $bytes:ident| $restore:block) => {
+        around! {
+            $(#[$doc])*
+            $name {} {
+                impl<T> BarrierAligner<T> {
+                    pub fn new(inputs: usize) -> Result<Self> {
+                        Ok(Self { inner: solution06::BarrierAligner::new(inputs)? })
+                    }
+                    pub fn is_blocked(&self, input: usize) -> bool {
+                        self.inner.is_blocked(input)
+                    }
+                    pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+                        self.inner.on_element(input, e)
+                    }
+                    pub fn snapshot(&self) -> Result<Vec<u8>> {
+                        self.inner.snapshot()
+                    }
+                    pub fn restore($inputs: usize, $bytes: &[u8]) -> Result<Self> {
+                        let inner: solution06::BarrierAligner<T> = $restore;
+                        Ok(Self { inner })
+                    }
+                }
+            }
+        }
+    };
+}
+
 around! {
     /// **Mistake:** the input check is written `input + 1 > inputs` ("the count of inputs
     /// up to this one"), which overflows for the largest index and panics.
@@ -102,64 +132,31 @@ around! {
 }
 graders::impl_stage06!(RestoreDefaultedSnapshot, restore_defaulted_snapshot);
 
-around! {
+restoring! {
     /// **Mistake:** `restore` reads the snapshot with a streaming deserializer and takes
     /// the first value it finds, never asking whether bytes follow it.
     /// **Verdict:** `configuration`: the snapshot after checkpoint 1 with ` trailing`
     /// after it restores (06-R14).
-    restore_ignores_trailing {} {
-        impl<T> BarrierAligner<T> {
-            pub fn new(inputs: usize) -> Result<Self> {
-                Ok(Self { inner: solution06::BarrierAligner::new(inputs)? })
-            }
-            pub fn is_blocked(&self, input: usize) -> bool {
-                self.inner.is_blocked(input)
-            }
-            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
-                self.inner.on_element(input, e)
-            }
-            pub fn snapshot(&self) -> Result<Vec<u8>> {
-                self.inner.snapshot()
-            }
-            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
-                let first: serde_json::Value = serde_json::Deserializer::from_slice(bytes)
-                    .into_iter()
-                    .next()
-                    .ok_or_else(|| anyhow::anyhow!("no snapshot"))??;
-                let bytes = serde_json::to_vec(&first)?;
-                Ok(Self { inner: solution06::BarrierAligner::restore(inputs, &bytes)? })
-            }
-        }
+    restore_ignores_trailing |inputs, bytes| {
+        let first: serde_json::Value = serde_json::Deserializer::from_slice(bytes)
+            .into_iter()
+            .next()
+            .ok_or_else(|| anyhow::anyhow!("no snapshot"))??;
+        solution06::BarrierAligner::restore(inputs, &serde_json::to_vec(&first)?)?
     }
 }
 graders::impl_stage06!(RestoreIgnoresTrailing, restore_ignores_trailing);
 
-around! {
+restoring! {
     /// **Mistake:** `restore` reads `completed` as a number if it is one and as 0
     /// otherwise (`as_u64().unwrap_or(0)`), so a snapshot of the wrong types restores a
     /// fresh aligner.
     /// **Verdict:** `configuration`: `{"completed":"x"}` restores (06-R14).
-    restore_lenient_value {} {
-        impl<T> BarrierAligner<T> {
-            pub fn new(inputs: usize) -> Result<Self> {
-                Ok(Self { inner: solution06::BarrierAligner::new(inputs)? })
-            }
-            pub fn is_blocked(&self, input: usize) -> bool {
-                self.inner.is_blocked(input)
-            }
-            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
-                self.inner.on_element(input, e)
-            }
-            pub fn snapshot(&self) -> Result<Vec<u8>> {
-                self.inner.snapshot()
-            }
-            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
-                let value: serde_json::Value = serde_json::from_slice(bytes)?;
-                ensure!(value.is_object(), "not a snapshot");
-                let completed = value["completed"].as_u64().unwrap_or(0);
-                Ok(Self { inner: solution06::BarrierAligner::restore(inputs, &reference_bytes(completed))? })
-            }
-        }
+    restore_lenient_value |inputs, bytes| {
+        let value: serde_json::Value = serde_json::from_slice(bytes)?;
+        ensure!(value.is_object(), "not a snapshot");
+        let completed = value["completed"].as_u64().unwrap_or(0);
+        solution06::BarrierAligner::restore(inputs, &reference_bytes(completed))?
     }
 }
 graders::impl_stage06!(RestoreLenientValue, restore_lenient_value);
@@ -192,30 +189,14 @@ around! {
 }
 graders::impl_stage06!(UnknownInputUnnamed, unknown_input_unnamed);
 
-around! {
+restoring! {
     /// **Mistake:** `restore` works out the next checkpoint as `completed + 1`, which
     /// overflows for a snapshot that claims checkpoint `u64::MAX`.
     /// **Verdict:** `configuration`: restoring the snapshot with its number set to
     /// `u64::MAX` panics (06-R12: no barrier is in turn after it, and never a panic).
-    restore_next_overflows {} {
-        impl<T> BarrierAligner<T> {
-            pub fn new(inputs: usize) -> Result<Self> {
-                Ok(Self { inner: solution06::BarrierAligner::new(inputs)? })
-            }
-            pub fn is_blocked(&self, input: usize) -> bool {
-                self.inner.is_blocked(input)
-            }
-            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
-                self.inner.on_element(input, e)
-            }
-            pub fn snapshot(&self) -> Result<Vec<u8>> {
-                self.inner.snapshot()
-            }
-            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
-                let next = completed_in(bytes)? + 1;
-                Ok(Self { inner: solution06::BarrierAligner::restore(inputs, &reference_bytes(next - 1))? })
-            }
-        }
+    restore_next_overflows |inputs, bytes| {
+        let next = completed_in(bytes)? + 1;
+        solution06::BarrierAligner::restore(inputs, &reference_bytes(next - 1))?
     }
 }
 graders::impl_stage06!(RestoreNextOverflows, restore_next_overflows);
