@@ -92,15 +92,15 @@ impl BadCall {
             BadCall::BarrierAhead
             | BadCall::BarrierOutOfTurn
             | BadCall::BarrierTwice
-            | BadCall::BarrierBehind
-            | BadCall::RestoreClaimsMax => "06-R12",
+            | BadCall::BarrierBehind => "06-R12",
             BadCall::BarrierBehindRestore => "06-R13",
             BadCall::RestoreNoInputs
             | BadCall::RestoreGarbage
             | BadCall::RestoreEmpty
             | BadCall::RestoreEmptyObject
             | BadCall::RestoreTrailing
-            | BadCall::RestoreRetyped => "06-R14",
+            | BadCall::RestoreRetyped
+            | BadCall::RestoreClaimsMax => "06-R14",
             BadCall::SnapshotsWithoutInputs
             | BadCall::SnapshotsUnknownInput
             | BadCall::SnapshotsPastTheEnd

@@ -193,7 +193,7 @@ restoring! {
     /// **Mistake:** `restore` works out the next checkpoint as `completed + 1`, which
     /// overflows for a snapshot that claims checkpoint `u64::MAX`.
     /// **Verdict:** `configuration`: restoring the snapshot with its number set to
-    /// `u64::MAX` panics (06-R12: no barrier is in turn after it, and never a panic).
+    /// `u64::MAX` panics (06-R14: such bytes are no snapshot, an error, never a panic).
     restore_next_overflows |inputs, bytes| {
         let next = completed_in(bytes)? + 1;
         solution06::BarrierAligner::restore(inputs, &reference_bytes(next - 1))?
@@ -428,7 +428,7 @@ fn is_blocked_by_index_is_rejected() {
 #[case::restore_ignores_trailing(drive::<RestoreIgnoresTrailing>, "configuration", "06-R14")]
 #[case::restore_lenient_value(drive::<RestoreLenientValue>, "configuration", "06-R14")]
 #[case::unknown_input_unnamed(drive::<UnknownInputUnnamed>, "configuration", "06-R11")]
-#[case::restore_next_overflows(drive::<RestoreNextOverflows>, "configuration", "06-R12")]
+#[case::restore_next_overflows(drive::<RestoreNextOverflows>, "configuration", "06-R14")]
 #[case::snapshot_counts_the_aligning_one(drive::<SnapshotCountsTheAligningOne>, "contract", "06-R13")]
 #[case::snapshot_forgets_the_restored_one(drive::<SnapshotForgetsTheRestoredOne>, "contract", "06-R13")]
 #[case::no_trailing_barrier(drive::<NoTrailingBarrier>, "inject-barriers", "06-R1")]
