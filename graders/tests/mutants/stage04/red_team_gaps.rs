@@ -101,47 +101,59 @@ mod restore_lenient_array {
 }
 graders::impl_stage04!(RestoreLenientArray, restore_lenient_array);
 
+/// A combiner kept as its inputs' watermarks and the combined one, reported to as the
+/// reference does, whose `snapshot` and `restore` are the mutant's bodies.
+macro_rules! combiner {
+    (snapshot($s:ident) $snapshot:block restore($bytes:ident) $restore:block) => {
+        pub use solution04::*;
+
+        #[derive(serde::Serialize, serde::Deserialize)]
+        pub struct CombinedWatermark {
+            inputs: Vec<Option<u64>>,
+            combined: Option<u64>,
+        }
+        impl CombinedWatermark {
+            pub fn new(inputs: usize) -> anyhow::Result<Self> {
+                anyhow::ensure!(inputs > 0, "inputs must be at least 1, got 0");
+                Ok(Self {
+                    inputs: vec![None; inputs],
+                    combined: None,
+                })
+            }
+            pub fn on_watermark(&mut self, input: usize, ts: u64) -> anyhow::Result<Option<u64>> {
+                let Some(slot) = self.inputs.get_mut(input) else {
+                    anyhow::bail!("input {input} does not exist");
+                };
+                *slot = (*slot).max(Some(ts));
+                let minimum = self.inputs.iter().copied().min().flatten();
+                if minimum > self.combined {
+                    self.combined = minimum;
+                    return Ok(minimum);
+                }
+                Ok(None)
+            }
+            pub fn current(&self) -> Option<u64> {
+                self.combined
+            }
+            pub fn snapshot(&$s) -> anyhow::Result<Vec<u8>> $snapshot
+            pub fn restore($bytes: &[u8]) -> anyhow::Result<Self> $restore
+        }
+    };
+}
+
 /// **Mistake:** the combiner's snapshot is the list `[combined, input 0, input 1, ..]`,
 /// and `restore` reads any list (or `null`): the first entry, if any, is the combined
 /// watermark, the rest the inputs.
 /// **Verdict:** `errors` fails: `CombinedWatermark::restore(b"[]")` is a combiner of no
 /// input, which `new(0)` refuses (04-R15).
 mod combiner_lenient_array {
-    pub use solution04::*;
-
-    pub struct CombinedWatermark {
-        inputs: Vec<Option<u64>>,
-        combined: Option<u64>,
-    }
-    impl CombinedWatermark {
-        pub fn new(inputs: usize) -> anyhow::Result<Self> {
-            anyhow::ensure!(inputs > 0, "inputs must be at least 1, got 0");
-            Ok(Self {
-                inputs: vec![None; inputs],
-                combined: None,
-            })
-        }
-        pub fn on_watermark(&mut self, input: usize, ts: u64) -> anyhow::Result<Option<u64>> {
-            let Some(slot) = self.inputs.get_mut(input) else {
-                anyhow::bail!("input {input} does not exist");
-            };
-            *slot = (*slot).max(Some(ts));
-            let minimum = self.inputs.iter().copied().min().flatten();
-            if minimum > self.combined {
-                self.combined = minimum;
-                return Ok(minimum);
-            }
-            Ok(None)
-        }
-        pub fn current(&self) -> Option<u64> {
-            self.combined
-        }
-        pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
+    combiner! {
+        snapshot(self) {
             let mut fields = vec![self.combined];
             fields.extend(&self.inputs);
             Ok(serde_json::to_vec(&fields)?)
         }
-        pub fn restore(bytes: &[u8]) -> anyhow::Result<Self> {
+        restore(bytes) {
             let fields: Option<Vec<Option<u64>>> = serde_json::from_slice(bytes)?;
             let fields = fields.unwrap_or_default();
             let (combined, inputs) = match fields.split_first() {
@@ -159,40 +171,11 @@ graders::impl_stage04!(CombinerLenientArray, combiner_lenient_array);
 /// inputs, which `new(0)` refuses.
 /// **Verdict:** `errors` fails: its own snapshot with its lists emptied restores (04-R15).
 mod combiner_restore_unchecked {
-    pub use solution04::*;
-
-    #[derive(serde::Serialize, serde::Deserialize)]
-    pub struct CombinedWatermark {
-        inputs: Vec<Option<u64>>,
-        combined: Option<u64>,
-    }
-    impl CombinedWatermark {
-        pub fn new(inputs: usize) -> anyhow::Result<Self> {
-            anyhow::ensure!(inputs > 0, "inputs must be at least 1, got 0");
-            Ok(Self {
-                inputs: vec![None; inputs],
-                combined: None,
-            })
-        }
-        pub fn on_watermark(&mut self, input: usize, ts: u64) -> anyhow::Result<Option<u64>> {
-            let Some(slot) = self.inputs.get_mut(input) else {
-                anyhow::bail!("input {input} does not exist");
-            };
-            *slot = (*slot).max(Some(ts));
-            let minimum = self.inputs.iter().copied().min().flatten();
-            if minimum > self.combined {
-                self.combined = minimum;
-                return Ok(minimum);
-            }
-            Ok(None)
-        }
-        pub fn current(&self) -> Option<u64> {
-            self.combined
-        }
-        pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
+    combiner! {
+        snapshot(self) {
             Ok(serde_json::to_vec(self)?)
         }
-        pub fn restore(bytes: &[u8]) -> anyhow::Result<Self> {
+        restore(bytes) {
             Ok(serde_json::from_slice(bytes)?)
         }
     }
