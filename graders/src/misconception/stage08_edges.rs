@@ -1,8 +1,9 @@
 //! Stage 08's cards at the edges of the job: a first checkpoint before any record,
 //! records held back until the barrier, a clean finish out of order, a crash after the
 //! last record refused, a result from the fresh sink alone, an output sorted by id,
-//! checkpoint ids from 0, a replay sink made up front, a replay before the aborts, and an
-//! empty open transaction left unaborted.
+//! checkpoint ids from 0, a replay sink made up front, a replay before the aborts, an
+//! empty open transaction left unaborted, an output rebuilt from the records, a replay
+//! offset counted from what a sink shows, and the dead job's notifications delivered.
 
 use super::{Card, Clue, Signature, Symptom, between, numbers_after};
 
@@ -10,6 +11,16 @@ use super::{Card, Clue, Signature, Symptom, between, numbers_after};
 const fn protocol(clues: &'static [Clue]) -> Signature {
     Signature {
         check: "protocol",
+        fault: "wrong result",
+        clues,
+    }
+}
+
+/// A failure of the `contract` check's runs with sinks that already show rows from
+/// before the job.
+const fn shown_before(clues: &'static [Clue]) -> Signature {
+    Signature {
+        check: "contract",
         fault: "wrong result",
         clues,
     }
@@ -153,10 +164,52 @@ pub(super) const CARDS: &[Card] = &[
         title: "The dead sink's transactions can be aborted after the replay",
         why: "Until it is aborted, each open or prepared transaction of the dead sink holds a \
               connection, and its locks, in the external system: a replay that writes the \
-              same rows first waits on those locks, or deadlocks. Recovery aborts what the \
-              dead sink holds, and only then replays into the fresh sink.",
+              same rows first waits on those locks, or deadlocks, and so may the fresh \
+              sink's own connection. Recovery aborts what the dead sink holds, and only \
+              then makes the fresh sink and replays into it.",
         reread: "Task",
         signatures: &[protocol(&[Clue::Anomaly("replay before the aborts")])],
+    },
+    Card {
+        id: "08-output-is-the-input",
+        stage: 8,
+        title: "Exactly once means the output is the input, so the job can return the records",
+        why: "The output is what the external system shows, read back with committed(), \
+              not what the job believes it wrote: a table is rarely empty when a job starts, \
+              and only a commit makes a row visible. The job returns the first sink's \
+              committed() at the crash, then the fresh sink's, rows from before the job \
+              included.",
+        reread: "Task",
+        signatures: &[shown_before(&[
+            Clue::Anomaly("result not from the sinks"),
+            Clue::Step("already showed rows from before the job"),
+        ])],
+    },
+    Card {
+        id: "08-resume-after-what-the-sink-shows",
+        stage: 8,
+        title: "The replay resumes after the rows the sink shows",
+        why: "committed() shows every row the external system holds, including rows that \
+              were there before the job; its length is no source offset. The restart point \
+              is the offset the last notified checkpoint recorded when its barrier passed \
+              (0 if none).",
+        reread: "Task",
+        signatures: &[shown_before(&[
+            Clue::Anomaly("replay from the wrong offset"),
+            Clue::Step("already showed rows from before the job"),
+        ])],
+    },
+    Card {
+        id: "08-owed-notifications-survive-the-crash",
+        stage: 8,
+        title: "The notifications the dead job still owed are delivered after recovery",
+        why: "The pending queue dies with the job. Recovery aborts the checkpoints it held, \
+              and their records are replayed under new ids; a notification for one of them \
+              asks a sink to commit a transaction that was aborted, which a real system \
+              refuses (or, holding the same id for something else, commits the wrong data). \
+              The replay starts with nothing pending.",
+        reread: "Task",
+        signatures: &[protocol(&[Clue::Anomaly("aborted checkpoint notified")])],
     },
     Card {
         id: "08-an-empty-transaction-needs-no-abort",

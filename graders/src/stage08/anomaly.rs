@@ -87,12 +87,15 @@ pub enum Anomaly {
     /// The fresh sink was made while the first attempt was still writing or
     /// pre-committing on the first.
     FreshSinkBeforeCrash,
-    /// The replay's first call on the fresh sink came before recovery's aborts on the
-    /// dead sink were done.
+    /// The fresh sink was made (and the replay began, or could) before recovery's aborts
+    /// on the dead sink were done.
     ReplayBeforeAborts,
     /// Recovery aborted on the dead sink, then wrote, pre-committed or committed on it
     /// again: the replay went into the dead attempt's sink.
     ReplayIntoDeadSink,
+    /// After the crash, a sink was asked to commit a checkpoint that recovery aborted: a
+    /// notification the dead job still owed, delivered anyway.
+    NotifiedAborted,
 }
 
 impl Anomaly {
@@ -139,6 +142,7 @@ impl Anomaly {
             Anomaly::FreshSinkBeforeCrash => "fresh sink made before the crash",
             Anomaly::ReplayBeforeAborts => "replay before the aborts",
             Anomaly::ReplayIntoDeadSink => "replay into the dead sink",
+            Anomaly::NotifiedAborted => "aborted checkpoint notified",
         }
     }
 
@@ -185,6 +189,7 @@ impl Anomaly {
             Anomaly::FreshSinkBeforeCrash => "EARLYNS",
             Anomaly::ReplayBeforeAborts => "RPLY1ST",
             Anomaly::ReplayIntoDeadSink => "OLDSINK",
+            Anomaly::NotifiedAborted => "NOTIFAB",
         }
     }
 
@@ -203,7 +208,9 @@ impl Anomaly {
             Anomaly::NotCommittedAtEnd | Anomaly::FinishedOutOfOrder => "08-R10",
             Anomaly::WrotePastCrash | Anomaly::BarrierSkippedAtCrash => "08-R11",
             Anomaly::CrashTreatedAsFinish | Anomaly::RejectedCrashAtEnd => "08-R12",
-            Anomaly::NotAborted | Anomaly::AbortedOnFreshSink => "08-R13",
+            Anomaly::NotAborted | Anomaly::AbortedOnFreshSink | Anomaly::NotifiedAborted => {
+                "08-R13"
+            }
             Anomaly::OpenNotAborted => "08-R14",
             Anomaly::ReplayFromWrongOffset
             | Anomaly::WrongReplay

@@ -23,6 +23,9 @@ pub struct SpyBook {
     /// lists cannot say whether the fresh sink was made before the crash, or written
     /// before recovery had aborted what the dead sink held.
     pub order: Vec<usize>,
+    /// What each sink (in creation order) already shows when `new_sink()` makes it: rows
+    /// from before the job. None past the end.
+    pub shown_before: Vec<Vec<u32>>,
 }
 
 /// The book the spies of one run share.
@@ -49,18 +52,24 @@ pub struct Spy {
 impl Spy {
     /// A new sink, registered as the next one in `log`.
     pub fn new(log: &SpyLog) -> Self {
-        let index = {
+        let (index, shown) = {
             let mut book = log.borrow_mut();
             book.sinks.push(Vec::new());
             let index = book.sinks.len() - 1;
             book.order.push(index);
-            index
+            (
+                index,
+                book.shown_before.get(index).cloned().unwrap_or_default(),
+            )
         };
         crate::harness::driver::begin_part(|| format!("sink {}", index + 1));
         Self {
             log: Rc::clone(log),
             index,
-            model: ModelSink::default(),
+            model: ModelSink {
+                committed: shown,
+                ..ModelSink::default()
+            },
             seen: None,
         }
     }

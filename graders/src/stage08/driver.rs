@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::binding::{Implementation, SpyBook, SpyCall, SpyLog};
 use super::own_sink::{OwnSinkRun, own_sink_run};
-use super::plan::{Case, SinkOp};
+use super::plan::{Case, SHOWN_BEFORE, SinkOp};
 use super::run_result::{RunResult, panic_message};
 use super::sequences::sequences_from;
 use crate::harness::driver::begin_run;
@@ -139,6 +139,19 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                 })
                 .collect(),
         },
+        Case::ShownBefore {
+            records,
+            barrier_every,
+        } => Observation::Protocol {
+            cells: Case::cells(records.len())
+                .into_iter()
+                .map(|(crash, commit_lag)| {
+                    begin_run(|| run_label(crash, commit_lag));
+                    let shown_before = SHOWN_BEFORE.map(<[u32]>::to_vec).to_vec();
+                    spied_showing::<I>(records, *barrier_every, crash, commit_lag, shown_before)
+                })
+                .collect(),
+        },
         Case::BadInput {
             records,
             barrier_every,
@@ -174,9 +187,24 @@ pub fn spied<I: Implementation>(
     crash_after: Option<usize>,
     commit_lag: usize,
 ) -> SpiedRun {
-    let log = SpyLog::default();
+    spied_showing::<I>(records, barrier_every, crash_after, commit_lag, Vec::new())
+}
+
+/// Runs the job with spies that already show `shown_before` (per sink, in creation
+/// order) when made.
+fn spied_showing<I: Implementation>(
+    records: &[u32],
+    barrier_every: usize,
+    crash_after: Option<usize>,
+    commit_lag: usize,
+    shown_before: Vec<Vec<u32>>,
+) -> SpiedRun {
+    let log = SpyLog::new(std::cell::RefCell::new(SpyBook {
+        shown_before,
+        ..SpyBook::default()
+    }));
     let result = guarded(|| I::run_spied(records, barrier_every, crash_after, commit_lag, &log));
-    let SpyBook { sinks, order } = log.borrow().clone();
+    let SpyBook { sinks, order, .. } = log.borrow().clone();
     SpiedRun {
         result,
         sinks,

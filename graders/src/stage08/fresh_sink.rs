@@ -3,22 +3,23 @@
 //! end (so a replay that commits its tail as one transaction, or keeps taking
 //! checkpoints, passes).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::anomaly::Anomaly;
 use super::call::SpyCall;
 use super::cell::{CellFailure, fail};
-use super::oracle::ModelSink;
+use super::oracle::{ModelSink, ModelTxn};
 
-/// Walks the fresh sink's calls after a crash, where `used` holds every checkpoint id the
-/// first sink was given (the aborted ones too: ids keep counting across the restart and
-/// are never reused); returns its model at the end.
+/// Walks the fresh sink's calls after a crash, where `dead` holds every checkpoint id the
+/// first sink was given and how it ended (the aborted ones too: ids keep counting across
+/// the restart and are never reused); returns its model at the end.
 pub(super) fn walk_fresh_sink(
     records: &[u32],
     offset: usize,
-    used: &BTreeSet<u64>,
+    dead: &BTreeMap<u64, ModelTxn>,
     calls: &[SpyCall],
 ) -> Result<ModelSink, CellFailure> {
+    let used: BTreeSet<u64> = dead.keys().copied().collect();
     let want = &records[offset..];
     let written: Vec<u32> = calls
         .iter()
@@ -44,7 +45,7 @@ pub(super) fn walk_fresh_sink(
             ),
         };
     }
-    ids_count_on(used, calls)?;
+    ids_count_on(&used, calls)?;
     let mut model = ModelSink::default();
     for (n, call) in calls.iter().enumerate() {
         let at = format!("fresh sink, call {} ({call:?})", n + 1);
@@ -61,6 +62,16 @@ pub(super) fn walk_fresh_sink(
                 return fail(
                     Anomaly::ReusedCheckpointId,
                     format!("{at}: pre-committed checkpoint id {id} a second time"),
+                );
+            }
+            // A notification the dead job owed for a checkpoint recovery aborted: that
+            // checkpoint's records are being replayed, so it is never to be committed.
+            SpyCall::Commit(id) if dead.get(&id) == Some(&ModelTxn::Aborted) => {
+                return fail(
+                    Anomaly::NotifiedAborted,
+                    format!(
+                        "{at}: committed checkpoint {id}, which recovery aborted on the first sink: the notifications the dead job still owed died with it (its records are replayed), so no sink is ever asked to commit that checkpoint"
+                    ),
                 );
             }
             SpyCall::Commit(id) if !model.transactions.contains_key(&id) && !used.contains(&id) => {

@@ -18,7 +18,7 @@ use super::first_sink::walk_first_sink;
 use super::fresh_sink::walk_fresh_sink;
 use super::grid::{grid, grid_failure, output_of};
 use super::oracle::Schedule;
-use super::plan::Case;
+use super::plan::{Case, SHOWN_BEFORE};
 use super::recovery_order::judge_recovery_order;
 use super::run_result::RunResult;
 use super::sink_model::judge_sink_model;
@@ -68,6 +68,34 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             },
             Observation::Protocol { cells },
         ) => judge_contract(records, *barrier_every, cells),
+        (
+            Case::ShownBefore {
+                records,
+                barrier_every,
+            },
+            Observation::Protocol { cells },
+        ) => {
+            let verdicts = grid(records, *barrier_every, cells, |schedule, cell| {
+                judge_protocol_showing(records, schedule, cell, &SHOWN_BEFORE)
+            });
+            let outputs = cells
+                .iter()
+                .map(|c| output_of(&c.result))
+                .collect::<Vec<_>>();
+            grid_failure(records, *barrier_every, &verdicts, &outputs, "protocol").map_err(
+                |mut failure| {
+                    // Said first: byo trace starts its sinks empty, so the trace the
+                    // report points to may not show the failure.
+                    failure.first_wrong_step = Some(format!(
+                        "(the sinks already showed rows from before the job when new_sink() made them: the first {:?}, the fresh one {:?}; byo trace starts its sinks empty) {}",
+                        SHOWN_BEFORE[0],
+                        SHOWN_BEFORE[1],
+                        failure.first_wrong_step.unwrap_or_default()
+                    ));
+                    failure
+                },
+            )
+        }
         (
             Case::BadInput {
                 barrier_every,
@@ -146,6 +174,19 @@ pub fn judge_protocol(
     schedule: Schedule,
     run: &SpiedRun,
 ) -> Result<(), CellFailure> {
+    judge_protocol_showing(records, schedule, run, &[])
+}
+
+/// Judges one spied run against the protocol, where the spies already showed
+/// `shown_before` (per sink, in creation order) when made: rows from before the job, part
+/// of what the job returns.
+fn judge_protocol_showing(
+    records: &[u32],
+    schedule: Schedule,
+    run: &SpiedRun,
+    shown_before: &[&[u32]],
+) -> Result<(), CellFailure> {
+    let shown = |sink: usize| shown_before.get(sink).copied().unwrap_or_default();
     let output = match &run.result {
         RunResult::Output(output) => output,
         RunResult::Error(e)
@@ -210,7 +251,7 @@ pub fn judge_protocol(
     }
     let first = walk_first_sink(records, schedule, first)
         .map_err(|f| aborted_on_the_fresh_sink(f, run.sinks.get(1)))?;
-    let mut visible = first.committed.clone();
+    let mut visible = [shown(0), &first.committed].concat();
     let offset = schedule.restart_offset();
     match (schedule.crash_after, run.sinks.len()) {
         (None, _) => {}
@@ -232,9 +273,9 @@ pub fn judge_protocol(
             );
         }
         (Some(_), _) => {
-            let used = first.transactions.keys().copied().collect();
-            let fresh = walk_fresh_sink(records, offset, &used, &run.sinks[1])?;
+            let fresh = walk_fresh_sink(records, offset, &first.transactions, &run.sinks[1])?;
             judge_recovery_order(&run.sinks, &run.order)?;
+            visible.extend_from_slice(shown(1));
             visible.extend_from_slice(&fresh.committed);
         }
     }

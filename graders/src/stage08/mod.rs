@@ -15,7 +15,10 @@
 //! - `contract`: the `protocol` judge on the arguments the grid never reaches: the
 //!   inputs of [`CONTRACT_INPUTS`] (`0` and `u32::MAX` among duplicates), a
 //!   `barrier_every` of 1, 2, `len` and `usize::MAX`, every crash point and the lags of
-//!   [`CONTRACT_LAGS`] (up to `usize::MAX`).
+//!   [`CONTRACT_LAGS`] (up to `usize::MAX`); and the `protocol` grid of the inputs of
+//!   length `1..=`[`SHOWN_BEFORE_UP_TO`] with sinks that already show rows from before the
+//!   job ([`SHOWN_BEFORE`]): the output carries them, the replay's offset does not count
+//!   them.
 //!
 //! A grid case (one input and one `barrier_every`) covers every crash point x commit lag, so a
 //! failure can show the whole matrix of its smallest failing input, each failing cell
@@ -43,13 +46,15 @@
 //! | `08-R10` | `protocol` | `no_final_pre_commit_in_the_protocol`, `committing_newest_first_at_the_finish` |
 //! | `08-R11` | `protocol` | `crash_before_barrier` |
 //! | `08-R12` | `protocol` | `crash_at_the_end_finished_cleanly`, `refusing_a_crash_after_the_last_record`, `no_sink_before_the_first_record` |
-//! | `08-R13` | `protocol` | `abort_only_open`, `commit_pending_on_crash_is_not_aborted`, `aborting_only_the_newest_unnotified`, `aborting_only_the_oldest_unnotified`, `aborting_through_the_fresh_sink` |
+//! | `08-R13` | `protocol` | `abort_only_open`, `commit_pending_on_crash_is_not_aborted`, `aborting_only_the_newest_unnotified`, `aborting_only_the_oldest_unnotified`, `aborting_through_the_fresh_sink`, `replay_inherits_pending` |
 //! | `08-R14` | `protocol` | `abort_open_skipped_when_empty`, `no_abort_on_crash`, `aborting_the_fresh_sink_s_open_transaction` |
-//! | `08-R15` | `protocol` | `replay_from_zero`, `replay_from_last_taken`, `tail_never_committed`, `replay_final_left_prepared`, `replaying_from_the_notifying_barrier`, `abort_after_replay`, `replay_into_old_sink` |
+//! | `08-R15` | `protocol` | `replay_from_zero`, `replay_from_last_taken`, `tail_never_committed`, `replay_final_left_prepared`, `replaying_from_the_notifying_barrier`, `abort_after_replay`, `replay_into_old_sink`, `fresh_sink_before_aborts` |
+//! | `08-R15` | `contract` | `replay_from_what_the_sink_shows` |
 //! | `08-R16` | `protocol` | `no_fresh_sink_when_nothing_left` |
 //! | `08-R17` | `protocol` | `replay_ids_skip_one`, `numbering_the_replay_by_the_lag` |
 //! | `08-R18` | `protocol` | `replay_restarts_ids`, `replay_reuses_aborted_ids`, `final_reuses_id` |
 //! | `08-R19` | `protocol` | `result_from_the_fresh_sink_only`, `the_fresh_sink_s_output_first` |
+//! | `08-R19` | `contract` | `output_from_the_records` |
 //! | `08-R20` | `bad-input` | `no_barrier_check`, `unnamed_error` |
 //! | `08-R21` | `bad-input` | `clamp_crash` |
 //! | `08-R22` | `exactly-once` | `replay_from_zero_duplicates`, `replay_from_last_taken_loses`, `no_final_pre_commit`, `tail_never_committed_loses`, `commit_pending_on_crash_duplicates`, `write_visible_at_once_duplicates`, `pre_commit_keeps_open_duplicates` |
@@ -92,7 +97,10 @@ pub use grid::matrix;
 pub use judge::{judge_exactly_once, judge_protocol};
 pub use oracle::{ModelSink, Schedule, reference_calls};
 pub use own_sink::{Departure, OwnSinkRun};
-pub use plan::{CONTRACT_INPUTS, CONTRACT_LAGS, Case, MAX_LAG, MAX_LEN, SINK_IDS, SinkOp, input};
+pub use plan::{
+    CONTRACT_INPUTS, CONTRACT_LAGS, Case, MAX_LAG, MAX_LEN, SHOWN_BEFORE, SHOWN_BEFORE_UP_TO,
+    SINK_IDS, SinkOp, input,
+};
 pub use run_result::RunResult;
 pub use sequences::{EVERY_SEQUENCE_UP_TO, IDLE_CALLS_AT_MAX, MAX_OPS, sequences_from};
 

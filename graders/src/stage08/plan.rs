@@ -95,6 +95,15 @@ pub enum Case {
         /// The barrier interval.
         barrier_every: usize,
     },
+    /// `run_exactly_once_sink_with` spying sinks that already show rows from before the
+    /// job ([`SHOWN_BEFORE`]), at every crash point and commit lag: the output is what the
+    /// sinks show, and the replay's offset is not counted from it.
+    ShownBefore {
+        /// The input.
+        records: Vec<u32>,
+        /// The barrier interval.
+        barrier_every: usize,
+    },
     /// Arguments the job must refuse.
     BadInput {
         /// The input.
@@ -135,7 +144,7 @@ impl case::Case for Case {
             Case::SinkModel { .. } => SINK_MODEL,
             Case::ExactlyOnce { .. } => EXACTLY_ONCE,
             Case::Protocol { .. } => PROTOCOL,
-            Case::Contract { .. } => CONTRACT,
+            Case::Contract { .. } | Case::ShownBefore { .. } => CONTRACT,
             Case::BadInput { .. } => BAD_INPUT,
         }
     }
@@ -153,7 +162,9 @@ impl case::Case for Case {
                 ]
             }
             Case::ExactlyOnce { .. } => vec!["08-R22"],
-            Case::Protocol { .. } | Case::Contract { .. } => JOB.to_vec(),
+            Case::Protocol { .. } | Case::Contract { .. } | Case::ShownBefore { .. } => {
+                JOB.to_vec()
+            }
             Case::BadInput {
                 barrier_every: 0, ..
             } => vec!["08-R20", "08-R26"],
@@ -183,6 +194,13 @@ impl case::Case for Case {
                 barrier_every,
             } => format!(
                 "run_exactly_once_sink_with(&{records:?}, {barrier_every}, crash_after, commit_lag, spy) at every crash point and lag {CONTRACT_LAGS:?}"
+            ),
+            Case::ShownBefore {
+                records,
+                barrier_every,
+            } => format!(
+                "run_exactly_once_sink_with(&{records:?}, {barrier_every}, crash_after, commit_lag, spy) at every crash point and lag 0..={MAX_LAG}, the first sink already showing {:?} and the fresh one {:?} from before the job",
+                SHOWN_BEFORE[0], SHOWN_BEFORE[1]
             ),
             Case::BadInput {
                 records,
@@ -250,8 +268,23 @@ pub fn plan(seed: u64) -> Vec<Case> {
             });
         }
     }
+    for records in inputs.iter().skip(1).take(SHOWN_BEFORE_UP_TO) {
+        cases.extend(
+            (1..=records.len() + 1).map(|barrier_every| Case::ShownBefore {
+                records: records.clone(),
+                barrier_every,
+            }),
+        );
+    }
     cases
 }
+
+/// What the sinks of a `ShownBefore` case already show when `new_sink()` makes them, in
+/// creation order: rows from before the job, none of them a record of the input (whose
+/// values are below 6), and a different one for each sink.
+pub const SHOWN_BEFORE: [&[u32]; 2] = [&[100], &[200]];
+/// The longest input of the `ShownBefore` cases (from length 1).
+pub const SHOWN_BEFORE_UP_TO: usize = 3;
 
 /// The inputs of the `contract` check, the same under every seed: the extreme values
 /// among duplicates.

@@ -31,15 +31,16 @@ pub fn run_exactly_once_sink<T: Clone>(
 }
 
 /// Runs `records` into sinks made by `new_sink` with two-phase commit and returns the
-/// visible output: what was committed before the crash followed by what the replay
-/// committed.
+/// visible output, as the sinks' `committed()` shows it (rows from before the job
+/// included): the dead sink's at the crash followed by the fresh sink's.
 ///
 /// A barrier follows every `barrier_every` records and pre-commits the open
 /// transaction; the notification of a checkpoint arrives `commit_lag` barriers later
 /// and commits it. `crash_after = Some(k)` kills the job once it has processed `k`
 /// records (their barriers and the notifications those deliver included); recovery
-/// aborts the dead sink's open transaction and its unnotified prepared ones, and replays
-/// from the last notified checkpoint's offset into a fresh sink from `new_sink`.
+/// aborts the dead sink's open transaction and its unnotified prepared ones, never to
+/// notify them, and only then makes a fresh sink with `new_sink` and replays into it
+/// from the last notified checkpoint's offset.
 ///
 /// # Errors
 /// When `barrier_every` is 0 or `crash_after` is past the end of `records`.

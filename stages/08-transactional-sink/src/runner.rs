@@ -26,8 +26,8 @@ pub fn run_exactly_once_sink<T: Clone>(
 }
 
 /// Runs `records` into sinks made by `new_sink` with two-phase commit and returns the
-/// visible output: what was committed before the crash followed by what the replay
-/// committed (08-R19).
+/// visible output, as the sinks' `committed()` shows it (rows from before the job
+/// included): the dead sink's at the crash followed by the fresh sink's (08-R19).
 ///
 /// A barrier follows every `barrier_every` records and pre-commits the open
 /// transaction (08-R8); the notification of a checkpoint arrives `commit_lag` barriers
@@ -36,8 +36,9 @@ pub fn run_exactly_once_sink<T: Clone>(
 /// pending one, oldest first (08-R10). `crash_after = Some(k)` kills the job once it has
 /// processed `k` records, their barriers and the notifications those deliver included
 /// (08-R11); recovery aborts the dead sink's open transaction (`abort_open()`, even when
-/// it holds nothing) (08-R14) and its unnotified prepared ones (08-R13), and replays from
-/// the last notified checkpoint's offset into a fresh sink from `new_sink` (08-R15).
+/// it holds nothing) (08-R14) and its unnotified prepared ones, never to notify them
+/// (08-R13), and only then makes a fresh sink with `new_sink` and replays into it from
+/// the last notified checkpoint's offset (08-R15).
 /// `Some(records.len())` is a crash too, after the last record and not a clean finish
 /// (08-R12), and checkpoint ids keep counting across the restart (08-R17): none is ever
 /// reused (08-R18).

@@ -136,6 +136,39 @@ flawed_job! {
     crash_checked_late, CrashCheckedLate, CheckedLate, CheckedLateSpy
 }
 
+flawed_job! {
+    /// **Mistake:** recovery makes the fresh sink first and then aborts the dead sink's
+    /// open and unnotified transactions ("the replay has not started yet"), while a real
+    /// sink's new connection would wait on the locks those transactions still hold.
+    /// **Verdict:** `protocol`, "replay before the aborts" (08-R15).
+    fresh_sink_before_aborts, FreshSinkBeforeAborts, SinkFirst, SinkFirstSpy
+}
+
+flawed_job! {
+    /// **Mistake:** "exactly once means the output is the input": the job runs the
+    /// protocol but returns a copy of its records instead of what the sinks show.
+    /// **Verdict:** `contract`, "result not from the sinks" (08-R19), once the sinks
+    /// already show rows from before the job.
+    output_from_the_records, OutputFromTheRecords, FromRecords, FromRecordsSpy
+}
+
+flawed_job! {
+    /// **Mistake:** the replay resumes at the number of rows the dead sink shows, taking
+    /// `committed().len()` for the offset of the last notified checkpoint: equal as long as
+    /// the sink started empty.
+    /// **Verdict:** `contract`, "replay from the wrong offset" (08-R15), once the sinks
+    /// already show rows from before the job.
+    replay_from_what_the_sink_shows, ReplayFromWhatTheSinkShows, FromShown, FromShownSpy
+}
+
+flawed_job! {
+    /// **Mistake:** the replay keeps the dead job's queue of pending checkpoints (aborted
+    /// all the same), so its first notifications ask the fresh sink to commit checkpoints
+    /// recovery aborted. The output is right: the fresh sink never prepared those ids.
+    /// **Verdict:** `protocol`, "aborted checkpoint notified" (08-R13).
+    replay_inherits_pending, ReplayInheritsPending, Inherits, InheritsSpy
+}
+
 /// Refused for its arguments only after the job published records (no card: a slip of
 /// order, not a belief about the protocol).
 #[rstest]
@@ -172,6 +205,10 @@ fn is_rejected_without_card(
 #[case::fresh_sink_up_front(drive::<UpFront>, "protocol", "fresh sink made before the crash", "08-R25", "08-fresh-sink-up-front")]
 #[case::abort_after_replay(drive::<AbortLate>, "protocol", "replay before the aborts", "08-R15", "08-aborts-can-wait")]
 #[case::unnamed_error(drive::<Unnamed>, "bad-input", "error does not name the argument", "08-R20", "08-any-error-will-do")]
+#[case::fresh_sink_before_aborts(drive::<SinkFirst>, "protocol", "replay before the aborts", "08-R15", "08-aborts-can-wait")]
+#[case::output_from_the_records(drive::<FromRecords>, "contract", "result not from the sinks", "08-R19", "08-output-is-the-input")]
+#[case::replay_from_what_the_sink_shows(drive::<FromShown>, "contract", "replay from the wrong offset", "08-R15", "08-resume-after-what-the-sink-shows")]
+#[case::replay_inherits_pending(drive::<Inherits>, "protocol", "aborted checkpoint notified", "08-R13", "08-owed-notifications-survive-the-crash")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

@@ -178,16 +178,20 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>, const F: u8>(
     } else if F != ABORT_OPEN_ON_FRESH {
         sink.abort_open();
     }
-    let mut fresh = made_up_front.take().unwrap_or_else(&mut new_sink);
-    for &id in &unnotified {
-        if F == ABORT_ON_FRESH {
-            fresh.abort(id);
-        } else {
+    if F != ABORT_ON_FRESH {
+        for &id in &unnotified {
             sink.abort(id);
         }
     }
     if F == DUPLICATE_NOTIFICATION {
         sink.abort_open();
+    }
+    // The fresh sink comes once the dead sink's aborts are done (08-R15).
+    let mut fresh = made_up_front.take().unwrap_or_else(&mut new_sink);
+    if F == ABORT_ON_FRESH {
+        for &id in &unnotified {
+            fresh.abort(id);
+        }
     }
     if F == ABORT_OPEN_ON_FRESH {
         fresh.abort_open();

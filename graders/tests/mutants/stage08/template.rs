@@ -40,6 +40,10 @@ pub enum Flaw {
     FreshSinkUpFront,
     AbortAfterReplay,
     CrashCheckedLate,
+    FreshSinkBeforeAborts,
+    OutputFromTheRecords,
+    ReplayFromWhatTheSinkShows,
+    ReplayInheritsPending,
     // Correct variants.
     TailAsOneTransaction,
     SkipEmptyFinal,
@@ -221,6 +225,9 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
     let Some(k) = crash_after else {
         job.run(records, 0, len, true);
         job.finish(len);
+        if flaw == Flaw::OutputFromTheRecords {
+            return Ok(records.to_vec());
+        }
         return Ok(job.sink.committed().to_vec());
     };
     job.run(records, 0, k, true);
@@ -228,8 +235,18 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
         job.finish(len);
         return Ok(job.sink.committed().to_vec());
     }
+    if flaw == Flaw::FreshSinkBeforeAborts {
+        spare = Some(new_sink());
+    }
     match flaw {
         Flaw::NoAbortOnCrash => {}
+        // The dead job's queue is kept for the replay, its checkpoints aborted all the same.
+        Flaw::ReplayInheritsPending => {
+            job.sink.abort_open();
+            for (id, _) in &job.pending {
+                job.sink.abort(*id);
+            }
+        }
         Flaw::AbortOpenOnlyWhenNonEmpty => {
             if job.written_since_barrier > 0 {
                 job.sink.abort_open();
@@ -253,10 +270,17 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
             }
         }
     }
-    let unnotified: Vec<CheckpointId> = job.pending.drain(..).map(|(id, _)| id).collect();
+    let unnotified: Vec<CheckpointId> = if flaw == Flaw::ReplayInheritsPending {
+        Vec::new()
+    } else {
+        job.pending.drain(..).map(|(id, _)| id).collect()
+    };
     let from = match flaw {
         Flaw::ReplayFromZero => 0,
         Flaw::ReplayFromLastTaken => job.last_taken,
+        // What the dead sink shows, taken for the records it holds (bounded by the input,
+        // as a source's seek would refuse more).
+        Flaw::ReplayFromWhatTheSinkShows => job.sink.committed().len().min(len),
         _ => job.last_notified,
     };
     if flaw == Flaw::ReplayIntoOldSink {
@@ -292,5 +316,8 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
         return Ok(job.sink.committed().to_vec());
     }
     output.extend_from_slice(job.sink.committed());
+    if flaw == Flaw::OutputFromTheRecords {
+        return Ok(records.to_vec());
+    }
     Ok(output)
 }
