@@ -239,9 +239,11 @@ pub(super) const CARDS: &[Card] = &[
         why: "A crash point past the end is a mistake in the caller's arguments: running without \
               a crash hides it. It is an error whose message names `crash_after`.",
         reread: "Task",
+        // A crash point of 2^32 let through is a count squeezed into a `u32`, no belief.
         signatures: &[bad_input(&[
             Clue::Anomaly("accepted bad input"),
             Clue::Expected("`crash_after`"),
+            Clue::Not(&Clue::Step("4294967296")),
         ])],
     },
     Card {

@@ -148,25 +148,31 @@ pub(super) fn walk_fresh_sink(
 }
 
 /// The replay's first checkpoint takes the id after the last one pre-committed before the
-/// crash (when there was one): ids keep counting across the restart.
+/// crash (1 when there was none): ids keep counting across the restart.
 fn ids_count_on(used: &BTreeSet<u64>, calls: &[SpyCall]) -> Result<(), CellFailure> {
-    let Some(last) = used.last() else {
-        return Ok(());
-    };
+    let next = used.last().map_or(1, |last| last.saturating_add(1));
     let first = calls.iter().enumerate().find_map(|(n, c)| match c {
         SpyCall::PreCommit(id) => Some((n, *id)),
         _ => None,
     });
     match first {
         // A reused id is reported as such by the walk.
-        Some((n, id)) if id != last.saturating_add(1) && !used.contains(&id) => fail(
-            Anomaly::ReplayIdsNotCounting,
-            format!(
-                "fresh sink, call {} (PreCommit({id})): the replay's first checkpoint takes the id after the last one pre-committed before the crash, {}",
-                n + 1,
-                last.saturating_add(1)
-            ),
-        ),
+        // With none pre-committed before, an id 0 is the first sink's rule (ids from 1,
+        // 08-R8) broken again, and said there; a 2 or more skipped an id.
+        Some((n, id)) if id != next && !used.contains(&id) && (id > next || !used.is_empty()) => {
+            fail(
+                Anomaly::ReplayIdsNotCounting,
+                format!(
+                    "fresh sink, call {} (PreCommit({id})): the replay's first checkpoint takes the id after the last one pre-committed before the crash, {next}{}",
+                    n + 1,
+                    if used.is_empty() {
+                        " (none was: ids count from 1)"
+                    } else {
+                        ""
+                    }
+                ),
+            )
+        }
         _ => Ok(()),
     }
 }

@@ -162,7 +162,20 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
 /// Judges `run_exactly_once_sink` on one cell: each record exactly once.
 pub fn judge_exactly_once(records: &[u32], result: &RunResult) -> Result<(), CellFailure> {
     match result {
-        RunResult::Output(output) => multiset_anomaly(records, output).map_or(Ok(()), Err),
+        RunResult::Output(output) => {
+            multiset_anomaly(records, output).map_or(Ok(()), Err)?;
+            // Every record once, and in order too: empty `TransactionalSink`s show
+            // `records[..offset]`, then `records[offset..]` (08-R19).
+            if output != records {
+                return fail(
+                    Anomaly::ResultNotFromSinks,
+                    format!(
+                        "returned {output:?}: every record once, but not as the sinks show them, the first sink's committed() at the crash then the fresh sink's, which from empty sinks is {records:?} in order"
+                    ),
+                );
+            }
+            Ok(())
+        }
         RunResult::Error(e) => fail(Anomaly::RejectedValidInput, format!("returned Err({e})")),
         RunResult::Panicked(m) => fail(Anomaly::Panicked, format!("panicked: {m}")),
     }

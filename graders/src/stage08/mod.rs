@@ -7,7 +7,8 @@
 //!   operation;
 //! - `exactly-once`: `run_exactly_once_sink` for every input length `0..=MAX_LEN`
 //!   (duplicate values), `barrier_every` in `1..=len + 1`, crash point in
-//!   `None, 0..=len` and `commit_lag` in `0..=2`: the sorted output is the sorted input;
+//!   `None, 0..=len` and `commit_lag` in `0..=2`: the sorted output is the sorted input,
+//!   and the output is the input in order (what empty sinks show);
 //! - `protocol`: the same grid through `run_exactly_once_sink_with` and a spying sink,
 //!   judged on invariants (see [`judge`](self::judge_protocol)), not on the reference's calls;
 //! - `bad-input`: a `barrier_every` of 0 and a crash point past the end (up to
@@ -42,24 +43,27 @@
 //! | `08-R6` | `sink-model` | `committed_in_id_order` |
 //! | `08-R7` | `protocol` | `records_held_until_the_barrier` |
 //! | `08-R8` | `protocol` | `checkpoint_before_the_first_record` |
+//! | `08-R8` | `contract` | `barrier_every_as_u32` |
 //! | `08-R9` | `protocol` | `late_by_one`, `newest_first`, `commits_next_id`, `crashing_between_the_two_phases` |
 //! | `08-R10` | `protocol` | `no_final_pre_commit_in_the_protocol`, `committing_newest_first_at_the_finish` |
 //! | `08-R11` | `protocol` | `crash_before_barrier` |
 //! | `08-R12` | `protocol` | `crash_at_the_end_finished_cleanly`, `refusing_a_crash_after_the_last_record`, `no_sink_before_the_first_record` |
 //! | `08-R13` | `protocol` | `abort_only_open`, `commit_pending_on_crash_is_not_aborted`, `aborting_only_the_newest_unnotified`, `aborting_only_the_oldest_unnotified`, `aborting_through_the_fresh_sink`, `replay_inherits_pending` |
-//! | `08-R14` | `protocol` | `abort_open_skipped_when_empty`, `no_abort_on_crash`, `aborting_the_fresh_sink_s_open_transaction` |
+//! | `08-R14` | `protocol` | `abort_open_skipped_when_empty`, `no_abort_on_crash`, `aborting_the_fresh_sink_s_open_transaction`, `abort_open_at_barrier` |
 //! | `08-R15` | `protocol` | `replay_from_zero`, `replay_from_last_taken`, `tail_never_committed`, `replay_final_left_prepared`, `replaying_from_the_notifying_barrier`, `abort_after_replay`, `replay_into_old_sink`, `fresh_sink_before_aborts` |
 //! | `08-R15` | `contract` | `replay_from_what_the_sink_shows` |
 //! | `08-R16` | `protocol` | `no_fresh_sink_when_nothing_left` |
-//! | `08-R17` | `protocol` | `replay_ids_skip_one`, `numbering_the_replay_by_the_lag` |
+//! | `08-R17` | `protocol` | `replay_ids_skip_one`, `numbering_the_replay_by_the_lag`, `replay_ids_from_two` |
 //! | `08-R18` | `protocol` | `replay_restarts_ids`, `replay_reuses_aborted_ids`, `final_reuses_id` |
 //! | `08-R19` | `protocol` | `result_from_the_fresh_sink_only`, `the_fresh_sink_s_output_first` |
 //! | `08-R19` | `contract` | `output_from_the_records` |
+//! | `08-R19` | `exactly-once` | `the_fresh_sink_s_output_first_in_plain_runs` |
 //! | `08-R20` | `bad-input` | `no_barrier_check`, `unnamed_error` |
-//! | `08-R21` | `bad-input` | `clamp_crash` |
+//! | `08-R21` | `bad-input` | `clamp_crash`, `crash_checked_as_u32` |
 //! | `08-R22` | `exactly-once` | `replay_from_zero_duplicates`, `replay_from_last_taken_loses`, `no_final_pre_commit`, `tail_never_committed_loses`, `commit_pending_on_crash_duplicates`, `write_visible_at_once_duplicates`, `pre_commit_keeps_open_duplicates` |
 //! | `08-R22` | `contract` | `lag_arithmetic_overflows` |
 //! | `08-R23` | `protocol` | `ignore_lag` |
+//! | `08-R23` | `contract` | `lag_as_u32` |
 //! | `08-R24` | `sink-model` | `commit_not_idempotent` |
 //! | `08-R25` | `protocol` | `shortcut`, `probe_sink`, `fresh_sink_up_front` |
 //! | `08-R26` | `bad-input` | `crash_checked_late` |

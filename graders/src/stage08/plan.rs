@@ -28,7 +28,7 @@ pub(super) const PROTOCOL: Check = Check {
 };
 pub(super) const CONTRACT: Check = Check {
     name: "contract",
-    law: "the protocol holds for commit lags past the number of barriers, up to usize::MAX, and barrier_every up to usize::MAX",
+    law: "the protocol holds for commit lags past the number of barriers, up to usize::MAX, barrier_every up to usize::MAX, and sinks that already show rows from before the job",
 };
 pub(super) const BAD_INPUT: Check = Check {
     name: "bad-input",
@@ -161,7 +161,7 @@ impl case::Case for Case {
                     "08-R1", "08-R2", "08-R3", "08-R4", "08-R5", "08-R6", "08-R24",
                 ]
             }
-            Case::ExactlyOnce { .. } => vec!["08-R22"],
+            Case::ExactlyOnce { .. } => vec!["08-R19", "08-R22"],
             Case::Protocol { .. } | Case::Contract { .. } | Case::ShownBefore { .. } => {
                 JOB.to_vec()
             }
@@ -248,7 +248,7 @@ pub fn plan(seed: u64) -> Vec<Case> {
                 crash_after,
             });
         }
-        for crash_after in [len + 1, len + 7, usize::MAX] {
+        for crash_after in [len + 1, len + 7, BEYOND_U32, usize::MAX] {
             cases.push(Case::BadInput {
                 records: records.clone(),
                 barrier_every: 1,
@@ -258,7 +258,7 @@ pub fn plan(seed: u64) -> Vec<Case> {
     }
     for records in CONTRACT_INPUTS {
         let len = records.len();
-        let mut everies = vec![1, 2, len.max(1), usize::MAX];
+        let mut everies = vec![1, 2, len.max(1), BEYOND_U32, usize::MAX];
         everies.sort_unstable();
         everies.dedup();
         for barrier_every in everies {
@@ -295,6 +295,9 @@ pub const CONTRACT_INPUTS: [&[u32]; 5] = [
     &[u32::MAX, 0, u32::MAX],
     &[7, 7, 0, u32::MAX],
 ];
-/// The commit lags of the `contract` check: more than there are barriers, and the
-/// largest.
-pub const CONTRACT_LAGS: [usize; 2] = [3, usize::MAX];
+/// The commit lags of the `contract` check: more than there are barriers, the first past
+/// `u32::MAX`, and the largest.
+pub const CONTRACT_LAGS: [usize; 3] = [3, BEYOND_U32, usize::MAX];
+/// `u32::MAX + 1`, which a count squeezed into a `u32` reads as 0 (`usize::MAX` reads as
+/// `u32::MAX`, still huge, so it alone cannot show the squeeze).
+pub const BEYOND_U32: usize = 1 << 32;

@@ -20,6 +20,16 @@ impl FirstSink<'_> {
         self.calls += 1;
         let p = self.position;
         let commit_lag = self.schedule.commit_lag;
+        // A pre-commit or an effective commit is the attempt's work, which ends at the
+        // crash: an abort_open() before it was the running job's, not recovery's.
+        let attempt_work = match call {
+            SpyCall::PreCommit(_) => true,
+            SpyCall::Commit(id) => self.model.pending.contains(&id),
+            _ => false,
+        };
+        if attempt_work {
+            self.open_aborted = false;
+        }
         match call {
             SpyCall::Write(record) => {
                 self.barrier_owed()?;

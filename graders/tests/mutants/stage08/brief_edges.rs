@@ -198,6 +198,7 @@ slip! {
 #[case::aborting_only_the_newest_unnotified(drive::<AbortNewest>, "protocol", "08-R13", None)]
 #[case::aborting_only_the_oldest_unnotified(drive::<AbortOldest>, "protocol", "08-R13", None)]
 #[case::the_fresh_sink_s_output_first(drive::<FreshFirst>, "protocol", "08-R19", None)]
+#[case::the_fresh_sink_s_output_first_in_plain_runs(drive::<FreshFirst>, "exactly-once", "08-R19", None)]
 #[case::aborting_the_fresh_sink_s_open_transaction(drive::<AbortOpenFresh>, "protocol", "08-R14", None)]
 #[case::refusing_a_crash_after_the_last_record(drive::<CrashGe>, "protocol", "08-R12", Some("08-crash-after-the-last-is-past-the-end"))]
 #[case::replaying_from_the_notifying_barrier(drive::<NotifyingBarrier>, "protocol", "08-R15", None)]

@@ -169,10 +169,52 @@ flawed_job! {
     replay_inherits_pending, ReplayInheritsPending, Inherits, InheritsSpy
 }
 
-/// Refused for its arguments only after the job published records (no card: a slip of
-/// order, not a belief about the protocol).
+flawed_job! {
+    /// **Mistake:** the replay numbers its first checkpoint "one after the last
+    /// pre-committed", taking 1 for the last when none was: after a crash before the
+    /// first barrier, the replay starts at 2.
+    /// **Verdict:** `protocol`, "replay ids do not count on" (08-R17).
+    replay_ids_from_two, ReplayIdsFromTwo, FromTwo, FromTwoSpy
+}
+
+flawed_job! {
+    /// **Mistake:** the job calls `abort_open()` after every pre-commit, to release the
+    /// connection of the new, empty, open transaction, and recovery skips its own when the
+    /// crash falls on a barrier ("it was just aborted"); but that barrier's pre-commit,
+    /// and the commits it released, came after it, and the open transaction is held again.
+    /// **Verdict:** `protocol`, "not aborted" (08-R14).
+    abort_open_at_barrier, AbortOpenAtBarrier, OpenAtBarrier, OpenAtBarrierSpy
+}
+
+flawed_job! {
+    /// **Mistake:** the commit lag is kept as a `u32`: a lag of `2^32` reads as 0, and
+    /// every checkpoint is committed at its own barrier.
+    /// **Verdict:** `contract`, "visible before notification" (08-R23).
+    lag_as_u32, LagAsU32, LagU32, LagU32Spy
+}
+
+flawed_job! {
+    /// **Mistake:** `barrier_every` is kept as a `u32` (at least 1): `2^32` reads as 0,
+    /// then 1, and a barrier follows every record.
+    /// **Verdict:** `contract`, "pre-commit off a barrier" (08-R8).
+    barrier_every_as_u32, BarrierEveryAsU32, BarrierU32, BarrierU32Spy
+}
+
+flawed_job! {
+    /// **Mistake:** `crash_after` is compared with the input's length as a `u32`: `2^32`
+    /// reads as 0 and passes the check.
+    /// **Verdict:** `bad-input`, "accepted bad input" (08-R21).
+    crash_checked_as_u32, CrashCheckedAsU32, CrashU32, CrashU32Spy
+}
+
+/// Refused for its arguments only after the job published records, ids from 2, counts
+/// squeezed into a `u32` (no card: slips, not beliefs about the protocol).
 #[rstest]
 #[case::crash_checked_late(drive::<CheckedLate>, "bad-input", "08-R26")]
+#[case::replay_ids_from_two(drive::<FromTwo>, "protocol", "08-R17")]
+#[case::lag_as_u32(drive::<LagU32>, "contract", "08-R23")]
+#[case::barrier_every_as_u32(drive::<BarrierU32>, "contract", "08-R8")]
+#[case::crash_checked_as_u32(drive::<CrashU32>, "bad-input", "08-R21")]
 fn is_rejected_without_card(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
@@ -208,6 +250,7 @@ fn is_rejected_without_card(
 #[case::fresh_sink_before_aborts(drive::<SinkFirst>, "protocol", "replay before the aborts", "08-R15", "08-aborts-can-wait")]
 #[case::output_from_the_records(drive::<FromRecords>, "contract", "result not from the sinks", "08-R19", "08-output-is-the-input")]
 #[case::replay_from_what_the_sink_shows(drive::<FromShown>, "contract", "replay from the wrong offset", "08-R15", "08-resume-after-what-the-sink-shows")]
+#[case::abort_open_at_barrier(drive::<OpenAtBarrier>, "protocol", "not aborted", "08-R14", "08-an-empty-transaction-needs-no-abort")]
 #[case::replay_inherits_pending(drive::<Inherits>, "protocol", "aborted checkpoint notified", "08-R13", "08-owed-notifications-survive-the-crash")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,

@@ -44,6 +44,11 @@ pub enum Flaw {
     OutputFromTheRecords,
     ReplayFromWhatTheSinkShows,
     ReplayInheritsPending,
+    ReplayIdsFromTwo,
+    AbortOpenAtBarrier,
+    LagAsU32,
+    BarrierEveryAsU32,
+    CrashCheckedAsU32,
     // Correct variants.
     TailAsOneTransaction,
     SkipEmptyFinal,
@@ -81,12 +86,17 @@ impl<S> Job<S> {
         self.next_id += 1;
         self.sink.pre_commit(id);
         self.written_since_barrier = 0;
+        if self.flaw == Flaw::AbortOpenAtBarrier {
+            // "Release the connection of the now empty open transaction."
+            self.sink.abort_open();
+        }
         self.pending.push_back((id, offset));
         self.last_taken = offset;
         let commit_lag = match self.flaw {
             Flaw::IgnoreLag => 0,
             Flaw::ReplayIgnoresLag if self.replaying => 0,
             Flaw::LateByOne => self.commit_lag + 1,
+            Flaw::LagAsU32 => self.commit_lag as u32 as usize,
             _ => self.commit_lag,
         };
         // `LagArithmetic` counts the pending checkpoints a notification needs, one more
@@ -194,6 +204,10 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
         _ if barrier_every == 0 => bail!("barrier_every must be at least 1, got 0"),
         Flaw::ClampCrash => crash_after = crash_after.filter(|k| *k <= len),
         Flaw::CrashCheckedLate => {}
+        Flaw::CrashCheckedAsU32 if crash_after.is_some_and(|k| k as u32 as usize > len) => {
+            bail!("crash_after must be at most {len}, got {crash_after:?}")
+        }
+        Flaw::CrashCheckedAsU32 => {}
         _ if crash_after.is_some_and(|k| k > len) => {
             bail!("crash_after must be at most {len}, got {crash_after:?}")
         }
@@ -201,6 +215,16 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
     }
     if flaw == Flaw::Shortcut {
         return Ok(records.to_vec());
+    }
+    // Squeezed into a `u32` (kept at least 1, so no division by zero).
+    let barrier_every = if flaw == Flaw::BarrierEveryAsU32 {
+        (barrier_every as u32 as usize).max(1)
+    } else {
+        barrier_every
+    };
+    // A crash point squeezed through the `u32` check runs as if the input ended there.
+    if flaw == Flaw::CrashCheckedAsU32 {
+        crash_after = crash_after.map(|k| k.min(len));
     }
     let mut job = Job {
         flaw,
@@ -256,6 +280,12 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
             }
         }
         Flaw::AbortOnlyOpen => job.sink.abort_open(),
+        // The barrier's own abort_open() is taken for recovery's.
+        Flaw::AbortOpenAtBarrier if k > 0 && k % barrier_every == 0 => {
+            for (id, _) in job.pending.drain(..) {
+                job.sink.abort(id);
+            }
+        }
         Flaw::AbortAfterReplay => {}
         Flaw::CommitPendingOnCrash => {
             job.sink.abort_open();
@@ -300,6 +330,8 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
         Flaw::ReplayReusesAbortedIds => job.next_id = job.last_notified_id + 1,
         // The id of the open transaction the crash aborted, kept for it.
         Flaw::ReplayIdsSkipOne => job.next_id += 1,
+        // "The id after the last pre-committed", with 1 taken for "none".
+        Flaw::ReplayIdsFromTwo => job.next_id = job.next_id.max(2),
         _ => {}
     }
     job.run(records, from, len, flaw != Flaw::TailAsOneTransaction);
