@@ -89,11 +89,25 @@ pub enum ErrorCall {
     ParentsOldAboveMaxToOne,
     /// `KeyedSubtask::restore(1, 1, 8, &[])`: the index out of range, one subtask.
     RestoreIndexOfOne,
+    /// `parents(0, 9, 9, 8)`: the parallelism unchanged, and above `max_parallelism`.
+    ParentsUnchangedAboveMax,
+    /// `parents(0, 2, 9, 8)`: the new parallelism above `max_parallelism`.
+    ParentsNewAboveMax,
+    /// `parallel_count(&[], 9, 8)`: no key, so no per-key call refuses it.
+    CountAboveMaxEmpty,
+    /// `rescale([{}], 0, 8)`: no key, so no per-key call refuses it.
+    RescaleZeroEmpty,
+    /// `rescale([{}], 9, 8)`: no key, so no per-key call refuses it.
+    RescaleAboveMaxEmpty,
+    /// `KeyedSubtask::restore(0, 1, 8, &[own, b"not a snapshot"])`: bytes that are not a
+    /// snapshot beside a good one (the implementation's own of an empty subtask), which a
+    /// restore that skips what it cannot read takes for a lost file.
+    RestoreGarbageBeside,
 }
 
 impl ErrorCall {
     /// Every invalid call, in plan order.
-    pub const ALL: [ErrorCall; 35] = [
+    pub const ALL: [ErrorCall; 41] = [
         ErrorCall::RangeParallelismZero,
         ErrorCall::RangeAboveMax,
         ErrorCall::KeyGroupMaxZero,
@@ -135,6 +149,14 @@ impl ErrorCall {
         ErrorCall::ParentsNewZeroFromOne,
         ErrorCall::ParentsOldAboveMaxToOne,
         ErrorCall::RestoreIndexOfOne,
+        // The parallelism checks where no key and no other argument refuses first, and
+        // a bad snapshot that is not the only one.
+        ErrorCall::ParentsUnchangedAboveMax,
+        ErrorCall::ParentsNewAboveMax,
+        ErrorCall::CountAboveMaxEmpty,
+        ErrorCall::RescaleZeroEmpty,
+        ErrorCall::RescaleAboveMaxEmpty,
+        ErrorCall::RestoreGarbageBeside,
     ];
 
     /// The call as code.
@@ -177,6 +199,14 @@ impl ErrorCall {
             ErrorCall::ParentsNewZeroFromOne => "parents(0, 1, 0, 8)",
             ErrorCall::ParentsOldAboveMaxToOne => "parents(0, 9, 1, 8)",
             ErrorCall::RestoreIndexOfOne => "KeyedSubtask::restore(1, 1, 8, &[])",
+            ErrorCall::ParentsUnchangedAboveMax => "parents(0, 9, 9, 8)",
+            ErrorCall::ParentsNewAboveMax => "parents(0, 2, 9, 8)",
+            ErrorCall::CountAboveMaxEmpty => "parallel_count(&[], 9, 8)",
+            ErrorCall::RescaleZeroEmpty => "rescale(vec![BTreeMap::new()], 0, 8)",
+            ErrorCall::RescaleAboveMaxEmpty => "rescale(vec![BTreeMap::new()], 9, 8)",
+            ErrorCall::RestoreGarbageBeside => {
+                "KeyedSubtask::restore(0, 1, 8, &[its own snapshot of an empty subtask, b\"not a snapshot\"])"
+            }
         }
     }
 
@@ -198,7 +228,8 @@ impl ErrorCall {
             ErrorCall::RestoreGarbage
             | ErrorCall::RestoreEmptyBytes
             | ErrorCall::RestoreEmptyObject
-            | ErrorCall::RestoreTrailing => None,
+            | ErrorCall::RestoreTrailing
+            | ErrorCall::RestoreGarbageBeside => None,
             _ => Some("parallelism"),
         }
     }
@@ -220,7 +251,8 @@ impl ErrorCall {
             ErrorCall::RestoreGarbage
             | ErrorCall::RestoreEmptyBytes
             | ErrorCall::RestoreEmptyObject
-            | ErrorCall::RestoreTrailing => "03-R9",
+            | ErrorCall::RestoreTrailing
+            | ErrorCall::RestoreGarbageBeside => "03-R9",
             _ => "03-R21",
         }
     }
@@ -312,6 +344,24 @@ pub fn invalid_call<I: Implementation>(call: ErrorCall) -> Answer<String> {
         ErrorCall::ParentsOldAboveMaxToOne => caught(|| I::parents(0, 9, 1, 8).map(|p| shown(&p))),
         ErrorCall::RestoreIndexOfOne => {
             caught(|| I::restore(1, 1, 8, &[]).map(|s| shown(&I::counts(&s))))
+        }
+        ErrorCall::ParentsUnchangedAboveMax => caught(|| I::parents(0, 9, 9, 8).map(|p| shown(&p))),
+        ErrorCall::ParentsNewAboveMax => caught(|| I::parents(0, 2, 9, 8).map(|p| shown(&p))),
+        ErrorCall::CountAboveMaxEmpty => caught(|| I::parallel_count(&[], 9, 8).map(|c| shown(&c))),
+        ErrorCall::RescaleZeroEmpty => {
+            caught(|| I::rescale(oracle::counts(&[], 1, 8), 0, 8).map(|c| shown(&c)))
+        }
+        ErrorCall::RescaleAboveMaxEmpty => {
+            caught(|| I::rescale(oracle::counts(&[], 1, 8), 9, 8).map(|c| shown(&c)))
+        }
+        ErrorCall::RestoreGarbageBeside => {
+            let garbage = b"not a snapshot".to_vec();
+            // Without an own snapshot (the laws' checks report why), garbage twice.
+            let beside = match caught(|| I::subtask(0, 1, 8).and_then(|s| I::snapshot(&s))) {
+                Answer::Ok(own) => own,
+                _ => garbage.clone(),
+            };
+            caught(|| I::restore(0, 1, 8, &[beside, garbage]).map(|s| shown(&I::counts(&s))))
         }
     }
 }

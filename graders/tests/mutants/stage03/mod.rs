@@ -10,6 +10,7 @@ mod redteam;
 mod redteam_bytes;
 mod redteam_bytes_subtask;
 mod redteam_duplicates;
+mod redteam_empty;
 mod redteam_shortcuts;
 mod redteam_subtask;
 mod reductions;
