@@ -103,54 +103,38 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             records,
             barrier_every,
         } => Observation::ExactlyOnce {
-            cells: Case::cells(records.len())
-                .into_iter()
-                .map(|(crash, commit_lag)| {
-                    begin_run(|| run_label(crash, commit_lag));
-                    guarded(|| I::run(records, *barrier_every, crash, commit_lag))
-                })
-                .collect(),
+            cells: each_run(Case::cells(records.len()), |crash, commit_lag| {
+                guarded(|| I::run(records, *barrier_every, crash, commit_lag))
+            }),
         },
         Case::Protocol {
             records,
             barrier_every,
         } => Observation::Protocol {
-            cells: Case::cells(records.len())
-                .into_iter()
-                .map(|(crash, commit_lag)| {
-                    begin_run(|| run_label(crash, commit_lag));
-                    let mut run = spied::<I>(records, *barrier_every, crash, commit_lag);
-                    run.own =
-                        own_sink_run::<I>(records, *barrier_every, crash, commit_lag, &run.result)
-                            .map(Box::new);
-                    run
-                })
-                .collect(),
+            cells: each_run(Case::cells(records.len()), |crash, commit_lag| {
+                let mut run = spied::<I>(records, *barrier_every, crash, commit_lag);
+                run.own =
+                    own_sink_run::<I>(records, *barrier_every, crash, commit_lag, &run.result)
+                        .map(Box::new);
+                run
+            }),
         },
         Case::Contract {
             records,
             barrier_every,
         } => Observation::Protocol {
-            cells: Case::contract_cells(records.len())
-                .into_iter()
-                .map(|(crash, commit_lag)| {
-                    begin_run(|| run_label(crash, commit_lag));
-                    spied::<I>(records, *barrier_every, crash, commit_lag)
-                })
-                .collect(),
+            cells: each_run(Case::contract_cells(records.len()), |crash, commit_lag| {
+                spied::<I>(records, *barrier_every, crash, commit_lag)
+            }),
         },
         Case::ShownBefore {
             records,
             barrier_every,
         } => Observation::Protocol {
-            cells: Case::cells(records.len())
-                .into_iter()
-                .map(|(crash, commit_lag)| {
-                    begin_run(|| run_label(crash, commit_lag));
-                    let shown_before = SHOWN_BEFORE.map(<[u32]>::to_vec).to_vec();
-                    spied_showing::<I>(records, *barrier_every, crash, commit_lag, shown_before)
-                })
-                .collect(),
+            cells: each_run(Case::cells(records.len()), |crash, commit_lag| {
+                let shown_before = SHOWN_BEFORE.map(<[u32]>::to_vec).to_vec();
+                spied_showing::<I>(records, *barrier_every, crash, commit_lag, shown_before)
+            }),
         },
         Case::BadInput {
             records,
@@ -170,6 +154,20 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             }
         }
     }
+}
+
+/// One run per `(crash_after, commit_lag)` cell, each announced as `byo trace` names it.
+fn each_run<T>(
+    cells: Vec<(Option<usize>, usize)>,
+    mut run: impl FnMut(Option<usize>, usize) -> T,
+) -> Vec<T> {
+    cells
+        .into_iter()
+        .map(|(crash, commit_lag)| {
+            begin_run(|| run_label(crash, commit_lag));
+            run(crash, commit_lag)
+        })
+        .collect()
 }
 
 /// A run of a grid as `byo trace` names it: its crash point and commit lag.

@@ -1,6 +1,7 @@
 //! Stage 03 subtasks of the second red team, written from the brief alone: a snapshot
 //! that reads its keys as text, a removal that skips the ownership check, a restore that
-//! lets the same pair through twice; and a snapshot keyed by hex, which must pass.
+//! lets the same pair through twice; and a snapshot keyed by hex, which must pass. Also
+//! the fifth red team's restore that skips a snapshot it cannot read.
 
 /// The methods a wrapped reference subtask passes through unchanged: `new`, `key_groups`
 /// and `state`, inside an `impl` of a `KeyedSubtask<V>(solution03::KeyedSubtask<V>)`.
@@ -202,6 +203,47 @@ pub mod hex_keyed_snapshot {
                 pairs.push((key, v));
             }
             pairs
+        }
+    }
+}
+
+/// **Mistake:** `restore` skips a snapshot it cannot read as long as another is left ("one
+/// lost file should not stop the job"), and refuses only when every one is unreadable.
+/// **Verdict:** `errors`: `restore(0, 1, 8, &[own, b"not a snapshot"])` is accepted (03-R9).
+pub mod restore_skips_unreadable {
+    pub use solution03::*;
+
+    pub struct KeyedSubtask<V>(solution03::KeyedSubtask<V>);
+
+    impl<V: Clone + serde::Serialize + serde::de::DeserializeOwned> KeyedSubtask<V> {
+        reference_methods!();
+        pub fn update(
+            &mut self,
+            key: &[u8],
+            f: impl FnOnce(Option<V>) -> Option<V>,
+        ) -> anyhow::Result<()> {
+            self.0.update(key, f)
+        }
+        pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
+            self.0.snapshot()
+        }
+        pub fn restore(
+            index: u32,
+            parallelism: u32,
+            max_parallelism: u32,
+            snapshots: &[Vec<u8>],
+        ) -> anyhow::Result<Self> {
+            let readable: Vec<Vec<u8>> = snapshots
+                .iter()
+                .filter(|bytes| solution02::KeyedState::<Vec<u8>, V>::from_bytes(bytes).is_ok())
+                .cloned()
+                .collect();
+            let kept = if readable.is_empty() {
+                snapshots
+            } else {
+                &readable[..]
+            };
+            solution03::KeyedSubtask::restore(index, parallelism, max_parallelism, kept).map(Self)
         }
     }
 }

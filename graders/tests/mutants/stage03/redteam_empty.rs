@@ -125,55 +125,10 @@ mod rescale_zero_unchecked {
 }
 graders::impl_stage03!(RescaleZeroUnchecked, rescale_zero_unchecked);
 
-/// **Mistake:** `restore` skips a snapshot it cannot read as long as another is left ("one
-/// lost file should not stop the job"), and refuses only when every one is unreadable.
-/// **Verdict:** `errors`: `restore(0, 1, 8, &[own, b"not a snapshot"])` is accepted (03-R9).
-mod restore_skips_unreadable {
-    pub use solution03::*;
-
-    pub struct KeyedSubtask<V>(solution03::KeyedSubtask<V>);
-
-    impl<V: Clone + serde::Serialize + serde::de::DeserializeOwned> KeyedSubtask<V> {
-        pub fn new(index: u32, parallelism: u32, max_parallelism: u32) -> anyhow::Result<Self> {
-            solution03::KeyedSubtask::new(index, parallelism, max_parallelism).map(Self)
-        }
-        pub fn key_groups(&self) -> std::ops::RangeInclusive<u32> {
-            self.0.key_groups()
-        }
-        pub fn state(&self) -> &solution02::KeyedState<Vec<u8>, V> {
-            self.0.state()
-        }
-        pub fn update(
-            &mut self,
-            key: &[u8],
-            f: impl FnOnce(Option<V>) -> Option<V>,
-        ) -> anyhow::Result<()> {
-            self.0.update(key, f)
-        }
-        pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
-            self.0.snapshot()
-        }
-        pub fn restore(
-            index: u32,
-            parallelism: u32,
-            max_parallelism: u32,
-            snapshots: &[Vec<u8>],
-        ) -> anyhow::Result<Self> {
-            let readable: Vec<Vec<u8>> = snapshots
-                .iter()
-                .filter(|bytes| solution02::KeyedState::<Vec<u8>, V>::from_bytes(bytes).is_ok())
-                .cloned()
-                .collect();
-            let kept = if readable.is_empty() {
-                snapshots
-            } else {
-                &readable[..]
-            };
-            solution03::KeyedSubtask::restore(index, parallelism, max_parallelism, kept).map(Self)
-        }
-    }
-}
-graders::impl_stage03!(RestoreSkipsUnreadable, restore_skips_unreadable);
+graders::impl_stage03!(
+    RestoreSkipsUnreadable,
+    super::redteam_bytes_subtask::restore_skips_unreadable
+);
 
 /// Every mutant of this red team, the check that must reject it and the requirement its
 /// smallest failing case must name.
