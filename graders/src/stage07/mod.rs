@@ -2,7 +2,7 @@
 //!
 //! Checks, smallest case first:
 //! - `arguments`: `barrier_every = 0` (with and without a crash point) and `crash_after`
-//!   of `len + 1`, `len + 7` and `usize::MAX` are errors naming the argument, through both
+//!   of `len + 1`, `len + 7`, `2^32` and `usize::MAX` are errors naming the argument, through both
 //!   entry points, before any store call;
 //! - `store`: `InMemoryCheckpointStore` against the model, for every sequence of up to
 //!   [`plan::MAX_STORE_OPS`] operations among `save(1)`, `save(2)`, `complete(1)`,
@@ -64,7 +64,7 @@
 //! | `07-R13` | `checkpoints` | `completing_by_arithmetic_after_a_restore`, `completing_the_restored_checkpoint_again`, `not_retaking_the_in_flight_checkpoints`, `keeping_the_in_flight_queue_across_the_crash` |
 //! | `07-R14` | `checkpoints` | `numbering_the_replay_from_one` |
 //! | `07-R15` | `arguments` | `an_error_naming_the_value_not_the_argument` |
-//! | `07-R16` | `arguments` | `accepting_a_crash_point_past_the_end`, `a_crash_error_naming_no_argument` |
+//! | `07-R16` | `arguments` | `accepting_a_crash_point_past_the_end`, `a_crash_error_naming_no_argument`, `crash_checked_as_u32` |
 //! | `07-R17` | `arguments` | `validating_the_crash_point_late`, `restoring_before_validating` |
 //! | `07-R18` | `own-store` | `convenience_drops_the_crash` |
 //! | `07-R19` | `exactly-once-state` | `replaying_from_zero_with_restored_state` |

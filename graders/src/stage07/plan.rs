@@ -259,7 +259,7 @@ pub fn plan(seed: u64) -> Vec<Case> {
                 argument: "barrier_every".into(),
             });
         }
-        for crash_after in [len + 1, len + 7, usize::MAX] {
+        for crash_after in [len + 1, len + 7, 1 << 32, usize::MAX] {
             cases.push(Case::Arguments {
                 run: run(1, Some(crash_after)),
                 argument: "crash_after".into(),

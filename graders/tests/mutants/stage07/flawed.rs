@@ -25,6 +25,7 @@ pub const BARRIER_UNNAMED: u8 = 15;
 pub const VALIDATE_CRASH_LATE: u8 = 16;
 pub const EMIT_ONCE: u8 = 17;
 pub const HAND_ROLLED_JSON: u8 = 18;
+pub const CRASH_CHECKED_AS_U32: u8 = 19;
 
 type Counts = BTreeMap<String, u64>;
 
@@ -42,7 +43,11 @@ pub fn run<S: CheckpointStore, const M: u8>(
         }
         bail!("barrier_every must be at least 1, got 0");
     }
-    let past_the_end = crash_after.is_some_and(|k| k > words.len());
+    let past_the_end = if M == CRASH_CHECKED_AS_U32 {
+        crash_after.is_some_and(|k| k as u32 as usize > words.len())
+    } else {
+        crash_after.is_some_and(|k| k > words.len())
+    };
     if M != CRASH_PAST_END_ACCEPTED && M != VALIDATE_CRASH_LATE && past_the_end {
         bail!("crash_after must be at most the input length");
     }

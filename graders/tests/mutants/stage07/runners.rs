@@ -81,6 +81,18 @@ runner_mutant! {
 graders::impl_stage07!(CrashPastEnd, CrashPastEndSpy, crash_past_end_accepted);
 
 runner_mutant! {
+    /// **Mistake:** `crash_after` is compared with the input's length as a `u32`: `2^32`
+    /// reads as 0 and passes the check (the job then runs to the end without crashing).
+    /// **Verdict:** `arguments`: `crash_after = Some(2^32)` is accepted (07-R16).
+    crash_checked_as_u32, crate::stage07::flawed::CRASH_CHECKED_AS_U32
+}
+graders::impl_stage07!(
+    CrashCheckedAsU32,
+    CrashCheckedAsU32Spy,
+    crash_checked_as_u32
+);
+
+runner_mutant! {
     /// **Mistake:** every checkpoint completes at once, whatever the commit lag says.
     /// **Verdict:** `checkpoints` fails on the first run with `commit_lag = 1` and a
     /// barrier (`[a]`, crash after 1): "store call 2 (...): complete(1) came too early:
