@@ -51,16 +51,7 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 barrier_every,
             },
             Observation::Protocol { cells },
-        ) => {
-            let verdicts = grid(records, *barrier_every, cells, |schedule, cell| {
-                judge_protocol(records, schedule, cell)
-            });
-            let outputs = cells
-                .iter()
-                .map(|c| output_of(&c.result))
-                .collect::<Vec<_>>();
-            grid_failure(records, *barrier_every, &verdicts, &outputs, "protocol")
-        }
+        ) => judge_protocol_grid(records, *barrier_every, cells, &[]),
         (
             Case::Contract {
                 records,
@@ -74,28 +65,7 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 barrier_every,
             },
             Observation::Protocol { cells },
-        ) => {
-            let verdicts = grid(records, *barrier_every, cells, |schedule, cell| {
-                judge_protocol_showing(records, schedule, cell, &SHOWN_BEFORE)
-            });
-            let outputs = cells
-                .iter()
-                .map(|c| output_of(&c.result))
-                .collect::<Vec<_>>();
-            grid_failure(records, *barrier_every, &verdicts, &outputs, "protocol").map_err(
-                |mut failure| {
-                    // Said first: byo trace starts its sinks empty, so the trace the
-                    // report points to may not show the failure.
-                    failure.first_wrong_step = Some(format!(
-                        "(the sinks already showed rows from before the job when new_sink() made them: the first {:?}, the fresh one {:?}; byo trace starts its sinks empty) {}",
-                        SHOWN_BEFORE[0],
-                        SHOWN_BEFORE[1],
-                        failure.first_wrong_step.unwrap_or_default()
-                    ));
-                    failure
-                },
-            )
-        }
+        ) => judge_protocol_grid(records, *barrier_every, cells, &SHOWN_BEFORE),
         (
             Case::BadInput {
                 barrier_every,
@@ -157,6 +127,34 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             format!("{observation:?}"),
         )),
     }
+}
+
+/// Judges a grid of spied runs against the protocol, where the spies already showed
+/// `shown_before` (per sink) when made.
+fn judge_protocol_grid(
+    records: &[u32],
+    barrier_every: usize,
+    cells: &[SpiedRun],
+    shown_before: &[&[u32]],
+) -> Result<(), Failure> {
+    let verdicts = grid(records, barrier_every, cells, |schedule, cell| {
+        judge_protocol_showing(records, schedule, cell, shown_before)
+    });
+    let outputs = cells
+        .iter()
+        .map(|c| output_of(&c.result))
+        .collect::<Vec<_>>();
+    grid_failure(records, barrier_every, &verdicts, &outputs, "protocol").map_err(|mut failure| {
+        if let [first, fresh, ..] = shown_before {
+            // Said first: byo trace starts its sinks empty, so the trace the report
+            // points to may not show the failure.
+            failure.first_wrong_step = Some(format!(
+                "(the sinks already showed rows from before the job when new_sink() made them: the first {first:?}, the fresh one {fresh:?}; byo trace starts its sinks empty) {}",
+                failure.first_wrong_step.unwrap_or_default()
+            ));
+        }
+        failure
+    })
 }
 
 /// Judges `run_exactly_once_sink` on one cell: each record exactly once.

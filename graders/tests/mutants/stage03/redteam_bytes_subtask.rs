@@ -19,6 +19,23 @@ macro_rules! reference_methods {
     };
 }
 
+/// `update` and `snapshot` passed through to the reference, for a mutant that shadows
+/// only `restore`.
+macro_rules! reference_update_and_snapshot {
+    () => {
+        pub fn update(
+            &mut self,
+            key: &[u8],
+            f: impl FnOnce(Option<V>) -> Option<V>,
+        ) -> anyhow::Result<()> {
+            self.0.update(key, f)
+        }
+        pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
+            self.0.snapshot()
+        }
+    };
+}
+
 /// A subtask that delegates to the reference but for the items a mutant shadows.
 macro_rules! subtask_around_the_reference {
     (snapshot($s:ident) $snapshot:block restore($bytes:ident) $restore:block) => {
@@ -138,16 +155,7 @@ pub mod restore_equal_duplicates_pass {
 
     impl<V: Clone + serde::Serialize + serde::de::DeserializeOwned> KeyedSubtask<V> {
         reference_methods!();
-        pub fn update(
-            &mut self,
-            key: &[u8],
-            f: impl FnOnce(Option<V>) -> Option<V>,
-        ) -> anyhow::Result<()> {
-            self.0.update(key, f)
-        }
-        pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
-            self.0.snapshot()
-        }
+        reference_update_and_snapshot!();
         pub fn restore(
             index: u32,
             parallelism: u32,
@@ -217,16 +225,7 @@ pub mod restore_skips_unreadable {
 
     impl<V: Clone + serde::Serialize + serde::de::DeserializeOwned> KeyedSubtask<V> {
         reference_methods!();
-        pub fn update(
-            &mut self,
-            key: &[u8],
-            f: impl FnOnce(Option<V>) -> Option<V>,
-        ) -> anyhow::Result<()> {
-            self.0.update(key, f)
-        }
-        pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
-            self.0.snapshot()
-        }
+        reference_update_and_snapshot!();
         pub fn restore(
             index: u32,
             parallelism: u32,
