@@ -17,8 +17,8 @@
 //!   exactly what the model does (records of unblocked inputs straight out, blocked
 //!   inputs held back, `Checkpoint(c)` in the call of the last `Barrier(c)` followed by
 //!   the held-back elements in arrival order) and `is_blocked` agrees after every call,
-//!   also `false` for the first input that does not exist; and cases of 65 and 129
-//!   inputs, more than a `u64` and a `u128` have bits;
+//!   also `false` for the first input that does not exist; and cases of 65, 129 and 257
+//!   inputs, more than a `u64` and a `u128` have bits and a `u8` counts;
 //! - `aligned-snapshots`: over every interleaving and every prefix of it (a job that
 //!   stopped there), the grader's spy fold shows that each snapshot holds exactly the
 //!   records before its barriers, and only completed checkpoints appear;
@@ -49,7 +49,7 @@
 //! | 06-R3 | `alignment` | `never_unblocking`, `nonexistent_blocked`, `bitmask_inputs` |
 //! | 06-R4 | `alignment` | `block_all` |
 //! | 06-R5 | `alignment` | `blocked_means_buffered` |
-//! | 06-R6 | `alignment` | `snapshot_at_first_barrier`, `releasing_before_the_checkpoint` |
+//! | 06-R6 | `alignment` | `snapshot_at_first_barrier`, `releasing_before_the_checkpoint`, `count_as_u8` |
 //! | 06-R7 | `alignment` | `losing_a_buffered_barrier`, `re_feeding_newest_first`, `releasing_without_re_feeding`, `lazy_release` |
 //! | 06-R7 | `contract` | `per_input_buffers` |
 //! | 06-R8 | `alignment` | `single_input` |

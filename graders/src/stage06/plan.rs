@@ -20,8 +20,8 @@ pub const MAX_RECORDS_3: usize = 2;
 /// interleaving and every crash step) near one second in a debug build.
 pub const MAX_ELEMENTS_2: usize = 8;
 /// The inputs of the wide alignment cases: more than a `u64` has bits, then more than a
-/// `u128` has.
-pub const WIDE_INPUTS: [usize; 2] = [65, 129];
+/// `u128` has, then more than a `u8` counts.
+pub const WIDE_INPUTS: [usize; 3] = [65, 129, 257];
 /// Elements of all inputs together in a 3-input shape.
 pub const MAX_ELEMENTS_3: usize = 7;
 

@@ -10,7 +10,8 @@
 //!   the sequences that save both ids once more with offsets that fall as the ids rise
 //!   (the latest is the highest id, whatever the offsets);
 //! - for every input of length 0..=[`plan::MAX_LEN`] (two per length, with duplicate
-//!   words), every `barrier_every` in 1..=len+1, every crash point `None, 0..=len` and
+//!   words), every `barrier_every` in 1..=len+1 (and `2^32` over one and two words, past
+//!   a `u32`), every crash point `None, 0..=len` and
 //!   every `commit_lag` in 0..=[`plan::MAX_LAG`], through the grader's spying store:
 //!   - `checkpoints`: the `save`/`complete` calls are exactly the protocol's (offset
 //!     `c * barrier_every`, the counts of that prefix as JSON, completion `commit_lag`

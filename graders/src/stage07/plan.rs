@@ -6,7 +6,7 @@ use crate::harness::rng::Rng;
 use crate::harness::{Check, case};
 
 /// The longest input; two inputs per length (one over two words, one over three), every
-/// `barrier_every` in 1..=len+1, every crash point and every commit lag: about 1,400 runs per
+/// `barrier_every` in 1..=len+1, every crash point and every commit lag: about 1,500 runs per
 /// check, the whole stage well under a second in a debug build.
 pub const MAX_LEN: usize = 7;
 /// The largest commit lag.
@@ -279,7 +279,10 @@ pub fn plan(seed: u64) -> Vec<Case> {
     }
     let mut runs = Vec::new();
     for words in &inputs {
-        for barrier_every in 1..=words.len() + 1 {
+        // A cadence past `u32::MAX` too, over the shortest inputs: no checkpoint at all,
+        // where a cadence squeezed into a `u32` (and clamped to 1) takes one per record.
+        let beyond_u32 = (1..=2).contains(&words.len()).then_some(1 << 32);
+        for barrier_every in (1..=words.len() + 1).chain(beyond_u32) {
             for crash_after in std::iter::once(None).chain((0..=words.len()).map(Some)) {
                 for commit_lag in 0..=MAX_LAG {
                     runs.push(Run {

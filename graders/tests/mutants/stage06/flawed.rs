@@ -31,6 +31,7 @@ pub const UNKNOWN_INPUT_BARRIER: u8 = 21;
 pub const RESTORE_REFUSES_FRESH: u8 = 22;
 pub const SNAPSHOT_REFUSES_HELD: u8 = 23;
 pub const BROKEN_AFTER_ERROR: u8 = 24;
+pub const COUNT_AS_U8: u8 = 25;
 
 /// The reference protocol, with one mistake switched on by `M`.
 pub struct Aligner<T, const M: u8> {
@@ -119,7 +120,12 @@ impl<T, const M: u8> Aligner<T, M> {
                         out.push(Aligned::Checkpoint(id));
                     }
                     self.blocked.insert(input);
-                    if self.blocked.len() < self.inputs {
+                    let aligned = if M == COUNT_AS_U8 {
+                        self.blocked.len() as u8 == self.inputs as u8
+                    } else {
+                        self.blocked.len() == self.inputs
+                    };
+                    if !aligned {
                         continue;
                     }
                     let mut released = std::mem::take(&mut self.buffer);

@@ -8,6 +8,8 @@ use rstest::rstest;
 
 use crate::accepted;
 
+use super::flawed;
+
 /// A mutant crate around the per-input aligner of `per_input.rs`.
 macro_rules! per_input_mutant {
     ($(#[$doc:meta])* $name:ident, $merged:literal) => {
@@ -160,6 +162,15 @@ bitmask! {
 }
 graders::impl_stage06!(BitmaskInputs128, bitmask_inputs_128);
 
+aligner_mutant! {
+    /// **Mistake:** the blocked inputs counted in a `u8` (who would run more than 255
+    /// inputs?): with 257 inputs, one barrier already makes the count equal the inputs'.
+    /// **Verdict:** `alignment` fails on 257 inputs: input 0's `Barrier(1)` answers
+    /// `Checkpoint(1)` while 256 inputs have not delivered theirs (06-R6).
+    count_as_u8, super::flawed::COUNT_AS_U8
+}
+graders::impl_stage06!(CountAsU8, count_as_u8);
+
 /// **Mistake:** `aligned_snapshots` checks the schedule's length against all elements
 /// together, then skips an arrival from an input that has run dry.
 /// **Verdict:** `configuration` fails: inputs `[a0]`, `[b0]` with arrivals `0 0` is
@@ -202,13 +213,14 @@ graders::impl_stage06!(PastEndInTotal, past_end_in_total);
 
 /// Every mutant of this file, the check that must reject it, the requirement its smallest
 /// failing case must name and the card its report must show. No card for the bitmask of
-/// inputs, a slip of representation that no belief explains.
+/// inputs or their count in a `u8`, slips of representation that no belief explains.
 #[rstest]
 #[case::per_input_buffers(drive::<PerInputBuffers>, "contract", "06-R7", Some("06-buffer-order-does-not-matter"))]
 #[case::restore_keeps_inputs(drive::<RestoreKeepsInputs>, "crash", "06-R13", Some("06-inputs-are-state"))]
 #[case::restore_empty_fresh(drive::<RestoreEmptyFresh>, "configuration", "06-R14", Some("06-unreadable-snapshot-is-fresh"))]
 #[case::bitmask_inputs(drive::<BitmaskInputs>, "alignment", "06-R3", None)]
 #[case::bitmask_inputs_128(drive::<BitmaskInputs128>, "alignment", "06-R3", None)]
+#[case::count_as_u8(drive::<CountAsU8>, "alignment", "06-R6", None)]
 #[case::past_end_in_total(drive::<PastEndInTotal>, "configuration", "06-R17", Some("06-schedule-past-the-end-is-the-end"))]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,

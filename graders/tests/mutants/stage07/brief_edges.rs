@@ -226,6 +226,7 @@ fn is_rejected_for(
 #[case::completing_at_the_end_before_the_last_crash_replayed(drive::<crate::stage07::runners::FinalBeforeCrash>, "at-least-once-output", "07-R11")]
 #[case::save_completed_ignored(drive::<crate::stage07::store_red_team::SaveCompletedIgnored>, "store", "07-R3")]
 #[case::crash_checked_as_u32(drive::<crate::stage07::runners::CrashCheckedAsU32>, "arguments", "07-R16")]
+#[case::barrier_every_as_u32(drive::<crate::stage07::runners::BarrierEveryAsU32>, "checkpoints", "07-R7")]
 fn shows_no_coincidental_card(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

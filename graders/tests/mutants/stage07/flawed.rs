@@ -26,6 +26,7 @@ pub const VALIDATE_CRASH_LATE: u8 = 16;
 pub const EMIT_ONCE: u8 = 17;
 pub const HAND_ROLLED_JSON: u8 = 18;
 pub const CRASH_CHECKED_AS_U32: u8 = 19;
+pub const BARRIER_EVERY_AS_U32: u8 = 20;
 
 type Counts = BTreeMap<String, u64>;
 
@@ -43,6 +44,11 @@ pub fn run<S: CheckpointStore, const M: u8>(
         }
         bail!("barrier_every must be at least 1, got 0");
     }
+    let every = if M == BARRIER_EVERY_AS_U32 {
+        (every as u32).max(1) as usize
+    } else {
+        every
+    };
     let past_the_end = if M == CRASH_CHECKED_AS_U32 {
         crash_after.is_some_and(|k| k as u32 as usize > words.len())
     } else {

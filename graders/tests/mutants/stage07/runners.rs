@@ -93,6 +93,20 @@ graders::impl_stage07!(
 );
 
 runner_mutant! {
+    /// **Mistake:** the cadence is kept as a `u32` (clamped to at least 1): `barrier_every =
+    /// 2^32` reads as 1, so a run that should take no checkpoint takes one after every
+    /// record.
+    /// **Verdict:** `checkpoints`: a checkpoint saved where `barrier_every = 2^32` places
+    /// none (07-R8).
+    barrier_every_as_u32, crate::stage07::flawed::BARRIER_EVERY_AS_U32
+}
+graders::impl_stage07!(
+    BarrierEveryAsU32,
+    BarrierEveryAsU32Spy,
+    barrier_every_as_u32
+);
+
+runner_mutant! {
     /// **Mistake:** every checkpoint completes at once, whatever the commit lag says.
     /// **Verdict:** `checkpoints` fails on the first run with `commit_lag = 1` and a
     /// barrier (`[a]`, crash after 1): "store call 2 (...): complete(1) came too early:
