@@ -194,6 +194,7 @@ pub(super) const CARDS: &[Card] = &[
             Clue::Anomaly("reused checkpoint id"),
             Clue::Step("fresh sink"),
             Clue::Step("commit_lag = 0"),
+            Clue::Not(&Clue::Step("though no transaction held it")),
         ])],
     },
     Card {
@@ -208,6 +209,18 @@ pub(super) const CARDS: &[Card] = &[
             Clue::Anomaly("reused checkpoint id"),
             Clue::Step("fresh sink"),
             Clue::Not(&Clue::Step("commit_lag = 0")),
+            Clue::Not(&Clue::Step("though no transaction held it")),
+        ])],
+    },
+    Card {
+        id: "08-one-abort-too-many-is-harmless",
+        stage: 8,
+        title: "An abort of an id no transaction holds does no harm",
+        why: "The in-memory sink ignores it, but the external system it stands for records               the id as aborted, and the id after the last pre-committed one is exactly the               one the replay takes next. Recovery aborts the prepared transactions the dead               sink holds, and names no other id.",
+        reread: "Task",
+        signatures: &[protocol(&[
+            Clue::Anomaly("reused checkpoint id"),
+            Clue::Step("though no transaction held it"),
         ])],
     },
     Card {

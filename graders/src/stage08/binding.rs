@@ -126,6 +126,11 @@ pub trait Implementation {
     fn sink_apply(sink: &mut Self::Sink, op: SinkOp, value: u32);
     /// `committed().to_vec()`.
     fn sink_committed(sink: &Self::Sink) -> Vec<u32>;
+    /// `TransactionalSink::restore(&sink.snapshot()?)` (both given).
+    ///
+    /// # Errors
+    /// Whatever `snapshot` or `restore` returns.
+    fn sink_round_trip(sink: &Self::Sink) -> anyhow::Result<Self::Sink>;
 
     /// `run_exactly_once_sink(records, barrier_every, crash_after, commit_lag)`.
     ///
@@ -245,6 +250,9 @@ macro_rules! impl_stage08 {
             }
             fn sink_committed(sink: &Self::Sink) -> Vec<u32> {
                 <Self::Sink as $($imp)::+::TwoPhaseCommitSink<u32>>::committed(sink).to_vec()
+            }
+            fn sink_round_trip(sink: &Self::Sink) -> $crate::__anyhow::Result<Self::Sink> {
+                $($imp)::+::TransactionalSink::restore(&sink.snapshot()?)
             }
             fn run(
                 records: &[u32],

@@ -9,6 +9,7 @@ use super::own_sink::{OwnSinkRun, own_sink_run};
 use super::plan::{Case, SHOWN_BEFORE, SinkOp};
 use super::run_result::{RunResult, panic_message};
 use super::sequences::sequences_from;
+use super::sink_snapshot::{finishing, snapshot_sequences};
 use crate::harness::driver::begin_run;
 
 /// One cell of a grid run through the spy.
@@ -37,6 +38,12 @@ pub enum Observation {
     SinkModel {
         /// One entry per sequence of `sequences_from([first])`.
         committed: Vec<Result<Vec<u32>, SinkPanic>>,
+    },
+    /// What each sequence's sink showed after `restore(&snapshot()?)` and the finishing
+    /// calls, or why that failed (an error of `snapshot` or `restore`, or a panic).
+    SinkSnapshot {
+        /// One entry per sequence of `snapshot_sequences(first)`.
+        after: Vec<Result<Vec<u32>, String>>,
     },
     /// One result per cell of the grid (`Case::cells` order).
     ExactlyOnce {
@@ -95,10 +102,41 @@ fn sink_model<I: Implementation>(first: SinkOp) -> Observation {
     Observation::SinkModel { committed }
 }
 
+/// Runs every sequence of `snapshot_sequences(first)` on a fresh sink, takes it through
+/// `restore(&snapshot()?)` and finishes it on the restored sink.
+fn sink_snapshot<I: Implementation>(first: SinkOp) -> Observation {
+    let after = snapshot_sequences(first)
+        .iter()
+        .map(|ops| {
+            let panicked = |message| format!("panicked: {message}");
+            let mut sink = caught(I::sink_new).map_err(panicked)?;
+            let mut written = 0;
+            let mut apply = |sink: &mut I::Sink, op: SinkOp| {
+                if op == SinkOp::Write {
+                    written += 1;
+                }
+                caught(AssertUnwindSafe(|| I::sink_apply(sink, op, written))).map_err(panicked)
+            };
+            for &op in ops {
+                apply(&mut sink, op)?;
+            }
+            let mut restored = caught(AssertUnwindSafe(|| I::sink_round_trip(&sink)))
+                .map_err(panicked)?
+                .map_err(|e| format!("Err({e:#})"))?;
+            for op in finishing(ops) {
+                apply(&mut restored, op)?;
+            }
+            caught(AssertUnwindSafe(|| I::sink_committed(&restored))).map_err(panicked)
+        })
+        .collect();
+    Observation::SinkSnapshot { after }
+}
+
 /// Runs `case` against the implementation `I`.
 pub fn drive<I: Implementation>(case: &Case) -> Observation {
     match case {
         Case::SinkModel { first } => sink_model::<I>(*first),
+        Case::SinkSnapshot { first } => sink_snapshot::<I>(*first),
         Case::ExactlyOnce {
             records,
             barrier_every,

@@ -12,11 +12,13 @@ use super::oracle::{ModelSink, ModelTxn};
 
 /// Walks the fresh sink's calls after a crash, where `dead` holds every checkpoint id the
 /// first sink was given and how it ended (the aborted ones too: ids keep counting across
-/// the restart and are never reused); returns its model at the end.
+/// the restart and are never reused) and `named_in_aborts` every id an `abort` on the
+/// first sink named, prepared or not; returns its model at the end.
 pub(super) fn walk_fresh_sink(
     records: &[u32],
     offset: usize,
     dead: &BTreeMap<u64, ModelTxn>,
+    named_in_aborts: &BTreeSet<u64>,
     calls: &[SpyCall],
 ) -> Result<ModelSink, CellFailure> {
     let used: BTreeSet<u64> = dead.keys().copied().collect();
@@ -55,6 +57,16 @@ pub(super) fn walk_fresh_sink(
                     Anomaly::ReusedCheckpointId,
                     format!(
                         "{at}: pre-committed checkpoint id {id}, which the first sink was already given before the crash: ids keep counting across the restart and are never reused"
+                    ),
+                );
+            }
+            // The in-memory sink ignores an abort of an id it never prepared, but the
+            // external system it stands for remembers the id as aborted all the same.
+            SpyCall::PreCommit(id) if named_in_aborts.contains(&id) => {
+                return fail(
+                    Anomaly::ReusedCheckpointId,
+                    format!(
+                        "{at}: pre-committed checkpoint id {id}, which recovery had named in abort({id}) on the first sink though no transaction held it: the external system remembers an aborted id, so the replay cannot take it; recovery aborts only the prepared transactions the dead sink holds"
                     ),
                 );
             }

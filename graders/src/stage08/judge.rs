@@ -22,12 +22,16 @@ use super::plan::{Case, SHOWN_BEFORE};
 use super::recovery_order::judge_recovery_order;
 use super::run_result::RunResult;
 use super::sink_model::judge_sink_model;
+use super::sink_snapshot::judge_sink_snapshot;
 use super::stray_aborts::aborted_on_the_fresh_sink;
 use crate::harness::case::Failure;
 
 /// `Ok` when `observation` is what `case` demands.
 pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
     match (case, observation) {
+        (Case::SinkSnapshot { first }, Observation::SinkSnapshot { after }) => {
+            judge_sink_snapshot(*first, after)
+        }
         (Case::SinkModel { first }, Observation::SinkModel { committed }) => {
             judge_sink_model(*first, committed)
         }
@@ -284,7 +288,20 @@ fn judge_protocol_showing(
             );
         }
         (Some(_), _) => {
-            let fresh = walk_fresh_sink(records, offset, &first.transactions, &run.sinks[1])?;
+            let named_in_aborts = run.sinks[0]
+                .iter()
+                .filter_map(|call| match call {
+                    SpyCall::Abort(id) => Some(*id),
+                    _ => None,
+                })
+                .collect();
+            let fresh = walk_fresh_sink(
+                records,
+                offset,
+                &first.transactions,
+                &named_in_aborts,
+                &run.sinks[1],
+            )?;
             judge_recovery_order(&run.sinks, &run.order)?;
             visible.extend_from_slice(shown(1));
             visible.extend_from_slice(&fresh.committed);

@@ -4,7 +4,9 @@
 //! - `sink-model`: the sink alone against a model, for every well-formed sequence of up
 //!   to [`EVERY_SEQUENCE_UP_TO`] operations over ids 1 and 2, and the [`MAX_OPS`]-call
 //!   ones with at most one idle call (see [`sequences_from`]): `committed()` after every
-//!   operation;
+//!   operation; and after every such sequence of up to 4 operations, the given
+//!   `restore(&snapshot()?)`, then a write, a pre-commit under a new id and a commit of
+//!   every id on the restored sink: what it shows is what the original would;
 //! - `exactly-once`: `run_exactly_once_sink` for every input length `0..=MAX_LEN`
 //!   (duplicate values), `barrier_every` in `1..=len + 1`, crash point in
 //!   `None, 0..=len` and `commit_lag` in `0..=2`: the sorted output is the sorted input,
@@ -54,7 +56,7 @@
 //! | `08-R15` | `contract` | `replay_from_what_the_sink_shows` |
 //! | `08-R16` | `protocol` | `no_fresh_sink_when_nothing_left` |
 //! | `08-R17` | `protocol` | `replay_ids_skip_one`, `numbering_the_replay_by_the_lag`, `replay_ids_from_two` |
-//! | `08-R18` | `protocol` | `replay_restarts_ids`, `replay_reuses_aborted_ids`, `final_reuses_id` |
+//! | `08-R18` | `protocol` | `replay_restarts_ids`, `replay_reuses_aborted_ids`, `final_reuses_id`, `aborts_the_next_id` |
 //! | `08-R19` | `protocol` | `result_from_the_fresh_sink_only`, `the_fresh_sink_s_output_first` |
 //! | `08-R19` | `contract` | `output_from_the_records` |
 //! | `08-R19` | `exactly-once` | `the_fresh_sink_s_output_first_in_plain_runs` |
@@ -67,6 +69,7 @@
 //! | `08-R24` | `sink-model` | `commit_not_idempotent` |
 //! | `08-R25` | `protocol` | `shortcut`, `probe_sink`, `fresh_sink_up_front` |
 //! | `08-R26` | `bad-input` | `crash_checked_late` |
+//! | `08-R27` | `sink-model` | `snapshot_skips_prepared`, `snapshot_of_tuple_keys` |
 //!
 //! ## Mutation testing
 //!
@@ -90,6 +93,7 @@ mod run_result;
 mod sequences;
 mod sink_model;
 mod sink_rules;
+mod sink_snapshot;
 mod stray_aborts;
 pub mod trace;
 

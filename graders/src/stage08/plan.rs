@@ -16,7 +16,7 @@ pub const SINK_IDS: [u64; 2] = [1, 2];
 
 pub(super) const SINK_MODEL: Check = Check {
     name: "sink-model",
-    law: "the sink alone: only committed data is visible, commit publishes once, aborted data never appears",
+    law: "the sink alone: only committed data is visible, commit publishes once, aborted data never appears, a snapshot restores it whole",
 };
 pub(super) const EXACTLY_ONCE: Check = Check {
     name: "exactly-once",
@@ -69,6 +69,13 @@ pub enum Case {
     /// Every well-formed operation sequence starting with `first`, on fresh sinks,
     /// observing `committed()` after each operation.
     SinkModel {
+        /// The first operation of every sequence of this case.
+        first: SinkOp,
+    },
+    /// Every well-formed operation sequence starting with `first`, up to
+    /// [`SNAPSHOT_AFTER_UP_TO`](super::sink_snapshot::SNAPSHOT_AFTER_UP_TO) calls, then
+    /// `restore(&snapshot()?)` and calls that finish what the sink held.
+    SinkSnapshot {
         /// The first operation of every sequence of this case.
         first: SinkOp,
     },
@@ -141,7 +148,7 @@ impl Case {
 impl case::Case for Case {
     fn check(&self) -> Check {
         match self {
-            Case::SinkModel { .. } => SINK_MODEL,
+            Case::SinkModel { .. } | Case::SinkSnapshot { .. } => SINK_MODEL,
             Case::ExactlyOnce { .. } => EXACTLY_ONCE,
             Case::Protocol { .. } => PROTOCOL,
             Case::Contract { .. } | Case::ShownBefore { .. } => CONTRACT,
@@ -161,6 +168,7 @@ impl case::Case for Case {
                     "08-R1", "08-R2", "08-R3", "08-R4", "08-R5", "08-R6", "08-R24",
                 ]
             }
+            Case::SinkSnapshot { .. } => vec!["08-R27"],
             Case::ExactlyOnce { .. } => vec!["08-R19", "08-R22"],
             Case::Protocol { .. } | Case::Contract { .. } | Case::ShownBefore { .. } => {
                 JOB.to_vec()
@@ -176,6 +184,10 @@ impl case::Case for Case {
         match self {
             Case::SinkModel { first } => format!(
                 "every sequence of up to {EVERY_SEQUENCE_UP_TO} operations, and of {MAX_OPS} with at most {IDLE_CALLS_AT_MAX} idle call, on a fresh TransactionalSink starting with {first:?}"
+            ),
+            Case::SinkSnapshot { first } => format!(
+                "every sequence of up to {} operations on a fresh TransactionalSink starting with {first:?}, then restore(&sink.snapshot()?) and, on the restored sink, a write, a pre-commit under a new id and a commit of every id",
+                super::sink_snapshot::SNAPSHOT_AFTER_UP_TO
             ),
             Case::ExactlyOnce {
                 records,
@@ -225,6 +237,11 @@ pub fn plan(seed: u64) -> Vec<Case> {
         .into_iter()
         .map(|first| Case::SinkModel { first })
         .collect();
+    cases.extend(
+        SinkOp::alphabet()
+            .into_iter()
+            .map(|first| Case::SinkSnapshot { first }),
+    );
     let inputs: Vec<Vec<u32>> = (0..=MAX_LEN).map(|len| input(seed, len)).collect();
     let grids = || {
         inputs.iter().flat_map(|records| {

@@ -162,7 +162,7 @@ fn sink_law(model: &ModelSink, got: &[u32]) -> String {
 }
 
 /// The operations of `ops` at `range`, as calls (writes numbered from the sequence's start).
-fn describe_ops(ops: &[SinkOp], range: impl std::ops::RangeBounds<usize>) -> String {
+pub(super) fn describe_ops(ops: &[SinkOp], range: impl std::ops::RangeBounds<usize>) -> String {
     let mut written = 0;
     let calls: Vec<String> = ops
         .iter()

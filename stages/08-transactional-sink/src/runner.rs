@@ -41,7 +41,7 @@ pub fn run_exactly_once_sink<T: Clone>(
 /// the last notified checkpoint's offset (08-R15).
 /// `Some(records.len())` is a crash too, after the last record and not a clean finish
 /// (08-R12), and checkpoint ids keep counting across the restart (08-R17): none is ever
-/// reused (08-R18).
+/// reused, and recovery aborts no id but the prepared ones' (08-R18).
 ///
 /// # Errors
 /// When `barrier_every` is 0 (08-R20) or `crash_after` is past the end of `records`

@@ -59,7 +59,8 @@ impl<T: Serialize> TransactionalSink<T> {
 }
 
 impl<T: DeserializeOwned> TransactionalSink<T> {
-    /// The sink that [`snapshot`](Self::snapshot) wrote.
+    /// The sink that [`snapshot`](Self::snapshot) wrote: the same sink, whatever its
+    /// fields (08-R27).
     pub fn restore(bytes: &[u8]) -> Result<Self> {
         serde_json::from_slice(bytes).context("restoring the transactional sink: not a snapshot")
     }

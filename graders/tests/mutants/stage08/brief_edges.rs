@@ -52,11 +52,14 @@ pub mod forgetful {
 
     use solution08::{CheckpointId, TwoPhaseCommitSink};
 
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub struct TransactionalSink<T> {
         open: Vec<T>,
         prepared: BTreeMap<CheckpointId, Vec<T>>,
         visible: Vec<T>,
     }
+
+    crate::stage08::snapshot::by_serde!(TransactionalSink<T>);
 
     impl<T> TransactionalSink<T> {
         pub fn new() -> Self {

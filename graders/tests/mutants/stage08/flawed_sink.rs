@@ -26,6 +26,7 @@ pub trait Flawed {
     const FLAW: SinkFlaw;
 }
 
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct FlawedSink<T, F> {
     open: Vec<T>,
     prepared: BTreeMap<CheckpointId, Vec<T>>,
@@ -36,6 +37,8 @@ pub struct FlawedSink<T, F> {
     log: Vec<(CheckpointId, Vec<T>)>,
     flaw: PhantomData<F>,
 }
+
+crate::stage08::snapshot::by_serde!(FlawedSink<T, F>);
 
 impl<T, F> FlawedSink<T, F> {
     pub fn new() -> Self {

@@ -121,6 +121,7 @@ mod recovery;
 mod red_team;
 mod sink;
 mod slips;
+mod snapshot;
 mod trace;
 mod wordings;
 

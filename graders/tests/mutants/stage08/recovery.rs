@@ -170,6 +170,14 @@ flawed_job! {
 }
 
 flawed_job! {
+    /// **Mistake:** recovery aborts the unnotified ids up to and including the next one,
+    /// which no transaction holds yet: the in-memory sink ignores it, but the replay then
+    /// pre-commits an id the external system remembers as aborted.
+    /// **Verdict:** `protocol`, "reused checkpoint id" (08-R18).
+    aborts_the_next_id, AbortsTheNextId, NextAborted, NextAbortedSpy
+}
+
+flawed_job! {
     /// **Mistake:** the replay numbers its first checkpoint "one after the last
     /// pre-committed", taking 1 for the last when none was: after a crash before the
     /// first barrier, the replay starts at 2.
@@ -252,6 +260,7 @@ fn is_rejected_without_card(
 #[case::replay_from_what_the_sink_shows(drive::<FromShown>, "contract", "replay from the wrong offset", "08-R15", "08-resume-after-what-the-sink-shows")]
 #[case::abort_open_at_barrier(drive::<OpenAtBarrier>, "protocol", "not aborted", "08-R14", "08-an-empty-transaction-needs-no-abort")]
 #[case::replay_inherits_pending(drive::<Inherits>, "protocol", "aborted checkpoint notified", "08-R13", "08-owed-notifications-survive-the-crash")]
+#[case::aborts_the_next_id(drive::<NextAborted>, "protocol", "reused checkpoint id", "08-R18", "08-one-abort-too-many-is-harmless")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

@@ -49,6 +49,7 @@ pub enum Flaw {
     LagAsU32,
     BarrierEveryAsU32,
     CrashCheckedAsU32,
+    AbortsTheNextId,
     // Correct variants.
     TailAsOneTransaction,
     SkipEmptyFinal,
@@ -280,6 +281,14 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
             }
         }
         Flaw::AbortOnlyOpen => job.sink.abort_open(),
+        // One past the last prepared id too, an off-by-one the sink ignores.
+        Flaw::AbortsTheNextId => {
+            job.sink.abort_open();
+            for (id, _) in job.pending.drain(..) {
+                job.sink.abort(id);
+            }
+            job.sink.abort(job.next_id);
+        }
         // The barrier's own abort_open() is taken for recovery's.
         Flaw::AbortOpenAtBarrier if k > 0 && k % barrier_every == 0 => {
             for (id, _) in job.pending.drain(..) {
