@@ -4,7 +4,7 @@
 //! - `sink-model`: the sink alone against a model, for every well-formed sequence of up
 //!   to [`EVERY_SEQUENCE_UP_TO`] operations over ids 1 and 2, and the [`MAX_OPS`]-call
 //!   ones with at most one idle call (see [`sequences_from`]): `committed()` after every
-//!   operation; and after every such sequence of up to 4 operations, the given
+//!   operation; and after every such sequence of up to 3 operations, the given
 //!   `restore(&snapshot()?)`, then a write, a pre-commit under a new id and a commit of
 //!   every id on the restored sink: what it shows is what the original would;
 //! - `exactly-once`: `run_exactly_once_sink` for every input length `0..=MAX_LEN`

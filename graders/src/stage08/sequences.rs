@@ -55,8 +55,14 @@ pub fn model_after(ops: &[SinkOp]) -> ModelSink {
 /// pre-committed at most once (ids are unique per sink; the contract leaves a reuse
 /// undefined).
 pub fn sequences_from(prefix: &[SinkOp]) -> Vec<Vec<SinkOp>> {
+    sequences_up_to(prefix, MAX_OPS)
+}
+
+/// [`sequences_from`], cut at `longest` calls.
+pub fn sequences_up_to(prefix: &[SinkOp], longest: usize) -> Vec<Vec<SinkOp>> {
     struct Walk {
         alphabet: Vec<SinkOp>,
+        longest: usize,
         out: Vec<Vec<SinkOp>>,
     }
     impl Walk {
@@ -64,7 +70,7 @@ pub fn sequences_from(prefix: &[SinkOp]) -> Vec<Vec<SinkOp>> {
         /// `idle` idle calls.
         fn visit(&mut self, path: &mut Vec<SinkOp>, model: &ModelSink, written: u32, idle: usize) {
             self.out.push(path.clone());
-            if path.len() == MAX_OPS {
+            if path.len() >= self.longest {
                 return;
             }
             for i in 0..self.alphabet.len() {
@@ -93,6 +99,7 @@ pub fn sequences_from(prefix: &[SinkOp]) -> Vec<Vec<SinkOp>> {
     }
     let mut walk = Walk {
         alphabet: SinkOp::alphabet(),
+        longest: longest.min(MAX_OPS),
         out: Vec::new(),
     };
     walk.visit(&mut prefix.to_vec(), &model, written, idle);

@@ -7,18 +7,16 @@
 
 use super::anomaly::Anomaly;
 use super::plan::SinkOp;
-use super::sequences::{model_after, sequences_from};
+use super::sequences::{model_after, sequences_up_to};
 use super::sink_model::describe_ops;
 use crate::harness::case::Failure;
 
 /// The longest sequence after which the sink goes through `snapshot` and `restore`.
-pub const SNAPSHOT_AFTER_UP_TO: usize = 4;
+pub const SNAPSHOT_AFTER_UP_TO: usize = 3;
 
 /// The sequences of the round-trip case starting with `first`, prefixes first.
 pub fn snapshot_sequences(first: SinkOp) -> Vec<Vec<SinkOp>> {
-    let mut sequences = sequences_from(&[first]);
-    sequences.retain(|ops| ops.len() <= SNAPSHOT_AFTER_UP_TO);
-    sequences
+    sequences_up_to(&[first], SNAPSHOT_AFTER_UP_TO)
 }
 
 /// What the restored sink is asked after `ops`: a write, a pre-commit under an id `ops`
