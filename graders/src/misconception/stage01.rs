@@ -35,6 +35,23 @@ const ONE_PER_INPUT: Clue = Clue::Test(
 
 pub(super) const CARDS: &[Card] = &[
     Card {
+        id: "01-functions-are-pure",
+        stage: 1,
+        title: "An operator's function is pure, so calling it again (or a copy of it) is harmless",
+        why: "The functions are `FnMut`: they may keep state, such as a counter, a running \
+              total or a cache. An operator calls its function exactly once per record, in \
+              record order, and always the same one, as an iterator's `map` and `filter` do.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "chain",
+            fault: "wrong result",
+            clues: &[
+                Clue::Case("let mut n = 0"),
+                Clue::Not(&Clue::Step("in the wrong order")),
+            ],
+        }],
+    },
+    Card {
         id: "01-seek-is-a-formality",
         stage: 1,
         title: "A source is just an iterator: seek never really matters",

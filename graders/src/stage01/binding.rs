@@ -77,6 +77,8 @@ macro_rules! impl_stage01 {
                             .then(FlatMap(f::with_successor))
                             .then(Filter(f::not_multiple_of_three)),
                     ),
+                    ChainId::Numbered => run(source, &mut Map(f::numbered())),
+                    ChainId::EveryOther => run(source, &mut Filter(f::every_other())),
                 }
             }
             fn feed(chain: $crate::stage01::ChainId, records: &[u32]) -> Vec<u32> {
@@ -106,6 +108,8 @@ macro_rules! impl_stage01 {
                             .then(Filter(f::not_multiple_of_three)),
                         records,
                     ),
+                    ChainId::Numbered => by_hand(Map(f::numbered()), records),
+                    ChainId::EveryOther => by_hand(Filter(f::every_other()), records),
                 }
             }
             fn process(

@@ -21,18 +21,32 @@ pub enum ChainId {
     FilterThenMap,
     /// `Map(double).then(FlatMap(with_successor)).then(Filter(not_multiple_of_three))`
     ThreeSteps,
+    /// `Map(numbered())`: a function with state, so an operator that calls it more than
+    /// once per record, or calls a fresh copy each time, shows it.
+    Numbered,
+    /// `Filter(every_other())`: a predicate with state, likewise.
+    EveryOther,
 }
 
 impl ChainId {
     /// Every chain, simplest first.
-    pub const ALL: [ChainId; 6] = [
+    pub const ALL: [ChainId; 8] = [
         ChainId::Map,
         ChainId::Filter,
         ChainId::FlatMap,
         ChainId::MapThenFilter,
         ChainId::FilterThenMap,
         ChainId::ThreeSteps,
+        ChainId::Numbered,
+        ChainId::EveryOther,
     ];
+
+    /// Whether the chain's functions keep state. A crash restarts them with the job, so
+    /// such a chain has no uninterrupted run to compare a resumed one with: it is
+    /// graded in `chain` only.
+    pub fn is_stateful(self) -> bool {
+        matches!(self, ChainId::Numbered | ChainId::EveryOther)
+    }
 
     /// The chain as code.
     pub fn describe(self) -> &'static str {
@@ -45,6 +59,8 @@ impl ChainId {
             ChainId::ThreeSteps => {
                 "Map(|x| 2 * x).then(FlatMap(|x| vec![x, x + 1])).then(Filter(|x| x % 3 != 0))"
             }
+            ChainId::Numbered => "Map({ let mut n = 0; move |x| { n += 1; 10 * x + n } })",
+            ChainId::EveryOther => "Filter({ let mut n = 0; move |_| { n += 1; n % 2 == 1 } })",
         }
     }
 
@@ -62,7 +78,28 @@ impl ChainId {
                 .flat_map(with_successor)
                 .filter(not_multiple_of_three)
                 .collect(),
+            ChainId::Numbered => it.map(numbered()).collect(),
+            ChainId::EveryOther => it.filter(every_other()).collect(),
         }
+    }
+}
+
+/// `10x + n` for the `n`-th call: the record and how many calls the function has had.
+/// `Clone`, as a closure of a counter is, so an operator that copies it compiles.
+pub fn numbered() -> impl FnMut(u32) -> u32 + Clone {
+    let mut calls = 0;
+    move |x| {
+        calls += 1;
+        10 * x + calls
+    }
+}
+
+/// `true` on the 1st, 3rd, 5th, ... call, whatever the record.
+pub fn every_other() -> impl FnMut(&u32) -> bool + Clone {
+    let mut calls = 0;
+    move |_| {
+        calls += 1;
+        calls % 2 == 1
     }
 }
 

@@ -104,8 +104,20 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             },
         ) => {
             let want = chain.oracle(records);
+            // Other values from a function with state: it was called other than once per
+            // record, in order. The right values in another order are the chain's.
+            let sorted = |values: &[u32]| {
+                let mut values = values.to_vec();
+                values.sort_unstable();
+                values
+            };
+            let rule = if chain.is_stateful() && sorted(&want) != sorted(by_hand) {
+                "01-R6"
+            } else {
+                "01-R12"
+            };
             expect_sequence("output fed record by record", &want, by_hand)
-                .map_err(|f| f.requirement("01-R12"))?;
+                .map_err(|f| f.requirement(rule))?;
             drained(records, *after_run, "run")?;
             expect_sequence("output", &want, output).map_err(|f| {
                 f.step("run does not return what the chain emits, record by record, in order")

@@ -7,8 +7,9 @@
 //!   offset cut to `u32` wraps to 0, and `u64::MAX`) is an error naming the offset,
 //!   never a panic, and moves nothing;
 //! - `chain`: every chain of the catalogue, fed record by record and through `run`,
-//!   equals its iterator oracle, and `run` drains the source;
-//! - `crash`: stop after `k` records, remember `position()`, drop the source, seek a
+//!   equals its iterator oracle, and `run` drains the source; two of them keep state in
+//!   their function (a counter), so an operator must call it once per record, in order;
+//! - `crash` (the chains whose functions keep no state): stop after `k` records, remember `position()`, drop the source, seek a
 //!   fresh one there and run to the end: the two parts together equal the uninterrupted
 //!   run (a source's snapshot is its position), and the fresh source ends drained;
 //! - `contract`: every sequence of up to three `poll`/`seek` calls on sources of 0 to 3
@@ -37,6 +38,7 @@
 //! | 01-R4 | `seek-past-end` | `seek_clamps`, `bound_check_wraps`, `bound_from_the_capacity` |
 //! | 01-R5 | `seek-past-end` | `error_without_offset`, `error_in_hex` |
 //! | 01-R6 | `process` | `filter_inverted`, `flat_map_first_only` |
+//! | 01-R6 | `chain` | `filter_asks_twice`, `map_copies_its_function` |
 //! | 01-R7 | `process` | `map_replaces_out`, `map_prepends`, `filter_prepends` |
 //! | 01-R8 | `process` | `chain_first_only`, `chain_pops_middle` |
 //! | 01-R9 | `crash` | `run_from_the_start` |

@@ -127,6 +127,39 @@ chain! {
     }
 }
 
+/// **Mistake:** `Filter` asks its predicate twice, "to decide, then to confirm", harmless
+/// for a pure predicate: one with state (a counter) answers the second call differently.
+/// **Verdict:** `chain` fails on the filter keeping every other call's record (01-R6).
+pub mod filter_asks_twice {
+    pub use solution01::{FlatMap, Map, Operator, Source, VecSource, run};
+
+    pub struct Filter<F>(pub F);
+    impl<In, F: FnMut(&In) -> bool> Operator<In> for Filter<F> {
+        type Out = In;
+        fn process(&mut self, input: In, out: &mut Vec<In>) {
+            if (self.0)(&input) && (self.0)(&input) {
+                out.push(input);
+            }
+        }
+    }
+}
+
+/// **Mistake:** `Map` calls a fresh copy of its function for every record, "so records
+/// share no state": a counter in the function restarts at every record.
+/// **Verdict:** `chain` fails on the map numbering its calls (01-R6).
+pub mod map_copies_its_function {
+    pub use solution01::{Filter, FlatMap, Operator, Source, VecSource, run};
+
+    pub struct Map<F>(pub F);
+    impl<In, Out, F: FnMut(In) -> Out + Clone> Operator<In> for Map<F> {
+        type Out = Out;
+        fn process(&mut self, input: In, out: &mut Vec<Out>) {
+            let mut fresh = self.0.clone();
+            out.push(fresh(input));
+        }
+    }
+}
+
 /// **Mistake:** `Map` puts its record at the front of `out` ("newest first").
 /// **Verdict:** `process` fails: with `out = [9, 4]`, the record comes before 9.
 pub mod map_prepends {

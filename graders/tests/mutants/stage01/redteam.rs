@@ -220,6 +220,11 @@ graders::impl_stage01!(FilterTakeWhile, super::operators_redteam::filter_take_wh
 graders::impl_stage01!(FilterSkipWhile, super::operators_redteam::filter_skip_while);
 graders::impl_stage01!(ChainPopsMiddle, super::operators_redteam::chain_pops_middle);
 graders::impl_stage01!(MapPrepends, super::operators_redteam::map_prepends);
+graders::impl_stage01!(FilterAsksTwice, super::operators_redteam::filter_asks_twice);
+graders::impl_stage01!(
+    MapCopiesItsFunction,
+    super::operators_redteam::map_copies_its_function
+);
 graders::impl_stage01!(
     RunStopsOnSilence,
     super::operators_redteam::run_stops_on_silence
@@ -255,6 +260,8 @@ accepted!(stage01_drained_middle_passes: Dataflow, drive::<DrainedMiddle>);
 #[case::filter_skip_while(drive::<FilterSkipWhile>, "chain", "01-R12", None)]
 #[case::chain_pops_middle(drive::<ChainPopsMiddle>, "process", "01-R8", None)]
 #[case::map_prepends(drive::<MapPrepends>, "process", "01-R7", None)]
+#[case::filter_asks_twice(drive::<FilterAsksTwice>, "chain", "01-R6", Some("01-functions-are-pure"))]
+#[case::map_copies_its_function(drive::<MapCopiesItsFunction>, "chain", "01-R6", Some("01-functions-are-pure"))]
 #[case::run_stops_on_silence(drive::<RunStopsOnSilence>, "chain", "01-R9", None)]
 #[case::run_one_behind(drive::<RunOneBehind>, "chain", "01-R10", None)]
 #[case::run_last_record_only(drive::<RunLastRecordOnly>, "chain", "01-R10", None)]
