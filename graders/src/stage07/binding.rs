@@ -15,6 +15,9 @@ pub struct SpyStore {
     /// Bytes `latest_completed()` hands back in place of the checkpoint's state: a store
     /// whose checkpoint no restore can read.
     pub corrupt_state: Option<Vec<u8>>,
+    /// An offset `latest_completed()` hands back in place of the checkpoint's: a store
+    /// whose checkpoint lies past the end of the input.
+    pub corrupt_offset: Option<u64>,
     /// A store that, asked at the recovery, has lost its latest checkpoints.
     pub loss: Option<Loss>,
 }
@@ -75,10 +78,13 @@ impl SpyStore {
             self.model.forget_after(loss.kept);
             self.loss = None;
         }
-        let latest = self
-            .model
-            .latest_completed()
-            .map(|(id, offset, state)| (id, offset, self.corrupt_state.clone().unwrap_or(state)));
+        let latest = self.model.latest_completed().map(|(id, offset, state)| {
+            (
+                id,
+                self.corrupt_offset.unwrap_or(offset),
+                self.corrupt_state.clone().unwrap_or(state),
+            )
+        });
         self.calls.push(Call::LatestCompleted {
             returned: latest.as_ref().map(|(id, _, _)| *id),
         });

@@ -130,6 +130,12 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             let (answer, _) = spied::<I>(run, spy);
             Observation::Unreadable { answer }
         }
+        Case::OffsetPastEnd { run, offset } => {
+            let mut spy = SpyStore::default();
+            spy.corrupt_offset = Some(*offset);
+            let (answer, _) = spied::<I>(run, spy);
+            Observation::Unreadable { answer }
+        }
         Case::OwnStore(run) => {
             let result = plain::<I>(run);
             let (spied, calls) = spied::<I>(run, SpyStore::default());

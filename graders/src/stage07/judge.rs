@@ -72,6 +72,18 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 ))
                 .requirement("07-R12")),
         },
+        (Case::OffsetPastEnd { run, offset }, Observation::Unreadable { answer }) => match answer {
+            Answer::Err(_) => Ok(()),
+            other => Err(Failure::new("an error", other.show())
+                .step(format!(
+                    "latest_completed() handed back checkpoint 2 at offset {offset}, past the end of \
+                     the {} words: the restart point is that checkpoint, and no source can be \
+                     sought there, so the run must fail: not resume at the end or anywhere else, \
+                     and not panic",
+                    run.words.len()
+                ))
+                .requirement("07-R12")),
+        },
         (
             Case::OwnStore(run),
             Observation::OwnStore {

@@ -28,7 +28,9 @@
 //!   `barrier_every` among 1, 2, `len`, `len + 1` and `usize::MAX`, every crash point and
 //!   the lags of [`plan::CONTRACT_LAGS`] (up to `usize::MAX`): the values the `a b c`
 //!   inputs above never show; a crash after a completed checkpoint whose state the
-//!   spy hands back as bytes that are no JSON of counts: the run must be an error; and
+//!   spy hands back as bytes that are no JSON of counts (`null`, a fraction and a key that
+//!   is not UTF-8 among them), or at an offset past the end of
+//!   the input (4 of three words, and `2^32`): the run must be an error; and
 //!   crashes after which the spy has lost its later checkpoints and hands out an older
 //!   one (or none): the restarted job resumes from exactly that one, offset and state,
 //!   whatever the dead job remembered.
@@ -61,7 +63,7 @@
 //! | `07-R11` | `contract` | `completing_at_the_end_before_the_last_crash` |
 //! | `07-R11` | `checkpoints` | `refusing_a_crash_after_the_last_record` |
 //! | `07-R12` | `checkpoints` | `computing_the_restart_point_without_the_store`, `the_no_checkpoint_shortcut`, `a_crash_at_the_end_run_as_no_crash` |
-//! | `07-R12` | `contract` | `offset_from_memory`, `unreadable_state_as_empty`, `unreadable_state_panics`, `trailing_state_ignored` |
+//! | `07-R12` | `contract` | `offset_from_memory`, `unreadable_state_as_empty`, `unreadable_state_panics`, `trailing_state_ignored`, `seek_clamped`, `null_state_as_empty`, `fractional_count_truncated`, `lossy_utf8_state` |
 //! | `07-R13` | `checkpoints` | `completing_by_arithmetic_after_a_restore`, `completing_the_restored_checkpoint_again`, `not_retaking_the_in_flight_checkpoints`, `keeping_the_in_flight_queue_across_the_crash` |
 //! | `07-R14` | `checkpoints` | `numbering_the_replay_from_one` |
 //! | `07-R15` | `arguments` | `an_error_naming_the_value_not_the_argument` |

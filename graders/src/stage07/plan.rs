@@ -140,6 +140,14 @@ pub enum Case {
         /// The bytes handed back as the checkpoint's state.
         state: Vec<u8>,
     },
+    /// A run through a spy store whose checkpoint, handed out after the crash, says an
+    /// offset past the end of the input: no source can be sought there, so the run fails.
+    OffsetPastEnd {
+        /// The run (its crash comes after a completed checkpoint).
+        run: Run,
+        /// The offset handed back.
+        offset: u64,
+    },
     /// A run through a spy store that, asked after the crash, has lost every checkpoint
     /// after `kept` (see [`super::Loss`]): it hands out an older completed checkpoint than
     /// the one the job completed last (none for 0), and the restarted job resumes from
@@ -161,9 +169,10 @@ impl case::Case for Case {
             Case::State(_) => STATE,
             Case::Output(_) => OUTPUT,
             Case::OwnStore(_) => OWN_STORE,
-            Case::Contract(_) | Case::CorruptState { .. } | Case::LostCheckpoints { .. } => {
-                CONTRACT
-            }
+            Case::Contract(_)
+            | Case::CorruptState { .. }
+            | Case::OffsetPastEnd { .. }
+            | Case::LostCheckpoints { .. } => CONTRACT,
         }
     }
 
@@ -184,7 +193,7 @@ impl case::Case for Case {
                 "07-R6", "07-R7", "07-R8", "07-R9", "07-R10", "07-R11", "07-R12", "07-R13",
                 "07-R14", "07-R18", "07-R19", "07-R20", "07-R21", "07-R22",
             ],
-            Case::CorruptState { .. } => vec!["07-R12"],
+            Case::CorruptState { .. } | Case::OffsetPastEnd { .. } => vec!["07-R12"],
             Case::LostCheckpoints { .. } => vec![
                 "07-R6", "07-R7", "07-R8", "07-R9", "07-R10", "07-R11", "07-R12", "07-R13",
                 "07-R14", "07-R19", "07-R20", "07-R21", "07-R22",
@@ -216,6 +225,10 @@ impl case::Case for Case {
             Case::CorruptState { run, state } => format!(
                 "run_with_recovery_in(spy store whose latest_completed() after the crash holds the state b{:?}) over {}",
                 String::from_utf8_lossy(state),
+                run.describe()
+            ),
+            Case::OffsetPastEnd { run, offset } => format!(
+                "run_with_recovery_in(spy store whose latest_completed() after the crash says offset {offset}) over {}",
                 run.describe()
             ),
             Case::LostCheckpoints { run, kept } => format!(
@@ -301,6 +314,7 @@ pub fn plan(seed: u64) -> Vec<Case> {
     cases.extend(contract_runs().into_iter().map(Case::Contract));
     cases.extend(corrupt_states());
     cases.extend(lost_checkpoints());
+    cases.extend(offsets_past_the_end());
     cases
 }
 
@@ -338,21 +352,47 @@ fn lost_checkpoints() -> Vec<Case> {
     cases
 }
 
-/// A crash after checkpoint 2 completed, whose state the spy hands back as bytes that
-/// are not the JSON of a `BTreeMap<String, u64>`: none, cut short, a negative count, and
-/// the right JSON with bytes after it (what a reader of the first value takes).
-fn corrupt_states() -> Vec<Case> {
-    let run = Run {
+/// The run of the unreadable checkpoints: a crash after checkpoint 2 completed.
+fn unreadable_checkpoint_run() -> Run {
+    Run {
         words: ["a", "b", "a"].map(str::to_owned).to_vec(),
         barrier_every: 1,
         crash_after: Some(2),
         commit_lag: 0,
-    };
-    [&b""[..], b"{\"a\":", b"{\"a\":-1}", b"{\"a\":1}xyz"]
+    }
+}
+
+/// A crash after checkpoint 2 completed, whose state the spy hands back as bytes that
+/// are not the JSON of a `BTreeMap<String, u64>`: none, cut short, a negative count, and
+/// the right JSON with bytes after it (what a reader of the first value takes); `null`
+/// (what an `Option` reads as none), a fraction (what a float reads), and a key that is
+/// not UTF-8 (what a lossy conversion reads).
+fn corrupt_states() -> Vec<Case> {
+    [
+        &b""[..],
+        b"{\"a\":",
+        b"{\"a\":-1}",
+        b"{\"a\":1}xyz",
+        b"null",
+        b"{\"a\":1.5}",
+        b"{\"\xff\":1}",
+    ]
+    .into_iter()
+    .map(|state| Case::CorruptState {
+        run: unreadable_checkpoint_run(),
+        state: state.to_vec(),
+    })
+    .collect()
+}
+
+/// The same crash, its checkpoint handed back at an offset past the end of the three
+/// words: one past it, then far past it (where an offset cut to `u32` lands on 0).
+fn offsets_past_the_end() -> Vec<Case> {
+    [4, 1 << 32]
         .into_iter()
-        .map(|state| Case::CorruptState {
-            run: run.clone(),
-            state: state.to_vec(),
+        .map(|offset| Case::OffsetPastEnd {
+            run: unreadable_checkpoint_run(),
+            offset,
         })
         .collect()
 }

@@ -227,6 +227,7 @@ fn is_rejected_for(
 #[case::save_completed_ignored(drive::<crate::stage07::store_red_team::SaveCompletedIgnored>, "store", "07-R3")]
 #[case::crash_checked_as_u32(drive::<crate::stage07::runners::CrashCheckedAsU32>, "arguments", "07-R16")]
 #[case::barrier_every_as_u32(drive::<crate::stage07::runners::BarrierEveryAsU32>, "checkpoints", "07-R7")]
+#[case::seek_clamped(drive::<crate::stage07::runners::SeekClamped>, "contract", "07-R12")]
 fn shows_no_coincidental_card(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

@@ -179,6 +179,7 @@ mod arithmetic_run {
         if crash_after.is_some() {
             let restored = store.latest_completed();
             let from = restored.as_ref().map_or(0, |c| c.offset as usize);
+            anyhow::ensure!(from <= words.len(), "offset {from} is past the end");
             counts = match restored {
                 Some(c) => serde_json::from_slice(&c.state)?,
                 None => BTreeMap::new(),

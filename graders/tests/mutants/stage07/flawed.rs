@@ -27,6 +27,7 @@ pub const EMIT_ONCE: u8 = 17;
 pub const HAND_ROLLED_JSON: u8 = 18;
 pub const CRASH_CHECKED_AS_U32: u8 = 19;
 pub const BARRIER_EVERY_AS_U32: u8 = 20;
+pub const SEEK_CLAMPED: u8 = 21;
 
 type Counts = BTreeMap<String, u64>;
 
@@ -113,6 +114,12 @@ pub fn run<S: CheckpointStore, const M: u8>(
                 last_saved.as_ref().map(|l| l.2.clone()).unwrap_or_default(),
             ),
             (_, Some(cp)) => (cp.offset as usize, serde_json::from_slice(&cp.state)?),
+        };
+        // A checkpoint past the end is no place a source can be sought to.
+        let offset = match offset.checked_sub(words.len()) {
+            Some(1..) if M == SEEK_CLAMPED => words.len(),
+            Some(1..) => bail!("restoring: offset {offset} is past the end of the input"),
+            _ => offset,
         };
         let from = if M == REPLAY_FROM_ZERO { 0 } else { offset };
         if M != KEEP_MEMORY {

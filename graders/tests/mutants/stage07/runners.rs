@@ -93,6 +93,15 @@ graders::impl_stage07!(
 );
 
 runner_mutant! {
+    /// **Mistake:** the restored checkpoint's offset is clamped to the input's length, "to
+    /// be safe": a checkpoint past the end resumes at the end instead of failing.
+    /// **Verdict:** `contract`: a checkpoint handed back at offset 4 of three words gives
+    /// a result, not an error (07-R12).
+    seek_clamped, crate::stage07::flawed::SEEK_CLAMPED
+}
+graders::impl_stage07!(SeekClamped, SeekClampedSpy, seek_clamped);
+
+runner_mutant! {
     /// **Mistake:** the cadence is kept as a `u32` (clamped to at least 1): `barrier_every =
     /// 2^32` reads as 1, so a run that should take no checkpoint takes one after every
     /// record.

@@ -84,14 +84,14 @@ pub fn run<St: CheckpointStore, const S: u8>(
     let crash_after = crash_after.filter(|k| !(S == CRASH_AT_END_IS_NO_CRASH && *k == len));
     let mut emitted = Vec::new();
     let from = restored_at_start.flatten();
-    let mut job = start(from.as_ref().map(|c| (c.offset, &c.state)))?;
+    let mut job = start(from.as_ref().map(|c| (c.offset, &c.state)), len)?;
     if let Some(k) = crash_after {
         step::<St, S>(words, every, lag, k, &mut job, store, &mut emitted)?;
         if S == LOSE_EMITTED {
             emitted.clear();
         }
         let restored = store.latest_completed();
-        let mut next = start(restored.as_ref().map(|c| (c.offset, &c.state)))?;
+        let mut next = start(restored.as_ref().map(|c| (c.offset, &c.state)), len)?;
         if S == SKIP_RETAKE {
             next.saved_up_to = job.saved_up_to;
         }
@@ -128,10 +128,14 @@ pub fn run<St: CheckpointStore, const S: u8>(
     })
 }
 
-/// A job at `from` (offset, state), or empty at offset 0.
-fn start(from: Option<(u64, &Vec<u8>)>) -> Result<Job> {
+/// A job at `from` (offset, state), or empty at offset 0, over `len` words: an offset
+/// past them is refused, as a source's `seek` refuses it.
+fn start(from: Option<(u64, &Vec<u8>)>, len: usize) -> Result<Job> {
     let (position, counts) = match from {
-        Some((offset, state)) => (offset as usize, serde_json::from_slice(state)?),
+        Some((offset, state)) => {
+            ensure!(offset <= len as u64, "offset {offset} is past the end");
+            (offset as usize, serde_json::from_slice(state)?)
+        }
         None => (0, Counts::new()),
     };
     Ok(Job {

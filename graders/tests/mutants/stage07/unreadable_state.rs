@@ -87,12 +87,49 @@ reading! {
     }
 }
 
+reading! {
+    /// **Mistake:** the state is read as an `Option` of counts, `null` taken for "no
+    /// counts yet": a checkpoint whose state is `null` restores as empty counts.
+    /// **Verdict:** `contract`: a checkpoint whose state is `null` restores (07-R12).
+    null_state_as_empty, NullAsEmpty, NullAsEmptySpy,
+    |state| match serde_json::from_slice::<Option<std::collections::BTreeMap<String, u64>>>(state) {
+        Ok(counts) => super::json(&counts.unwrap_or_default()),
+        Err(_) => state.clone(),
+    }
+}
+
+reading! {
+    /// **Mistake:** the counts are read as floats and cast to `u64`, "JSON numbers are
+    /// floats": a count of `1.5` restores as 1.
+    /// **Verdict:** `contract`: a checkpoint whose state is `{"a":1.5}` restores (07-R12).
+    fractional_count_truncated, FractionTruncated, FractionTruncatedSpy,
+    |state| match serde_json::from_slice::<std::collections::BTreeMap<String, f64>>(state) {
+        Ok(counts) => super::json(&counts.into_iter().map(|(k, v)| (k, v as u64)).collect()),
+        Err(_) => state.clone(),
+    }
+}
+
+reading! {
+    /// **Mistake:** the bytes are made text with `String::from_utf8_lossy` before parsing,
+    /// so a key that is not UTF-8 restores as U+FFFD.
+    /// **Verdict:** `contract`: a checkpoint whose state's key is the byte `0xff` restores
+    /// (07-R12).
+    lossy_utf8_state, LossyUtf8, LossyUtf8Spy,
+    |state| match serde_json::from_str::<std::collections::BTreeMap<String, u64>>(&String::from_utf8_lossy(state)) {
+        Ok(counts) => super::json(&counts),
+        Err(_) => state.clone(),
+    }
+}
+
 /// Every mutant of this file, the check that must reject it and the requirement its
 /// smallest failing case must name (no card: new mistakes).
 #[rstest]
 #[case::unreadable_state_as_empty(drive::<UnreadableAsEmpty>, "contract", "07-R12")]
 #[case::unreadable_state_panics(drive::<UnreadablePanics>, "contract", "07-R12")]
 #[case::trailing_state_ignored(drive::<TrailingIgnored>, "contract", "07-R12")]
+#[case::null_state_as_empty(drive::<NullAsEmpty>, "contract", "07-R12")]
+#[case::fractional_count_truncated(drive::<FractionTruncated>, "contract", "07-R12")]
+#[case::lossy_utf8_state(drive::<LossyUtf8>, "contract", "07-R12")]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
