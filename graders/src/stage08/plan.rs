@@ -73,8 +73,8 @@ pub enum Case {
         first: SinkOp,
     },
     /// Every well-formed operation sequence starting with `first`, up to
-    /// [`SNAPSHOT_AFTER_UP_TO`](super::sink_snapshot::SNAPSHOT_AFTER_UP_TO) calls, then
-    /// `restore(&snapshot()?)` and calls that finish what the sink held.
+    /// `SNAPSHOT_AFTER_UP_TO` (3) calls, then `restore(&snapshot()?)` and calls that
+    /// finish what the sink held.
     SinkSnapshot {
         /// The first operation of every sequence of this case.
         first: SinkOp,
