@@ -2,46 +2,111 @@
 //! wrong contents (numbers of the wrong type, lists emptied), for the restores that must
 //! refuse them whatever the format.
 
-/// `snapshot` read as JSON with every number in it replaced by `number()`; `None` when
+use serde::{Deserialize, Serialize};
+use serde_json::{Number, Value};
+
+/// A way of writing every number of a JSON snapshot as something no snapshot holds,
+/// each what some lenient reader takes for the number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Retyping {
+    /// The string `"x"`: what a reader that defaults what it cannot read takes for 0.
+    Letter,
+    /// The number's own digits in a string (`"7"` for 7): what a reader that parses
+    /// strings too takes for the number itself.
+    Quoted,
+    /// The number with a half added (`7.5` for 7): what a reader of floats takes for 7.
+    Fractional,
+}
+
+impl Retyping {
+    /// Every retyping, in the order they are tried.
+    pub const ALL: [Retyping; 3] = [Retyping::Letter, Retyping::Quoted, Retyping::Fractional];
+
+    /// How the numbers were written, after "its numbers".
+    pub fn describe(self) -> &'static str {
+        match self {
+            Retyping::Letter => "written as the string \"x\"",
+            Retyping::Quoted => "written as strings of their digits (\"7\" for 7)",
+            Retyping::Fractional => "written with a half added (7.5 for 7)",
+        }
+    }
+
+    /// What this retyping writes in place of `number`.
+    fn apply(self, number: &Number) -> Value {
+        match self {
+            Retyping::Letter => Value::from("x"),
+            Retyping::Quoted => Value::from(number.to_string()),
+            Retyping::Fractional => Value::from(number.as_f64().unwrap_or_default() + 0.5),
+        }
+    }
+}
+
+/// `snapshot` with every number retyped `how`; `None` when it is not JSON or holds no
+/// number (the case is then moot for that format).
+pub fn retyped(snapshot: &[u8], how: Retyping) -> Option<Vec<u8>> {
+    renumbered(snapshot, |number| how.apply(number))
+}
+
+/// Restores every retyping of `snapshot`: the first that `restore` accepts, its answer
+/// followed by how the numbers were written; else the last refusal (or, when the
+/// snapshot holds no JSON number, an error saying so: the case is moot).
+pub fn restore_retyped(
+    snapshot: &[u8],
+    mut restore: impl FnMut(&[u8]) -> anyhow::Result<String>,
+) -> anyhow::Result<String> {
+    let mut refusal = anyhow::anyhow!("its snapshot holds no JSON number");
+    for how in Retyping::ALL {
+        let Some(bytes) = retyped(snapshot, how) else {
+            continue;
+        };
+        match restore(&bytes) {
+            Ok(answer) => return Ok(format!("{answer}, with its numbers {}", how.describe())),
+            Err(error) => refusal = error,
+        }
+    }
+    Err(refusal)
+}
+
+/// `snapshot` read as JSON with every number in it replaced by `number(it)`; `None` when
 /// it is not JSON or holds no number (the case is then moot for that format).
-pub fn renumbered(snapshot: &[u8], number: impl Fn() -> serde_json::Value) -> Option<Vec<u8>> {
-    fn walk(value: &mut serde_json::Value, number: &dyn Fn() -> serde_json::Value) -> bool {
+pub fn renumbered(snapshot: &[u8], number: impl Fn(&Number) -> Value) -> Option<Vec<u8>> {
+    fn walk(value: &mut Value, number: &dyn Fn(&Number) -> Value) -> bool {
         match value {
-            serde_json::Value::Number(_) => {
-                *value = number();
+            Value::Number(n) => {
+                *value = number(n);
                 true
             }
-            serde_json::Value::Array(items) => every(items.iter_mut(), |v| walk(v, number)),
-            serde_json::Value::Object(fields) => every(fields.values_mut(), |v| walk(v, number)),
+            Value::Array(items) => every(items.iter_mut(), |v| walk(v, number)),
+            Value::Object(fields) => every(fields.values_mut(), |v| walk(v, number)),
             _ => false,
         }
     }
-    let mut value: serde_json::Value = serde_json::from_slice(snapshot).ok()?;
+    let mut value: Value = serde_json::from_slice(snapshot).ok()?;
     walk(&mut value, &number).then(|| serde_json::to_vec(&value).ok())?
 }
 
 /// `snapshot` read as JSON with every non-empty list in it emptied (an instance of no
 /// parts: a combiner of no inputs); `None` when it is not JSON or holds no such list.
 pub fn emptied(snapshot: &[u8]) -> Option<Vec<u8>> {
-    fn walk(value: &mut serde_json::Value) -> bool {
+    fn walk(value: &mut Value) -> bool {
         match value {
-            serde_json::Value::Array(items) if !items.is_empty() => {
+            Value::Array(items) if !items.is_empty() => {
                 items.clear();
                 true
             }
-            serde_json::Value::Object(fields) => every(fields.values_mut(), walk),
+            Value::Object(fields) => every(fields.values_mut(), walk),
             _ => false,
         }
     }
-    let mut value: serde_json::Value = serde_json::from_slice(snapshot).ok()?;
+    let mut value: Value = serde_json::from_slice(snapshot).ok()?;
     walk(&mut value).then(|| serde_json::to_vec(&value).ok())?
 }
 
 /// Applies `f` to every item (no short circuit: each must be damaged), and says whether
 /// any call did damage.
 fn every<'a>(
-    items: impl Iterator<Item = &'a mut serde_json::Value>,
-    mut f: impl FnMut(&mut serde_json::Value) -> bool,
+    items: impl Iterator<Item = &'a mut Value>,
+    mut f: impl FnMut(&mut Value) -> bool,
 ) -> bool {
     let mut damaged = false;
     for item in items {
@@ -52,7 +117,7 @@ fn every<'a>(
 
 #[cfg(test)]
 mod tests {
-    use super::{emptied, renumbered};
+    use super::{Retyping, emptied, renumbered, restore_retyped, retyped};
 
     #[test]
     fn every_list_is_emptied() {
@@ -65,7 +130,7 @@ mod tests {
 
     #[test]
     fn every_number_is_renumbered_and_nothing_else() {
-        let x = || serde_json::Value::from("x");
+        let x = |_: &serde_json::Number| serde_json::Value::from("x");
         assert_eq!(
             renumbered(br#"{"completed":1,"of":[2,"3"]}"#, x).as_deref(),
             Some(&br#"{"completed":"x","of":["x","3"]}"#[..])
@@ -73,5 +138,34 @@ mod tests {
         assert_eq!(renumbered(b"7", x).as_deref(), Some(&br#""x""#[..]));
         assert_eq!(renumbered(br#"{"a":"1"}"#, x), None);
         assert_eq!(renumbered(b"not json", x), None);
+    }
+
+    #[test]
+    fn each_retyping_writes_what_a_lenient_reader_takes_for_the_number() {
+        let snapshot = br#"{"completed":7,"of":[0]}"#;
+        let written = |how| String::from_utf8(retyped(snapshot, how).unwrap()).unwrap();
+        assert_eq!(written(Retyping::Letter), r#"{"completed":"x","of":["x"]}"#);
+        assert_eq!(written(Retyping::Quoted), r#"{"completed":"7","of":["0"]}"#);
+        assert_eq!(
+            written(Retyping::Fractional),
+            r#"{"completed":7.5,"of":[0.5]}"#
+        );
+    }
+
+    #[test]
+    fn a_restore_that_takes_any_retyping_is_named_with_it() {
+        let lenient = |bytes: &[u8]| {
+            let value: serde_json::Value = serde_json::from_slice(bytes)?;
+            anyhow::ensure!(value["completed"].is_f64(), "not a number");
+            Ok("Ok(an aligner)".to_owned())
+        };
+        assert_eq!(
+            restore_retyped(br#"{"completed":7}"#, lenient).unwrap(),
+            "Ok(an aligner), with its numbers written with a half added (7.5 for 7)"
+        );
+        let strict = |_: &[u8]| -> anyhow::Result<String> { anyhow::bail!("no snapshot") };
+        assert!(restore_retyped(br#"{"completed":7}"#, strict).is_err());
+        let moot = restore_retyped(br#"{"completed":"7"}"#, lenient).unwrap_err();
+        assert!(moot.to_string().contains("no JSON number"));
     }
 }

@@ -80,11 +80,12 @@ pub enum ErrorCall {
     /// snapshot of `new(2)` after `on_watermark(0, 5)` and `on_watermark(1, 3)`.
     CombinerHalf,
     /// `BoundedOutOfOrderness::restore` of the implementation's own snapshot of `new(2)`
-    /// after `on_event(7)` with every JSON number written as the string `"x"` (moot for
-    /// a snapshot that is not JSON or holds no number).
+    /// after `on_event(7)` with every JSON number written as the string `"x"`, as a
+    /// string of its digits, and with a half added ([`Retyping`](crate::harness::damaged::Retyping);
+    /// moot for a snapshot that is not JSON or holds no number).
     GeneratorRetyped,
     /// `CombinedWatermark::restore` of the combiner's snapshot of [`ErrorCall::CombinerHalf`]
-    /// with every JSON number written as `"x"`.
+    /// with every JSON number retyped in each of those ways.
     CombinerRetyped,
     /// `CombinedWatermark::restore` of the implementation's own snapshot of `new(2)` with
     /// every list in it emptied: a combiner of no inputs, which `new(0)` refuses (moot
@@ -162,10 +163,10 @@ impl ErrorCall {
                 "CombinedWatermark::restore(&bytes[..bytes.len() / 2]), bytes the snapshot of new(2) after on_watermark(0, 5), on_watermark(1, 3)"
             }
             ErrorCall::GeneratorRetyped => {
-                "BoundedOutOfOrderness::restore(the snapshot of new(2) after on_event(7), its numbers written as \"x\")"
+                "BoundedOutOfOrderness::restore(the snapshot of new(2) after on_event(7), its numbers written as \"x\", as strings of their digits or with a half added)"
             }
             ErrorCall::CombinerRetyped => {
-                "CombinedWatermark::restore(the snapshot of new(2) after on_watermark(0, 5), on_watermark(1, 3), its numbers written as \"x\")"
+                "CombinedWatermark::restore(the snapshot of new(2) after on_watermark(0, 5), on_watermark(1, 3), its numbers written as \"x\", as strings of their digits or with a half added)"
             }
             ErrorCall::CombinerEmptied => {
                 "CombinedWatermark::restore(the snapshot of new(2), its lists emptied: no inputs)"

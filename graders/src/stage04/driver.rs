@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::case::{Case, ErrorCall};
 use super::contract::{Reading, drive_contract};
 use super::{Element, Implementation, oracle};
-use crate::harness::damaged::{emptied, renumbered};
+use crate::harness::damaged::{emptied, restore_retyped};
 use crate::stage03::guard::{Answer, caught};
 
 /// What the driver saw while running one case. `Err` holds an error's message.
@@ -154,15 +154,13 @@ fn invalid_call<I: Implementation>(call: ErrorCall) -> anyhow::Result<String> {
         ErrorCall::GeneratorRetyped => {
             let mut generator = I::generator(2);
             I::on_event(&mut generator, 7);
-            match renumbered(&I::generator_snapshot(&generator)?, || "x".into()) {
-                Some(bytes) => restore_generator::<I>(&bytes, junk),
-                None => anyhow::bail!("its snapshot holds no JSON number"),
-            }
+            restore_retyped(&I::generator_snapshot(&generator)?, |bytes| {
+                restore_generator::<I>(bytes, junk)
+            })
         }
-        ErrorCall::CombinerRetyped => match renumbered(&reported_combiner::<I>()?, || "x".into()) {
-            Some(bytes) => restore_combiner::<I>(&bytes, junk),
-            None => anyhow::bail!("its snapshot holds no JSON number"),
-        },
+        ErrorCall::CombinerRetyped => restore_retyped(&reported_combiner::<I>()?, |bytes| {
+            restore_combiner::<I>(bytes, junk)
+        }),
         ErrorCall::CombinerEmptied => match emptied(&I::combiner_snapshot(&I::combiner(2)?)?) {
             Some(bytes) => restore_combiner::<I>(&bytes, junk),
             None => anyhow::bail!("its snapshot holds no list"),

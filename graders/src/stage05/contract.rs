@@ -11,7 +11,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{AssignerSpec, Fired, Implementation, LateRecord};
-use crate::harness::damaged::renumbered;
+use crate::harness::damaged::{Retyping, retyped};
 use crate::harness::enumerate::call_sequences;
 
 /// The longest call sequence of the check.
@@ -50,7 +50,7 @@ impl fmt::Display for Call {
             Call::Watermark(wm) => write!(f, "W({wm})"),
             Call::Restore => f.write_str("restore(snapshot())"),
             Call::RestoreDamaged => f.write_str(
-                "restore(snapshot() cut to half its length), restore(snapshot() + b\" trailing\"), restore(snapshot() with its numbers as \"x\")",
+                "restore(snapshot() cut to half its length), restore(snapshot() + b\" trailing\"), restore(snapshot() with its numbers as \"x\", as strings of their digits or with a half added)",
             ),
             Call::RestoreEmpty => f.write_str("restore(b\"\"), restore(b\"{}\")"),
         }
@@ -144,9 +144,9 @@ pub enum Answer {
     AcceptedJunk(String),
     /// A restore of the operator's own snapshot followed by [`TRAILING`] succeeded.
     AcceptedTrailing,
-    /// A restore of the operator's own snapshot with its numbers written as `"x"`
+    /// A restore of the operator's own snapshot with its numbers retyped this way
     /// succeeded.
-    AcceptedRetyped,
+    AcceptedRetyped(Retyping),
 }
 
 /// One step: the answer, then `state_size()` and `current_watermark()` right after.
@@ -185,11 +185,14 @@ pub fn drive<I: Implementation>(spec: AssignerSpec, calls: &[Call]) -> Result<Ve
                 Ok(bytes) => match I::restore(spec, &bytes[..bytes.len() / 2]) {
                     Ok(_) => Answer::Restored(Ok(())),
                     Err(cut) => {
-                        let retyped = renumbered(&bytes, || serde_json::Value::from("x"));
+                        let taken = |how| {
+                            retyped(&bytes, how).is_some_and(|r| I::restore(spec, &r).is_ok())
+                        };
                         if I::restore(spec, &[&bytes[..], TRAILING].concat()).is_ok() {
                             Answer::AcceptedTrailing
-                        } else if retyped.is_some_and(|r| I::restore(spec, &r).is_ok()) {
-                            Answer::AcceptedRetyped
+                        } else if let Some(how) = Retyping::ALL.into_iter().find(|&how| taken(how))
+                        {
+                            Answer::AcceptedRetyped(how)
                         } else {
                             Answer::Restored(Err(message(cut)))
                         }

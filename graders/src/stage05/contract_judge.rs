@@ -19,7 +19,9 @@ fn answer(a: &Answer) -> String {
         Answer::Restored(Err(e)) => format!("Err({e})"),
         Answer::AcceptedJunk(bytes) => format!("Ok (of b{bytes:?})"),
         Answer::AcceptedTrailing => "Ok (of its snapshot + b\" trailing\")".to_owned(),
-        Answer::AcceptedRetyped => "Ok (of its snapshot with its numbers as \"x\")".to_owned(),
+        Answer::AcceptedRetyped(how) => {
+            format!("Ok (of its snapshot with its numbers {})", how.describe())
+        }
     }
 }
 
@@ -130,9 +132,10 @@ pub fn judge(
                     (Answer::AcceptedTrailing, _) => Some(
                         "its own snapshot with b\" trailing\" after it: nothing may follow the bytes snapshot() wrote".to_owned(),
                     ),
-                    (Answer::AcceptedRetyped, _) => Some(
-                        "its own snapshot with its numbers written as the string \"x\": the wrong types are no snapshot".to_owned(),
-                    ),
+                    (Answer::AcceptedRetyped(how), _) => Some(format!(
+                        "its own snapshot with its numbers {}: the wrong types are no snapshot",
+                        how.describe()
+                    )),
                     (Answer::AcceptedJunk(bytes), _) if bytes.is_empty() => {
                         Some("empty bytes".to_owned())
                     }

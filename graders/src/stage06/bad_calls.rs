@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::binding::Implementation;
 use super::case::Elem;
-use crate::harness::damaged::renumbered;
+use crate::harness::damaged::{renumbered, restore_retyped};
 
 /// One call that must return an error, never a panic or an answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,8 +41,9 @@ pub enum BadCall {
     /// snapshot is the bytes `snapshot` wrote, not a prefix of them.
     RestoreTrailing,
     /// `restore(2, bytes)` of the snapshot after checkpoint 1 with every JSON number in
-    /// it written as the string `"x"`: the right shape, the wrong types (moot for a
-    /// snapshot that is not JSON or holds no number).
+    /// it written as the string `"x"`, then as a string of its digits, then with a half
+    /// added: the right shape, the wrong types (moot for a snapshot that is not JSON or
+    /// holds no number).
     RestoreRetyped,
     /// `restore(2, bytes)` of the snapshot after checkpoint 1 with every JSON number in it
     /// set to `u64::MAX`, then `on_element(0, Barrier(0))`: whatever the restore makes of
@@ -154,7 +155,7 @@ impl BadCall {
                 "restore(2, the snapshot after checkpoint 1 + b\" trailing\"): nothing may follow the bytes snapshot() wrote"
             }
             BadCall::RestoreRetyped => {
-                "restore(2, the snapshot after checkpoint 1 with its numbers written as \"x\"): the wrong types are no snapshot"
+                "restore(2, the snapshot after checkpoint 1 with its numbers written as \"x\", as strings of their digits or with a half added): the wrong types are no snapshot"
             }
             BadCall::RestoreClaimsMax => {
                 "restore(2, the snapshot after checkpoint 1 with its numbers set to u64::MAX), then on_element(0, B0): no barrier 0 is ever in turn"
@@ -180,93 +181,89 @@ impl BadCall {
         let a0 = || Elem::Record("a0".to_owned());
         let answered =
             |r: anyhow::Result<Vec<super::case::Out>>| r.map(|out| format!("Ok({out:?})"));
-        let result = match self {
-            BadCall::UnknownInput => {
-                I::aligner(2).and_then(|mut a| answered(I::on_element(&mut a, 2, a0())))
-            }
-            BadCall::UnknownInputMax => {
-                I::aligner(2).and_then(|mut a| answered(I::on_element(&mut a, usize::MAX, a0())))
-            }
-            BadCall::BarrierAhead => {
-                I::aligner(2).and_then(|mut a| answered(I::on_element(&mut a, 0, Elem::Barrier(2))))
-            }
-            BadCall::BarrierOutOfTurn => I::aligner(2).and_then(|mut a| {
-                I::on_element(&mut a, 0, Elem::Barrier(1))?;
-                answered(I::on_element(&mut a, 1, Elem::Barrier(2)))
-            }),
-            BadCall::BarrierTwice => I::aligner(2).and_then(|mut a| {
-                I::on_element(&mut a, 0, Elem::Barrier(1))?;
-                I::on_element(&mut a, 0, Elem::Barrier(1))?;
-                answered(I::on_element(&mut a, 1, Elem::Barrier(1)))
-            }),
-            BadCall::BarrierBehind => I::aligner(2).and_then(|mut a| {
-                I::on_element(&mut a, 0, Elem::Barrier(1))?;
-                I::on_element(&mut a, 1, Elem::Barrier(1))?;
-                answered(I::on_element(&mut a, 0, Elem::Barrier(1)))
-            }),
-            BadCall::BarrierBehindRestore => I::aligner(2).and_then(|mut a| {
-                I::on_element(&mut a, 0, Elem::Barrier(1))?;
-                I::on_element(&mut a, 1, Elem::Barrier(1))?;
-                let mut restored = I::restore(2, &I::snapshot(&a)?)?;
-                answered(I::on_element(&mut restored, 0, Elem::Barrier(1)))
-            }),
-            BadCall::RestoreNoInputs => I::aligner(1)
-                .and_then(|a| I::restore(0, &I::snapshot(&a)?))
-                .map(|_| "Ok(an aligner)".to_owned()),
-            BadCall::RestoreGarbage => {
-                I::restore(2, b"not a snapshot").map(|_| "Ok(an aligner)".to_owned())
-            }
-            // An implementation whose own snapshot of a fresh aligner is empty may read
-            // empty bytes back: the check is then moot, counted as passed.
-            BadCall::RestoreEmpty => match I::aligner(2).and_then(|a| I::snapshot(&a)) {
-                Ok(own) if own.is_empty() => Err(anyhow::anyhow!("its own snapshot is empty")),
-                _ => I::restore(2, b"").map(|_| "Ok(an aligner)".to_owned()),
-            },
-            // Likewise for an implementation whose own fresh snapshot is `{}`.
-            BadCall::RestoreEmptyObject => match I::aligner(2).and_then(|a| I::snapshot(&a)) {
-                Ok(own) if own == b"{}" => Err(anyhow::anyhow!("its own snapshot is {{}}")),
-                _ => I::restore(2, b"{}").map(|_| "Ok(an aligner)".to_owned()),
-            },
-            BadCall::RestoreTrailing => after_checkpoint_1::<I>().and_then(|own| {
-                let trailed = [own, b" trailing".to_vec()].concat();
-                I::restore(2, &trailed).map(|_| "Ok(an aligner)".to_owned())
-            }),
-            BadCall::RestoreRetyped => after_checkpoint_1::<I>().and_then(|own| {
-                match renumbered(&own, || serde_json::Value::from("x")) {
-                    None => Err(anyhow::anyhow!("its snapshot holds no JSON number")),
-                    Some(bytes) => I::restore(2, &bytes).map(|_| "Ok(an aligner)".to_owned()),
+        let result =
+            match self {
+                BadCall::UnknownInput => {
+                    I::aligner(2).and_then(|mut a| answered(I::on_element(&mut a, 2, a0())))
                 }
-            }),
-            BadCall::RestoreClaimsMax => {
-                after_checkpoint_1::<I>().and_then(|own| {
-                    match renumbered(&own, || serde_json::Value::from(u64::MAX)) {
+                BadCall::UnknownInputMax => I::aligner(2)
+                    .and_then(|mut a| answered(I::on_element(&mut a, usize::MAX, a0()))),
+                BadCall::BarrierAhead => I::aligner(2)
+                    .and_then(|mut a| answered(I::on_element(&mut a, 0, Elem::Barrier(2)))),
+                BadCall::BarrierOutOfTurn => I::aligner(2).and_then(|mut a| {
+                    I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                    answered(I::on_element(&mut a, 1, Elem::Barrier(2)))
+                }),
+                BadCall::BarrierTwice => I::aligner(2).and_then(|mut a| {
+                    I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                    I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                    answered(I::on_element(&mut a, 1, Elem::Barrier(1)))
+                }),
+                BadCall::BarrierBehind => I::aligner(2).and_then(|mut a| {
+                    I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                    I::on_element(&mut a, 1, Elem::Barrier(1))?;
+                    answered(I::on_element(&mut a, 0, Elem::Barrier(1)))
+                }),
+                BadCall::BarrierBehindRestore => I::aligner(2).and_then(|mut a| {
+                    I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                    I::on_element(&mut a, 1, Elem::Barrier(1))?;
+                    let mut restored = I::restore(2, &I::snapshot(&a)?)?;
+                    answered(I::on_element(&mut restored, 0, Elem::Barrier(1)))
+                }),
+                BadCall::RestoreNoInputs => I::aligner(1)
+                    .and_then(|a| I::restore(0, &I::snapshot(&a)?))
+                    .map(|_| "Ok(an aligner)".to_owned()),
+                BadCall::RestoreGarbage => {
+                    I::restore(2, b"not a snapshot").map(|_| "Ok(an aligner)".to_owned())
+                }
+                // An implementation whose own snapshot of a fresh aligner is empty may read
+                // empty bytes back: the check is then moot, counted as passed.
+                BadCall::RestoreEmpty => match I::aligner(2).and_then(|a| I::snapshot(&a)) {
+                    Ok(own) if own.is_empty() => Err(anyhow::anyhow!("its own snapshot is empty")),
+                    _ => I::restore(2, b"").map(|_| "Ok(an aligner)".to_owned()),
+                },
+                // Likewise for an implementation whose own fresh snapshot is `{}`.
+                BadCall::RestoreEmptyObject => match I::aligner(2).and_then(|a| I::snapshot(&a)) {
+                    Ok(own) if own == b"{}" => Err(anyhow::anyhow!("its own snapshot is {{}}")),
+                    _ => I::restore(2, b"{}").map(|_| "Ok(an aligner)".to_owned()),
+                },
+                BadCall::RestoreTrailing => after_checkpoint_1::<I>().and_then(|own| {
+                    let trailed = [own, b" trailing".to_vec()].concat();
+                    I::restore(2, &trailed).map(|_| "Ok(an aligner)".to_owned())
+                }),
+                BadCall::RestoreRetyped => after_checkpoint_1::<I>().and_then(|own| {
+                    restore_retyped(&own, |bytes| {
+                        I::restore(2, bytes).map(|_| "Ok(an aligner)".to_owned())
+                    })
+                }),
+                BadCall::RestoreClaimsMax => after_checkpoint_1::<I>().and_then(|own| {
+                    match renumbered(&own, |_| serde_json::Value::from(u64::MAX)) {
                         None => Err(anyhow::anyhow!("its snapshot holds no JSON number")),
                         Some(bytes) => {
                             let mut restored = I::restore(2, &bytes)?;
                             answered(I::on_element(&mut restored, 0, Elem::Barrier(0)))
                         }
                     }
-                })
-            }
-            BadCall::SnapshotsWithoutInputs => {
-                I::aligned_snapshots(Vec::new(), &[]).map(|s| format!("Ok({s:?})"))
-            }
-            BadCall::SnapshotsUnknownInput => {
-                I::aligned_snapshots(vec![vec![a0()]], &[1]).map(|s| format!("Ok({s:?})"))
-            }
-            BadCall::SnapshotsPastTheEnd => {
-                I::aligned_snapshots(vec![vec![a0()]], &[0, 0]).map(|s| format!("Ok({s:?})"))
-            }
-            BadCall::SnapshotsPastOneEnd => {
-                let b0 = Elem::Record("b0".to_owned());
-                I::aligned_snapshots(vec![vec![a0()], vec![b0]], &[0, 0])
-                    .map(|s| format!("Ok({s:?})"))
-            }
-            BadCall::SnapshotsBarrierAhead => {
-                I::aligned_snapshots(vec![vec![Elem::Barrier(2)]], &[0])
-                    .map(|s| format!("Ok({s:?})"))
-            }
-        };
+                }),
+                BadCall::SnapshotsWithoutInputs => {
+                    I::aligned_snapshots(Vec::new(), &[]).map(|s| format!("Ok({s:?})"))
+                }
+                BadCall::SnapshotsUnknownInput => {
+                    I::aligned_snapshots(vec![vec![a0()]], &[1]).map(|s| format!("Ok({s:?})"))
+                }
+                BadCall::SnapshotsPastTheEnd => {
+                    I::aligned_snapshots(vec![vec![a0()]], &[0, 0]).map(|s| format!("Ok({s:?})"))
+                }
+                BadCall::SnapshotsPastOneEnd => {
+                    let b0 = Elem::Record("b0".to_owned());
+                    I::aligned_snapshots(vec![vec![a0()], vec![b0]], &[0, 0])
+                        .map(|s| format!("Ok({s:?})"))
+                }
+                BadCall::SnapshotsBarrierAhead => {
+                    I::aligned_snapshots(vec![vec![Elem::Barrier(2)]], &[0])
+                        .map(|s| format!("Ok({s:?})"))
+                }
+            };
         result.map_err(|e| format!("{e:#}"))
     }
 }

@@ -365,8 +365,9 @@ fn unreadable_checkpoint_run() -> Run {
 /// A crash after checkpoint 2 completed, whose state the spy hands back as bytes that
 /// are not the JSON of a `BTreeMap<String, u64>`: none, cut short, a negative count, and
 /// the right JSON with bytes after it (what a reader of the first value takes); `null`
-/// (what an `Option` reads as none), a fraction (what a float reads), and a key that is
-/// not UTF-8 (what a lossy conversion reads).
+/// (what an `Option` reads as none), a fraction (what a float reads), a count written as
+/// a string of digits (what a reader of strings too reads), and a key that is not UTF-8
+/// (what a lossy conversion reads).
 fn corrupt_states() -> Vec<Case> {
     [
         &b""[..],
@@ -375,6 +376,7 @@ fn corrupt_states() -> Vec<Case> {
         b"{\"a\":1}xyz",
         b"null",
         b"{\"a\":1.5}",
+        b"{\"a\":\"1\"}",
         b"{\"\xff\":1}",
     ]
     .into_iter()

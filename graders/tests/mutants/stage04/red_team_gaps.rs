@@ -101,6 +101,63 @@ mod restore_lenient_array {
 }
 graders::impl_stage04!(RestoreLenientArray, restore_lenient_array);
 
+/// **Mistake:** the generator's `restore` reads each field as a number or as a string of
+/// digits ("be liberal in what you accept"), so its own snapshot with `"7"` where it
+/// wrote 7 restores the generator it was taken from.
+/// **Verdict:** `errors` fails: its snapshot after `on_event(7)` with its numbers written
+/// as strings of their digits restores (04-R15).
+mod generator_quoted_numbers {
+    pub use solution04::*;
+
+    pub struct BoundedOutOfOrderness {
+        max_delay: u64,
+        max_ts: Option<u64>,
+    }
+    impl BoundedOutOfOrderness {
+        pub fn new(max_delay: u64) -> Self {
+            Self {
+                max_delay,
+                max_ts: None,
+            }
+        }
+        pub fn on_event(&mut self, ts: u64) {
+            self.max_ts = self.max_ts.max(Some(ts));
+        }
+        pub fn current_watermark(&self) -> Option<u64> {
+            self.max_ts?.checked_sub(self.max_delay)?.checked_sub(1)
+        }
+        pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
+            let snapshot = serde_json::json!({"max_delay": self.max_delay, "max_ts": self.max_ts});
+            Ok(serde_json::to_vec(&snapshot)?)
+        }
+        pub fn restore(bytes: &[u8]) -> anyhow::Result<Self> {
+            fn number(value: &serde_json::Value) -> anyhow::Result<u64> {
+                match value {
+                    serde_json::Value::String(digits) => Ok(digits.parse()?),
+                    other => other
+                        .as_u64()
+                        .ok_or_else(|| anyhow::anyhow!("not a number")),
+                }
+            }
+            let value: serde_json::Value = serde_json::from_slice(bytes)?;
+            let fields = value
+                .as_object()
+                .ok_or_else(|| anyhow::anyhow!("not a snapshot"))?;
+            let field = |name: &str| fields.get(name).ok_or_else(|| anyhow::anyhow!("no {name}"));
+            let max_ts = field("max_ts")?;
+            Ok(Self {
+                max_delay: number(field("max_delay")?)?,
+                max_ts: if max_ts.is_null() {
+                    None
+                } else {
+                    Some(number(max_ts)?)
+                },
+            })
+        }
+    }
+}
+graders::impl_stage04!(GeneratorQuotedNumbers, generator_quoted_numbers);
+
 /// A combiner kept as its inputs' watermarks and the combined one, reported to as the
 /// reference does, whose `snapshot` and `restore` are the mutant's bodies.
 macro_rules! combiner {
@@ -260,6 +317,7 @@ fn is_rejected_for(
 #[rstest]
 #[case::combined_bitmask(drive::<CombinedBitmask>, "combiner", "04-R8")]
 #[case::combiner_restore_unchecked(drive::<CombinerRestoreUnchecked>, "errors", "04-R15")]
+#[case::generator_quoted_numbers(drive::<GeneratorQuotedNumbers>, "errors", "04-R15")]
 fn is_rejected_without_card(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

@@ -161,6 +161,53 @@ restore_through! {
 }
 
 restore_through! {
+    /// **Mistake:** `restore` takes a string of digits for the number it spells ("be
+    /// liberal in what you accept"), so its own snapshot with `"7"` where it wrote 7
+    /// restores, though no snapshot writes it.
+    /// **Verdict:** `contract`: its own snapshot with its numbers written as strings of
+    /// their digits restores (05-R16).
+    restore_quoted_numbers, RestoreQuotedNumbers, RestoreQuotedNumbersOperator,
+    write(snapshot) {}
+    prepare(value) {
+        fn unquote(value: &mut serde_json::Value) {
+            match value {
+                serde_json::Value::String(digits) => {
+                    if let Ok(number) = digits.parse::<i64>() {
+                        *value = serde_json::json!(number);
+                    }
+                }
+                serde_json::Value::Array(items) => items.iter_mut().for_each(unquote),
+                serde_json::Value::Object(fields) => fields.values_mut().for_each(unquote),
+                _ => {}
+            }
+        }
+        unquote(&mut value);
+    }
+}
+
+restore_through! {
+    /// **Mistake:** `restore` reads every number as a float and casts it back ("JSON
+    /// numbers are floats"), so its own snapshot with `7.5` where it wrote 7 restores.
+    /// **Verdict:** `contract`: its own snapshot with a half added to its numbers
+    /// restores (05-R16).
+    restore_truncated_floats, RestoreTruncatedFloats, RestoreTruncatedFloatsOperator,
+    write(snapshot) {}
+    prepare(value) {
+        fn truncate(value: &mut serde_json::Value) {
+            match value {
+                serde_json::Value::Number(n) if n.is_f64() => {
+                    *value = serde_json::json!(n.as_f64().unwrap_or_default() as i64);
+                }
+                serde_json::Value::Array(items) => items.iter_mut().for_each(truncate),
+                serde_json::Value::Object(fields) => fields.values_mut().for_each(truncate),
+                _ => {}
+            }
+        }
+        truncate(&mut value);
+    }
+}
+
+restore_through! {
     /// A correct variant: the snapshot leaves out the fields of a fresh operator (no
     /// watermark, nothing open), so its fresh snapshot is `{}`, which it reads back.
     fresh_snapshot_is_empty_object, FreshIsEmptyObject, FreshIsEmptyObjectOperator,
@@ -185,6 +232,8 @@ accepted!(stage05_fresh_snapshot_as_empty_object_passes: Windows, drive::<FreshI
 #[case::restore_defaults_fields(drive::<RestoreDefaultsFields>, "contract", "05-R16")]
 #[case::restore_ignores_trailing(drive::<RestoreIgnoresTrailing>, "contract", "05-R16")]
 #[case::restore_lenient_watermark(drive::<RestoreLenientWatermark>, "contract", "05-R16")]
+#[case::restore_quoted_numbers(drive::<RestoreQuotedNumbers>, "contract", "05-R16")]
+#[case::restore_truncated_floats(drive::<RestoreTruncatedFloats>, "contract", "05-R16")]
 #[case::watermark_saved_plus_one(drive::<WatermarkSavedPlusOne>, "crash", "05-R15")]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,

@@ -161,6 +161,54 @@ restoring! {
 }
 graders::impl_stage06!(RestoreLenientValue, restore_lenient_value);
 
+restoring! {
+    /// **Mistake:** `restore` reads `completed` as a number or as a string of digits
+    /// ("be liberal in what you accept"), so `{"completed":"1"}`, which no snapshot
+    /// writes, restores the aligner after checkpoint 1.
+    /// **Verdict:** `configuration`: the snapshot after checkpoint 1 with its numbers
+    /// written as strings of their digits restores (06-R14).
+    restore_quoted_numbers |inputs, bytes| {
+        let value: serde_json::Value = serde_json::from_slice(bytes)?;
+        ensure!(value.is_object(), "not a snapshot");
+        let completed = match &value["completed"] {
+            serde_json::Value::String(digits) => digits.parse()?,
+            number => number.as_u64().ok_or_else(|| anyhow::anyhow!("no completed"))?,
+        };
+        solution06::BarrierAligner::restore(inputs, &reference_bytes(completed))?
+    }
+}
+graders::impl_stage06!(RestoreQuotedNumbers, restore_quoted_numbers);
+
+restoring! {
+    /// **Mistake:** `restore` reads `completed` as a float and casts it ("JSON numbers
+    /// are floats"), so `{"completed":1.5}` restores the aligner after checkpoint 1.
+    /// **Verdict:** `configuration`: the snapshot after checkpoint 1 with a half added
+    /// to its numbers restores (06-R14).
+    restore_truncated_float |inputs, bytes| {
+        let value: serde_json::Value = serde_json::from_slice(bytes)?;
+        ensure!(value.is_object(), "not a snapshot");
+        let completed = value["completed"].as_f64().ok_or_else(|| anyhow::anyhow!("no completed"))?;
+        solution06::BarrierAligner::restore(inputs, &reference_bytes(completed as u64))?
+    }
+}
+graders::impl_stage06!(RestoreTruncatedFloat, restore_truncated_float);
+
+restoring! {
+    /// Correct: `restore` is a plain derived `Deserialize`, which also reads a field it
+    /// does not know (skipped) and the struct written as the list of its fields
+    /// (`[1]`): the brief lets those restore, as long as numbers of the wrong type do not.
+    restore_plain_derive |inputs, bytes| {
+        #[derive(serde::Deserialize)]
+        struct Durable {
+            completed: CheckpointId,
+        }
+        let durable: Durable = serde_json::from_slice(bytes)?;
+        solution06::BarrierAligner::restore(inputs, &reference_bytes(durable.completed))?
+    }
+}
+graders::impl_stage06!(RestorePlainDerive, restore_plain_derive);
+accepted!(a_plain_derived_restore_passes: Barriers, drive::<RestorePlainDerive>);
+
 around! {
     /// **Mistake:** every refused call says only "invalid call" ("the caller knows what
     /// it passed"), so an input that does not exist is refused without naming it.
@@ -427,6 +475,8 @@ fn is_blocked_by_index_is_rejected() {
 #[case::restore_defaulted_snapshot(drive::<RestoreDefaultedSnapshot>, "configuration", "06-R14")]
 #[case::restore_ignores_trailing(drive::<RestoreIgnoresTrailing>, "configuration", "06-R14")]
 #[case::restore_lenient_value(drive::<RestoreLenientValue>, "configuration", "06-R14")]
+#[case::restore_quoted_numbers(drive::<RestoreQuotedNumbers>, "configuration", "06-R14")]
+#[case::restore_truncated_float(drive::<RestoreTruncatedFloat>, "configuration", "06-R14")]
 #[case::unknown_input_unnamed(drive::<UnknownInputUnnamed>, "configuration", "06-R11")]
 #[case::restore_next_overflows(drive::<RestoreNextOverflows>, "configuration", "06-R14")]
 #[case::snapshot_counts_the_aligning_one(drive::<SnapshotCountsTheAligningOne>, "contract", "06-R13")]

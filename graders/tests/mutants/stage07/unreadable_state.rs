@@ -121,6 +121,26 @@ reading! {
     }
 }
 
+reading! {
+    /// **Mistake:** the state is read as JSON values and a count written as a string is
+    /// parsed too ("be liberal in what you accept"): a count of `"1"` restores as 1.
+    /// **Verdict:** `contract`: a checkpoint whose state is `{"a":"1"}` restores (07-R12).
+    quoted_count_parsed, QuotedParsed, QuotedParsedSpy,
+    |state| match serde_json::from_slice::<std::collections::BTreeMap<String, serde_json::Value>>(state) {
+        Ok(counts) => {
+            let parsed: Option<std::collections::BTreeMap<String, u64>> = counts
+                .into_iter()
+                .map(|(k, v)| match v {
+                    serde_json::Value::String(s) => s.parse().ok().map(|n| (k, n)),
+                    v => v.as_u64().map(|n| (k, n)),
+                })
+                .collect();
+            parsed.map_or_else(|| state.clone(), |counts| super::json(&counts))
+        }
+        Err(_) => state.clone(),
+    }
+}
+
 /// Every mutant of this file, the check that must reject it and the requirement its
 /// smallest failing case must name (no card: new mistakes).
 #[rstest]
@@ -130,6 +150,7 @@ reading! {
 #[case::null_state_as_empty(drive::<NullAsEmpty>, "contract", "07-R12")]
 #[case::fractional_count_truncated(drive::<FractionTruncated>, "contract", "07-R12")]
 #[case::lossy_utf8_state(drive::<LossyUtf8>, "contract", "07-R12")]
+#[case::quoted_count_parsed(drive::<QuotedParsed>, "contract", "07-R12")]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
