@@ -61,35 +61,46 @@ mod combined_bitmask {
 }
 graders::impl_stage04!(CombinedBitmask, combined_bitmask);
 
+/// A generator kept as its delay and the largest timestamp seen, as the reference does,
+/// whose `snapshot` and `restore` are the mutant's bodies.
+macro_rules! generator {
+    (snapshot($s:ident) $snapshot:block restore($bytes:ident) $restore:block) => {
+        pub use solution04::*;
+
+        pub struct BoundedOutOfOrderness {
+            max_delay: u64,
+            max_ts: Option<u64>,
+        }
+        impl BoundedOutOfOrderness {
+            pub fn new(max_delay: u64) -> Self {
+                Self {
+                    max_delay,
+                    max_ts: None,
+                }
+            }
+            pub fn on_event(&mut self, ts: u64) {
+                self.max_ts = self.max_ts.max(Some(ts));
+            }
+            pub fn current_watermark(&self) -> Option<u64> {
+                self.max_ts?.checked_sub(self.max_delay)?.checked_sub(1)
+            }
+            pub fn snapshot(&$s) -> anyhow::Result<Vec<u8>> $snapshot
+            pub fn restore($bytes: &[u8]) -> anyhow::Result<Self> $restore
+        }
+    };
+}
+
 /// **Mistake:** the generator's snapshot is the list `[max_delay, max_ts]`, and `restore`
 /// reads any list (or `null`), each missing field taking its default ("older snapshots
 /// stay readable").
 /// **Verdict:** `errors` fails: `BoundedOutOfOrderness::restore(b"[]")` is a generator
 /// with `max_delay` 0, made of bytes no generator wrote (04-R15).
 mod restore_lenient_array {
-    pub use solution04::*;
-
-    pub struct BoundedOutOfOrderness {
-        max_delay: u64,
-        max_ts: Option<u64>,
-    }
-    impl BoundedOutOfOrderness {
-        pub fn new(max_delay: u64) -> Self {
-            Self {
-                max_delay,
-                max_ts: None,
-            }
-        }
-        pub fn on_event(&mut self, ts: u64) {
-            self.max_ts = self.max_ts.max(Some(ts));
-        }
-        pub fn current_watermark(&self) -> Option<u64> {
-            self.max_ts?.checked_sub(self.max_delay)?.checked_sub(1)
-        }
-        pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
+    generator! {
+        snapshot(self) {
             Ok(serde_json::to_vec(&[Some(self.max_delay), self.max_ts])?)
         }
-        pub fn restore(bytes: &[u8]) -> anyhow::Result<Self> {
+        restore(bytes) {
             let fields: Option<Vec<Option<u64>>> = serde_json::from_slice(bytes)?;
             let fields = fields.unwrap_or_default();
             Ok(Self {
@@ -107,51 +118,25 @@ graders::impl_stage04!(RestoreLenientArray, restore_lenient_array);
 /// **Verdict:** `errors` fails: its snapshot after `on_event(7)` with its numbers written
 /// as strings of their digits restores (04-R15).
 mod generator_quoted_numbers {
-    pub use solution04::*;
-
-    pub struct BoundedOutOfOrderness {
-        max_delay: u64,
-        max_ts: Option<u64>,
-    }
-    impl BoundedOutOfOrderness {
-        pub fn new(max_delay: u64) -> Self {
-            Self {
-                max_delay,
-                max_ts: None,
-            }
-        }
-        pub fn on_event(&mut self, ts: u64) {
-            self.max_ts = self.max_ts.max(Some(ts));
-        }
-        pub fn current_watermark(&self) -> Option<u64> {
-            self.max_ts?.checked_sub(self.max_delay)?.checked_sub(1)
-        }
-        pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
+    generator! {
+        snapshot(self) {
             let snapshot = serde_json::json!({"max_delay": self.max_delay, "max_ts": self.max_ts});
             Ok(serde_json::to_vec(&snapshot)?)
         }
-        pub fn restore(bytes: &[u8]) -> anyhow::Result<Self> {
+        restore(bytes) {
             fn number(value: &serde_json::Value) -> anyhow::Result<u64> {
                 match value {
                     serde_json::Value::String(digits) => Ok(digits.parse()?),
-                    other => other
-                        .as_u64()
-                        .ok_or_else(|| anyhow::anyhow!("not a number")),
+                    other => other.as_u64().ok_or_else(|| anyhow::anyhow!("not a number")),
                 }
             }
             let value: serde_json::Value = serde_json::from_slice(bytes)?;
-            let fields = value
-                .as_object()
-                .ok_or_else(|| anyhow::anyhow!("not a snapshot"))?;
+            let fields = value.as_object().ok_or_else(|| anyhow::anyhow!("not a snapshot"))?;
             let field = |name: &str| fields.get(name).ok_or_else(|| anyhow::anyhow!("no {name}"));
             let max_ts = field("max_ts")?;
             Ok(Self {
                 max_delay: number(field("max_delay")?)?,
-                max_ts: if max_ts.is_null() {
-                    None
-                } else {
-                    Some(number(max_ts)?)
-                },
+                max_ts: if max_ts.is_null() { None } else { Some(number(max_ts)?) },
             })
         }
     }
