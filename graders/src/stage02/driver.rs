@@ -75,6 +75,8 @@ pub enum Observation {
         /// The update stream.
         updates: Vec<(String, u64)>,
     },
+    /// The operator's own snapshot, and `restore` of it padded.
+    PaddedSnapshot(super::padded::PaddedRestore),
 }
 
 /// Runs `case` against the implementation `I`.
@@ -176,6 +178,9 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         Case::WordCount { lines } => Observation::WordCount {
             updates: I::word_count(lines),
         },
+        Case::PaddedSnapshot { padding } => {
+            Observation::PaddedSnapshot(super::padded::run::<I>(*padding))
+        }
     }
 }
 
@@ -249,7 +254,7 @@ fn feed<I: Implementation>(operator: &mut I::Operator, records: &[(String, u32)]
 }
 
 /// What `call` returned, as a [`Decoded`], its panic included.
-fn decoded<T>(call: impl FnOnce() -> Result<T, String>) -> Decoded<T> {
+pub(super) fn decoded<T>(call: impl FnOnce() -> Result<T, String>) -> Decoded<T> {
     match caught(call) {
         Ok(Ok(value)) => Decoded::Ok(value),
         Ok(Err(message)) => Decoded::Err(message),

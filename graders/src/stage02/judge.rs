@@ -101,6 +101,9 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
         (Case::WordCount { lines }, Observation::WordCount { updates }) => {
             words::judge(lines, updates)
         }
+        (Case::PaddedSnapshot { padding }, Observation::PaddedSnapshot(seen)) => {
+            super::padded::judge(*padding, seen)
+        }
         _ => Err(Failure::new(
             "an observation of the same kind as the case",
             format!("{observation:?}"),

@@ -6,7 +6,8 @@
 //!   insert one: each call's return value, what `update` handed its closure, `get` and
 //!   `snapshot()` after it, against a sorted map (`state_ops.rs`);
 //! - `bytes`: `to_bytes`/`from_bytes` round trips of an empty state, odd, Unicode and
-//!   `Vec<u8>` keys; `from_bytes` of bytes no `to_bytes` wrote is an error, not a panic;
+//!   `Vec<u8>` keys; `from_bytes` of bytes no `to_bytes` wrote is an error, not a panic,
+//!   lists of pairs with a key twice or more around them included (`padded.rs`);
 //! - `isolation`: a spy function handed to `KeyedProcessOperator` sees, for every record,
 //!   exactly the state the earlier records of the same key left, and never another
 //!   key's; clearing a key's state (the spy does it on a 0) removes it;
@@ -16,7 +17,8 @@
 //!   run does;
 //! - `contract`: every sequence of up to three `process` and snapshot-drop-restore calls
 //!   (so restores in a row), with an `out` that already holds a record, against a model
-//!   of the brief; `restore` of bytes no snapshot wrote is an error (`contract.rs`);
+//!   of the brief; `restore` of bytes no snapshot wrote is an error (`contract.rs`), the
+//!   operator's own snapshot written twice or after a byte-order mark too (`padded.rs`);
 //!   then an operator keyed by `Vec<u8>` whose function emits 0 to 3 records, out of
 //!   order, with restores between records (`fanout.rs`): `out` and `state()` at every step;
 //! - `word-count`: `word_count` emits the running count of every word occurrence, words
@@ -43,7 +45,8 @@
 //! | 02-R7 | `bytes` | `to_bytes_as_an_object` |
 //! | 02-R8 | `isolation` | `key_from_the_last_record` |
 //! | 02-R9 | `contract` | `out_replaced`, `reverses_emits`, `keeps_last_emit`, `emits_prepended` |
-//! | 02-R10 | `contract` | `restore_unwraps`, `restore_defaults_to_empty`, `restore_blank_is_empty`, `restore_ignores_trailing`, `restore_first_line` |
+//! | 02-R10 | `bytes` | `from_bytes_keeps_a_repeated_key` |
+//! | 02-R10 | `contract` | `restore_unwraps`, `restore_defaults_to_empty`, `restore_blank_is_empty`, `restore_ignores_trailing`, `restore_first_line`, `restore_collects_pairs`, `restore_strips_byte_order_mark`, `restore_merges_json_values`, `restore_json_lines_last_wins` |
 //! | 02-R11 | `word-count` | `word_count_final_counts`, `word_count_per_line`, `word_count_resets_on_blank`, `word_count_letters_required` |
 //! | 02-R12 | `word-count` | `word_count_splits_on_space`, `word_count_ascii_whitespace`, `word_count_named_whitespace`, `word_count_ascii_then_unicode`, `word_count_splits_on_hyphens`, `word_count_splits_without_cr` |
 //! | 02-R13 | `word-count` | `word_count_lowercases`, `word_count_strips_punctuation`, `word_count_folds_keys` |
@@ -65,6 +68,7 @@ pub mod fanout;
 mod inputs;
 mod judge;
 mod oracle;
+pub mod padded;
 mod plan;
 pub mod state_ops;
 mod words;

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::contract::{self, Call};
+use super::padded::{self, Padding};
 use super::state_ops::{self, StateOp};
 use super::{inputs, words};
 use crate::harness::{Check, case};
@@ -102,6 +103,11 @@ pub enum Case {
         /// The lines.
         lines: Vec<String>,
     },
+    /// `restore` of the operator's own snapshot (after `padded::records`), padded.
+    PaddedSnapshot {
+        /// What is put around the snapshot.
+        padding: Padding,
+    },
 }
 
 /// Whether a stream holds a 0, which makes the spy clear its key.
@@ -117,7 +123,10 @@ impl case::Case for Case {
             Case::Isolation { .. } => ISOLATION,
             Case::FinalState { .. } => FINAL_STATE,
             Case::Crash { .. } => CRASH,
-            Case::Contract { .. } | Case::NotASnapshot { .. } | Case::Fanout { .. } => CONTRACT,
+            Case::Contract { .. }
+            | Case::NotASnapshot { .. }
+            | Case::Fanout { .. }
+            | Case::PaddedSnapshot { .. } => CONTRACT,
             Case::WordCount { .. } => WORD_COUNT,
         }
     }
@@ -132,7 +141,9 @@ impl case::Case for Case {
         match self {
             Case::KeyedState { ops } => state_ops::requirements(ops),
             Case::TextBytes { .. } | Case::BinaryBytes { .. } => vec!["02-R7"],
-            Case::NotStateBytes { .. } | Case::NotASnapshot { .. } => vec!["02-R10"],
+            Case::NotStateBytes { .. }
+            | Case::NotASnapshot { .. }
+            | Case::PaddedSnapshot { .. } => vec!["02-R10"],
             Case::Isolation { records } => with_clear(vec!["02-R8", "02-R14"], records),
             Case::FinalState { records } => with_clear(vec!["02-R14"], records),
             Case::Crash { records, .. } => with_clear(vec!["02-R8", "02-R14", "02-R15"], records),
@@ -178,6 +189,11 @@ impl case::Case for Case {
             }
             Case::Fanout { records, restores } => super::fanout::describe(records, restores),
             Case::WordCount { lines } => format!("word_count(&{lines:?})"),
+            Case::PaddedSnapshot { padding } => format!(
+                "KeyedProcessOperator::restore(key_of, Spy, ..) of {}, taken after processing {:?}",
+                padding.describe(),
+                padded::records()
+            ),
         }
     }
 }
@@ -232,6 +248,17 @@ pub fn plan(_seed: u64) -> Vec<Case> {
             records: super::fanout::records(),
             restores,
         });
+    }
+    // After them, so the cases above keep their numbers: bytes that hold a snapshot and
+    // more (`padded.rs`).
+    for bytes in padded::pairs_never_written(&1_u32, &2_u32) {
+        cases.push(Case::NotStateBytes { bytes });
+    }
+    for bytes in padded::snapshots_never_written() {
+        cases.push(Case::NotASnapshot { bytes });
+    }
+    for padding in Padding::ALL {
+        cases.push(Case::PaddedSnapshot { padding });
     }
     cases
 }

@@ -10,6 +10,7 @@ mod operator;
 mod state;
 #[macro_use]
 mod words;
+mod padded;
 mod redteam;
 mod redteam_bytes;
 mod smallest;

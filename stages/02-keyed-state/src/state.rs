@@ -90,6 +90,12 @@ impl<K: Ord + Serialize + DeserializeOwned, V: Serialize + DeserializeOwned> Key
     pub fn from_bytes(bytes: &[u8]) -> Result<Self> {
         let pairs: Vec<(K, V)> =
             serde_json::from_slice(bytes).context("restoring keyed state: not a snapshot")?;
+        // `to_bytes` lists the keys of a map: each once, in order. A key twice would
+        // lose one of its values silently.
+        anyhow::ensure!(
+            pairs.windows(2).all(|pair| pair[0].0 < pair[1].0),
+            "restoring keyed state: not a snapshot (its keys are repeated or out of order)"
+        );
         Ok(Self {
             values: pairs.into_iter().collect(),
         })

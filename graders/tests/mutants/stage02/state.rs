@@ -31,6 +31,7 @@ macro_rules! keyed_state {
             }
             pub fn from_bytes(bytes: &[u8]) -> anyhow::Result<Self> {
                 let pairs: Vec<(K, V)> = serde_json::from_slice(bytes)?;
+                anyhow::ensure!(pairs.windows(2).all(|pair| pair[0].0 < pair[1].0));
                 Ok(Self { values: pairs.iter().cloned().collect(), log: pairs })
             }
         }
