@@ -20,6 +20,9 @@ pub struct SpyStore {
     pub corrupt_offset: Option<u64>,
     /// A store that, asked at the recovery, has lost its latest checkpoints.
     pub loss: Option<Loss>,
+    /// The `save` or `complete` call (counted from 1, the two together) that fails, as
+    /// a store's does on a full disk: recorded, and nothing kept.
+    pub failing_call: Option<usize>,
 }
 
 /// The checkpoints a [`SpyStore`] loses at the recovery: every one after `kept` (all of
@@ -47,6 +50,7 @@ impl SpyStore {
             offset,
             state: state.clone(),
         });
+        self.fail_if_due()?;
         // The refusal is the grader's spy keeping the brief's contract, caused by the
         // job's call: say so, or it reads as the learner's own store failing.
         self.model.save(id, offset, state).map_err(|e| {
@@ -63,7 +67,23 @@ impl SpyStore {
     /// As the model store.
     pub fn complete(&mut self, id: u64) -> anyhow::Result<()> {
         self.calls.push(Call::Complete { id });
+        self.fail_if_due()?;
         self.model.complete(id).map_err(anyhow::Error::msg)
+    }
+
+    /// The failure of the call just recorded, when it is the one that fails.
+    fn fail_if_due(&self) -> anyhow::Result<()> {
+        let made = self
+            .calls
+            .iter()
+            .filter(|c| super::failing::counted(c))
+            .count();
+        match (self.failing_call, self.calls.last()) {
+            (Some(n), Some(call)) if n == made => {
+                Err(anyhow::Error::msg(super::failing::message(call)))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// `latest_completed`, recorded (hence `&mut`; the trait's `&self` method goes

@@ -136,6 +136,12 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             let (answer, _) = spied::<I>(run, spy);
             Observation::Unreadable { answer }
         }
+        Case::FailingStore { run, failing_call } => {
+            let mut spy = SpyStore::default();
+            spy.failing_call = Some(*failing_call);
+            let (result, calls) = spied::<I>(run, spy);
+            Observation::Run { result, calls }
+        }
         Case::OwnStore(run) => {
             let result = plain::<I>(run);
             let (spied, calls) = spied::<I>(run, SpyStore::default());

@@ -72,6 +72,9 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 ))
                 .requirement("07-R12")),
         },
+        (Case::FailingStore { failing_call, .. }, Observation::Run { result, calls }) => {
+            super::failing::judge(*failing_call, result, calls)
+        }
         (Case::OffsetPastEnd { run, offset }, Observation::Unreadable { answer }) => match answer {
             Answer::Err(_) => Ok(()),
             other => Err(Failure::new("an error", other.show())

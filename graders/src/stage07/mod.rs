@@ -33,7 +33,8 @@
 //!   the input (4 of three words, and `2^32`): the run must be an error; and
 //!   crashes after which the spy has lost its later checkpoints and hands out an older
 //!   one (or none): the restarted job resumes from exactly that one, offset and state,
-//!   whatever the dead job remembered.
+//!   whatever the dead job remembered; and runs through a spy whose `save` or `complete`
+//!   fails, each call in turn: an error, and no store call after it (`failing.rs`).
 //!
 //! Every failure names the requirement of the brief it found broken (`07-R7`): a wrong
 //! save, a completion out of place, a restart point not asked of the store, a replay
@@ -75,6 +76,7 @@
 //! | `07-R20` | `at-least-once-output` | `restoring_an_in_flight_checkpoint` |
 //! | `07-R21` | `at-least-once-output` | `emitting_each_record_once`, `losing_the_emissions_at_the_crash` |
 //! | `07-R22` | `at-least-once-output` | `keeping_memory_across_the_crash` |
+//! | `07-R23` | `contract` | `complete_errors_ignored`, `save_errors_ignored`, `failed_call_retried`, `store_errors_unwrapped` |
 //!
 //! ## Mutation testing
 //!
@@ -84,6 +86,7 @@
 mod binding;
 mod calls;
 mod driver;
+mod failing;
 mod judge;
 mod lost;
 mod made;

@@ -158,6 +158,14 @@ pub enum Case {
         /// The highest id the store still holds at the recovery.
         kept: u64,
     },
+    /// A run through a spy store whose `failing_call`-th `save` or `complete` (from 1)
+    /// fails: the run must return an error and call the store no more.
+    FailingStore {
+        /// The run.
+        run: Run,
+        /// The failing call.
+        failing_call: usize,
+    },
 }
 
 impl case::Case for Case {
@@ -172,7 +180,8 @@ impl case::Case for Case {
             Case::Contract(_)
             | Case::CorruptState { .. }
             | Case::OffsetPastEnd { .. }
-            | Case::LostCheckpoints { .. } => CONTRACT,
+            | Case::LostCheckpoints { .. }
+            | Case::FailingStore { .. } => CONTRACT,
         }
     }
 
@@ -194,6 +203,7 @@ impl case::Case for Case {
                 "07-R14", "07-R18", "07-R19", "07-R20", "07-R21", "07-R22",
             ],
             Case::CorruptState { .. } | Case::OffsetPastEnd { .. } => vec!["07-R12"],
+            Case::FailingStore { .. } => vec!["07-R23"],
             Case::LostCheckpoints { .. } => vec![
                 "07-R6", "07-R7", "07-R8", "07-R9", "07-R10", "07-R11", "07-R12", "07-R13",
                 "07-R14", "07-R19", "07-R20", "07-R21", "07-R22",
@@ -239,6 +249,11 @@ impl case::Case for Case {
                         "every checkpoint after checkpoint {c}, so that latest_completed() returns checkpoint {c}"
                     ),
                 },
+                run.describe()
+            ),
+            Case::FailingStore { run, failing_call } => format!(
+                "run_with_recovery_in(spy store whose save or complete call number {failing_call}, \
+                 counted from 1, fails) over {}",
                 run.describe()
             ),
         }
@@ -315,6 +330,11 @@ pub fn plan(seed: u64) -> Vec<Case> {
     cases.extend(corrupt_states());
     cases.extend(lost_checkpoints());
     cases.extend(offsets_past_the_end());
+    cases.extend(
+        super::failing::cases()
+            .into_iter()
+            .map(|(run, failing_call)| Case::FailingStore { run, failing_call }),
+    );
     cases
 }
 

@@ -67,6 +67,7 @@ mod controls;
 mod flawed;
 mod runners;
 mod slips;
+mod store_errors;
 mod store_flaws;
 mod store_red_team;
 mod store_slips;
