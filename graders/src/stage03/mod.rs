@@ -64,7 +64,7 @@
 //! | 03-R10 | `parallel-count` | `count_on_one_subtask` |
 //! | 03-R11 | `rescale` | `rescale_whole_maps` |
 //! | 03-R12 | `rescale` | `rescale_overwrites_duplicates`, `rescale_dup_adjacent_only`, `rescale_dup_vs_first_only` |
-//! | 03-R13 | `rescale` | `rescale_pulls_from_parents` |
+//! | 03-R13 | `rescale` | `rescale_pulls_from_parents`, `rescale_drops_misplaced_keys` |
 //! | 03-R14 | `rescale` | `rescale_nothing_to_move` |
 //! | 03-R15 | `parents` | `parents_exclusive`, `parents_descending` |
 //! | 03-R16 | `key-group` | `stable_hash_fnv1` |

@@ -48,7 +48,7 @@
 //! | 04-R7 | `combiner` | `combined_by_max`, `reports_every_call` |
 //! | 04-R7 | `contract` | `zero_is_no_watermark` |
 //! | 04-R8 | `combiner` | `min_over_reported`, `reports_counted`, `combined_bitmask` |
-//! | 04-R9 | `combiner` | `latest_input_watermark` |
+//! | 04-R9 | `combiner` | `latest_input_watermark`, `regression_refused` |
 //! | 04-R10 | `combiner` | `combined_not_stored` |
 //! | 04-R11 | `errors` | `zero_inputs_accepted` |
 //! | 04-R12 | `errors` | `unknown_input_panics`, `far_input_overflows`, `stream_not_input` |

@@ -206,6 +206,7 @@ pub(super) fn judge_combined(
     for (i, (w, g)) in want.iter().zip(got).enumerate() {
         let (input, ts) = interleaving[i];
         let silent_before = marks.iter().any(Option::is_none);
+        let regressed = marks[input].is_some_and(|m| ts < m);
         marks[input] = marks[input].max(Some(ts));
         let if_taken_back = taken_back.on_watermark(input, ts);
         if g.as_ref() == Ok(w) {
@@ -216,7 +217,11 @@ pub(super) fn judge_combined(
         // missed (04-R8), a wrong one is a wrong minimum (04-R7).
         let completes = silent_before && marks.iter().all(Option::is_some);
         let completion_missed = completes && !matches!(g, Ok(Some(_)));
-        let id = if marks.iter().any(Option::is_none) || completion_missed {
+        let id = if regressed && g.is_err() {
+            // A smaller watermark refused: it changes nothing, so it is no error either
+            // (04-R9), whether or not every input has reported.
+            "04-R9"
+        } else if marks.iter().any(Option::is_none) || completion_missed {
             "04-R8"
         } else if matches!(g, Ok(v) if if_taken_back.contains(v)) {
             // What came out is what a combiner that lets a smaller watermark replace a

@@ -107,6 +107,11 @@ graders::impl_stage02!(
     SplitsWithoutCrSpy,
     words::word_count_splits_without_cr
 );
+graders::impl_stage02!(
+    ConcatenatesLines,
+    ConcatenatesLinesSpy,
+    words::word_count_concatenates_lines
+);
 graders::impl_stage02!(HandRolled, HandRolledSpy, controls::hand_rolled_snapshot);
 graders::impl_stage02!(VecBacked, VecBackedSpy, controls::vec_backed_state);
 
@@ -160,6 +165,7 @@ fn is_rejected(
 #[case::word_count_splits_on_hyphens(drive::<SplitsOnHyphens>, "word-count", "02-R12")]
 #[case::word_count_letters_required(drive::<LettersRequired>, "word-count", "02-R11")]
 #[case::word_count_splits_without_cr(drive::<SplitsWithoutCr>, "word-count", "02-R12")]
+#[case::word_count_concatenates_lines(drive::<ConcatenatesLines>, "word-count", "02-R11")]
 fn word_mistakes_are_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

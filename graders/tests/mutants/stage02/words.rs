@@ -142,3 +142,16 @@ pub mod word_count_splits_without_cr {
         .map(str::to_owned)
         .collect());
 }
+
+/// **Mistake:** `word_count` joins the lines into one text before splitting it
+/// (`lines.concat()`, "the lines are one stream"), so the last word of a line and the
+/// first of the next become one word.
+/// **Verdict:** `word-count` fails: `to be` then `or` counts `beor` (02-R11: words are
+/// counted line by line, and a line's end ends its last word).
+pub mod word_count_concatenates_lines {
+    pub use solution02::{KeyedProcessFunction, KeyedProcessOperator, KeyedState, Operator};
+
+    pub fn word_count(lines: &[String]) -> Vec<(String, u64)> {
+        solution02::word_count(&[lines.concat()])
+    }
+}

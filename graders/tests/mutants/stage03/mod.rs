@@ -46,6 +46,7 @@ use subtask::*;
 #[case::rescale_whole_maps(drive::<RescaleWholeMaps>, "rescale", "03-R11", "03-rescale-moves-whole-maps")]
 #[case::rescale_overwrites_duplicates(drive::<RescaleOverwritesDuplicates>, "rescale", "03-R12", "03-a-key-found-twice-keeps-one-value")]
 #[case::rescale_pulls_from_parents(drive::<RescalePullsFromParents>, "rescale", "03-R13", "03-a-key-is-where-its-group-says")]
+#[case::rescale_drops_misplaced_keys(drive::<RescaleDropsMisplacedKeys>, "rescale", "03-R13", "03-a-key-is-where-its-group-says")]
 #[case::rescale_nothing_to_move(drive::<RescaleNothingToMove>, "rescale", "03-R14", "03-no-state-is-nothing-to-check")]
 #[case::parents_exclusive(drive::<ParentsExclusive>, "parents", "03-R15", "03-parents-exclusive")]
 #[case::stable_hash_fnv1(drive::<StableHashFnv1>, "key-group", "03-R16", "03-any-hash-will-do")]

@@ -71,6 +71,44 @@ mod rescale_pulls_from_parents {
 }
 graders::impl_stage03!(RescalePullsFromParents, rescale_pulls_from_parents);
 
+/// **Mistake:** each old subtask hands over only the keys it owns ("a key outside my
+/// range is not mine to move"), so a key found on an old subtask that does not own it is
+/// dropped, where the brief says it is moved or refused, never lost.
+/// **Verdict:** `rescale` fails: a key of old subtask 1 found on old subtask 0 is gone
+/// after `2 -> 1`.
+mod rescale_drops_misplaced_keys {
+    pub use solution03::*;
+    use std::collections::BTreeMap;
+
+    pub fn rescale<V>(
+        state: Vec<BTreeMap<Vec<u8>, V>>,
+        new_parallelism: u32,
+        max_parallelism: u32,
+    ) -> anyhow::Result<Vec<BTreeMap<Vec<u8>, V>>> {
+        let old = u32::try_from(state.len())?;
+        key_group_range(0, old, max_parallelism)?;
+        key_group_range(0, new_parallelism, max_parallelism)?;
+        let mut out: Vec<BTreeMap<Vec<u8>, V>> =
+            (0..new_parallelism).map(|_| BTreeMap::new()).collect();
+        for (i, map) in (0..old).zip(state) {
+            let owned = key_group_range(i, old, max_parallelism)?;
+            for (key, value) in map {
+                let group = key_group_for(&key, max_parallelism)?;
+                if !owned.contains(&group) {
+                    continue;
+                }
+                let new_owner = operator_index_for(group, new_parallelism, max_parallelism)?;
+                anyhow::ensure!(
+                    out[new_owner as usize].insert(key, value).is_none(),
+                    "a key is held by two old subtasks"
+                );
+            }
+        }
+        Ok(out)
+    }
+}
+graders::impl_stage03!(RescaleDropsMisplacedKeys, rescale_drops_misplaced_keys);
+
 /// **Mistake:** an empty `state` is taken for a job without keys and rescales to
 /// `new_parallelism` empty maps, where the brief calls no old subtask a parallelism of 0.
 /// **Verdict:** `rescale` fails: `rescale([], 1, 10)` returns `Ok`.

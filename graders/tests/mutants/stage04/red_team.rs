@@ -22,10 +22,13 @@ macro_rules! combiner {
                 inner: solution04::CombinedWatermark,
                 inputs: usize,
                 reports: usize,
+                /// Each input's last watermark (read by `regression_refused` only).
+                #[allow(dead_code)]
+                marks: Vec<Option<Timestamp>>,
             }
             impl CombinedWatermark {
                 pub fn new(inputs: usize) -> Result<Self> {
-                    Ok(Self { inner: solution04::CombinedWatermark::new(inputs)?, inputs, reports: 0 })
+                    Ok(Self { inner: solution04::CombinedWatermark::new(inputs)?, inputs, reports: 0, marks: vec![None; inputs] })
                 }
                 pub fn on_watermark(&mut self, $input: usize, $ts: Timestamp) -> Result<Option<Timestamp>> {
                     let $this = self;
@@ -43,7 +46,7 @@ macro_rules! combiner {
                     let inputs = parts.next().unwrap_or("").parse()?;
                     let reports = parts.next().unwrap_or("").parse()?;
                     let inner = solution04::CombinedWatermark::restore(parts.next().unwrap_or("").as_bytes())?;
-                    Ok(Self { inner, inputs, reports })
+                    Ok(Self { inner, inputs, reports, marks: vec![None; inputs] })
                 }
             }
         }
@@ -108,6 +111,21 @@ combiner! {
     reports_every_call, ReportsEveryCall, |this, input, ts| {
         let advanced = this.inner.on_watermark(input, ts)?;
         Ok(advanced.or(this.inner.current()))
+    }
+}
+
+combiner! {
+    /// **Mistake:** a watermark smaller than the input's last is refused with an error
+    /// ("a watermark must never go back"), where the brief says it changes nothing.
+    /// **Verdict:** `combiner` fails: input 0 reports 1 then 0, and the second call is an
+    /// error (04-R9, whether or not the other inputs have reported).
+    regression_refused, RegressionRefused, |this, input, ts| {
+        if let Some(last) = this.marks.get(input).copied().flatten() {
+            ensure!(ts >= last, "input {input}'s watermark went back from {last} to {ts}");
+        }
+        let out = this.inner.on_watermark(input, ts)?;
+        this.marks[input] = Some(ts);
+        Ok(out)
     }
 }
 
@@ -190,6 +208,7 @@ graders::impl_stage04!(LateBelowWatermarkPlusOne, late_below_watermark_plus_one)
 #[case::first_zero_not_emitted(drive::<FirstZeroNotEmitted>, "with-watermarks", "04-R4", Some("04-zero-is-no-watermark"))]
 #[case::late_before_any_watermark(drive::<LateBeforeAnyWatermark>, "lateness", "04-R6", Some("04-zero-is-no-watermark"))]
 #[case::reports_every_call(drive::<ReportsEveryCall>, "combiner", "04-R7", None)]
+#[case::regression_refused(drive::<RegressionRefused>, "combiner", "04-R9", None)]
 #[case::late_below_watermark_plus_one(drive::<LateBelowWatermarkPlusOne>, "lateness", "04-R16", Some("04-delay-arithmetic-cannot-overflow"))]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
