@@ -123,17 +123,33 @@ pub(super) fn judge_current_watermark(elements: &[Element], run: &Run) -> Result
     Ok(())
 }
 
-/// The requirement a wrong `assign(ts)` breaks: a window that holds its `end` (05-R1),
-/// a window off the grid of starts `k slide` (05-R9), or windows missing, extra or out of
-/// order (05-R8).
+/// The requirement a wrong `assign(ts)` breaks: windows that hold their `end`, exactly
+/// those a closed `[start, end]` would give (05-R1), a window off the grid of starts
+/// `k slide` (05-R9), or windows missing, extra or out of order (05-R8). An extra window
+/// that ends at `ts` beside a window missing is a start computed wrongly, not a window
+/// believed closed.
 fn assign_fault(spec: AssignerSpec, ts: u64, got: &[(u64, u64)]) -> &'static str {
-    if got.iter().any(|&(start, end)| end == ts && start < ts) {
+    if got == closed_windows(spec, ts) {
         "05-R1"
     } else if got.iter().any(|w| !oracle::on_grid(spec, *w)) {
         "05-R9"
     } else {
         "05-R8"
     }
+}
+
+/// The windows that would hold `ts` if a window held its end: the assigner's windows of
+/// `ts`, and before them those that end at `ts`, by start.
+fn closed_windows(spec: AssignerSpec, ts: u64) -> Vec<(u64, u64)> {
+    let mut all: Vec<(u64, u64)> = ts
+        .checked_sub(1)
+        .map(|before| oracle::windows(spec, before))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|&(_, end)| end == ts)
+        .collect();
+    all.extend(oracle::windows(spec, ts));
+    all
 }
 
 /// The requirement an assigner of valid arguments that cannot be built breaks.
