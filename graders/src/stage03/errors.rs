@@ -103,11 +103,42 @@ pub enum ErrorCall {
     /// snapshot beside a good one (the implementation's own of an empty subtask), which a
     /// restore that skips what it cannot read takes for a lost file.
     RestoreGarbageBeside,
+    /// `key_group_range(8, 8, 8)`: the index out of range, as many subtasks as key
+    /// groups.
+    RangeIndexOfMax,
+    /// `KeyedSubtask::new(8, 8, 8)`: the index out of range, as many subtasks as key
+    /// groups.
+    SubtaskIndexOfMax,
+    /// `parents(1, 2, 1, 8)`: the new index out of range, to one subtask.
+    ParentsIndexToOne,
+    /// `parents(8, 2, 8, 8)`: the new index out of range, to as many subtasks as key
+    /// groups.
+    ParentsIndexOfMax,
+    /// `KeyedSubtask::restore(8, 8, 8, &[])`: the index out of range, as many subtasks
+    /// as key groups.
+    RestoreIndexOfMax,
+    /// `key_group_range(0, 1, 0)`: a `max_parallelism` of 0, one subtask.
+    RangeMaxZero,
+    /// `operator_index_for(0, 1, 0)`: a `max_parallelism` of 0, one subtask.
+    IndexMaxZero,
+    /// `partition(&records, .., 1, 0)`: a `max_parallelism` of 0, one subtask (which a
+    /// shortcut for `p == 1` hands every record without a key group).
+    PartitionMaxZero,
+    /// `parallel_count(&keys, 1, 0)`: a `max_parallelism` of 0, one subtask.
+    CountMaxZero,
+    /// `rescale([{}], 1, 0)`: a `max_parallelism` of 0, one subtask to one.
+    RescaleMaxZero,
+    /// `KeyedSubtask::new(0, 1, 0)`: a `max_parallelism` of 0, one subtask.
+    SubtaskMaxZero,
+    /// `parents(0, 1, 1, 0)`: a `max_parallelism` of 0, one subtask to one.
+    ParentsMaxZero,
+    /// `KeyedSubtask::restore(0, 1, 0, &[])`: a `max_parallelism` of 0, one subtask.
+    RestoreMaxZero,
 }
 
 impl ErrorCall {
     /// Every invalid call, in plan order.
-    pub const ALL: [ErrorCall; 41] = [
+    pub const ALL: [ErrorCall; 54] = [
         ErrorCall::RangeParallelismZero,
         ErrorCall::RangeAboveMax,
         ErrorCall::KeyGroupMaxZero,
@@ -157,6 +188,21 @@ impl ErrorCall {
         ErrorCall::RescaleZeroEmpty,
         ErrorCall::RescaleAboveMaxEmpty,
         ErrorCall::RestoreGarbageBeside,
+        // The index at the top edge, `p == max_parallelism`, and to one subtask; a
+        // `max_parallelism` of 0 where one subtask would need no key group.
+        ErrorCall::RangeIndexOfMax,
+        ErrorCall::SubtaskIndexOfMax,
+        ErrorCall::ParentsIndexToOne,
+        ErrorCall::ParentsIndexOfMax,
+        ErrorCall::RestoreIndexOfMax,
+        ErrorCall::RangeMaxZero,
+        ErrorCall::IndexMaxZero,
+        ErrorCall::PartitionMaxZero,
+        ErrorCall::CountMaxZero,
+        ErrorCall::RescaleMaxZero,
+        ErrorCall::SubtaskMaxZero,
+        ErrorCall::ParentsMaxZero,
+        ErrorCall::RestoreMaxZero,
     ];
 
     /// The call as code.
@@ -207,6 +253,19 @@ impl ErrorCall {
             ErrorCall::RestoreGarbageBeside => {
                 "KeyedSubtask::restore(0, 1, 8, &[its own snapshot of an empty subtask, b\"not a snapshot\"])"
             }
+            ErrorCall::RangeIndexOfMax => "key_group_range(8, 8, 8)",
+            ErrorCall::SubtaskIndexOfMax => "KeyedSubtask::new(8, 8, 8)",
+            ErrorCall::ParentsIndexToOne => "parents(1, 2, 1, 8)",
+            ErrorCall::ParentsIndexOfMax => "parents(8, 2, 8, 8)",
+            ErrorCall::RestoreIndexOfMax => "KeyedSubtask::restore(8, 8, 8, &[])",
+            ErrorCall::RangeMaxZero => "key_group_range(0, 1, 0)",
+            ErrorCall::IndexMaxZero => "operator_index_for(0, 1, 0)",
+            ErrorCall::PartitionMaxZero => "partition(&records, |r| ..., 1, 0)",
+            ErrorCall::CountMaxZero => "parallel_count(&keys, 1, 0)",
+            ErrorCall::RescaleMaxZero => "rescale(vec![BTreeMap::new()], 1, 0)",
+            ErrorCall::SubtaskMaxZero => "KeyedSubtask::new(0, 1, 0)",
+            ErrorCall::ParentsMaxZero => "parents(0, 1, 1, 0)",
+            ErrorCall::RestoreMaxZero => "KeyedSubtask::restore(0, 1, 0, &[])",
         }
     }
 
@@ -215,7 +274,9 @@ impl ErrorCall {
     pub fn argument(self) -> Option<&'static str> {
         match self {
             ErrorCall::KeyGroupMaxZero => Some("max_parallelism"),
-            ErrorCall::RangeIndexOutOfRange | ErrorCall::RangeIndexOfOne => Some("operator_index"),
+            ErrorCall::RangeIndexOutOfRange
+            | ErrorCall::RangeIndexOfOne
+            | ErrorCall::RangeIndexOfMax => Some("operator_index"),
             ErrorCall::IndexKeyGroupOutOfRange
             | ErrorCall::IndexKeyGroupOfOne
             | ErrorCall::IndexKeyGroupOfMax => Some("key_group"),
@@ -224,7 +285,11 @@ impl ErrorCall {
             | ErrorCall::RestoreIndexOutOfRange
             | ErrorCall::SubtaskIndexOfOne
             | ErrorCall::ParentsIndexFromOne
-            | ErrorCall::RestoreIndexOfOne => Some("index"),
+            | ErrorCall::RestoreIndexOfOne
+            | ErrorCall::SubtaskIndexOfMax
+            | ErrorCall::ParentsIndexToOne
+            | ErrorCall::ParentsIndexOfMax
+            | ErrorCall::RestoreIndexOfMax => Some("index"),
             ErrorCall::RestoreGarbage
             | ErrorCall::RestoreEmptyBytes
             | ErrorCall::RestoreEmptyObject
@@ -247,7 +312,12 @@ impl ErrorCall {
             | ErrorCall::IndexKeyGroupOfMax
             | ErrorCall::SubtaskIndexOfOne
             | ErrorCall::ParentsIndexFromOne
-            | ErrorCall::RestoreIndexOfOne => "03-R22",
+            | ErrorCall::RestoreIndexOfOne
+            | ErrorCall::RangeIndexOfMax
+            | ErrorCall::SubtaskIndexOfMax
+            | ErrorCall::ParentsIndexToOne
+            | ErrorCall::ParentsIndexOfMax
+            | ErrorCall::RestoreIndexOfMax => "03-R22",
             ErrorCall::RestoreGarbage
             | ErrorCall::RestoreEmptyBytes
             | ErrorCall::RestoreEmptyObject
@@ -362,6 +432,27 @@ pub fn invalid_call<I: Implementation>(call: ErrorCall) -> Answer<String> {
                 _ => garbage.clone(),
             };
             caught(|| I::restore(0, 1, 8, &[beside, garbage]).map(|s| shown(&I::counts(&s))))
+        }
+        ErrorCall::RangeIndexOfMax => caught(|| I::key_group_range(8, 8, 8).map(|r| shown(&r))),
+        ErrorCall::SubtaskIndexOfMax => {
+            caught(|| I::subtask(8, 8, 8).map(|_| "a subtask".to_owned()))
+        }
+        ErrorCall::ParentsIndexToOne => caught(|| I::parents(1, 2, 1, 8).map(|p| shown(&p))),
+        ErrorCall::ParentsIndexOfMax => caught(|| I::parents(8, 2, 8, 8).map(|p| shown(&p))),
+        ErrorCall::RestoreIndexOfMax => {
+            caught(|| I::restore(8, 8, 8, &[]).map(|s| shown(&I::counts(&s))))
+        }
+        ErrorCall::RangeMaxZero => caught(|| I::key_group_range(0, 1, 0).map(|r| shown(&r))),
+        ErrorCall::IndexMaxZero => caught(|| I::operator_index_for(0, 1, 0).map(|i| i.to_string())),
+        ErrorCall::PartitionMaxZero => caught(|| I::partition(&records, 1, 0).map(|s| shown(&s))),
+        ErrorCall::CountMaxZero => caught(|| I::parallel_count(&keys, 1, 0).map(|c| shown(&c))),
+        ErrorCall::RescaleMaxZero => {
+            caught(|| I::rescale(oracle::counts(&[], 1, 8), 1, 0).map(|c| shown(&c)))
+        }
+        ErrorCall::SubtaskMaxZero => caught(|| I::subtask(0, 1, 0).map(|_| "a subtask".to_owned())),
+        ErrorCall::ParentsMaxZero => caught(|| I::parents(0, 1, 1, 0).map(|p| shown(&p))),
+        ErrorCall::RestoreMaxZero => {
+            caught(|| I::restore(0, 1, 0, &[]).map(|s| shown(&I::counts(&s))))
         }
     }
 }

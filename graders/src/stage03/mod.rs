@@ -59,7 +59,7 @@
 //! | 03-R6 | `contract` | `snapshot_pins_parallelism`, `snapshot_with_index` |
 //! | 03-R7 | `crash` | `restore_drops_last_group`, `restore_keeps_every_key` |
 //! | 03-R7 | `contract` | `restore_refuses_repeated_snapshot` |
-//! | 03-R8 | `contract` | `restore_later_wins`, `restore_dup_identical_only`, `restore_dup_vs_first_only` |
+//! | 03-R8 | `contract` | `restore_later_wins`, `restore_dup_identical_only`, `restore_dup_vs_first_only`, `restore_dup_adjacent_only` |
 //! | 03-R9 | `errors` | `restore_garbage_is_empty`, `restore_skips_empty_bytes`, `restore_object_is_empty`, `restore_ignores_trailing`, `restore_skips_unreadable` |
 //! | 03-R10 | `parallel-count` | `count_on_one_subtask` |
 //! | 03-R11 | `rescale` | `rescale_whole_maps` |
@@ -73,8 +73,8 @@
 //! | 03-R19 | `operator-index` | `operator_index_round_robin`, `operator_index_rounds` |
 //! | 03-R19 | `partition` | `operator_index_rounds_partition` |
 //! | 03-R20 | `key-group-range` | `range_end_off_by_one`, `floor_range` |
-//! | 03-R21 | `errors` | `unchecked_parallelism`, `operator_index_above_max`, `partition_checks_per_record`, `count_empty_shortcut`, `rescale_above_max`, `subtask_above_max`, `parents_unchanged_shortcut`, `parents_new_above_max`, `count_empty_above_max`, `rescale_zero_unchecked` |
-//! | 03-R22 | `errors` | `unchecked_indices`, `restore_index_unchecked`, `range_of_one_unchecked`, `index_of_max_unchecked`, `parents_from_one_unchecked` |
+//! | 03-R21 | `errors` | `unchecked_parallelism`, `operator_index_above_max`, `partition_checks_per_record`, `count_empty_shortcut`, `rescale_above_max`, `subtask_above_max`, `parents_unchanged_shortcut`, `parents_new_above_max`, `count_empty_above_max`, `rescale_zero_unchecked`, `partition_of_one_unchecked`, `count_of_one_unchecked` |
+//! | 03-R22 | `errors` | `unchecked_indices`, `restore_index_unchecked`, `range_of_one_unchecked`, `index_of_max_unchecked`, `parents_from_one_unchecked`, `range_of_max_unchecked`, `parents_to_one_unchecked` |
 //! | 03-R23 | `errors` | `errors_unnamed` |
 //! | 03-R24 | `key-group-range` | `formulas_in_u32_ranges`, `ranges_in_f64` |
 //! | 03-R24 | `operator-index` | `formulas_in_u32_owners`, `owners_in_f64` |

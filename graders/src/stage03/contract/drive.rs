@@ -121,8 +121,9 @@ fn restore<I: Implementation>(
                 I::snapshot(&other)
             });
             match other {
-                // After an empty subtask's snapshot: the two copies are not the first.
-                Answer::Ok(bytes) => vec![first, snapshot, bytes],
+                // After an empty subtask's snapshot, and with it once more between them:
+                // the two copies are not the first, and not neighbours either.
+                Answer::Ok(bytes) => vec![first.clone(), snapshot, first, bytes],
                 Answer::Err(e) => return Answer::Err(format!("another subtask's snapshot: {e}")),
                 Answer::Panicked(m) => return Answer::Panicked(m),
             }

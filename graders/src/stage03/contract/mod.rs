@@ -44,11 +44,12 @@ pub enum Feed {
     BesideEmpty,
     /// `[snapshot, snapshot]`: the same snapshot twice, so every key is in two.
     Twice,
-    /// `[empty, snapshot, other]`: an empty subtask's snapshot, the current one's, then
-    /// the snapshot of another subtask (`KeyedSubtask::new(0, 1, maxp)`, which owns every
-    /// key group) that counted every key the current one holds once more than it holds
-    /// it: every key is in two snapshots that are not the same bytes, with two values,
-    /// and neither is the first snapshot read.
+    /// `[empty, snapshot, empty, other]`: an empty subtask's snapshot, the current one's,
+    /// the empty one's again, then the snapshot of another subtask
+    /// (`KeyedSubtask::new(0, 1, maxp)`, which owns every key group) that counted every
+    /// key the current one holds once more than it holds it: every key is in two
+    /// snapshots that are not the same bytes, with two values, neither the first snapshot
+    /// read nor next to each other.
     BesideRecounted,
 }
 
@@ -88,7 +89,7 @@ impl Op {
                     Feed::BesideEmpty => "[an empty subtask's snapshot, snapshot()]",
                     Feed::Twice => "[snapshot(), snapshot()]",
                     Feed::BesideRecounted => {
-                        "[an empty subtask's snapshot, snapshot(), the snapshot of a KeyedSubtask::new(0, 1, ..) holding the same keys, each counted once more]"
+                        "[an empty subtask's snapshot, snapshot(), the empty subtask's snapshot again, the snapshot of a KeyedSubtask::new(0, 1, ..) holding the same keys, each counted once more]"
                     }
                 };
                 format!(

@@ -184,6 +184,37 @@ mod restore_dup_vs_first_only {
 }
 graders::impl_stage03!(RestoreDupVsFirstOnly, restore_dup_vs_first_only);
 
+/// **Mistake:** `restore` looks for each key in the snapshot just before ("a duplicate
+/// comes from two neighbouring subtasks"), so a key held by two snapshots with another
+/// between them keeps the later value.
+/// **Verdict:** `contract` fails: `restore` from `[an empty subtask's snapshot,
+/// snapshot(), the empty one again, another subtask's snapshot of the same key, counted
+/// once more]` succeeds (03-R8).
+mod restore_dup_adjacent_only {
+    pub use solution03::*;
+
+    subtask_restoring!(|index, parallelism, max_parallelism, snapshots| {
+        let mut subtask = solution03::KeyedSubtask::new(index, parallelism, max_parallelism)?;
+        let owned = subtask.key_groups();
+        let mut previous: Vec<Vec<u8>> = Vec::new();
+        for bytes in snapshots {
+            let old = solution02::KeyedState::<Vec<u8>, V>::from_bytes(bytes)?.snapshot();
+            for (key, value) in &old {
+                anyhow::ensure!(
+                    !previous.contains(key),
+                    "key {key:?} is found in two snapshots"
+                );
+                if owned.contains(&key_group_for(key, max_parallelism)?) {
+                    subtask.update(key, |_| Some(value.clone()))?;
+                }
+            }
+            previous = old.into_keys().collect();
+        }
+        Ok(Self(subtask))
+    });
+}
+graders::impl_stage03!(RestoreDupAdjacentOnly, restore_dup_adjacent_only);
+
 /// **Mistake:** the snapshot records who wrote it, `[index, parallelism, pairs]` ("handy
 /// for debugging"), and `restore` skips the first two: the brief's snapshot holds only
 /// the keyed state.
@@ -285,6 +316,7 @@ graders::impl_stage03!(
 #[case::restore_dup_identical_only(drive::<RestoreDupIdenticalOnly>, "contract", "03-R8", "03-a-key-found-twice-keeps-one-value")]
 #[case::rescale_dup_vs_first_only(drive::<RescaleDupVsFirstOnly>, "rescale", "03-R12", "03-a-key-found-twice-keeps-one-value")]
 #[case::restore_dup_vs_first_only(drive::<RestoreDupVsFirstOnly>, "contract", "03-R8", "03-a-key-found-twice-keeps-one-value")]
+#[case::restore_dup_adjacent_only(drive::<RestoreDupAdjacentOnly>, "contract", "03-R8", "03-a-key-found-twice-keeps-one-value")]
 #[case::snapshot_with_index(drive::<SnapshotWithIndex>, "contract", "03-R6", "03-snapshot-names-its-subtask")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
