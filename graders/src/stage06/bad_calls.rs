@@ -60,11 +60,21 @@ pub enum BadCall {
     SnapshotsPastOneEnd,
     /// `aligned_snapshots` over an input whose first barrier is `Barrier(2)`.
     SnapshotsBarrierAhead,
+    /// `restore(2, bytes)` of the snapshot after checkpoint 1 with every JSON number `n`
+    /// in it written `-n - 1` (`-2` for 1, `-1` for 0): what a reader of signed numbers
+    /// cast to `u64` takes for a checkpoint near `2^64`.
+    RestoreNegative,
+    /// `restore(2, bytes)` of the snapshot after checkpoint 1 with every JSON number in it
+    /// set to `u64::MAX - 1`, then `Barrier(u64::MAX)` on inputs 0 and 1, then
+    /// `Barrier(0)` on input 0: whatever the restore makes of it (checkpoint `u64::MAX`
+    /// may complete, or be refused), no checkpoint follows `u64::MAX`, so the calls end
+    /// in an error, never a panic and never a checkpoint id that wrapped to 0.
+    BarrierMaxAfterRestore,
 }
 
 impl BadCall {
     /// Every bad call, simplest first.
-    pub const ALL: [BadCall; 19] = [
+    pub const ALL: [BadCall; 21] = [
         BadCall::UnknownInput,
         BadCall::UnknownInputMax,
         BadCall::BarrierAhead,
@@ -84,6 +94,8 @@ impl BadCall {
         BadCall::SnapshotsPastTheEnd,
         BadCall::SnapshotsPastOneEnd,
         BadCall::SnapshotsBarrierAhead,
+        BadCall::RestoreNegative,
+        BadCall::BarrierMaxAfterRestore,
     ];
 
     /// The requirement of the brief that calls it an error.
@@ -101,7 +113,9 @@ impl BadCall {
             | BadCall::RestoreEmptyObject
             | BadCall::RestoreTrailing
             | BadCall::RestoreRetyped
-            | BadCall::RestoreClaimsMax => "06-R14",
+            | BadCall::RestoreClaimsMax
+            | BadCall::RestoreNegative => "06-R14",
+            BadCall::BarrierMaxAfterRestore => "06-R12",
             BadCall::SnapshotsWithoutInputs
             | BadCall::SnapshotsUnknownInput
             | BadCall::SnapshotsPastTheEnd
@@ -159,6 +173,12 @@ impl BadCall {
             }
             BadCall::RestoreClaimsMax => {
                 "restore(2, the snapshot after checkpoint 1 with its numbers set to u64::MAX), then on_element(0, B0): no barrier 0 is ever in turn"
+            }
+            BadCall::RestoreNegative => {
+                "restore(2, the snapshot after checkpoint 1 with each number n written -n - 1, so -2 for 1): a checkpoint id is never negative"
+            }
+            BadCall::BarrierMaxAfterRestore => {
+                "restore(2, the snapshot after checkpoint 1 with its numbers set to u64::MAX - 1), then on_element(0, B18446744073709551615), on_element(1, B18446744073709551615), on_element(0, B0): no checkpoint follows u64::MAX, and no barrier 0 is ever in turn"
             }
             BadCall::SnapshotsWithoutInputs => "aligned_snapshots over no inputs",
             BadCall::SnapshotsUnknownInput => {
@@ -248,6 +268,28 @@ impl BadCall {
                 BadCall::SnapshotsWithoutInputs => {
                     I::aligned_snapshots(Vec::new(), &[]).map(|s| format!("Ok({s:?})"))
                 }
+                BadCall::RestoreNegative => after_checkpoint_1::<I>().and_then(|own| {
+                    // Less one, so that a cast back to `u64` lands below `u64::MAX`,
+                    // which a restore refuses for its own reason.
+                    let negative = |n: &serde_json::Number| {
+                        serde_json::Value::from(-n.as_i64().unwrap_or(0) - 1)
+                    };
+                    match renumbered(&own, negative) {
+                        None => Err(anyhow::anyhow!("its snapshot holds no JSON number")),
+                        Some(bytes) => I::restore(2, &bytes).map(|_| "Ok(an aligner)".to_owned()),
+                    }
+                }),
+                BadCall::BarrierMaxAfterRestore => after_checkpoint_1::<I>().and_then(|own| {
+                    match renumbered(&own, |_| serde_json::Value::from(u64::MAX - 1)) {
+                        None => Err(anyhow::anyhow!("its snapshot holds no JSON number")),
+                        Some(bytes) => {
+                            let mut restored = I::restore(2, &bytes)?;
+                            I::on_element(&mut restored, 0, Elem::Barrier(u64::MAX))?;
+                            I::on_element(&mut restored, 1, Elem::Barrier(u64::MAX))?;
+                            answered(I::on_element(&mut restored, 0, Elem::Barrier(0)))
+                        }
+                    }
+                }),
                 BadCall::SnapshotsUnknownInput => {
                     I::aligned_snapshots(vec![vec![a0()]], &[1]).map(|s| format!("Ok({s:?})"))
                 }

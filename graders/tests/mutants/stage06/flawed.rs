@@ -32,6 +32,7 @@ pub const RESTORE_REFUSES_FRESH: u8 = 22;
 pub const SNAPSHOT_REFUSES_HELD: u8 = 23;
 pub const BROKEN_AFTER_ERROR: u8 = 24;
 pub const COUNT_AS_U8: u8 = 25;
+pub const BARRIER_MAX_OVERFLOWS: u8 = 26;
 
 /// The reference protocol, with one mistake switched on by `M`.
 pub struct Aligner<T, const M: u8> {
@@ -106,7 +107,10 @@ impl<T, const M: u8> Aligner<T, M> {
                     }
                     // ONE_OFF_TURN_CHECK: "one ahead, and one behind" taken literally.
                     let out_of_turn = match M {
-                        ONE_OFF_TURN_CHECK => id == self.next + 1 || id == self.next - 1,
+                        ONE_OFF_TURN_CHECK => {
+                            Some(id) == self.next.checked_add(1)
+                                || Some(id) == self.next.checked_sub(1)
+                        }
                         _ => id != self.next,
                     };
                     if out_of_turn && M != NO_TURN_CHECK {
@@ -115,6 +119,12 @@ impl<T, const M: u8> Aligner<T, M> {
                             "input {input} delivered barrier {id}, expected {}",
                             self.next
                         );
+                    }
+                    // No checkpoint follows u64::MAX: its barrier, in turn, is refused,
+                    // where `next += 1` would overflow (reached from restored bytes only).
+                    // Out of turn, it is the turn check's (or its mistake's) to judge.
+                    if id == CheckpointId::MAX && id == self.next && M != BARRIER_MAX_OVERFLOWS {
+                        bail!("input {input} delivered barrier {id}: no checkpoint follows it");
                     }
                     if M == FIRST_BARRIER && self.emitted.insert(id) {
                         out.push(Aligned::Checkpoint(id));

@@ -68,6 +68,7 @@ impl<T, const MERGED: bool> PerInput<T, MERGED> {
                     "barrier {c} out of turn: expected {}",
                     self.next
                 );
+                ensure!(c < CheckpointId::MAX, "no checkpoint follows barrier {c}");
                 self.blocked[input] = true;
                 if self.blocked.iter().all(|b| *b) {
                     out.push(Aligned::Checkpoint(c));

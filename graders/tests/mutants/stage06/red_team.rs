@@ -171,6 +171,16 @@ aligner_mutant! {
 }
 graders::impl_stage06!(CountAsU8, count_as_u8);
 
+aligner_mutant! {
+    /// **Mistake:** the barrier of checkpoint `u64::MAX` is aligned like any other, and
+    /// `next += 1` overflows ("no job takes 2^64 checkpoints"), though restored bytes can
+    /// say one took `2^64 - 2`.
+    /// **Verdict:** `configuration`: restored at `u64::MAX - 1`, `Barrier(u64::MAX)` on
+    /// both inputs panics (06-R12).
+    barrier_max_overflows, super::flawed::BARRIER_MAX_OVERFLOWS
+}
+graders::impl_stage06!(BarrierMaxOverflows, barrier_max_overflows);
+
 /// **Mistake:** `aligned_snapshots` checks the schedule's length against all elements
 /// together, then skips an arrival from an input that has run dry.
 /// **Verdict:** `configuration` fails: inputs `[a0]`, `[b0]` with arrivals `0 0` is
@@ -221,6 +231,7 @@ graders::impl_stage06!(PastEndInTotal, past_end_in_total);
 #[case::bitmask_inputs(drive::<BitmaskInputs>, "alignment", "06-R3", None)]
 #[case::bitmask_inputs_128(drive::<BitmaskInputs128>, "alignment", "06-R3", None)]
 #[case::count_as_u8(drive::<CountAsU8>, "alignment", "06-R6", None)]
+#[case::barrier_max_overflows(drive::<BarrierMaxOverflows>, "configuration", "06-R12", None)]
 #[case::past_end_in_total(drive::<PastEndInTotal>, "configuration", "06-R17", Some("06-schedule-past-the-end-is-the-end"))]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,

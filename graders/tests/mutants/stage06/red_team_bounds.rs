@@ -194,6 +194,22 @@ restoring! {
 graders::impl_stage06!(RestoreTruncatedFloat, restore_truncated_float);
 
 restoring! {
+    /// **Mistake:** the completed id is read as an `i64` and cast ("JSON integers are
+    /// signed"), so a negative number restores as a checkpoint near `2^64`.
+    /// **Verdict:** `configuration`: the snapshot after checkpoint 1 with `-2` for its 1
+    /// restores (06-R14).
+    restore_signed_completed |inputs, bytes| {
+        #[derive(serde::Deserialize)]
+        struct Durable {
+            completed: i64,
+        }
+        let durable: Durable = serde_json::from_slice(bytes)?;
+        solution06::BarrierAligner::restore(inputs, &reference_bytes(durable.completed as u64))?
+    }
+}
+graders::impl_stage06!(RestoreSignedCompleted, restore_signed_completed);
+
+restoring! {
     /// Correct: `restore` is a plain derived `Deserialize`, which also reads a field it
     /// does not know (skipped) and the struct written as the list of its fields
     /// (`[1]`): the brief lets those restore, as long as numbers of the wrong type do not.
@@ -477,6 +493,7 @@ fn is_blocked_by_index_is_rejected() {
 #[case::restore_lenient_value(drive::<RestoreLenientValue>, "configuration", "06-R14")]
 #[case::restore_quoted_numbers(drive::<RestoreQuotedNumbers>, "configuration", "06-R14")]
 #[case::restore_truncated_float(drive::<RestoreTruncatedFloat>, "configuration", "06-R14")]
+#[case::restore_signed_completed(drive::<RestoreSignedCompleted>, "configuration", "06-R14")]
 #[case::unknown_input_unnamed(drive::<UnknownInputUnnamed>, "configuration", "06-R11")]
 #[case::restore_next_overflows(drive::<RestoreNextOverflows>, "configuration", "06-R14")]
 #[case::snapshot_counts_the_aligning_one(drive::<SnapshotCountsTheAligningOne>, "contract", "06-R13")]
