@@ -140,9 +140,11 @@ pub(super) const CARDS: &[Card] = &[
             check: "errors",
             fault: "wrong result",
             // The bytes of every `errors` case that are not a snapshot: garbage, none, `{}`
-            // and the implementation's own snapshot with bytes after it.
+            // and the implementation's own snapshot with bytes after it; not a key or a
+            // snapshot written twice, which a reader reads as a state, not as none.
             clues: &[
                 Clue::Case("KeyedSubtask::restore(0, 1, 8, &["),
+                Clue::Not(&Clue::Case("twice")),
                 Clue::Actual("Ok("),
             ],
         }],

@@ -134,11 +134,19 @@ pub enum ErrorCall {
     ParentsMaxZero,
     /// `KeyedSubtask::restore(0, 1, 0, &[])`: a `max_parallelism` of 0, one subtask.
     RestoreMaxZero,
+    /// `KeyedSubtask::restore(0, 1, 8, &[b"[[[107],1],[[107],2]]"])`: the key `k` twice in
+    /// one list of pairs, which no snapshot writes and a reader that collects the pairs
+    /// into a map takes for `k`'s last value.
+    RestoreRepeatedKey,
+    /// `KeyedSubtask::restore(0, 1, 8, &[own + own])`: the implementation's own snapshot
+    /// of a subtask that counted `k` once, written twice in one file, which a reader of
+    /// every value of a stream takes for one snapshot.
+    RestoreOwnTwice,
 }
 
 impl ErrorCall {
     /// Every invalid call, in plan order.
-    pub const ALL: [ErrorCall; 54] = [
+    pub const ALL: [ErrorCall; 56] = [
         ErrorCall::RangeParallelismZero,
         ErrorCall::RangeAboveMax,
         ErrorCall::KeyGroupMaxZero,
@@ -203,6 +211,9 @@ impl ErrorCall {
         ErrorCall::SubtaskMaxZero,
         ErrorCall::ParentsMaxZero,
         ErrorCall::RestoreMaxZero,
+        // Bytes that hold a snapshot and more.
+        ErrorCall::RestoreRepeatedKey,
+        ErrorCall::RestoreOwnTwice,
     ];
 
     /// The call as code.
@@ -266,6 +277,12 @@ impl ErrorCall {
             ErrorCall::SubtaskMaxZero => "KeyedSubtask::new(0, 1, 0)",
             ErrorCall::ParentsMaxZero => "parents(0, 1, 1, 0)",
             ErrorCall::RestoreMaxZero => "KeyedSubtask::restore(0, 1, 0, &[])",
+            ErrorCall::RestoreRepeatedKey => {
+                "KeyedSubtask::restore(0, 1, 8, &[b\"[[[107],1],[[107],2]]\"]): the key k twice"
+            }
+            ErrorCall::RestoreOwnTwice => {
+                "KeyedSubtask::restore(0, 1, 8, &[its own snapshot of {\"k\": 1}, written twice in one file])"
+            }
         }
     }
 
@@ -294,7 +311,9 @@ impl ErrorCall {
             | ErrorCall::RestoreEmptyBytes
             | ErrorCall::RestoreEmptyObject
             | ErrorCall::RestoreTrailing
-            | ErrorCall::RestoreGarbageBeside => None,
+            | ErrorCall::RestoreGarbageBeside
+            | ErrorCall::RestoreRepeatedKey
+            | ErrorCall::RestoreOwnTwice => None,
             _ => Some("parallelism"),
         }
     }
@@ -322,7 +341,9 @@ impl ErrorCall {
             | ErrorCall::RestoreEmptyBytes
             | ErrorCall::RestoreEmptyObject
             | ErrorCall::RestoreTrailing
-            | ErrorCall::RestoreGarbageBeside => "03-R9",
+            | ErrorCall::RestoreGarbageBeside
+            | ErrorCall::RestoreRepeatedKey
+            | ErrorCall::RestoreOwnTwice => "03-R9",
             _ => "03-R21",
         }
     }
@@ -386,11 +407,15 @@ pub fn invalid_call<I: Implementation>(call: ErrorCall) -> Answer<String> {
         }
         ErrorCall::RestoreEmptyBytes => not_a_snapshot::<I>(b"", Unless::OwnEmptySnapshot),
         ErrorCall::RestoreEmptyObject => not_a_snapshot::<I>(b"{}", Unless::OwnEmptySnapshot),
-        ErrorCall::RestoreTrailing => match caught(|| {
-            let mut subtask = I::subtask(0, 1, 8)?;
-            I::count(&mut subtask, "k")?;
-            I::snapshot(&subtask)
-        }) {
+        ErrorCall::RestoreRepeatedKey => {
+            not_a_snapshot::<I>(b"[[[107],1],[[107],2]]", Unless::Never)
+        }
+        ErrorCall::RestoreOwnTwice => match counted_k::<I>() {
+            Answer::Ok(own) => not_a_snapshot::<I>(&own.repeat(2), Unless::Never),
+            // As for `RestoreTrailing`: the laws' checks report a subtask not made.
+            _ => not_a_snapshot::<I>(b"[][]", Unless::Never),
+        },
+        ErrorCall::RestoreTrailing => match counted_k::<I>() {
             Answer::Ok(mut own) => {
                 own.extend_from_slice(b" trailing");
                 not_a_snapshot::<I>(&own, Unless::Never)
@@ -455,6 +480,15 @@ pub fn invalid_call<I: Implementation>(call: ErrorCall) -> Answer<String> {
             caught(|| I::restore(0, 1, 0, &[]).map(|s| shown(&I::counts(&s))))
         }
     }
+}
+
+/// The implementation's own snapshot of subtask 0 of 1 that counted `k` once.
+fn counted_k<I: Implementation>() -> Answer<Vec<u8>> {
+    caught(|| {
+        let mut subtask = I::subtask(0, 1, 8)?;
+        I::count(&mut subtask, "k")?;
+        I::snapshot(&subtask)
+    })
 }
 
 /// When bytes that are no snapshot may still be restored.

@@ -329,10 +329,80 @@ fn is_rejected(
     crate::cards::shows(&report, card);
 }
 
+/// **Mistake:** `restore` reads each snapshot's pairs itself and collects them into a
+/// map ("the map keeps one value per key anyway"), so a key listed twice in one snapshot
+/// keeps its last value, though no snapshot lists a key twice.
+/// **Verdict:** `errors` fails: `restore(0, 1, 8, &[b"[[[107],1],[[107],2]]"])` succeeds
+/// (03-R9).
+mod restore_collects_repeated_pairs {
+    pub use solution03::*;
+
+    subtask_restoring!(|index, parallelism, max_parallelism, snapshots| {
+        let mut subtask = solution03::KeyedSubtask::new(index, parallelism, max_parallelism)?;
+        let owned = subtask.key_groups();
+        let mut seen = std::collections::BTreeSet::new();
+        for bytes in snapshots {
+            let pairs: Vec<(Vec<u8>, V)> = serde_json::from_slice(bytes)?;
+            let old: std::collections::BTreeMap<Vec<u8>, V> = pairs.into_iter().collect();
+            for (key, value) in old {
+                anyhow::ensure!(
+                    seen.insert(key.clone()),
+                    "key {key:?} is found in two snapshots"
+                );
+                if owned.contains(&key_group_for(&key, max_parallelism)?) {
+                    subtask.update(&key, |_| Some(value))?;
+                }
+            }
+        }
+        Ok(Self(subtask))
+    });
+}
+graders::impl_stage03!(
+    RestoreCollectsRepeatedPairs,
+    restore_collects_repeated_pairs
+);
+
+/// **Mistake:** `restore` reads every JSON value of a snapshot's bytes ("a file may
+/// hold its state in parts"), so a snapshot written twice in one file restores as one.
+/// **Verdict:** `errors` fails: `restore` of its own snapshot of `{"k": 1}` written twice
+/// succeeds (03-R9).
+mod restore_reads_every_value {
+    pub use solution03::*;
+
+    subtask_restoring!(|index, parallelism, max_parallelism, snapshots| {
+        let mut subtask = solution03::KeyedSubtask::new(index, parallelism, max_parallelism)?;
+        let owned = subtask.key_groups();
+        let mut state = std::collections::BTreeMap::new();
+        for bytes in snapshots {
+            let mut this = std::collections::BTreeMap::new();
+            for part in serde_json::Deserializer::from_slice(bytes).into_iter::<Vec<(Vec<u8>, V)>>()
+            {
+                this.extend(part?);
+            }
+            anyhow::ensure!(!bytes.is_empty(), "no snapshot");
+            for (key, value) in this {
+                anyhow::ensure!(
+                    state.insert(key.clone(), value).is_none(),
+                    "key {key:?} is found in two snapshots"
+                );
+            }
+        }
+        for (key, value) in state {
+            if owned.contains(&key_group_for(&key, max_parallelism)?) {
+                subtask.update(&key, |_| Some(value))?;
+            }
+        }
+        Ok(Self(subtask))
+    });
+}
+graders::impl_stage03!(RestoreReadsEveryValue, restore_reads_every_value);
+
 /// Mutants whose failure no card explains: refusing valid snapshots is no belief about
 /// the parallelism (it was once shown the card of a snapshot pinned to its parallelism).
 #[rstest]
 #[case::restore_refuses_repeated_snapshot(drive::<RestoreRefusesRepeatedSnapshot>, "contract", "03-R7")]
+#[case::restore_collects_repeated_pairs(drive::<RestoreCollectsRepeatedPairs>, "errors", "03-R9")]
+#[case::restore_reads_every_value(drive::<RestoreReadsEveryValue>, "errors", "03-R9")]
 fn is_rejected_without_card(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
