@@ -13,39 +13,9 @@ use crate::accepted;
 /// listed twice keeps its last value and keys out of order are put in order.
 /// **Verdict:** `bytes`: `from_bytes(br#"[["a",1],["a",2]]"#)` returns `{"a": 2}`.
 pub mod from_bytes_keeps_a_repeated_key {
-    pub use solution02::{KeyedProcessFunction, KeyedProcessOperator, Operator, word_count};
-    use std::collections::BTreeMap;
-
-    pub struct KeyedState<K, V>(solution02::KeyedState<K, V>);
-    impl<K: Ord + Clone, V: Clone> KeyedState<K, V> {
-        pub fn new() -> Self {
-            Self(solution02::KeyedState::new())
-        }
-        pub fn get(&self, key: &K) -> Option<&V> {
-            self.0.get(key)
-        }
-        pub fn put(&mut self, key: K, value: V) {
-            self.0.put(key, value);
-        }
-        pub fn update(&mut self, key: K, f: impl FnOnce(Option<V>) -> Option<V>) {
-            self.0.update(key, f);
-        }
-        pub fn remove(&mut self, key: &K) -> Option<V> {
-            self.0.remove(key)
-        }
-        pub fn snapshot(&self) -> BTreeMap<K, V> {
-            self.0.snapshot()
-        }
-    }
-    impl<K, V> KeyedState<K, V>
-    where
-        K: Ord + Clone + serde::Serialize + serde::de::DeserializeOwned,
-        V: Clone + serde::Serialize + serde::de::DeserializeOwned,
-    {
-        pub fn to_bytes(&self) -> anyhow::Result<Vec<u8>> {
-            self.0.to_bytes()
-        }
-        pub fn from_bytes(bytes: &[u8]) -> anyhow::Result<Self> {
+    keyed_codec! {
+        fn to_bytes(this) { this.to_bytes() }
+        fn from_bytes(bytes) {
             let pairs: Vec<(K, V)> = serde_json::from_slice(bytes)?;
             let mut state = Self::new();
             for (key, value) in pairs {

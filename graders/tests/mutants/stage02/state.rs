@@ -38,6 +38,53 @@ macro_rules! keyed_state {
     };
 }
 
+/// A `KeyedState` that is the reference's but for its bytes: the mutant writes `to_bytes`
+/// and `from_bytes` (over `this`, the reference's state, and `bytes`).
+macro_rules! keyed_codec {
+    (
+        fn to_bytes($this:ident) $to_bytes:block
+        fn from_bytes($bytes:ident) $from_bytes:block
+    ) => {
+        pub use solution02::{KeyedProcessFunction, KeyedProcessOperator, Operator, word_count};
+        use std::collections::BTreeMap;
+
+        pub struct KeyedState<K, V>(solution02::KeyedState<K, V>);
+        impl<K: Ord + Clone, V: Clone> KeyedState<K, V> {
+            pub fn new() -> Self {
+                Self(solution02::KeyedState::new())
+            }
+            pub fn get(&self, key: &K) -> Option<&V> {
+                self.0.get(key)
+            }
+            pub fn put(&mut self, key: K, value: V) {
+                self.0.put(key, value);
+            }
+            pub fn update(&mut self, key: K, f: impl FnOnce(Option<V>) -> Option<V>) {
+                self.0.update(key, f);
+            }
+            pub fn remove(&mut self, key: &K) -> Option<V> {
+                self.0.remove(key)
+            }
+            pub fn snapshot(&self) -> BTreeMap<K, V> {
+                self.0.snapshot()
+            }
+        }
+        impl<K, V> KeyedState<K, V>
+        where
+            K: Ord + Clone + serde::Serialize + serde::de::DeserializeOwned,
+            V: Clone + serde::Serialize + serde::de::DeserializeOwned,
+        {
+            pub fn to_bytes(&self) -> anyhow::Result<Vec<u8>> {
+                let $this = &self.0;
+                $to_bytes
+            }
+            pub fn from_bytes($bytes: &[u8]) -> anyhow::Result<Self> {
+                $from_bytes
+            }
+        }
+    };
+}
+
 /// **Mistake:** `get` looks the key up with `range(key..)`, the first entry at or after
 /// the key, which is the key's own entry when it has one (and another key's when not).
 /// **Verdict:** `keyed-state` fails: after `put("b", 3)`, `get("a")` is `Some(3)`.
@@ -205,39 +252,9 @@ pub mod snapshot_replays_puts {
 /// which works for text keys only: JSON object keys must be strings.
 /// **Verdict:** `bytes` fails: a state with `Vec<u8>` keys cannot be written.
 pub mod to_bytes_as_an_object {
-    pub use solution02::{KeyedProcessFunction, KeyedProcessOperator, Operator, word_count};
-    use std::collections::BTreeMap;
-
-    pub struct KeyedState<K, V>(solution02::KeyedState<K, V>);
-    impl<K: Ord + Clone, V: Clone> KeyedState<K, V> {
-        pub fn new() -> Self {
-            Self(solution02::KeyedState::new())
-        }
-        pub fn get(&self, key: &K) -> Option<&V> {
-            self.0.get(key)
-        }
-        pub fn put(&mut self, key: K, value: V) {
-            self.0.put(key, value);
-        }
-        pub fn update(&mut self, key: K, f: impl FnOnce(Option<V>) -> Option<V>) {
-            self.0.update(key, f);
-        }
-        pub fn remove(&mut self, key: &K) -> Option<V> {
-            self.0.remove(key)
-        }
-        pub fn snapshot(&self) -> BTreeMap<K, V> {
-            self.0.snapshot()
-        }
-    }
-    impl<K, V> KeyedState<K, V>
-    where
-        K: Ord + Clone + serde::Serialize + serde::de::DeserializeOwned,
-        V: Clone + serde::Serialize + serde::de::DeserializeOwned,
-    {
-        pub fn to_bytes(&self) -> anyhow::Result<Vec<u8>> {
-            Ok(serde_json::to_vec(&self.0.snapshot())?)
-        }
-        pub fn from_bytes(bytes: &[u8]) -> anyhow::Result<Self> {
+    keyed_codec! {
+        fn to_bytes(this) { Ok(serde_json::to_vec(&this.snapshot())?) }
+        fn from_bytes(bytes) {
             let map: BTreeMap<K, V> = serde_json::from_slice(bytes)?;
             let mut state = Self::new();
             for (key, value) in map {
