@@ -100,6 +100,34 @@ pub(super) const CARDS: &[Card] = &[
         ],
     },
     Card {
+        id: "02-empty-is-none",
+        stage: 2,
+        title: "An empty or zero state is the same as no state",
+        why: "Only None deletes a key. A count of 0 or an empty list is a value the function \
+              (or an update) chose to leave: it stays in the state, the next record of the key \
+              is lent it, and a snapshot keeps it. Dropping it makes the key look never seen.",
+        reread: "Task",
+        signatures: &[
+            Signature {
+                check: "keyed-state",
+                fault: "wrong result",
+                clues: &[
+                    Clue::Expected("Some(0)"),
+                    Clue::Not(&Clue::Actual("Some(0)")),
+                ],
+            },
+            Signature {
+                check: "contract",
+                fault: "wrong result",
+                clues: &[
+                    Clue::Case(", 9)"),
+                    Clue::Expected(": []"),
+                    Clue::Not(&Clue::Actual(": []")),
+                ],
+            },
+        ],
+    },
+    Card {
         id: "02-none-means-no-change",
         stage: 2,
         title: "None means \"leave the state as it is\"",

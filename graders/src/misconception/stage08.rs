@@ -216,12 +216,28 @@ pub(super) const CARDS: &[Card] = &[
         id: "08-one-abort-too-many-is-harmless",
         stage: 8,
         title: "An abort of an id no transaction holds does no harm",
-        why: "The in-memory sink ignores it, but the external system it stands for records               the id as aborted, and the id after the last pre-committed one is exactly the               one the replay takes next. Recovery aborts the prepared transactions the dead               sink holds, and names no other id.",
+        why: "The in-memory sink ignores it, but the external system it stands for records \
+              the id as aborted, and the id after the last pre-committed one is exactly the \
+              one the replay takes next. Recovery aborts the prepared transactions the dead \
+              sink holds, and names no other id.",
         reread: "Task",
         signatures: &[protocol(&[
             Clue::Anomaly("reused checkpoint id"),
             Clue::Step("though no transaction held it"),
         ])],
+    },
+    Card {
+        id: "08-abort-more-to-be-safe",
+        stage: 8,
+        title: "Aborting more than the prepared transactions is the safe side",
+        why: "The in-memory sink ignores an abort of an id it does not hold prepared, but \
+              the system it stands for does not: a committed transaction cannot be rolled \
+              back (PostgreSQL refuses ROLLBACK PREPARED of it, and recovery stops there), \
+              and an id the sink never pre-committed (0, the next id, the dead job's ids sent \
+              to the fresh sink) is recorded as aborted for good. Recovery aborts exactly the \
+              dead sink's prepared transactions that were never notified, on the dead sink.",
+        reread: "Task",
+        signatures: &[protocol(&[Clue::Anomaly("abort of an id not prepared")])],
     },
     Card {
         id: "08-no-replay-no-recovery",

@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::binding::{SpyEvent, SpyState};
-use super::oracle::spy_step;
+use super::oracle::{EMPTIES, spy_step};
 use crate::harness::Failure;
 use crate::harness::enumerate::call_sequences;
 
@@ -77,6 +77,15 @@ pub fn sequences() -> Vec<Vec<Call>> {
             Call::Restore,
         ]);
     }
+    // A function that leaves its key an empty list (`Some(vec![])`, the type's default):
+    // the key keeps that state, is lent it next, and it survives a restore.
+    let empties = |key: &str| Call::Process(key.into(), EMPTIES);
+    all.push(vec![empties("a"), Call::Process("a".into(), 1)]);
+    all.push(vec![
+        Call::Process("Ä b".into(), 2),
+        empties("Ä b"),
+        Call::Restore,
+    ]);
     all
 }
 
@@ -150,7 +159,10 @@ pub fn requirements(calls: &[Call]) -> Vec<&'static str> {
     {
         ids.push("02-R15");
     }
-    if calls.iter().any(|c| matches!(c, Call::Process(_, 0))) {
+    if calls
+        .iter()
+        .any(|c| matches!(c, Call::Process(_, 0 | EMPTIES)))
+    {
         ids.push("02-R16");
     }
     ids.sort_unstable();
@@ -286,7 +298,10 @@ pub fn judge(calls: &[Call], steps: &[OpStep]) -> Result<(), Failure> {
             );
         }
         if *state != model {
-            let rule = if !model.contains_key(key) && state.contains_key(key) {
+            // Kept after a None, or gone after an empty state that is not None: only None
+            // deletes.
+            let emptied = model.get(key).is_some_and(Vec::is_empty) && !state.contains_key(key);
+            let rule = if emptied || !model.contains_key(key) && state.contains_key(key) {
                 "02-R16"
             } else if restored {
                 "02-R15"

@@ -38,7 +38,7 @@
 //! |---|---|---|
 //! | 02-R1 | `keyed-state` | `get_by_range` |
 //! | 02-R2 | `keyed-state` | `put_keeps_the_first` |
-//! | 02-R3 | `keyed-state` | `update_skips_missing_keys` |
+//! | 02-R3 | `keyed-state` | `update_skips_missing_keys`, `update_drops_a_zero` |
 //! | 02-R4 | `keyed-state` | `update_cannot_delete` |
 //! | 02-R5 | `keyed-state` | `remove_returns_nothing`, `remove_keeps_key` |
 //! | 02-R6 | `keyed-state` | `snapshot_replays_puts` |
@@ -55,6 +55,7 @@
 //! | 02-R15 | `crash` | `restore_forgets_state` |
 //! | 02-R15 | `contract` | `snapshot_of_changes_only`, `snapshot_as_json_object`, `snapshot_memoised`, `snapshot_kept_by_size` |
 //! | 02-R16 | `final-state` | `cleared_state_kept` |
+//! | 02-R16 | `contract` | `empty_state_dropped` |
 //!
 //! ## Mutation testing
 //!

@@ -5,13 +5,21 @@ use std::collections::BTreeMap;
 use super::SpyState;
 use super::binding::SpyEvent;
 
-/// The spy's update rule: a 0 clears the key's state, any other value is appended.
+/// The value after which the spy leaves its key an empty list, `Some(vec![])`: a state
+/// equal to its type's default, which is a state like any other, not a deletion. No
+/// stream draws it; the `contract` check offers it.
+pub const EMPTIES: u32 = 9;
+
+/// The spy's update rule: a 0 clears the key's state, an [`EMPTIES`] leaves it an empty
+/// list, any other value is appended.
 ///
 /// Shared by the spy (inside the implementation's process) and the oracle, so both
 /// sides agree on what the state must be.
 pub fn spy_step(seen: Option<SpyState>, value: u32) -> Option<SpyState> {
     if value == 0 {
         None
+    } else if value == EMPTIES {
+        Some(Vec::new())
     } else {
         let mut values = seen.unwrap_or_default();
         values.push(value);

@@ -8,7 +8,8 @@
 //! the value out and returns it. The closures break convenient assumptions: one returns
 //! `None` for a missing key (so `update` of a missing key must leave it missing), one
 //! inserts a missing key (so `update` must call its closure even then), one returns
-//! `None` always. A failure is blamed on the rule the readings show broken: `snapshot()`
+//! `None` always, one returns `Some(0)` always; and one `put` stores a 0: a value equal to
+//! its type's default is a value, not a deletion. A failure is blamed on the rule the readings show broken: `snapshot()`
 //! right but a `get` wrong is `get`'s rule; `get`s right but `snapshot()` wrong is
 //! `snapshot`'s; anything else is the rule of the call just made.
 
@@ -31,6 +32,8 @@ pub enum Closure {
     InsertOrDouble,
     /// `|_| None`: deletes.
     Clear,
+    /// `|_| Some(0)`: stores a zero, which is a value like any other.
+    Zero,
 }
 
 impl Closure {
@@ -40,6 +43,7 @@ impl Closure {
             Closure::Bump => v.map(|v| v + 1),
             Closure::InsertOrDouble => Some(v.map_or(10, |v| v * 2)),
             Closure::Clear => None,
+            Closure::Zero => Some(0),
         }
     }
 
@@ -48,6 +52,7 @@ impl Closure {
             Closure::Bump => "|v| v.map(|v| v + 1)",
             Closure::InsertOrDouble => "|v| Some(v.map_or(10, |v| v * 2))",
             Closure::Clear => "|_| None",
+            Closure::Zero => "|_| Some(0)",
         }
     }
 }
@@ -123,6 +128,9 @@ pub fn sequences() -> Vec<Vec<StateOp>> {
         StateOp::Update("b".into(), Closure::InsertOrDouble),
         StateOp::Update(a(), Closure::Clear),
         StateOp::Remove(a()),
+        // Last, so that the sequences of the others keep their order.
+        StateOp::Put("b".into(), 0),
+        StateOp::Update(a(), Closure::Zero),
     ];
     call_sequences(&alphabet, MAX_OPS, |_| true)
 }

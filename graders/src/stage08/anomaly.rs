@@ -96,6 +96,10 @@ pub enum Anomaly {
     /// After the crash, a sink was asked to commit a checkpoint that recovery aborted: a
     /// notification the dead job still owed, delivered anyway.
     NotifiedAborted,
+    /// An `abort(id)` named an id the sink did not hold as a prepared transaction: a
+    /// checkpoint it had committed, or an id it never pre-committed (0, the next id, the
+    /// dead sink's ids sent to the fresh one).
+    AbortedUnprepared,
 }
 
 impl Anomaly {
@@ -143,6 +147,7 @@ impl Anomaly {
             Anomaly::ReplayBeforeAborts => "replay before the aborts",
             Anomaly::ReplayIntoDeadSink => "replay into the dead sink",
             Anomaly::NotifiedAborted => "aborted checkpoint notified",
+            Anomaly::AbortedUnprepared => "abort of an id not prepared",
         }
     }
 
@@ -190,6 +195,7 @@ impl Anomaly {
             Anomaly::ReplayBeforeAborts => "RPLY1ST",
             Anomaly::ReplayIntoDeadSink => "OLDSINK",
             Anomaly::NotifiedAborted => "NOTIFAB",
+            Anomaly::AbortedUnprepared => "NOPREP",
         }
     }
 
@@ -220,7 +226,7 @@ impl Anomaly {
             | Anomaly::ReplayIntoDeadSink => "08-R15",
             Anomaly::NoFreshSinkNothingLeft => "08-R16",
             Anomaly::ReplayIdsNotCounting => "08-R17",
-            Anomaly::ReusedCheckpointId => "08-R18",
+            Anomaly::ReusedCheckpointId | Anomaly::AbortedUnprepared => "08-R18",
             Anomaly::ResultNotFromSinks => "08-R19",
             Anomaly::AcceptedBadInput | Anomaly::ErrorWithoutArgument => "08-R20",
             Anomaly::LostRecord

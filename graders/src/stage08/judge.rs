@@ -23,7 +23,7 @@ use super::recovery_order::judge_recovery_order;
 use super::run_result::RunResult;
 use super::sink_model::judge_sink_model;
 use super::sink_snapshot::judge_sink_snapshot;
-use super::stray_aborts::aborted_on_the_fresh_sink;
+use super::stray_aborts::{aborted_on_the_fresh_sink, aborts_name_prepared_ids};
 use crate::harness::case::Failure;
 
 /// `Ok` when `observation` is what `case` demands.
@@ -315,7 +315,8 @@ fn judge_protocol_showing(
             ),
         );
     }
-    Ok(())
+    // Last: an abort the in-memory sink ignores changes nothing the checks above see.
+    aborts_name_prepared_ids(&run.sinks)
 }
 
 /// Judges a contract case: each cell with the protocol judge; the failure is the first

@@ -56,7 +56,7 @@
 //! | `08-R15` | `contract` | `replay_from_what_the_sink_shows` |
 //! | `08-R16` | `protocol` | `no_fresh_sink_when_nothing_left` |
 //! | `08-R17` | `protocol` | `replay_ids_skip_one`, `numbering_the_replay_by_the_lag`, `replay_ids_from_two` |
-//! | `08-R18` | `protocol` | `replay_restarts_ids`, `replay_reuses_aborted_ids`, `final_reuses_id`, `aborts_the_next_id` |
+//! | `08-R18` | `protocol` | `replay_restarts_ids`, `replay_reuses_aborted_ids`, `final_reuses_id`, `aborts_the_next_id`, `aborting_every_id_at_the_crash`, `aborts_from_the_last_notified`, `aborts_on_the_fresh_sink_too` |
 //! | `08-R19` | `protocol` | `result_from_the_fresh_sink_only`, `the_fresh_sink_s_output_first` |
 //! | `08-R19` | `contract` | `output_from_the_records` |
 //! | `08-R19` | `exactly-once` | `the_fresh_sink_s_output_first_in_plain_runs` |

@@ -1,10 +1,63 @@
-//! A crash's aborts sent to the wrong sink: told from the job's own calls on the fresh
-//! sink, so that a transaction left prepared on the dead sink is explained by where its
-//! abort went rather than as a missing abort.
+//! Aborts that name what a sink does not hold as prepared (08-R18): an abort of a
+//! committed checkpoint or of an id the sink never pre-committed, and a crash's aborts
+//! sent to the fresh sink, told from the job's own calls there so that a transaction left
+//! prepared on the dead sink is explained by where its abort went rather than as missing.
+
+use std::collections::BTreeSet;
 
 use super::anomaly::Anomaly;
 use super::call::SpyCall;
-use super::cell::CellFailure;
+use super::cell::{CellFailure, fail};
+
+/// Every `abort(id)` on each sink (`sinks` in the order `new_sink()` made them) names a
+/// transaction that sink holds as prepared when the call comes: pre-committed there, and
+/// neither committed nor aborted since. The in-memory sink ignores any other id (08-R4),
+/// but the system it stands for does not: a committed transaction cannot be rolled back
+/// (PostgreSQL's `ROLLBACK PREPARED` of it is an error), and an id no transaction holds is
+/// recorded as aborted, to be refused when the job takes it. A second abort of an id
+/// already aborted names nothing new and passes.
+pub(super) fn aborts_name_prepared_ids(sinks: &[Vec<SpyCall>]) -> Result<(), CellFailure> {
+    for (s, calls) in sinks.iter().enumerate() {
+        let which = if s == 0 { "first sink" } else { "fresh sink" };
+        let mut prepared = BTreeSet::new();
+        let mut committed = BTreeSet::new();
+        let mut aborted = BTreeSet::new();
+        for (n, call) in calls.iter().enumerate() {
+            match *call {
+                SpyCall::PreCommit(id) => {
+                    prepared.insert(id);
+                }
+                SpyCall::Commit(id) if prepared.remove(&id) => {
+                    committed.insert(id);
+                }
+                SpyCall::Abort(id) if prepared.remove(&id) => {
+                    aborted.insert(id);
+                }
+                SpyCall::Abort(id) if !aborted.contains(&id) => {
+                    let what = if committed.contains(&id) {
+                        format!(
+                            "checkpoint {id}, which this sink had committed: a committed transaction stays visible, and a real system refuses to roll it back"
+                        )
+                    } else {
+                        format!(
+                            "id {id}, which this sink never pre-committed: the system it stands for records the id as aborted, and refuses it when a checkpoint takes it"
+                        )
+                    };
+                    return fail(
+                        Anomaly::AbortedUnprepared,
+                        format!(
+                            "{which}, call {} (Abort({id})): aborted {what}; an abort names a transaction the sink holds prepared (prepared then: {:?})",
+                            n + 1,
+                            prepared
+                        ),
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
 
 /// A prepared transaction the dead sink still holds at the crash is explained by the
 /// job's own calls when it sent aborts to the fresh sink, which never pre-committed those

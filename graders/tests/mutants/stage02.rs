@@ -48,6 +48,12 @@ graders::impl_stage02!(
     ToBytesAsObjectSpy,
     state::to_bytes_as_an_object
 );
+graders::impl_stage02!(
+    UpdateDropsZero,
+    UpdateDropsZeroSpy,
+    state::update_drops_a_zero
+);
+graders::impl_stage02!(EmptyDropped, EmptyDroppedSpy, operator::empty_state_dropped);
 graders::impl_stage02!(OneSlot, OneSlotSpy, operator::one_slot_for_all_keys);
 graders::impl_stage02!(NeverStored, NeverStoredSpy, operator::state_never_stored);
 graders::impl_stage02!(ClearedKept, ClearedKeptSpy, operator::cleared_state_kept);
@@ -145,6 +151,8 @@ accepted!(stage02_word_count_by_hand_passes: KeyedStateStage, drive::<ByHand>);
 #[case::restore_forgets_state(drive::<ForgetsState>, "crash", "02-R15", "02-restore-starts-afresh")]
 #[case::snapshot_of_changes_only(drive::<ChangesOnly>, "contract", "02-R15", "02-snapshot-holds-changes")]
 #[case::cleared_state_kept(drive::<ClearedKept>, "final-state", "02-R16", "02-none-means-no-change")]
+#[case::update_drops_a_zero(drive::<UpdateDropsZero>, "keyed-state", "02-R3", "02-empty-is-none")]
+#[case::empty_state_dropped(drive::<EmptyDropped>, "contract", "02-R16", "02-empty-is-none")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

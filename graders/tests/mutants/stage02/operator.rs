@@ -69,12 +69,14 @@ macro_rules! keyed_operator {
                 $restore
             }
         }
+        // `Default + PartialEq` lets a mutant take a default state for none, as a learner's
+        // added bound would; the grader's states have both.
         impl<K, KeyFn, F, In> Operator<In> for KeyedProcessOperator<K, KeyFn, F, In>
         where
             K: Ord + Clone,
             KeyFn: FnMut(&In) -> K,
             F: KeyedProcessFunction<K, In>,
-            F::State: Clone,
+            F::State: Clone + Default + PartialEq,
         {
             type Out = F::Out;
             $(#[$doc])*
@@ -137,6 +139,23 @@ pub mod cleared_state_kept {
             let mut slot = self.state.get(&key).cloned();
             self.function.process_element(&key, input, &mut slot, out);
             if let Some(value) = slot {
+                self.state.put(key, value);
+            }
+        }
+    }
+}
+
+/// **Mistake:** a state equal to its type's default (an empty list, a zero) is not put
+/// back ("an empty state is no state"), so the key is gone and its next record is lent
+/// `None`, though only `None` deletes.
+/// **Verdict:** `contract` fails: after `process(("a", 9))`, whose spy leaves
+/// `Some(vec![])`, `state()` lacks `a`.
+pub mod empty_state_dropped {
+    keyed_operator! {
+        fn process(self, key, input, out) {
+            let mut slot = self.state.remove(&key);
+            self.function.process_element(&key, input, &mut slot, out);
+            if let Some(value) = slot.filter(|value| *value != Default::default()) {
                 self.state.put(key, value);
             }
         }

@@ -3,7 +3,9 @@
 
 /// A `KeyedState` over a `BTreeMap` whose mutant writes `get`, `put`, `update`, `remove`
 /// and `snapshot`; `new`, `to_bytes` and `from_bytes` are the reference's (and fill `log`,
-/// the list of what was put, for the mutant that replays it).
+/// the list of what was put, for the mutant that replays it). `V: Default + PartialEq`
+/// lets a mutant take a default value for none, as a learner's added bound would; the
+/// grader's values have both.
 macro_rules! keyed_state {
     ($($methods:tt)*) => {
         pub use solution02::{KeyedProcessFunction, KeyedProcessOperator, Operator, word_count};
@@ -14,7 +16,7 @@ macro_rules! keyed_state {
             #[allow(dead_code)]
             log: Vec<(K, V)>,
         }
-        impl<K: Ord + Clone, V: Clone> KeyedState<K, V> {
+        impl<K: Ord + Clone, V: Clone + Default + PartialEq> KeyedState<K, V> {
             pub fn new() -> Self {
                 Self { values: BTreeMap::new(), log: Vec::new() }
             }
@@ -83,6 +85,32 @@ macro_rules! keyed_codec {
             }
         }
     };
+}
+
+/// **Mistake:** `update` takes a value equal to its type's default for no value ("a zero
+/// count is no count") and removes the key, as if `f` had returned `None`.
+/// **Verdict:** `keyed-state` fails: after `update("a", |_| Some(0))`, `get("a")` is `None`.
+pub mod update_drops_a_zero {
+    keyed_state! {
+        pub fn get(&self, key: &K) -> Option<&V> {
+            self.values.get(key)
+        }
+        pub fn put(&mut self, key: K, value: V) {
+            self.values.insert(key, value);
+        }
+        pub fn update(&mut self, key: K, f: impl FnOnce(Option<V>) -> Option<V>) {
+            let current = self.values.remove(&key);
+            if let Some(next) = f(current).filter(|next| *next != V::default()) {
+                self.values.insert(key, next);
+            }
+        }
+        pub fn remove(&mut self, key: &K) -> Option<V> {
+            self.values.remove(key)
+        }
+        pub fn snapshot(&self) -> BTreeMap<K, V> {
+            self.values.clone()
+        }
+    }
 }
 
 /// **Mistake:** `get` looks the key up with `range(key..)`, the first entry at or after

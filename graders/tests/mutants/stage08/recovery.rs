@@ -178,6 +178,22 @@ flawed_job! {
 }
 
 flawed_job! {
+    /// **Mistake:** recovery aborts from the last notified checkpoint on, that one included
+    /// (an off-by-one in "the first unnotified id"): the committed checkpoint, or id 0 when
+    /// none was notified.
+    /// **Verdict:** `protocol`, "abort of an id not prepared" (08-R18).
+    aborts_from_the_last_notified, AbortsFromTheLastNotified, FromLastNotified, FromLastNotifiedSpy
+}
+
+flawed_job! {
+    /// **Mistake:** recovery aborts the dead job's unnotified ids on the dead sink and then
+    /// on the fresh one as well ("the same system behind a new connection"), which never
+    /// pre-committed them.
+    /// **Verdict:** `protocol`, "abort of an id not prepared" (08-R18).
+    aborts_on_the_fresh_sink_too, AbortsOnTheFreshSinkToo, FreshToo, FreshTooSpy
+}
+
+flawed_job! {
     /// **Mistake:** the replay numbers its first checkpoint "one after the last
     /// pre-committed", taking 1 for the last when none was: after a crash before the
     /// first barrier, the replay starts at 2.
@@ -261,6 +277,8 @@ fn is_rejected_without_card(
 #[case::abort_open_at_barrier(drive::<OpenAtBarrier>, "protocol", "not aborted", "08-R14", "08-an-empty-transaction-needs-no-abort")]
 #[case::replay_inherits_pending(drive::<Inherits>, "protocol", "aborted checkpoint notified", "08-R13", "08-owed-notifications-survive-the-crash")]
 #[case::aborts_the_next_id(drive::<NextAborted>, "protocol", "reused checkpoint id", "08-R18", "08-one-abort-too-many-is-harmless")]
+#[case::aborts_from_the_last_notified(drive::<FromLastNotified>, "protocol", "abort of an id not prepared", "08-R18", "08-abort-more-to-be-safe")]
+#[case::aborts_on_the_fresh_sink_too(drive::<FreshToo>, "protocol", "abort of an id not prepared", "08-R18", "08-abort-more-to-be-safe")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

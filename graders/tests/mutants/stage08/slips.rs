@@ -42,7 +42,7 @@ pub const EMPTY_INPUT_RETURNS_EARLY: u8 = 14;
 pub const REPLAY_NEWEST_FIRST: u8 = 15;
 /// A probe sink is made, and dropped, before the first one ("check the connection").
 pub const PROBE_SINK: u8 = 16;
-/// Correct: recovery aborts every id ever pre-committed (a notified one is ignored).
+/// Recovery aborts every id ever pre-committed, the notified ones too (08-R18).
 pub const ABORT_EVERY_ID: u8 = 20;
 /// Correct: after the crash the last notification arrives again, then the aborts, newest
 /// first, then `abort_open()`.

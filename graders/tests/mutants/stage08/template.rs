@@ -50,6 +50,8 @@ pub enum Flaw {
     BarrierEveryAsU32,
     CrashCheckedAsU32,
     AbortsTheNextId,
+    AbortsFromTheLastNotified,
+    AbortsOnTheFreshSinkToo,
     // Correct variants.
     TailAsOneTransaction,
     SkipEmptyFinal,
@@ -263,6 +265,7 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
     if flaw == Flaw::FreshSinkBeforeAborts {
         spare = Some(new_sink());
     }
+    let owed: Vec<CheckpointId> = job.pending.iter().map(|(id, _)| *id).collect();
     match flaw {
         Flaw::NoAbortOnCrash => {}
         // The dead job's queue is kept for the replay, its checkpoints aborted all the same.
@@ -288,6 +291,14 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
                 job.sink.abort(id);
             }
             job.sink.abort(job.next_id);
+        }
+        // From the last notified id, inclusive: 0 when none was notified.
+        Flaw::AbortsFromTheLastNotified => {
+            job.sink.abort_open();
+            job.sink.abort(job.last_notified_id);
+            for (id, _) in job.pending.drain(..) {
+                job.sink.abort(id);
+            }
         }
         // The barrier's own abort_open() is taken for recovery's.
         Flaw::AbortOpenAtBarrier if k > 0 && k % barrier_every == 0 => {
@@ -334,6 +345,12 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
     let mut dead = std::mem::replace(&mut job.sink, spare.take().unwrap_or_else(&mut new_sink));
     job.replaying = true;
     job.written_since_barrier = 0;
+    if flaw == Flaw::AbortsOnTheFreshSinkToo {
+        // "The fresh connection sees the same system: make sure they are gone there too."
+        for id in &owed {
+            job.sink.abort(*id);
+        }
+    }
     match flaw {
         Flaw::ReplayRestartsIds => job.next_id = 1,
         Flaw::ReplayReusesAbortedIds => job.next_id = job.last_notified_id + 1,
