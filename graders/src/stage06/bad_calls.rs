@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::binding::Implementation;
 use super::case::Elem;
+use super::counter::Counter;
 use crate::harness::damaged::{renumbered, restore_retyped};
 
 /// One call that must return an error, never a panic or an answer.
@@ -70,11 +71,25 @@ pub enum BadCall {
     /// may complete, or be refused), no checkpoint follows `u64::MAX`, so the calls end
     /// in an error, never a panic and never a checkpoint id that wrapped to 0.
     BarrierMaxAfterRestore,
+    /// `restore(2, b"null")`: what an `Option` reads as nothing, though no snapshot is
+    /// `null` (unless the implementation's own are).
+    RestoreNull,
+    /// `restore(2, bytes)` of the implementation's own fresh snapshot with its counter
+    /// one below a fresh aligner's (found by comparing its snapshots 0, 1 and 2
+    /// checkpoints in): a checkpoint before the first, when the counter is the next
+    /// checkpoint (1 on a fresh aligner); moot for a count of completed ones, whose -1
+    /// `RestoreNegative` offers.
+    RestoreBeforeTheFirst,
+    /// The same with its counter at `u64::MAX` when the counter is the number of
+    /// completed checkpoints (0 on a fresh aligner): bytes that say checkpoint
+    /// `u64::MAX` completed, which no checkpoint follows; moot for a counter of the next
+    /// checkpoint, where `u64::MAX` is a checkpoint still to come.
+    RestoreCompletedMax,
 }
 
 impl BadCall {
     /// Every bad call, simplest first.
-    pub const ALL: [BadCall; 21] = [
+    pub const ALL: [BadCall; 24] = [
         BadCall::UnknownInput,
         BadCall::UnknownInputMax,
         BadCall::BarrierAhead,
@@ -96,6 +111,9 @@ impl BadCall {
         BadCall::SnapshotsBarrierAhead,
         BadCall::RestoreNegative,
         BadCall::BarrierMaxAfterRestore,
+        BadCall::RestoreNull,
+        BadCall::RestoreBeforeTheFirst,
+        BadCall::RestoreCompletedMax,
     ];
 
     /// The requirement of the brief that calls it an error.
@@ -114,7 +132,10 @@ impl BadCall {
             | BadCall::RestoreTrailing
             | BadCall::RestoreRetyped
             | BadCall::RestoreClaimsMax
-            | BadCall::RestoreNegative => "06-R14",
+            | BadCall::RestoreNegative
+            | BadCall::RestoreNull
+            | BadCall::RestoreBeforeTheFirst
+            | BadCall::RestoreCompletedMax => "06-R14",
             BadCall::BarrierMaxAfterRestore => "06-R12",
             BadCall::SnapshotsWithoutInputs
             | BadCall::SnapshotsUnknownInput
@@ -179,6 +200,15 @@ impl BadCall {
             }
             BadCall::BarrierMaxAfterRestore => {
                 "restore(2, the snapshot after checkpoint 1 with its numbers set to u64::MAX - 1), then on_element(0, B18446744073709551615), on_element(1, B18446744073709551615), on_element(0, B0): no checkpoint follows u64::MAX, and no barrier 0 is ever in turn"
+            }
+            BadCall::RestoreNull => {
+                "restore(2, b\"null\"): null is no snapshot (a fresh aligner's snapshot is not null)"
+            }
+            BadCall::RestoreBeforeTheFirst => {
+                "restore(2, your fresh aligner's snapshot with its checkpoint counter, which it writes as 1, set to 0): no snapshot expects a checkpoint before the first"
+            }
+            BadCall::RestoreCompletedMax => {
+                "restore(2, your fresh aligner's snapshot with its count of completed checkpoints, which it writes as 0, set to u64::MAX): no checkpoint follows u64::MAX"
             }
             BadCall::SnapshotsWithoutInputs => "aligned_snapshots over no inputs",
             BadCall::SnapshotsUnknownInput => {
@@ -290,6 +320,19 @@ impl BadCall {
                         }
                     }
                 }),
+                BadCall::RestoreNull => match I::aligner(2).and_then(|a| I::snapshot(&a)) {
+                    Ok(own) if own == b"null" => Err(anyhow::anyhow!("its own snapshot is null")),
+                    _ => I::restore(2, b"null").map(|_| "Ok(an aligner)".to_owned()),
+                },
+                BadCall::RestoreBeforeTheFirst => own_counter::<I>().and_then(|counter| {
+                    anyhow::ensure!(counter.base > 0, "its counter counts from 0");
+                    I::restore(2, &counter.set_to(counter.base - 1))
+                        .map(|_| "Ok(an aligner)".to_owned())
+                }),
+                BadCall::RestoreCompletedMax => own_counter::<I>().and_then(|counter| {
+                    anyhow::ensure!(counter.base == 0, "its counter is the next checkpoint");
+                    I::restore(2, &counter.set_to(u64::MAX)).map(|_| "Ok(an aligner)".to_owned())
+                }),
                 BadCall::SnapshotsUnknownInput => {
                     I::aligned_snapshots(vec![vec![a0()]], &[1]).map(|s| format!("Ok({s:?})"))
                 }
@@ -308,6 +351,20 @@ impl BadCall {
             };
         result.map_err(|e| format!("{e:#}"))
     }
+}
+
+/// The counter of the implementation's own snapshots of an aligner of 2 inputs; an error
+/// (a moot case) when they hold none that can be told.
+fn own_counter<I: Implementation>() -> anyhow::Result<Counter> {
+    let mut aligner = I::aligner(2)?;
+    let mut snapshots = vec![I::snapshot(&aligner)?];
+    for c in 1..=2 {
+        I::on_element(&mut aligner, 0, Elem::Barrier(c))?;
+        I::on_element(&mut aligner, 1, Elem::Barrier(c))?;
+        snapshots.push(I::snapshot(&aligner)?);
+    }
+    Counter::find([&snapshots[0], &snapshots[1], &snapshots[2]])
+        .ok_or_else(|| anyhow::anyhow!("its snapshots hold no counter that can be told"))
 }
 
 /// The implementation's own snapshot of an aligner of 2 inputs after checkpoint 1.

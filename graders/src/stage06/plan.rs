@@ -76,6 +76,15 @@ pub fn plan(seed: u64) -> Vec<Case> {
             schedule: schedule.clone(),
         });
     }
+    for inputs in uneven() {
+        let lens: Vec<usize> = inputs.iter().map(Vec::len).collect();
+        for schedule in arrival_orders(&lens) {
+            cases.push(Case::Snapshots {
+                inputs: inputs.clone(),
+                schedule,
+            });
+        }
+    }
     for (inputs, schedule) in &runs {
         for crash_after in 0..=schedule.len() {
             cases.push(Case::Crash {
@@ -90,6 +99,26 @@ pub fn plan(seed: u64) -> Vec<Case> {
     }
     cases.extend(super::contract::plan());
     cases
+}
+
+/// Inputs that carry different numbers of barriers (the shapes above never do): a
+/// checkpoint one input never reaches does not complete, and the result still holds the
+/// ones that did. Input 0 = `[a0 B1]`, input 1 = `[b0]`; then input 0 = `[a0 B1 a1 B2]`,
+/// input 1 = `[b0 B1]`.
+fn uneven() -> [Vec<Vec<Elem>>; 2] {
+    let record = |name: &str| Elem::Record(name.to_owned());
+    [
+        vec![vec![record("a0"), Elem::Barrier(1)], vec![record("b0")]],
+        vec![
+            vec![
+                record("a0"),
+                Elem::Barrier(1),
+                record("a1"),
+                Elem::Barrier(2),
+            ],
+            vec![record("b0"), Elem::Barrier(1)],
+        ],
+    ]
 }
 
 /// `width` inputs, more than a machine word has bits: input 0 = `[B1 a0]`, the others

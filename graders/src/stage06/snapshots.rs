@@ -12,6 +12,20 @@ pub(super) fn judge_snapshots(
     prefixes: &[Result<Snapshots, String>],
 ) -> Result<(), Failure> {
     let model = oracle::steps(inputs, schedule, 0, &vec![0; inputs.len()]);
+    // A refusal of the whole schedule is told as such, before the prefixes it also
+    // refuses: a valid schedule was refused, not only a stop before the end.
+    if let Some(Err(e)) = prefixes.get(schedule.len()) {
+        let want =
+            oracle::fold_snapshots(&model.iter().flat_map(|s| s.out.clone()).collect::<Vec<_>>());
+        let arrivals: Vec<String> = schedule.iter().map(ToString::to_string).collect();
+        return Err(Failure::new(format!("Ok({want:?})"), format!("Err({e})"))
+            .step(format!(
+                "aligned_snapshots with all {} arrival(s) [{}]: a valid schedule returned an error",
+                schedule.len(),
+                arrivals.join(" ")
+            ))
+            .requirement("06-R15"));
+    }
     for p in 0..=schedule.len() {
         let arrivals: Vec<String> = schedule[..p].iter().map(ToString::to_string).collect();
         let label = format!(

@@ -9,11 +9,13 @@ use crate::harness::Failure;
 use crate::stage03::guard::Answer;
 
 /// The runs whose store calls fail, one call at a time: over three words, a checkpoint
-/// per record, a crash after two, with lag 0 (each save completed at once) and lag 1 (a
-/// completion after the next save, and the end's completions after the replay), so that
-/// every kind of call fails once before the crash and once after it.
+/// per record, a crash after two, with lag 0 (each save completed at once), lag 1 (a
+/// completion after the next save, and the end's completions after the replay) and lag 2
+/// (two completions in a row at the end, so a finish that goes on completing after a
+/// failed one shows), so that every kind of call fails once before the crash and once
+/// after it.
 pub fn runs() -> Vec<Run> {
-    (0..=1)
+    (0..=2)
         .map(|commit_lag| Run {
             words: ["a", "b", "a"].map(str::to_owned).to_vec(),
             barrier_every: 1,

@@ -76,7 +76,7 @@
 //! | `07-R20` | `at-least-once-output` | `restoring_an_in_flight_checkpoint` |
 //! | `07-R21` | `at-least-once-output` | `emitting_each_record_once`, `losing_the_emissions_at_the_crash` |
 //! | `07-R22` | `at-least-once-output` | `keeping_memory_across_the_crash` |
-//! | `07-R23` | `contract` | `complete_errors_ignored`, `save_errors_ignored`, `failed_call_retried`, `store_errors_unwrapped` |
+//! | `07-R23` | `contract` | `complete_errors_ignored`, `save_errors_ignored`, `failed_call_retried`, `store_errors_unwrapped`, `final_completes_past_an_error` |
 //!
 //! ## Mutation testing
 //!

@@ -225,6 +225,97 @@ restoring! {
 graders::impl_stage06!(RestorePlainDerive, restore_plain_derive);
 accepted!(a_plain_derived_restore_passes: Barriers, drive::<RestorePlainDerive>);
 
+restoring! {
+    /// **Mistake:** `restore` reads `null` as "no snapshot yet" and starts a fresh
+    /// aligner ("an `Option` that is `None`"), though no snapshot is `null`.
+    /// **Verdict:** `configuration`: `restore(2, b"null")` succeeds (06-R14).
+    restore_null_is_fresh |inputs, bytes| {
+        if bytes == b"null" {
+            solution06::BarrierAligner::new(inputs)?
+        } else {
+            solution06::BarrierAligner::restore(inputs, bytes)?
+        }
+    }
+}
+graders::impl_stage06!(RestoreNullIsFresh, restore_null_is_fresh);
+
+restoring! {
+    /// **Mistake:** `restore` computes the next checkpoint as `completed.saturating_add(1)`
+    /// ("never overflow"), so bytes that say checkpoint `u64::MAX` completed restore an
+    /// aligner that expects `u64::MAX` again, though no checkpoint follows it.
+    /// **Verdict:** `configuration`: the fresh snapshot with its count of completed
+    /// checkpoints set to `u64::MAX` restores (06-R14).
+    restore_max_saturates |inputs, bytes| {
+        let completed = completed_in(bytes)?;
+        solution06::BarrierAligner::restore(inputs, &reference_bytes(completed.min(u64::MAX - 1)))?
+    }
+}
+graders::impl_stage06!(RestoreMaxSaturates, restore_max_saturates);
+
+around! {
+    /// **Mistake:** the snapshot keeps the next checkpoint expected (`{"next":1}` on a
+    /// fresh aligner), and `restore` takes `next.saturating_sub(1)` as completed, so
+    /// `{"next":0}`, which no snapshot writes, restores a fresh aligner.
+    /// **Verdict:** `configuration`: the fresh snapshot with its counter set to 0
+    /// restores (06-R14).
+    restore_next_saturates {} {
+        impl<T> BarrierAligner<T> {
+            pub fn new(inputs: usize) -> Result<Self> {
+                Ok(Self { inner: solution06::BarrierAligner::new(inputs)? })
+            }
+            pub fn is_blocked(&self, input: usize) -> bool {
+                self.inner.is_blocked(input)
+            }
+            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+                self.inner.on_element(input, e)
+            }
+            pub fn snapshot(&self) -> Result<Vec<u8>> {
+                let next = completed_in(&self.inner.snapshot()?)? + 1;
+                Ok(format!("{{\"next\":{next}}}").into_bytes())
+            }
+            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+                let value: serde_json::Value = serde_json::from_slice(bytes)?;
+                let next = value["next"].as_u64().ok_or_else(|| anyhow::anyhow!("no next"))?;
+                let bytes = reference_bytes(next.saturating_sub(1));
+                Ok(Self { inner: solution06::BarrierAligner::restore(inputs, &bytes)? })
+            }
+        }
+    }
+}
+graders::impl_stage06!(RestoreNextSaturates, restore_next_saturates);
+
+/// **Mistake:** `aligned_snapshots` refuses inputs that carry different numbers of
+/// barriers ("every input must take every checkpoint"), though a checkpoint one input
+/// never reaches simply does not complete.
+/// **Verdict:** `aligned-snapshots`: input 0 = `[a0 B1]`, input 1 = `[b0]` is refused
+/// (06-R15).
+mod snapshots_need_equal_barriers {
+    pub use solution06::*;
+    pub fn aligned_snapshots<T, S: Clone>(
+        inputs: Vec<Vec<Element<T>>>,
+        schedule: &[usize],
+        init: S,
+        fold: impl FnMut(&mut S, &T),
+    ) -> anyhow::Result<Vec<(CheckpointId, S)>> {
+        let barriers = |input: &Vec<Element<T>>| {
+            input
+                .iter()
+                .filter(|e| matches!(e, Element::Barrier(_)))
+                .count()
+        };
+        if let Some(first) = inputs.first() {
+            anyhow::ensure!(
+                inputs
+                    .iter()
+                    .all(|input| barriers(input) == barriers(first)),
+                "every input must carry the same number of barriers"
+            );
+        }
+        solution06::aligned_snapshots(inputs, schedule, init, fold)
+    }
+}
+graders::impl_stage06!(SnapshotsNeedEqualBarriers, snapshots_need_equal_barriers);
+
 around! {
     /// **Mistake:** every refused call says only "invalid call" ("the caller knows what
     /// it passed"), so an input that does not exist is refused without naming it.
@@ -494,6 +585,10 @@ fn is_blocked_by_index_is_rejected() {
 #[case::restore_quoted_numbers(drive::<RestoreQuotedNumbers>, "configuration", "06-R14")]
 #[case::restore_truncated_float(drive::<RestoreTruncatedFloat>, "configuration", "06-R14")]
 #[case::restore_signed_completed(drive::<RestoreSignedCompleted>, "configuration", "06-R14")]
+#[case::restore_null_is_fresh(drive::<RestoreNullIsFresh>, "configuration", "06-R14")]
+#[case::restore_max_saturates(drive::<RestoreMaxSaturates>, "configuration", "06-R14")]
+#[case::restore_next_saturates(drive::<RestoreNextSaturates>, "configuration", "06-R14")]
+#[case::snapshots_need_equal_barriers(drive::<SnapshotsNeedEqualBarriers>, "aligned-snapshots", "06-R15")]
 #[case::unknown_input_unnamed(drive::<UnknownInputUnnamed>, "configuration", "06-R11")]
 #[case::restore_next_overflows(drive::<RestoreNextOverflows>, "configuration", "06-R14")]
 #[case::snapshot_counts_the_aligning_one(drive::<SnapshotCountsTheAligningOne>, "contract", "06-R13")]

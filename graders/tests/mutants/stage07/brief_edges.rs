@@ -139,6 +139,14 @@ slip! {
     final_only_newest, FINAL_ONLY_NEWEST, FinalOnlyNewest, FinalOnlyNewestSpy
 }
 slip! {
+    /// **Mistake:** at the end every checkpoint in flight is completed, even after one
+    /// `complete` failed ("complete as much as we can, then report"), and the first error
+    /// is returned afterwards: the store is called again after a failed call.
+    /// **Verdict:** `contract`: with lag 2, `complete` of the first of the two checkpoints
+    /// in flight at the end fails and the run completes the second (07-R23).
+    final_completes_past_an_error, FINAL_COMPLETES_PAST_AN_ERROR, FinalPastError, FinalPastErrorSpy
+}
+slip! {
     /// **Mistake:** a last checkpoint is taken at the end of the input when no barrier
     /// falls there (stage 08's clean finish, one stage early).
     /// **Verdict:** `checkpoints`: a save after the last barrier.
@@ -187,6 +195,7 @@ store_slip! {
 #[case::keeping_the_in_flight_queue_across_the_crash(drive::<KeepQueue>, "checkpoints", "07-R13", Some("07-dead-attempt-completes"))]
 #[case::completing_newest_first_at_the_end(drive::<FinalNewestFirst>, "checkpoints", "07-R9", Some("07-newest-completes-first"))]
 #[case::completing_only_the_newest_at_the_end(drive::<FinalOnlyNewest>, "checkpoints", "07-R9", Some("07-newest-completes-first"))]
+#[case::final_completes_past_an_error(drive::<FinalPastError>, "contract", "07-R23", None)]
 #[case::a_checkpoint_at_the_end_of_the_input(drive::<CheckpointAtEnd>, "checkpoints", "07-R7", Some("07-checkpoint-at-the-end"))]
 #[case::restoring_before_validating(drive::<RestoreThenValidate>, "arguments", "07-R17", Some("07-an-error-after-the-work"))]
 #[case::a_crash_error_naming_no_argument(drive::<CrashUnnamed>, "arguments", "07-R16", Some("07-any-error-will-do"))]

@@ -38,6 +38,9 @@ pub const HASHMAP_STATE: u8 = 13;
 /// A checkpoint completes once more than `lag` are in flight, written `lag + 1`: an
 /// overflow (a panic) at `commit_lag = usize::MAX`.
 pub const LAG_PLUS_ONE: u8 = 14;
+/// The end completes every checkpoint in flight, past a failed `complete`, and returns
+/// the first error afterwards.
+pub const FINAL_COMPLETES_PAST_AN_ERROR: u8 = 15;
 /// Correct: the job always starts from `latest_completed()`, the first attempt too.
 pub const RESTORE_AT_START: u8 = 20;
 /// Correct: the state is pretty-printed JSON.
@@ -118,6 +121,19 @@ pub fn run<St: CheckpointStore, const S: u8>(
     }
     if S == FINAL_ONLY_NEWEST {
         left = left.pop().into_iter().collect();
+    }
+    if S == FINAL_COMPLETES_PAST_AN_ERROR {
+        let failed: Vec<_> = left
+            .into_iter()
+            .filter_map(|id| store.complete(id).err())
+            .collect();
+        if let Some(error) = failed.into_iter().next() {
+            return Err(error);
+        }
+        return Ok(RecoveryOutcome {
+            counts: job.counts,
+            emitted,
+        });
     }
     for id in left {
         store.complete(id)?;
