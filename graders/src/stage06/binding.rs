@@ -11,6 +11,12 @@ pub fn spy_fold(state: &mut Vec<String>, record: &String) {
     state.push(record.clone());
 }
 
+/// A record type with no trait at all. The driver names the aligner and
+/// `aligned_snapshots` over it, so an implementation that puts a bound on `T` (the brief:
+/// "it has no bound on `T`") does not build, though the driver's own `String` records
+/// would have met the bound.
+pub struct RecordWithNoTraits;
+
 /// The surface of stage 06 that the driver calls, over `String` records. Implemented by
 /// `impl_stage06!`.
 pub trait Implementation {
@@ -73,6 +79,23 @@ macro_rules! impl_stage06 {
                 }
             }
         }
+
+        // Never called: it only has to compile, over a record type with no traits.
+        const _: () = {
+            #[allow(dead_code)]
+            fn no_bound_on_records(
+                inputs: Vec<Vec<$($imp)::+::Element<$crate::stage06::RecordWithNoTraits>>>,
+            ) {
+                use $crate::stage06::RecordWithNoTraits as R;
+                if let Ok(mut aligner) = $($imp)::+::BarrierAligner::<R>::new(1) {
+                    let _ = aligner.on_element(0, $($imp)::+::Element::Record(R));
+                    let _ = aligner.is_blocked(0);
+                    let _ = aligner.snapshot();
+                }
+                let _ = $($imp)::+::BarrierAligner::<R>::restore(1, b"");
+                let _ = $($imp)::+::aligned_snapshots(inputs, &[], (), |_: &mut (), _: &R| {});
+            }
+        };
 
         impl $crate::stage06::Implementation for $binding {
             type Aligner = $($imp)::+::BarrierAligner<String>;

@@ -86,7 +86,7 @@ mod rescale;
 mod snapshots;
 
 pub use bad_calls::BadCall;
-pub use binding::{Implementation, spy_fold};
+pub use binding::{Implementation, RecordWithNoTraits, spy_fold};
 pub use case::{Case, Elem, Out, list};
 pub use contract::{Op, Reading};
 pub use driver::{Observation, Step, drive};
