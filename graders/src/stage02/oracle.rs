@@ -10,7 +10,7 @@ use super::binding::SpyEvent;
 /// stream draws it; the `contract` check offers it.
 pub const EMPTIES: u32 = 9;
 
-/// The spy's update rule: a 0 clears the key's state, an [`EMPTIES`] leaves it an empty
+/// The spy's update rule: a 0 clears the key's state, a 9 (`EMPTIES`) leaves it an empty
 /// list, any other value is appended.
 ///
 /// Shared by the spy (inside the implementation's process) and the oracle, so both
