@@ -18,7 +18,7 @@ pub fn shared(client: Client) -> SharedClient {
     Arc::new(Mutex::new(client))
 }
 
-/// Connects to `conninfo` (e.g. `host=127.0.0.1 port=54329 user=postgres dbname=postgres`).
+/// Connects to `conninfo` (e.g. `host=127.0.0.1 port=25432 user=postgres dbname=postgres`).
 ///
 /// # Errors
 /// When the server cannot be reached or refuses the login.
