@@ -3,11 +3,10 @@
 //! sent to the fresh sink, told from the job's own calls there so that a transaction left
 //! prepared on the dead sink is explained by where its abort went rather than as missing.
 
-use std::collections::BTreeSet;
-
 use super::anomaly::Anomaly;
 use super::call::SpyCall;
 use super::cell::{CellFailure, fail};
+use super::oracle::{ModelSink, ModelTxn};
 
 /// Every `abort(id)` on each sink (`sinks` in the order `new_sink()` made them) names a
 /// transaction that sink holds as prepared when the call comes: pre-committed there, and
@@ -19,41 +18,30 @@ use super::cell::{CellFailure, fail};
 pub(super) fn aborts_name_prepared_ids(sinks: &[Vec<SpyCall>]) -> Result<(), CellFailure> {
     for (s, calls) in sinks.iter().enumerate() {
         let which = if s == 0 { "first sink" } else { "fresh sink" };
-        let mut prepared = BTreeSet::new();
-        let mut committed = BTreeSet::new();
-        let mut aborted = BTreeSet::new();
+        let mut model = ModelSink::default();
         for (n, call) in calls.iter().enumerate() {
-            match *call {
-                SpyCall::PreCommit(id) => {
-                    prepared.insert(id);
-                }
-                SpyCall::Commit(id) if prepared.remove(&id) => {
-                    committed.insert(id);
-                }
-                SpyCall::Abort(id) if prepared.remove(&id) => {
-                    aborted.insert(id);
-                }
-                SpyCall::Abort(id) if !aborted.contains(&id) => {
-                    let what = if committed.contains(&id) {
-                        format!(
-                            "checkpoint {id}, which this sink had committed: a committed transaction stays visible, and a real system refuses to roll it back"
-                        )
-                    } else {
-                        format!(
-                            "id {id}, which this sink never pre-committed: the system it stands for records the id as aborted, and refuses it when a checkpoint takes it"
-                        )
-                    };
+            if let SpyCall::Abort(id) = *call {
+                let what = match model.transactions.get(&id) {
+                    Some(ModelTxn::Prepared(_) | ModelTxn::Aborted) => None,
+                    Some(ModelTxn::Committed) => Some(format!(
+                        "checkpoint {id}, which this sink had committed: a committed transaction stays visible, and a real system refuses to roll it back"
+                    )),
+                    None => Some(format!(
+                        "id {id}, which this sink never pre-committed: the system it stands for records the id as aborted, and refuses it when a checkpoint takes it"
+                    )),
+                };
+                if let Some(what) = what {
                     return fail(
                         Anomaly::AbortedUnprepared,
                         format!(
                             "{which}, call {} (Abort({id})): aborted {what}; an abort names a transaction the sink holds prepared (prepared then: {:?})",
                             n + 1,
-                            prepared
+                            model.pending
                         ),
                     );
                 }
-                _ => {}
             }
+            model.apply(*call);
         }
     }
     Ok(())
