@@ -15,6 +15,7 @@ pub(crate) mod cap;
 pub mod capture;
 pub mod case;
 pub mod catalogue;
+pub mod counter;
 pub mod damaged;
 pub mod diff;
 pub mod driver;

@@ -10,6 +10,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::forged::Forgery;
 use super::{AssignerSpec, Fired, Implementation, LateRecord};
 use crate::harness::damaged::{Retyping, retyped};
 use crate::harness::enumerate::call_sequences;
@@ -41,6 +42,11 @@ pub enum Call {
     /// operator) unless the implementation's own snapshot of a fresh operator is `{}`:
     /// errors, after which the operator goes on.
     RestoreEmpty,
+    /// `restore(assigner, bytes)` of each [`Forgery`], the implementation's own snapshot
+    /// made to say what no snapshot says (an aggregate of count 0, one listed twice, an
+    /// open window the watermark fired): errors, after which the operator goes on. A
+    /// format that does not tell where to write one is spared it.
+    RestoreForged,
 }
 
 impl fmt::Display for Call {
@@ -53,6 +59,9 @@ impl fmt::Display for Call {
                 "restore(snapshot() cut to half its length), restore(snapshot() + b\" trailing\"), restore(snapshot() with its numbers as \"x\", as strings of their digits or with a half added)",
             ),
             Call::RestoreEmpty => f.write_str("restore(b\"\"), restore(b\"{}\")"),
+            Call::RestoreForged => f.write_str(
+                "restore(snapshot() made to say what no snapshot says: an aggregate of count 0, an aggregate listed twice, an open window its watermark fired)",
+            ),
         }
     }
 }
@@ -121,7 +130,12 @@ pub fn alphabets() -> Vec<(AssignerSpec, Vec<Call>)> {
 /// Every call sequence of `alphabet`, shortest first; two restores in a row tell nothing
 /// one does not.
 pub fn sequences(alphabet: &[Call]) -> Vec<Vec<Call>> {
-    let restore = |c: &Call| matches!(c, Call::Restore | Call::RestoreDamaged | Call::RestoreEmpty);
+    let restore = |c: &Call| {
+        matches!(
+            c,
+            Call::Restore | Call::RestoreDamaged | Call::RestoreEmpty | Call::RestoreForged
+        )
+    };
     call_sequences(alphabet, MAX_CALLS, |s| {
         !s.windows(2)
             .any(|pair| restore(&pair[0]) && restore(&pair[1]))
@@ -147,6 +161,8 @@ pub enum Answer {
     /// A restore of the operator's own snapshot with its numbers retyped this way
     /// succeeded.
     AcceptedRetyped(Retyping),
+    /// A restore of the operator's own snapshot forged this way succeeded.
+    AcceptedForged(Forgery),
 }
 
 /// One step: the answer, then `state_size()` and `current_watermark()` right after.
@@ -212,6 +228,21 @@ pub fn drive<I: Implementation>(spec: AssignerSpec, calls: &[Call]) -> Result<Ve
                     };
                     if matches!(answer, Answer::AcceptedJunk(_)) {
                         break;
+                    }
+                }
+                answer
+            }
+            Call::RestoreForged => {
+                let mut answer = Answer::Restored(Err("no forgery fits its format".to_owned()));
+                for how in Forgery::ALL {
+                    if let Some(bytes) = how.forge::<I>() {
+                        match I::restore(spec, &bytes) {
+                            Ok(_) => {
+                                answer = Answer::AcceptedForged(how);
+                                break;
+                            }
+                            Err(e) => answer = Answer::Restored(Err(message(e))),
+                        }
                     }
                 }
                 answer

@@ -22,6 +22,7 @@ fn answer(a: &Answer) -> String {
         Answer::AcceptedRetyped(how) => {
             format!("Ok (of its snapshot with its numbers {})", how.describe())
         }
+        Answer::AcceptedForged(how) => format!("Ok (of {})", how.describe()),
     }
 }
 
@@ -124,7 +125,7 @@ pub fn judge(
                     );
                 }
             },
-            Call::RestoreDamaged | Call::RestoreEmpty => {
+            Call::RestoreDamaged | Call::RestoreEmpty | Call::RestoreForged => {
                 let what = match (&step.answer, call) {
                     (Answer::Restored(Ok(())), Call::RestoreDamaged) => {
                         Some("a snapshot cut short".to_owned())
@@ -136,6 +137,7 @@ pub fn judge(
                         "its own snapshot with its numbers {}: the wrong types are no snapshot",
                         how.describe()
                     )),
+                    (Answer::AcceptedForged(how), _) => Some(how.describe().to_owned()),
                     (Answer::AcceptedJunk(bytes), _) if bytes.is_empty() => {
                         Some("empty bytes".to_owned())
                     }

@@ -27,7 +27,9 @@
 //!   `Sliding::new(5, 2)` and `Tumbling::new(1)` (a window of one timestamp: no watermark
 //!   is not watermark 0), each step's answer,
 //!   `state_size()` and `current_watermark()` against the model of the brief
-//!   ([`oracle::Model`]).
+//!   ([`oracle::Model`]); and one restore of the implementation's own snapshots forged
+//!   to say what none says (an aggregate of count 0, one listed twice, an open window
+//!   its watermark fired), in its own format where that format tells where to write it.
 //!
 //! ## Traceability
 //!
@@ -55,7 +57,7 @@
 //! | 05-R14 | `firing` | `watermark_at_firing` |
 //! | 05-R15 | `crash` | `watermark_not_in_snapshot`, `keyed_by_k`, `watermark_saved_plus_one` |
 //! | 05-R15 | `contract` | `zero_watermark_is_none` |
-//! | 05-R16 | `contract` | `garbage_is_empty`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_watermark` |
+//! | 05-R16 | `contract` | `garbage_is_empty`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_watermark`, `restore_skips_count_zero`, `restore_overwrites_a_repeat`, `restore_drops_fired_windows` |
 //! | 05-R17 | `window-sums` | `batch_window_sums`, `late_sorted_by_time`, `window_sums_stops_at_max`, `late_deduplicated` |
 //! | 05-R18 | `window-sums` | `flushes_at_end` |
 //! | 05-R19 | `errors` | `tumbling_zero_accepted` |
@@ -75,6 +77,7 @@ mod crash_judge;
 mod driver;
 mod error_calls;
 mod explain;
+pub mod forged;
 mod judge;
 mod late_fault;
 pub mod oracle;

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::checks::{ASSIGN, CONTRACT, CRASH, ERRORS, FIRING, LATENESS, STATE, WINDOW_SUMS};
 use super::contract::{self, Call};
+use super::forged;
 use super::{AssignerSpec, Element, ErrorCall, LateRecord, oracle};
 use crate::harness::enumerate::permutations;
 use crate::harness::rng::Rng;
@@ -371,5 +372,11 @@ pub fn plan(seed: u64) -> Vec<Case> {
             cases.push(Case::Contract { spec, calls });
         }
     }
+    // Its own format, forged: the restore is made of fresh operators of its own, so one
+    // call on a fresh operator is the whole case.
+    cases.push(Case::Contract {
+        spec: forged::SPEC,
+        calls: vec![Call::RestoreForged],
+    });
     cases
 }

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::binding::Implementation;
 use super::case::Elem;
-use super::counter::Counter;
+use crate::harness::counter::Counter;
 use crate::harness::damaged::{renumbered, restore_retyped};
 
 /// One call that must return an error, never a panic or an answer.

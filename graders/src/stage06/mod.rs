@@ -75,7 +75,6 @@ mod bad_calls;
 mod binding;
 pub mod case;
 mod contract;
-mod counter;
 mod driver;
 mod element;
 mod explain;

@@ -206,7 +206,13 @@ macro_rules! flawed_operator {
                 op.watermark = snapshot.watermark;
                 op.emitted = snapshot.emitted.into_iter().collect();
                 for (w, k, sum, count) in snapshot.open {
-                    op.open.entry(w).or_default().insert(k, (sum, count));
+                    anyhow::ensure!(count > 0, "not a snapshot: an aggregate of no record");
+                    anyhow::ensure!(
+                        op.watermark.is_none_or(|wm| w.end - 1 > wm),
+                        "not a snapshot: window {w:?} is open but its watermark fired it"
+                    );
+                    let twice = op.open.entry(w).or_default().insert(k, (sum, count));
+                    anyhow::ensure!(twice.is_none(), "not a snapshot: an aggregate listed twice");
                 }
                 Ok(op)
             }

@@ -85,13 +85,21 @@ mod list_based {
             Ok(serde_json::to_vec(&(&self.open, self.watermark))?)
         }
         pub fn restore(assigner: A, bytes: &[u8]) -> Result<Self> {
-            let (open, watermark) = serde_json::from_slice(bytes)
+            let (open, watermark): (Vec<(Window, K, i64, u64)>, _) = serde_json::from_slice(bytes)
                 .context("these bytes were not written by WindowOperator::snapshot")?;
-            Ok(Self {
+            let operator = Self {
                 assigner,
-                open,
+                open: Vec::new(),
                 watermark,
-            })
+            };
+            for (i, (window, key, _, count)) in open.iter().enumerate() {
+                let repeated = open[..i].iter().any(|e| e.0 == *window && e.1 == *key);
+                anyhow::ensure!(
+                    *count > 0 && !operator.fired(window) && !repeated,
+                    "these bytes hold an aggregate no operator holds"
+                );
+            }
+            Ok(Self { open, ..operator })
         }
     }
 

@@ -208,6 +208,60 @@ restore_through! {
 }
 
 restore_through! {
+    /// **Mistake:** `restore` takes an aggregate of count 0 for no aggregate and skips it
+    /// ("nothing was counted, so nothing is lost"), though `snapshot` never writes one: an
+    /// aggregate exists from its first record.
+    /// **Verdict:** `contract`: its own snapshot with the count set to 0 restores
+    /// (05-R16).
+    restore_skips_count_zero, RestoreSkipsCountZero, RestoreSkipsCountZeroOperator,
+    write(snapshot) {}
+    prepare(value) {
+        if let Some(open) = value["open"].as_array_mut() {
+            open.retain(|entry| entry[3].as_u64() != Some(0));
+        }
+    }
+}
+
+restore_through! {
+    /// **Mistake:** `restore` inserts each entry into the map of aggregates, so an entry
+    /// listed twice overwrites the first, though `snapshot` lists each `(window, key)`
+    /// once.
+    /// **Verdict:** `contract`: its own snapshot with an aggregate listed twice restores
+    /// (05-R16).
+    restore_overwrites_a_repeat, RestoreOverwritesARepeat, RestoreOverwritesARepeatOperator,
+    write(snapshot) {}
+    prepare(value) {
+        if let Some(open) = value["open"].as_array_mut() {
+            let mut kept: Vec<serde_json::Value> = Vec::new();
+            for entry in open.drain(..) {
+                kept.retain(|k| (&k[0], &k[1]) != (&entry[0], &entry[1]));
+                kept.push(entry);
+            }
+            *open = kept;
+        }
+    }
+}
+
+restore_through! {
+    /// **Mistake:** `restore` drops the aggregates of windows its watermark has fired, as
+    /// `on_watermark` would, instead of refusing them: `snapshot` never holds a fired
+    /// window open, so such bytes are no snapshot.
+    /// **Verdict:** `contract`: its own snapshot of an open `[0, 10)` with the watermark
+    /// set to 9 restores (05-R16).
+    restore_drops_fired_windows, RestoreDropsFiredWindows, RestoreDropsFiredWindowsOperator,
+    write(snapshot) {}
+    prepare(value) {
+        if let Some(wm) = value["watermark"].as_u64()
+            && let Some(open) = value["open"].as_array_mut()
+        {
+            open.retain(|entry| {
+                entry[0]["end"].as_u64().is_some_and(|end| end.saturating_sub(1) > wm)
+            });
+        }
+    }
+}
+
+restore_through! {
     /// A correct variant: the snapshot leaves out the fields of a fresh operator (no
     /// watermark, nothing open), so its fresh snapshot is `{}`, which it reads back.
     fresh_snapshot_is_empty_object, FreshIsEmptyObject, FreshIsEmptyObjectOperator,
@@ -230,6 +284,9 @@ accepted!(stage05_fresh_snapshot_as_empty_object_passes: Windows, drive::<FreshI
 /// smallest failing case must name (no card: a new mistake).
 #[rstest]
 #[case::restore_defaults_fields(drive::<RestoreDefaultsFields>, "contract", "05-R16")]
+#[case::restore_skips_count_zero(drive::<RestoreSkipsCountZero>, "contract", "05-R16")]
+#[case::restore_overwrites_a_repeat(drive::<RestoreOverwritesARepeat>, "contract", "05-R16")]
+#[case::restore_drops_fired_windows(drive::<RestoreDropsFiredWindows>, "contract", "05-R16")]
 #[case::restore_ignores_trailing(drive::<RestoreIgnoresTrailing>, "contract", "05-R16")]
 #[case::restore_lenient_watermark(drive::<RestoreLenientWatermark>, "contract", "05-R16")]
 #[case::restore_quoted_numbers(drive::<RestoreQuotedNumbers>, "contract", "05-R16")]

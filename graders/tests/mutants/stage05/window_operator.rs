@@ -138,8 +138,13 @@ macro_rules! window_operator {
                 let mut op = Self::new(assigner);
                 op.watermark = snapshot.watermark;
                 op.fired = snapshot.fired.into_iter().collect();
+                // A purged window is never open once due: only then is one so forged.
+                let purges = $skip_fired && matches!($on_fire, OnFire::Purge);
                 for (w, k, sum, count) in snapshot.open {
-                    op.open.entry(w).or_default().insert(k, (sum, count));
+                    anyhow::ensure!(count > 0, "an aggregate of no record");
+                    anyhow::ensure!(!(purges && op.due(w)), "an open window that fired");
+                    let twice = op.open.entry(w).or_default().insert(k, (sum, count));
+                    anyhow::ensure!(twice.is_none(), "an aggregate listed twice");
                 }
                 Ok(op)
             }

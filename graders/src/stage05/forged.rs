@@ -1,0 +1,153 @@
+//! Snapshots that say what no snapshot says, written in the implementation's own format:
+//! an aggregate of no record, one aggregate listed twice, an open window that the
+//! snapshot's own watermark has fired. `snapshot` cannot write them, so `restore` must
+//! refuse them (05-R16). The format is learned by comparing the implementation's own
+//! snapshots; where it does not tell a number or a list, that forgery is not made.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{AssignerSpec, Implementation};
+use crate::harness::counter::Counter;
+
+/// The assigner of the forged snapshots: `a@3` lies in `[0, 10)`, which `W(9)` fires
+/// and `W(8)` does not.
+pub const SPEC: AssignerSpec = AssignerSpec::Tumbling(10);
+
+/// The value of the one record the forged aggregates start from: a number no count or
+/// watermark of these snapshots takes, so that it marks where the aggregate is written.
+const SUM: i64 = 7;
+
+/// One snapshot that no `snapshot()` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Forgery {
+    /// The aggregate `a [0, 10)` with its count, found by comparing aggregates of one, two
+    /// and three records, set to 0: an aggregate exists from its first record.
+    CountZero,
+    /// The list that holds `a [0, 10)` (the one that holds two entries when `b` has a
+    /// record there too) with its entry written twice: one `(window, key)` is one
+    /// aggregate.
+    ListedTwice,
+    /// `a [0, 10)` open, with the watermark, found by comparing snapshots after `W(0)`,
+    /// `W(1)` and `W(2)`, set to 9, which fires `[0, 10)`.
+    FiredWindowOpen,
+}
+
+impl Forgery {
+    /// Every forgery, in the order they are tried.
+    pub const ALL: [Forgery; 3] = [
+        Forgery::CountZero,
+        Forgery::ListedTwice,
+        Forgery::FiredWindowOpen,
+    ];
+
+    /// The forgery as a report names it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Forgery::CountZero => {
+                "its snapshot of the aggregate a [0, 10) with the count set to 0: an aggregate exists from its first record"
+            }
+            Forgery::ListedTwice => {
+                "its snapshot of the aggregate a [0, 10) with that aggregate listed twice: one (window, key) is one aggregate"
+            }
+            Forgery::FiredWindowOpen => {
+                "its snapshot of the open aggregate a [0, 10) with the watermark set to 9: W(9) fires [0, 10), so no snapshot holds it open"
+            }
+        }
+    }
+
+    /// The forged bytes in `I`'s format, or `None` when its snapshots do not tell where
+    /// to write them (not JSON, or no number or list that can be told).
+    pub fn forge<I: Implementation>(self) -> Option<Vec<u8>> {
+        match self {
+            Forgery::CountZero => count_zero::<I>(),
+            Forgery::ListedTwice => listed_twice::<I>(),
+            Forgery::FiredWindowOpen => fired_window_open::<I>(),
+        }
+    }
+}
+
+/// The snapshot of a fresh operator of [`SPEC`] after `records` (key, ts, value), as
+/// JSON.
+fn snapshot_after<I: Implementation>(
+    watermark: Option<u64>,
+    records: &[(&str, i64)],
+) -> Option<Vec<u8>> {
+    let mut operator = I::operator(SPEC).ok()?;
+    if let Some(wm) = watermark {
+        I::on_watermark(&mut operator, wm);
+    }
+    for (key, value) in records {
+        I::on_record(&mut operator, key, 3, *value);
+    }
+    I::snapshot(&operator).ok()
+}
+
+/// Whether `bytes` restores: the check that a forgery's counterpart, a snapshot some run
+/// could write, is read by this format as the forger believes.
+fn restores<I: Implementation>(bytes: &[u8]) -> bool {
+    I::restore(SPEC, bytes).is_ok()
+}
+
+fn count_zero<I: Implementation>() -> Option<Vec<u8>> {
+    // Records of 0 after the first change the count, not the sum.
+    let records = [("a", SUM), ("a", 0), ("a", 0)];
+    let [one, two, three] = [1, 2, 3].map(|n| snapshot_after::<I>(None, &records[..n]));
+    let count = Counter::find([&one?, &two?, &three?])?;
+    let zero = count.base.checked_sub(1)?;
+    restores::<I>(&count.set_to(count.base + 5)).then(|| count.set_to(zero))
+}
+
+fn listed_twice<I: Implementation>() -> Option<Vec<u8>> {
+    let parse = |bytes: Vec<u8>| serde_json::from_slice::<Value>(&bytes).ok();
+    let mut one = parse(snapshot_after::<I>(None, &[("a", SUM)])?)?;
+    let two = parse(snapshot_after::<I>(None, &[("a", SUM), ("b", SUM)])?)?;
+    let at = list_of_one(&one, String::new())?;
+    if two.pointer(&at).and_then(Value::as_array).map(Vec::len) != Some(2) {
+        return None;
+    }
+    let list = one.pointer_mut(&at)?.as_array_mut()?;
+    list.push(list[0].clone());
+    serde_json::to_vec(&one).ok()
+}
+
+/// The deepest list in `tree` of one entry that is itself a list or an object holding
+/// [`SUM`]: the aggregate's entry, where a format of nested lists (windows, then keys)
+/// has its innermost one. As a JSON pointer.
+fn list_of_one(tree: &Value, at: String) -> Option<String> {
+    let holds_sum = |v: &Value| {
+        fn holds(v: &Value) -> bool {
+            match v {
+                Value::Number(n) => n.as_i64() == Some(SUM),
+                Value::Array(items) => items.iter().any(holds),
+                Value::Object(fields) => fields.values().any(holds),
+                _ => false,
+            }
+        }
+        (v.is_array() || v.is_object()) && holds(v)
+    };
+    let deeper = match tree {
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, item)| list_of_one(item, format!("{at}/{i}"))),
+        Value::Object(fields) => fields.iter().find_map(|(key, item)| {
+            let escaped = key.replace('~', "~0").replace('/', "~1");
+            list_of_one(item, format!("{at}/{escaped}"))
+        }),
+        _ => None,
+    };
+    deeper.or_else(|| match tree {
+        Value::Array(items) if items.len() == 1 && holds_sum(&items[0]) => Some(at),
+        _ => None,
+    })
+}
+
+fn fired_window_open<I: Implementation>() -> Option<Vec<u8>> {
+    let [zero, one, two] = [0, 1, 2].map(|wm| snapshot_after::<I>(Some(wm), &[]));
+    let watermark = Counter::find([&zero?, &one?, &two?])?;
+    let open = snapshot_after::<I>(Some(0), &[("a", SUM)])?;
+    let open: Value = serde_json::from_slice(&open).ok()?;
+    let at = |wm: u64| watermark.set_in(&open, watermark.base.checked_add(wm)?);
+    restores::<I>(&at(8)?).then(|| at(9)).flatten()
+}
