@@ -53,6 +53,34 @@ impl Counter {
     }
 }
 
+/// Where two snapshots of one shape hold different numbers, as JSON pointers; `None` when
+/// their shapes differ.
+pub fn numbers_that_differ(a: &Value, b: &Value) -> Option<Vec<String>> {
+    fn walk(a: &Value, b: &Value, at: String, found: &mut Vec<String>) -> Option<()> {
+        match (a, b) {
+            (Value::Number(x), Value::Number(y)) => {
+                if x != y {
+                    found.push(at);
+                }
+                Some(())
+            }
+            (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+                (0..x.len()).try_for_each(|i| walk(&x[i], &y[i], format!("{at}/{i}"), found))
+            }
+            (Value::Object(x), Value::Object(y)) if x.len() == y.len() => {
+                x.iter().try_for_each(|(key, v)| {
+                    let escaped = key.replace('~', "~0").replace('/', "~1");
+                    walk(v, y.get(key)?, format!("{at}/{escaped}"), found)
+                })
+            }
+            (x, y) => (x == y).then_some(()),
+        }
+    }
+    let mut found = Vec::new();
+    walk(a, b, String::new(), &mut found)?;
+    Some(found)
+}
+
 /// Walks three trees of one shape from `at`, collecting where the counters are and their
 /// first values; `None` when the shapes differ or a value changes otherwise than by one
 /// per step.
@@ -133,6 +161,18 @@ mod tests {
         assert!(Counter::find([b"[0,5]", b"[1,6]", b"[2,7]"]).is_none());
         assert!(Counter::find([b"7", b"7", b"7"]).is_none());
         assert!(Counter::find([b"[0]", b"[1]", b"[2,2]"]).is_none());
+    }
+
+    #[test]
+    fn numbers_that_differ_are_named_by_pointer() {
+        let a: Value = serde_json::from_str(r#"{"inputs":[3,5],"combined":3}"#).unwrap();
+        let b: Value = serde_json::from_str(r#"{"inputs":[4,5],"combined":4}"#).unwrap();
+        assert_eq!(
+            numbers_that_differ(&a, &b).unwrap(),
+            ["/combined", "/inputs/0"]
+        );
+        let c: Value = serde_json::from_str(r#"{"inputs":[4,5]}"#).unwrap();
+        assert!(numbers_that_differ(&a, &c).is_none());
     }
 
     #[test]

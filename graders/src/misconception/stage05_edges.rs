@@ -297,6 +297,26 @@ pub(super) const CARDS: &[Card] = &[
         }],
     },
     Card {
+        id: "05-parsed-is-a-state",
+        stage: 5,
+        title: "Bytes that parse into the snapshot's types are a snapshot",
+        why: "restore is the one way into an operator that passes neither on_record nor \
+              on_watermark, so it must keep their invariants itself: bytes of the right \
+              types can still describe a state no run reaches (an aggregate of no record, \
+              one (window, key) listed twice, a window held open past the watermark that \
+              fired it). Taken in, or quietly tidied away, they become a result of count 0, \
+              a sum replaced, a window that never fires; they are an error.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "contract",
+            fault: "wrong result",
+            clues: &[
+                Clue::Step("restore of bytes that are not a snapshot"),
+                Clue::Actual("Ok (of its snapshot of the"),
+            ],
+        }],
+    },
+    Card {
         id: "05-end-of-input-fires",
         stage: 5,
         title: "When the elements run out, the windows still open fire",

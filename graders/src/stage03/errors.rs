@@ -66,6 +66,10 @@ pub enum ErrorCall {
     /// `KeyedSubtask::restore(0, 1, 8, &[b"{}"])`: JSON, but no snapshot (unless it is the
     /// implementation's own snapshot of an empty subtask, as serde's defaulted fields write).
     RestoreEmptyObject,
+    /// `KeyedSubtask::restore(0, 1, 8, &[b"null"])`: JSON's none, which an `Option` of the
+    /// snapshot reads as no state (refused unless it is the implementation's own snapshot of
+    /// an empty subtask).
+    RestoreNull,
     /// `KeyedSubtask::restore(0, 1, 8, &[own])`, where `own` is the implementation's own
     /// snapshot of a subtask that counted `k` once, followed by ` trailing`: bytes after a
     /// snapshot, which a reader that stops after the first value never sees, whatever
@@ -146,7 +150,7 @@ pub enum ErrorCall {
 
 impl ErrorCall {
     /// Every invalid call, in plan order.
-    pub const ALL: [ErrorCall; 56] = [
+    pub const ALL: [ErrorCall; 57] = [
         ErrorCall::RangeParallelismZero,
         ErrorCall::RangeAboveMax,
         ErrorCall::KeyGroupMaxZero,
@@ -177,6 +181,7 @@ impl ErrorCall {
         // for an empty state.
         ErrorCall::RestoreEmptyBytes,
         ErrorCall::RestoreEmptyObject,
+        ErrorCall::RestoreNull,
         ErrorCall::RestoreTrailing,
         // The same checks at the edges of the parallelism, 1 and `max_parallelism`, where
         // a shortcut answers before any check.
@@ -245,6 +250,7 @@ impl ErrorCall {
             ErrorCall::RestoreIndexOutOfRange => "KeyedSubtask::restore(2, 2, 8, &[])",
             ErrorCall::RestoreEmptyBytes => "KeyedSubtask::restore(0, 1, 8, &[b\"\"])",
             ErrorCall::RestoreEmptyObject => "KeyedSubtask::restore(0, 1, 8, &[b\"{}\"])",
+            ErrorCall::RestoreNull => "KeyedSubtask::restore(0, 1, 8, &[b\"null\"])",
             ErrorCall::RestoreTrailing => {
                 "KeyedSubtask::restore(0, 1, 8, &[its own snapshot of {\"k\": 1} + b\" trailing\"])"
             }
@@ -310,6 +316,7 @@ impl ErrorCall {
             ErrorCall::RestoreGarbage
             | ErrorCall::RestoreEmptyBytes
             | ErrorCall::RestoreEmptyObject
+            | ErrorCall::RestoreNull
             | ErrorCall::RestoreTrailing
             | ErrorCall::RestoreGarbageBeside
             | ErrorCall::RestoreRepeatedKey
@@ -340,6 +347,7 @@ impl ErrorCall {
             ErrorCall::RestoreGarbage
             | ErrorCall::RestoreEmptyBytes
             | ErrorCall::RestoreEmptyObject
+            | ErrorCall::RestoreNull
             | ErrorCall::RestoreTrailing
             | ErrorCall::RestoreGarbageBeside
             | ErrorCall::RestoreRepeatedKey
@@ -407,6 +415,7 @@ pub fn invalid_call<I: Implementation>(call: ErrorCall) -> Answer<String> {
         }
         ErrorCall::RestoreEmptyBytes => not_a_snapshot::<I>(b"", Unless::OwnEmptySnapshot),
         ErrorCall::RestoreEmptyObject => not_a_snapshot::<I>(b"{}", Unless::OwnEmptySnapshot),
+        ErrorCall::RestoreNull => not_a_snapshot::<I>(b"null", Unless::OwnEmptySnapshot),
         ErrorCall::RestoreRepeatedKey => {
             not_a_snapshot::<I>(b"[[[107],1],[[107],2]]", Unless::Never)
         }

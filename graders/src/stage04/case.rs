@@ -91,12 +91,18 @@ pub enum ErrorCall {
     /// every list in it emptied: a combiner of no inputs, which `new(0)` refuses (moot
     /// without a list).
     CombinerEmptied,
+    /// `CombinedWatermark::restore` of the implementation's own snapshot of `new(2)` after
+    /// `on_watermark(0, 3)` and `on_watermark(1, 5)`, with its combined watermark (the one
+    /// number that moves from there to inputs at 4 and 5, and not to inputs at 5 and 3) set
+    /// to 4: a combined watermark above the minimum of its inputs', which no combiner
+    /// holds (moot when the snapshot keeps no combined watermark that can be told).
+    CombinerOutOfStep,
 }
 
 impl ErrorCall {
     /// Every invalid call, in plan order: the arguments first, then the bytes that are
     /// not a snapshot, shortest first.
-    pub const ALL: [ErrorCall; 18] = [
+    pub const ALL: [ErrorCall; 19] = [
         ErrorCall::NoInputs,
         ErrorCall::UnknownInput,
         ErrorCall::FarInput,
@@ -115,6 +121,7 @@ impl ErrorCall {
         ErrorCall::GeneratorRetyped,
         ErrorCall::CombinerRetyped,
         ErrorCall::CombinerEmptied,
+        ErrorCall::CombinerOutOfStep,
     ];
 
     /// Whether the call's bytes are junk a restore may still accept when they are the
@@ -170,6 +177,9 @@ impl ErrorCall {
             }
             ErrorCall::CombinerEmptied => {
                 "CombinedWatermark::restore(the snapshot of new(2), its lists emptied: no inputs)"
+            }
+            ErrorCall::CombinerOutOfStep => {
+                "CombinedWatermark::restore(the snapshot of new(2) after on_watermark(0, 3), on_watermark(1, 5), its combined watermark set to 4: above the minimum 3 of its inputs')"
             }
         }
     }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::case::{Case, ErrorCall};
 use super::contract::{Reading, drive_contract};
 use super::{Element, Implementation, oracle};
+use crate::harness::counter::numbers_that_differ;
 use crate::harness::damaged::{emptied, restore_retyped};
 use crate::stage03::guard::{Answer, caught};
 
@@ -165,7 +166,42 @@ fn invalid_call<I: Implementation>(call: ErrorCall) -> anyhow::Result<String> {
             Some(bytes) => restore_combiner::<I>(&bytes, junk),
             None => anyhow::bail!("its snapshot holds no list"),
         },
+        ErrorCall::CombinerOutOfStep => match out_of_step::<I>()? {
+            Some(bytes) => restore_combiner::<I>(&bytes, junk),
+            None => anyhow::bail!("its snapshot keeps no combined watermark that can be told"),
+        },
     }
+}
+
+/// The implementation's own snapshot of a combiner at inputs 3 and 5 with its combined
+/// watermark set to 4, or `None` when no number of it is the combined watermark alone:
+/// the one number that moves when the inputs go to 4 and 5 (the minimum moves with the
+/// first) and not when they go to 5 and 3 (the minimum stays).
+fn out_of_step<I: Implementation>() -> anyhow::Result<Option<Vec<u8>>> {
+    let at = |first: u64, second: u64| -> anyhow::Result<Option<serde_json::Value>> {
+        let mut combiner = I::combiner(2)?;
+        I::on_watermark(&mut combiner, 0, first)?;
+        I::on_watermark(&mut combiner, 1, second)?;
+        Ok(serde_json::from_slice(&I::combiner_snapshot(&combiner)?).ok())
+    };
+    let (Some(mut base), Some(moved), Some(swapped)) = (at(3, 5)?, at(4, 5)?, at(5, 3)?) else {
+        return Ok(None);
+    };
+    let (Some(moved), Some(swapped)) = (
+        numbers_that_differ(&base, &moved),
+        numbers_that_differ(&base, &swapped),
+    ) else {
+        return Ok(None);
+    };
+    let combined: Vec<&String> = moved.iter().filter(|at| !swapped.contains(at)).collect();
+    let [combined] = combined[..] else {
+        return Ok(None);
+    };
+    match base.pointer_mut(combined) {
+        Some(number) if number.as_u64() == Some(3) => *number = serde_json::Value::from(4),
+        _ => return Ok(None),
+    }
+    Ok(serde_json::to_vec(&base).ok())
 }
 
 /// The implementation's own snapshot of `new(2)` after `on_watermark(0, 5)` and

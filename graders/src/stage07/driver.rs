@@ -49,6 +49,9 @@ pub enum Observation {
     Unreadable {
         /// `run_with_recovery_in(.., spy)`.
         answer: Answer<Outcome>,
+        /// The spy's calls: none may follow the handing out of the checkpoint that
+        /// cannot be restored.
+        calls: Vec<Call>,
     },
     /// An invalid run, through both entry points.
     Arguments {
@@ -127,14 +130,14 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         Case::CorruptState { run, state } => {
             let mut spy = SpyStore::default();
             spy.corrupt_state = Some(state.clone());
-            let (answer, _) = spied::<I>(run, spy);
-            Observation::Unreadable { answer }
+            let (answer, calls) = spied::<I>(run, spy);
+            Observation::Unreadable { answer, calls }
         }
         Case::OffsetPastEnd { run, offset } => {
             let mut spy = SpyStore::default();
             spy.corrupt_offset = Some(*offset);
-            let (answer, _) = spied::<I>(run, spy);
-            Observation::Unreadable { answer }
+            let (answer, calls) = spied::<I>(run, spy);
+            Observation::Unreadable { answer, calls }
         }
         Case::FailingStore { run, failing_call } => {
             let mut spy = SpyStore::default();

@@ -60,33 +60,35 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             judge_counts(&want.counts, counts, "07-R19")?;
             judge_emitted(run, &want, emitted, calls)
         }
-        (Case::CorruptState { state, .. }, Observation::Unreadable { answer }) => match answer {
-            Answer::Err(_) => Ok(()),
-            other => Err(Failure::new("an error", other.show())
-                .step(format!(
-                    "latest_completed() handed back checkpoint 2 with the state b{:?}, which is not the JSON \
-                     of a BTreeMap<String, u64>: the restart point is that checkpoint, and no state \
-                     can be restored from it, so the run must fail: not start from other counts, \
-                     and not panic",
+        (Case::CorruptState { state, .. }, Observation::Unreadable { answer, calls }) => {
+            unrestorable(
+                answer,
+                calls,
+                &format!(
+                    "latest_completed() handed back checkpoint 2 with the state b{:?}, which is not the \
+                     JSON of a BTreeMap<String, u64>: the restart point is that checkpoint, and no \
+                     state can be restored from it, so the run must fail: not start from other \
+                     counts, and not panic",
                     String::from_utf8_lossy(state)
-                ))
-                .requirement("07-R12")),
-        },
+                ),
+            )
+        }
         (Case::FailingStore { failing_call, .. }, Observation::Run { result, calls }) => {
             super::failing::judge(*failing_call, result, calls)
         }
-        (Case::OffsetPastEnd { run, offset }, Observation::Unreadable { answer }) => match answer {
-            Answer::Err(_) => Ok(()),
-            other => Err(Failure::new("an error", other.show())
-                .step(format!(
+        (Case::OffsetPastEnd { run, offset }, Observation::Unreadable { answer, calls }) => {
+            unrestorable(
+                answer,
+                calls,
+                &format!(
                     "latest_completed() handed back checkpoint 2 at offset {offset}, past the end of \
                      the {} words: the restart point is that checkpoint, and no source can be \
-                     sought there, so the run must fail: not resume at the end or anywhere else, \
-                     and not panic",
+                     sought there, so the run must fail: not resume at the end, at 0 or anywhere \
+                     else, and not panic",
                     run.words.len()
-                ))
-                .requirement("07-R12")),
-        },
+                ),
+            )
+        }
         (
             Case::OwnStore(run),
             Observation::OwnStore {
@@ -296,4 +298,34 @@ fn judge_counts(want: &Counts, got: &Counts, rule: &'static str) -> Result<(), F
     Err(Failure::new(format!("{want:?}"), format!("{got:?}"))
         .step(step)
         .requirement(rule))
+}
+
+/// A run whose restart point cannot be restored (`handed`, what the store handed out)
+/// fails there: an error, not a panic or a success, and no save or completion after the
+/// store handed that checkpoint out, since a run that goes on from anything else (empty
+/// counts, offset 0, the end) is a run from another cut, whatever error ends it later.
+fn unrestorable(answer: &Answer<Outcome>, calls: &[Call], handed: &str) -> Result<(), Failure> {
+    let handed_at = calls
+        .iter()
+        .rposition(|c| matches!(c, Call::LatestCompleted { returned: Some(_) }));
+    let went_on = handed_at.and_then(|at| {
+        calls[at..]
+            .iter()
+            .find(|c| !matches!(c, Call::LatestCompleted { .. }))
+    });
+    match (answer, went_on) {
+        (Answer::Err(_), None) => Ok(()),
+        (Answer::Err(_), Some(call)) => Err(Failure::new(
+            "an error, and no store call after latest_completed()",
+            format!("{}, after {}", answer.show(), oracle::show(call)),
+        )
+        .step(format!(
+            "{handed}; the run went on all the same: {} came after it",
+            oracle::show(call)
+        ))
+        .requirement("07-R12")),
+        (other, _) => Err(Failure::new("an error", other.show())
+            .step(handed.to_owned())
+            .requirement("07-R12")),
+    }
 }

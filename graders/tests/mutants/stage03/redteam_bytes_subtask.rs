@@ -246,3 +246,36 @@ pub mod restore_skips_unreadable {
         }
     }
 }
+
+/// **Mistake:** `restore` reads each snapshot as an `Option` of pairs, so the bytes `null`
+/// (JSON's none, which `snapshot` never writes: an empty subtask is `[]`) restore an
+/// empty subtask.
+/// **Verdict:** `errors`: `restore(0, 1, 8, &[b"null"])` is accepted (03-R9).
+pub mod restore_null_as_empty {
+    pub use solution03::*;
+
+    pub struct KeyedSubtask<V>(solution03::KeyedSubtask<V>);
+
+    impl<V: Clone + serde::Serialize + serde::de::DeserializeOwned> KeyedSubtask<V> {
+        reference_methods!();
+        reference_update_and_snapshot!();
+        pub fn restore(
+            index: u32,
+            parallelism: u32,
+            max_parallelism: u32,
+            snapshots: &[Vec<u8>],
+        ) -> anyhow::Result<Self> {
+            let read: Vec<Vec<u8>> = snapshots
+                .iter()
+                .map(|bytes| {
+                    if bytes == b"null" {
+                        b"[]".to_vec()
+                    } else {
+                        bytes.clone()
+                    }
+                })
+                .collect();
+            solution03::KeyedSubtask::restore(index, parallelism, max_parallelism, &read).map(Self)
+        }
+    }
+}

@@ -129,6 +129,10 @@ graders::impl_stage03!(
     RestoreSkipsUnreadable,
     super::redteam_bytes_subtask::restore_skips_unreadable
 );
+graders::impl_stage03!(
+    RestoreNullAsEmpty,
+    super::redteam_bytes_subtask::restore_null_as_empty
+);
 
 /// Every mutant of this red team, the check that must reject it and the requirement its
 /// smallest failing case must name.
@@ -138,6 +142,7 @@ graders::impl_stage03!(
 #[case::count_empty_above_max(drive::<CountEmptyAboveMax>, "errors", "03-R21")]
 #[case::rescale_zero_unchecked(drive::<RescaleZeroUnchecked>, "errors", "03-R21")]
 #[case::restore_skips_unreadable(drive::<RestoreSkipsUnreadable>, "errors", "03-R9")]
+#[case::restore_null_as_empty(drive::<RestoreNullAsEmpty>, "errors", "03-R9")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

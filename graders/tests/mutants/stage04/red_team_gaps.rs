@@ -224,6 +224,26 @@ mod combiner_restore_unchecked {
 }
 graders::impl_stage04!(CombinerRestoreUnchecked, combiner_restore_unchecked);
 
+/// **Mistake:** the combiner's `restore` checks that the snapshot has inputs, but takes
+/// its combined watermark as written ("the snapshot says what was reported"), though
+/// `snapshot` only ever writes the minimum of the inputs': a combined watermark above it
+/// restores, and the combiner then withholds the advance to it.
+/// **Verdict:** `errors` fails: its own snapshot at inputs 3 and 5 with the combined
+/// watermark set to 4 restores (04-R15).
+mod combiner_restore_out_of_step {
+    combiner! {
+        snapshot(self) {
+            Ok(serde_json::to_vec(self)?)
+        }
+        restore(bytes) {
+            let restored: Self = serde_json::from_slice(bytes)?;
+            anyhow::ensure!(!restored.inputs.is_empty(), "a combiner of no inputs");
+            Ok(restored)
+        }
+    }
+}
+graders::impl_stage04!(CombinerRestoreOutOfStep, combiner_restore_out_of_step);
+
 /// **Mistake:** the combiner counts its silent inputs down at each input's first report,
 /// and does so before it checks that the input exists: `on_watermark(2, 0)` on 2 inputs
 /// returns its error, but one silent input fewer is counted.
@@ -302,6 +322,7 @@ fn is_rejected_for(
 #[rstest]
 #[case::combined_bitmask(drive::<CombinedBitmask>, "combiner", "04-R8")]
 #[case::combiner_restore_unchecked(drive::<CombinerRestoreUnchecked>, "errors", "04-R15")]
+#[case::combiner_restore_out_of_step(drive::<CombinerRestoreOutOfStep>, "errors", "04-R15")]
 #[case::generator_quoted_numbers(drive::<GeneratorQuotedNumbers>, "errors", "04-R15")]
 fn is_rejected_without_card(
     #[case] drive: fn(&Case) -> Observation,

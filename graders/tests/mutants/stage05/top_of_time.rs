@@ -188,7 +188,16 @@ mod keyed_by_end {
             let snapshot: Snapshot<K> = serde_json::from_slice(bytes)?;
             let mut operator = Self::new(assigner);
             operator.watermark = snapshot.watermark;
+            let mut seen = std::collections::BTreeSet::new();
             for (window, key, sum, count) in snapshot.open {
+                // What no snapshot holds, refused as the reference does: the mistake of
+                // this mutant is elsewhere.
+                anyhow::ensure!(count > 0, "an aggregate of no record");
+                anyhow::ensure!(!operator.fired(window.end), "an open window that fired");
+                anyhow::ensure!(
+                    seen.insert((window, key.clone())),
+                    "an aggregate listed twice"
+                );
                 operator.add(window, key, sum, count);
             }
             Ok(operator)

@@ -141,6 +141,61 @@ reading! {
     }
 }
 
+/// **Mistake:** a checkpoint the job cannot restore (state bytes that are not counts, an
+/// offset past the end) is taken for no checkpoint ("better a replay from the start than
+/// no run"): the job starts again from empty counts at offset 0, and fails only later,
+/// when it saves checkpoint 1 again over the completed one.
+/// **Verdict:** `contract`: after `latest_completed()` handed out checkpoint 2 at offset
+/// 4 of three words, the run saves checkpoint 1 (07-R12).
+mod unrestorable_as_none {
+    pub use solution07::{
+        CheckpointStore, InMemoryCheckpointStore, RecoveryOutcome, StoredCheckpoint,
+        run_with_recovery,
+    };
+
+    struct Ignoring<'a, S> {
+        store: &'a mut S,
+        words: usize,
+    }
+
+    impl<S: CheckpointStore> CheckpointStore for Ignoring<'_, S> {
+        fn save(&mut self, id: u64, offset: u64, state: Vec<u8>) -> anyhow::Result<()> {
+            self.store.save(id, offset, state)
+        }
+        fn complete(&mut self, id: u64) -> anyhow::Result<()> {
+            self.store.complete(id)
+        }
+        fn latest_completed(&self) -> Option<StoredCheckpoint> {
+            self.store.latest_completed().filter(|checkpoint| {
+                let counts = serde_json::from_slice::<std::collections::BTreeMap<String, u64>>(
+                    &checkpoint.state,
+                );
+                counts.is_ok() && checkpoint.offset <= self.words as u64
+            })
+        }
+    }
+
+    pub fn run_with_recovery_in<S: CheckpointStore>(
+        words: &[String],
+        every: usize,
+        crash_after: Option<usize>,
+        commit_lag: usize,
+        store: &mut S,
+    ) -> anyhow::Result<RecoveryOutcome> {
+        let words_len = words.len();
+        let mut ignoring = Ignoring {
+            store,
+            words: words_len,
+        };
+        solution07::run_with_recovery_in(words, every, crash_after, commit_lag, &mut ignoring)
+    }
+}
+graders::impl_stage07!(
+    UnrestorableAsNone,
+    UnrestorableAsNoneSpy,
+    unrestorable_as_none
+);
+
 /// Every mutant of this file, the check that must reject it and the requirement its
 /// smallest failing case must name (no card: new mistakes).
 #[rstest]
@@ -151,6 +206,7 @@ reading! {
 #[case::fractional_count_truncated(drive::<FractionTruncated>, "contract", "07-R12")]
 #[case::lossy_utf8_state(drive::<LossyUtf8>, "contract", "07-R12")]
 #[case::quoted_count_parsed(drive::<QuotedParsed>, "contract", "07-R12")]
+#[case::unrestorable_as_none(drive::<UnrestorableAsNone>, "contract", "07-R12")]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
