@@ -215,67 +215,60 @@ pub mod hex_keyed_snapshot {
     }
 }
 
-/// **Mistake:** `restore` skips a snapshot it cannot read as long as another is left ("one
-/// lost file should not stop the job"), and refuses only when every one is unreadable.
-/// **Verdict:** `errors`: `restore(0, 1, 8, &[own, b"not a snapshot"])` is accepted (03-R9).
-pub mod restore_skips_unreadable {
-    pub use solution03::*;
+/// A mutant module `$name`: the reference subtask, whose `restore` first reads the
+/// snapshots it is handed through `$read` (of `$snapshots: &[Vec<u8>]`), then restores
+/// what that gives as the reference does.
+macro_rules! restore_reading {
+    ($(#[$doc:meta])* $name:ident, |$snapshots:ident| $read:expr) => {
+        $(#[$doc])*
+        pub mod $name {
+            pub use solution03::*;
 
-    pub struct KeyedSubtask<V>(solution03::KeyedSubtask<V>);
+            pub struct KeyedSubtask<V>(solution03::KeyedSubtask<V>);
 
-    impl<V: Clone + serde::Serialize + serde::de::DeserializeOwned> KeyedSubtask<V> {
-        reference_methods!();
-        reference_update_and_snapshot!();
-        pub fn restore(
-            index: u32,
-            parallelism: u32,
-            max_parallelism: u32,
-            snapshots: &[Vec<u8>],
-        ) -> anyhow::Result<Self> {
-            let readable: Vec<Vec<u8>> = snapshots
-                .iter()
-                .filter(|bytes| solution02::KeyedState::<Vec<u8>, V>::from_bytes(bytes).is_ok())
-                .cloned()
-                .collect();
-            let kept = if readable.is_empty() {
-                snapshots
-            } else {
-                &readable[..]
-            };
-            solution03::KeyedSubtask::restore(index, parallelism, max_parallelism, kept).map(Self)
+            impl<V: Clone + serde::Serialize + serde::de::DeserializeOwned> KeyedSubtask<V> {
+                reference_methods!();
+                reference_update_and_snapshot!();
+                pub fn restore(
+                    index: u32,
+                    parallelism: u32,
+                    max_parallelism: u32,
+                    $snapshots: &[Vec<u8>],
+                ) -> anyhow::Result<Self> {
+                    let read: Vec<Vec<u8>> = $read;
+                    solution03::KeyedSubtask::restore(index, parallelism, max_parallelism, &read)
+                        .map(Self)
+                }
+            }
         }
+    };
+}
+
+restore_reading! {
+    /// **Mistake:** `restore` skips a snapshot it cannot read as long as another is left
+    /// ("one lost file should not stop the job"), and refuses only when every one is
+    /// unreadable.
+    /// **Verdict:** `errors`: `restore(0, 1, 8, &[own, b"not a snapshot"])` is accepted
+    /// (03-R9).
+    restore_skips_unreadable,
+    |snapshots| {
+        let readable: Vec<Vec<u8>> = snapshots
+            .iter()
+            .filter(|bytes| solution02::KeyedState::<Vec<u8>, V>::from_bytes(bytes).is_ok())
+            .cloned()
+            .collect();
+        if readable.is_empty() { snapshots.to_vec() } else { readable }
     }
 }
 
-/// **Mistake:** `restore` reads each snapshot as an `Option` of pairs, so the bytes `null`
-/// (JSON's none, which `snapshot` never writes: an empty subtask is `[]`) restore an
-/// empty subtask.
-/// **Verdict:** `errors`: `restore(0, 1, 8, &[b"null"])` is accepted (03-R9).
-pub mod restore_null_as_empty {
-    pub use solution03::*;
-
-    pub struct KeyedSubtask<V>(solution03::KeyedSubtask<V>);
-
-    impl<V: Clone + serde::Serialize + serde::de::DeserializeOwned> KeyedSubtask<V> {
-        reference_methods!();
-        reference_update_and_snapshot!();
-        pub fn restore(
-            index: u32,
-            parallelism: u32,
-            max_parallelism: u32,
-            snapshots: &[Vec<u8>],
-        ) -> anyhow::Result<Self> {
-            let read: Vec<Vec<u8>> = snapshots
-                .iter()
-                .map(|bytes| {
-                    if bytes == b"null" {
-                        b"[]".to_vec()
-                    } else {
-                        bytes.clone()
-                    }
-                })
-                .collect();
-            solution03::KeyedSubtask::restore(index, parallelism, max_parallelism, &read).map(Self)
-        }
-    }
+restore_reading! {
+    /// **Mistake:** `restore` reads each snapshot as an `Option` of pairs, so the bytes
+    /// `null` (JSON's none, which `snapshot` never writes: an empty subtask is `[]`)
+    /// restore an empty subtask.
+    /// **Verdict:** `errors`: `restore(0, 1, 8, &[b"null"])` is accepted (03-R9).
+    restore_null_as_empty,
+    |snapshots| snapshots
+        .iter()
+        .map(|bytes| if bytes == b"null" { b"[]".to_vec() } else { bytes.clone() })
+        .collect()
 }
