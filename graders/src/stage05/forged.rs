@@ -67,8 +67,8 @@ impl Forgery {
     }
 }
 
-/// The snapshot of a fresh operator of [`SPEC`] after `records` (key, ts, value), as
-/// JSON.
+/// The bytes a fresh operator of [`SPEC`] snapshots after the optional `watermark`, then
+/// `records`, each a (key, value) at timestamp 3.
 fn snapshot_after<I: Implementation>(
     watermark: Option<u64>,
     records: &[(&str, i64)],
