@@ -53,7 +53,9 @@ impl ChainId {
         match self {
             ChainId::Map => "Map(|x| 3 * x + 1)",
             ChainId::Filter => "Filter(|x| x % 2 == 0)",
-            ChainId::FlatMap => "FlatMap(|x| vec![x; x % 3])",
+            ChainId::FlatMap => {
+                "FlatMap(|x| x % 3 copies of x, from an iterator whose size_hint is (0, None))"
+            }
             ChainId::MapThenFilter => "Map(|x| x + 1).then(Filter(|x| x % 2 == 0))",
             ChainId::FilterThenMap => "Filter(|x| x % 2 == 0).then(Map(|x| x + 1))",
             ChainId::ThreeSteps => {
@@ -123,9 +125,17 @@ pub fn is_even(x: &u32) -> bool {
 pub fn not_multiple_of_three(x: &u32) -> bool {
     !x.is_multiple_of(3)
 }
-/// `x % 3` copies of `x`: zero, one or two records out of one.
-pub fn copies_by_remainder(x: u32) -> Vec<u32> {
-    vec![x; (x % 3) as usize]
+/// `x % 3` copies of `x`: zero, one or two records out of one, handed out lazily by an
+/// iterator that does not know its length (its `size_hint` is `(0, None)`), as a
+/// generator or a filtered range would: an operator that copies as many records as the
+/// hint promises, or reserves its upper bound, shows it. The other flat maps return
+/// vectors, whose hints are exact.
+pub fn copies_by_remainder(x: u32) -> impl Iterator<Item = u32> {
+    let mut left = x % 3;
+    std::iter::from_fn(move || {
+        left = left.checked_sub(1)?;
+        Some(x)
+    })
 }
 /// `x` and then `x + 1`.
 pub fn with_successor(x: u32) -> Vec<u32> {
@@ -182,7 +192,9 @@ impl OperatorId {
         match self {
             OperatorId::Map => "Map(|x| 3 * x + 1)",
             OperatorId::Filter => "Filter(|x| x % 2 == 0)",
-            OperatorId::FlatMapCopies => "FlatMap(|x| vec![x; x % 3])",
+            OperatorId::FlatMapCopies => {
+                "FlatMap(|x| x % 3 copies of x, from an iterator whose size_hint is (0, None))"
+            }
             OperatorId::FlatMapScrambled => "FlatMap(|x| vec![x + 2, x, x + 1])",
             OperatorId::FlatMapThenMap => "FlatMap(|x| vec![x + 2, x, x + 1]).then(Map(|x| x + 1))",
             OperatorId::FlatMapThenFlatMap => {

@@ -164,7 +164,7 @@ graders::impl_stage01!(FilterInverted, filter_inverted);
 
 /// **Mistake:** `FlatMap` keeps only the first record its function returns ("one in,
 /// one out" thinking).
-/// **Verdict:** `chain` fails: `FlatMap(|x| vec![x; x % 3])` of a 2 gives one record.
+/// **Verdict:** `chain` fails: `FlatMap` of `x % 3` copies of `x` gives one record for a 2.
 mod flat_map_first_only {
     pub use solution01::*;
 

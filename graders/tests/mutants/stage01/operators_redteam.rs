@@ -228,3 +228,49 @@ pub mod run_last_record_only {
         last
     }
 }
+
+/// **Mistake:** `FlatMap` copies as many records as the iterator's `size_hint` promises
+/// at least ("reserve once, then copy exactly that many"), which is all of them for a
+/// vector and none for an iterator that does not know its length.
+/// **Verdict:** `process` fails: the flat map of `x % 3` copies, handed out lazily, gives
+/// nothing for a 2.
+pub mod flat_map_trusts_size_hint {
+    pub use solution01::{Filter, Map, Operator, Source, VecSource, run};
+
+    pub struct FlatMap<F>(pub F);
+    impl<In, Out, I, F> Operator<In> for FlatMap<F>
+    where
+        F: FnMut(In) -> I,
+        I: IntoIterator<Item = Out>,
+    {
+        type Out = Out;
+        fn process(&mut self, input: In, out: &mut Vec<Out>) {
+            let mut records = (self.0)(input).into_iter();
+            let promised = records.size_hint().0;
+            out.reserve(promised);
+            out.extend(records.by_ref().take(promised));
+        }
+    }
+}
+
+/// **Mistake:** `FlatMap` copies up to the iterator's upper bound, read as "the length
+/// of the collection the function returned", with none read as an empty one.
+/// **Verdict:** `process` fails: the lazy flat map of `x % 3` copies gives nothing for a 2.
+pub mod flat_map_trusts_upper_bound {
+    pub use solution01::{Filter, Map, Operator, Source, VecSource, run};
+
+    pub struct FlatMap<F>(pub F);
+    impl<In, Out, I, F> Operator<In> for FlatMap<F>
+    where
+        F: FnMut(In) -> I,
+        I: IntoIterator<Item = Out>,
+    {
+        type Out = Out;
+        fn process(&mut self, input: In, out: &mut Vec<Out>) {
+            let records = (self.0)(input).into_iter();
+            let length = records.size_hint().1.unwrap_or(0);
+            out.reserve_exact(length);
+            out.extend(records.take(length));
+        }
+    }
+}

@@ -235,6 +235,14 @@ graders::impl_stage01!(
     super::operators_redteam::run_last_record_only
 );
 graders::impl_stage01!(DrainedMiddle, super::operators_redteam::drained_middle);
+graders::impl_stage01!(
+    FlatMapTrustsSizeHint,
+    super::operators_redteam::flat_map_trusts_size_hint
+);
+graders::impl_stage01!(
+    FlatMapTrustsUpperBound,
+    super::operators_redteam::flat_map_trusts_upper_bound
+);
 
 accepted!(stage01_rewind_and_skip_passes: Dataflow, drive::<RewindAndSkip>);
 accepted!(stage01_drained_middle_passes: Dataflow, drive::<DrainedMiddle>);
@@ -265,6 +273,8 @@ accepted!(stage01_drained_middle_passes: Dataflow, drive::<DrainedMiddle>);
 #[case::run_stops_on_silence(drive::<RunStopsOnSilence>, "chain", "01-R9", None)]
 #[case::run_one_behind(drive::<RunOneBehind>, "chain", "01-R10", None)]
 #[case::run_last_record_only(drive::<RunLastRecordOnly>, "chain", "01-R10", None)]
+#[case::flat_map_trusts_size_hint(drive::<FlatMapTrustsSizeHint>, "process", "01-R6", None)]
+#[case::flat_map_trusts_upper_bound(drive::<FlatMapTrustsUpperBound>, "process", "01-R6", None)]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
