@@ -22,6 +22,7 @@ pub mod driver;
 pub mod enumerate;
 pub mod judge;
 mod lines;
+pub mod padding;
 pub mod printed;
 pub mod process;
 pub mod protocol;

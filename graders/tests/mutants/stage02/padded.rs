@@ -1,6 +1,6 @@
 //! Stage 02 mutants whose readers find a snapshot in bytes that hold one and something
 //! more (a key twice, keys out of order, a byte-order mark before, a second snapshot
-//! after), and a correct line-per-key format, which must pass.
+//! after, whitespace JSON does not read, a character that is not UTF-8), and a correct line-per-key format, which must pass.
 
 use graders::harness::expect_rejected_for;
 use graders::stage02::{Case, KeyedStateStage, Observation, drive};
@@ -56,6 +56,40 @@ pub mod restore_strips_byte_order_mark {
             let body = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
             let mut op = Self::new(key_fn, function);
             op.state = KeyedState::from_bytes(body)?;
+            Ok(op)
+        }
+    }
+}
+
+/// **Mistake:** `restore` reads the bytes as text and trims it first ("a file may end in
+/// a newline"), so whitespace JSON does not read, a form feed or an ideographic space,
+/// is taken for no byte at all.
+/// **Verdict:** `contract`: `restore` of a form feed then its own snapshot succeeds.
+pub mod restore_trims_text {
+    keyed_operator! {
+        fn process(self, key, input, out) { lend!(self, key, input, out) }
+        fn snapshot(this) { this.state.to_bytes() }
+        fn restore(key_fn, function, bytes) {
+            let text = std::str::from_utf8(bytes)?;
+            let mut op = Self::new(key_fn, function);
+            op.state = KeyedState::from_bytes(text.trim().as_bytes())?;
+            Ok(op)
+        }
+    }
+}
+
+/// **Mistake:** `restore` decodes the bytes lossily before reading them ("a snapshot is
+/// text"), so bytes that are not UTF-8 inside a key become U+FFFD and restore as
+/// another key.
+/// **Verdict:** `contract`: its own snapshot with the `Ä` of `"Ä b"` broken restores.
+pub mod restore_decodes_lossily {
+    keyed_operator! {
+        fn process(self, key, input, out) { lend!(self, key, input, out) }
+        fn snapshot(this) { this.state.to_bytes() }
+        fn restore(key_fn, function, bytes) {
+            let text = String::from_utf8_lossy(bytes);
+            let mut op = Self::new(key_fn, function);
+            op.state = KeyedState::from_bytes(text.as_bytes())?;
             Ok(op)
         }
     }
@@ -157,6 +191,8 @@ graders::impl_stage02!(
 graders::impl_stage02!(CollectsPairs, CollectsPairsSpy, restore_collects_pairs);
 graders::impl_stage02!(StripsMark, StripsMarkSpy, restore_strips_byte_order_mark);
 graders::impl_stage02!(MergesValues, MergesValuesSpy, restore_merges_json_values);
+graders::impl_stage02!(TrimsText, TrimsTextSpy, restore_trims_text);
+graders::impl_stage02!(DecodesLossily, DecodesLossilySpy, restore_decodes_lossily);
 graders::impl_stage02!(
     LinesLastWins,
     LinesLastWinsSpy,
@@ -173,6 +209,8 @@ accepted!(stage02_json_lines_snapshot_passes: KeyedStateStage, drive::<JsonLines
 #[case::restore_collects_pairs(drive::<CollectsPairs>, "contract", "02-R10")]
 #[case::restore_strips_byte_order_mark(drive::<StripsMark>, "contract", "02-R10")]
 #[case::restore_merges_json_values(drive::<MergesValues>, "contract", "02-R10")]
+#[case::restore_trims_text(drive::<TrimsText>, "contract", "02-R10")]
+#[case::restore_decodes_lossily(drive::<DecodesLossily>, "contract", "02-R10")]
 #[case::restore_json_lines_last_wins(drive::<LinesLastWins>, "contract", "02-R10")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
