@@ -20,8 +20,12 @@ const A_UMLAUT: &[u8] = "Ä".as_bytes();
 /// What is put around (or into) an implementation's own snapshot before it is restored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Padding {
-    /// The snapshot, then the same snapshot again: bytes after one.
+    /// The snapshot, then the same snapshot again: bytes after one. Where a snapshot
+    /// may be a bare number, the two may be another snapshot (`1` twice is `11`).
     Twice,
+    /// The snapshot, a line feed, and the same snapshot again: no snapshot whatever the
+    /// format, since a line feed cannot join two numbers into one.
+    TwiceOnTwoLines,
     /// A byte-order mark, then the snapshot: bytes before one.
     AfterByteOrderMark,
     /// A form feed, then the snapshot.
@@ -36,8 +40,9 @@ pub enum Padding {
 
 impl Padding {
     /// Every padding, in the order they are tried.
-    pub const ALL: [Padding; 5] = [
+    pub const ALL: [Padding; 6] = [
         Padding::Twice,
+        Padding::TwiceOnTwoLines,
         Padding::AfterByteOrderMark,
         Padding::AfterFormFeed,
         Padding::BeforeIdeographicSpace,
@@ -48,6 +53,7 @@ impl Padding {
     pub fn pad(self, snapshot: &[u8]) -> Option<Vec<u8>> {
         Some(match self {
             Padding::Twice => [snapshot, snapshot].concat(),
+            Padding::TwiceOnTwoLines => [snapshot, b"\n", snapshot].concat(),
             Padding::AfterByteOrderMark => [BYTE_ORDER_MARK, snapshot].concat(),
             Padding::AfterFormFeed => [FORM_FEED, snapshot].concat(),
             Padding::BeforeIdeographicSpace => [snapshot, IDEOGRAPHIC_SPACE].concat(),
@@ -66,6 +72,7 @@ impl Padding {
     pub fn describe(self) -> &'static str {
         match self {
             Padding::Twice => "its own snapshot written twice, one after the other",
+            Padding::TwiceOnTwoLines => "its own snapshot written twice, on two lines",
             Padding::AfterByteOrderMark => "its own snapshot after a byte-order mark",
             Padding::AfterFormFeed => {
                 "its own snapshot after a form feed (b\"\\x0c\", which str::trim strips)"

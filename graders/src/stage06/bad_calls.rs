@@ -9,6 +9,7 @@ use super::binding::Implementation;
 use super::case::Elem;
 use crate::harness::counter::Counter;
 use crate::harness::damaged::{renumbered, restore_retyped};
+use crate::harness::padding::{Padding, paddings};
 
 /// One call that must return an error, never a panic or an answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,6 +42,11 @@ pub enum BadCall {
     /// `restore(2, bytes)` of the snapshot after checkpoint 1 with ` trailing` after it: a
     /// snapshot is the bytes `snapshot` wrote, not a prefix of them.
     RestoreTrailing,
+    /// `restore(2, bytes)` of the snapshot after checkpoint 1 padded
+    /// ([`paddings`]): written twice on two lines (what a reader of a stream of values
+    /// takes for its last), after a byte-order mark or a form feed, or followed by an ideographic space
+    /// (what a reader that strips what text readers strip takes for the snapshot).
+    RestorePadded,
     /// `restore(2, bytes)` of the snapshot after checkpoint 1 with every JSON number in
     /// it written as the string `"x"`, then as a string of its digits, then with a half
     /// added: the right shape, the wrong types (moot for a snapshot that is not JSON or
@@ -71,6 +77,11 @@ pub enum BadCall {
     /// may complete, or be refused), no checkpoint follows `u64::MAX`, so the calls end
     /// in an error, never a panic and never a checkpoint id that wrapped to 0.
     BarrierMaxAfterRestore,
+    /// The same restore, then `Barrier(u64::MAX)` on inputs 0 and 1 and on input 0 again:
+    /// where checkpoint `u64::MAX` completes, its barrier is then one of a completed
+    /// checkpoint, out of turn like any other; an aligner that saturates its next id at
+    /// `u64::MAX` takes it for the next checkpoint.
+    BarrierMaxRepeatedAfterRestore,
     /// `restore(2, b"null")`: what an `Option` reads as nothing, though no snapshot is
     /// `null` (unless the implementation's own are).
     RestoreNull,
@@ -89,7 +100,7 @@ pub enum BadCall {
 
 impl BadCall {
     /// Every bad call, simplest first.
-    pub const ALL: [BadCall; 24] = [
+    pub const ALL: [BadCall; 26] = [
         BadCall::UnknownInput,
         BadCall::UnknownInputMax,
         BadCall::BarrierAhead,
@@ -102,6 +113,7 @@ impl BadCall {
         BadCall::RestoreEmpty,
         BadCall::RestoreEmptyObject,
         BadCall::RestoreTrailing,
+        BadCall::RestorePadded,
         BadCall::RestoreRetyped,
         BadCall::RestoreClaimsMax,
         BadCall::SnapshotsWithoutInputs,
@@ -111,6 +123,7 @@ impl BadCall {
         BadCall::SnapshotsBarrierAhead,
         BadCall::RestoreNegative,
         BadCall::BarrierMaxAfterRestore,
+        BadCall::BarrierMaxRepeatedAfterRestore,
         BadCall::RestoreNull,
         BadCall::RestoreBeforeTheFirst,
         BadCall::RestoreCompletedMax,
@@ -130,13 +143,14 @@ impl BadCall {
             | BadCall::RestoreEmpty
             | BadCall::RestoreEmptyObject
             | BadCall::RestoreTrailing
+            | BadCall::RestorePadded
             | BadCall::RestoreRetyped
             | BadCall::RestoreClaimsMax
             | BadCall::RestoreNegative
             | BadCall::RestoreNull
             | BadCall::RestoreBeforeTheFirst
             | BadCall::RestoreCompletedMax => "06-R14",
-            BadCall::BarrierMaxAfterRestore => "06-R12",
+            BadCall::BarrierMaxAfterRestore | BadCall::BarrierMaxRepeatedAfterRestore => "06-R12",
             BadCall::SnapshotsWithoutInputs
             | BadCall::SnapshotsUnknownInput
             | BadCall::SnapshotsPastTheEnd
@@ -189,6 +203,9 @@ impl BadCall {
             BadCall::RestoreTrailing => {
                 "restore(2, the snapshot after checkpoint 1 + b\" trailing\"): nothing may follow the bytes snapshot() wrote"
             }
+            BadCall::RestorePadded => {
+                "restore(2, the snapshot after checkpoint 1 written twice on two lines, after a byte-order mark or a form feed, or followed by an ideographic space, U+3000): none of them is a snapshot"
+            }
             BadCall::RestoreRetyped => {
                 "restore(2, the snapshot after checkpoint 1 with its numbers written as \"x\", as strings of their digits or with a half added): the wrong types are no snapshot"
             }
@@ -200,6 +217,9 @@ impl BadCall {
             }
             BadCall::BarrierMaxAfterRestore => {
                 "restore(2, the snapshot after checkpoint 1 with its numbers set to u64::MAX - 1), then on_element(0, B18446744073709551615), on_element(1, B18446744073709551615), on_element(0, B0): no checkpoint follows u64::MAX, and no barrier 0 is ever in turn"
+            }
+            BadCall::BarrierMaxRepeatedAfterRestore => {
+                "restore(2, the snapshot after checkpoint 1 with its numbers set to u64::MAX - 1), then on_element(0, B18446744073709551615), on_element(1, B18446744073709551615), on_element(0, B18446744073709551615): a barrier of a completed checkpoint is out of turn, and no checkpoint follows u64::MAX"
             }
             BadCall::RestoreNull => {
                 "restore(2, b\"null\"): null is no snapshot (a fresh aligner's snapshot is not null)"
@@ -231,62 +251,75 @@ impl BadCall {
         let a0 = || Elem::Record("a0".to_owned());
         let answered =
             |r: anyhow::Result<Vec<super::case::Out>>| r.map(|out| format!("Ok({out:?})"));
-        let result =
-            match self {
-                BadCall::UnknownInput => {
-                    I::aligner(2).and_then(|mut a| answered(I::on_element(&mut a, 2, a0())))
+        let result = match self {
+            BadCall::UnknownInput => {
+                I::aligner(2).and_then(|mut a| answered(I::on_element(&mut a, 2, a0())))
+            }
+            BadCall::UnknownInputMax => {
+                I::aligner(2).and_then(|mut a| answered(I::on_element(&mut a, usize::MAX, a0())))
+            }
+            BadCall::BarrierAhead => {
+                I::aligner(2).and_then(|mut a| answered(I::on_element(&mut a, 0, Elem::Barrier(2))))
+            }
+            BadCall::BarrierOutOfTurn => I::aligner(2).and_then(|mut a| {
+                I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                answered(I::on_element(&mut a, 1, Elem::Barrier(2)))
+            }),
+            BadCall::BarrierTwice => I::aligner(2).and_then(|mut a| {
+                I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                answered(I::on_element(&mut a, 1, Elem::Barrier(1)))
+            }),
+            BadCall::BarrierBehind => I::aligner(2).and_then(|mut a| {
+                I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                I::on_element(&mut a, 1, Elem::Barrier(1))?;
+                answered(I::on_element(&mut a, 0, Elem::Barrier(1)))
+            }),
+            BadCall::BarrierBehindRestore => I::aligner(2).and_then(|mut a| {
+                I::on_element(&mut a, 0, Elem::Barrier(1))?;
+                I::on_element(&mut a, 1, Elem::Barrier(1))?;
+                let mut restored = I::restore(2, &I::snapshot(&a)?)?;
+                answered(I::on_element(&mut restored, 0, Elem::Barrier(1)))
+            }),
+            BadCall::RestoreNoInputs => I::aligner(1)
+                .and_then(|a| I::restore(0, &I::snapshot(&a)?))
+                .map(|_| "Ok(an aligner)".to_owned()),
+            BadCall::RestoreGarbage => {
+                I::restore(2, b"not a snapshot").map(|_| "Ok(an aligner)".to_owned())
+            }
+            // An implementation whose own snapshot of a fresh aligner is empty may read
+            // empty bytes back: the check is then moot, counted as passed.
+            BadCall::RestoreEmpty => match I::aligner(2).and_then(|a| I::snapshot(&a)) {
+                Ok(own) if own.is_empty() => Err(anyhow::anyhow!("its own snapshot is empty")),
+                _ => I::restore(2, b"").map(|_| "Ok(an aligner)".to_owned()),
+            },
+            // Likewise for an implementation whose own fresh snapshot is `{}`.
+            BadCall::RestoreEmptyObject => match I::aligner(2).and_then(|a| I::snapshot(&a)) {
+                Ok(own) if own == b"{}" => Err(anyhow::anyhow!("its own snapshot is {{}}")),
+                _ => I::restore(2, b"{}").map(|_| "Ok(an aligner)".to_owned()),
+            },
+            BadCall::RestoreTrailing => after_checkpoint_1::<I>().and_then(|own| {
+                let trailed = [own, b" trailing".to_vec()].concat();
+                I::restore(2, &trailed).map(|_| "Ok(an aligner)".to_owned())
+            }),
+            BadCall::RestorePadded => after_checkpoint_1::<I>().and_then(|own| {
+                // Written twice with nothing between, a snapshot that is a bare number is
+                // another snapshot (`1` twice is `11`); on two lines it is none.
+                let padded = paddings(&own).filter(|(p, _)| *p != Padding::Twice);
+                for (padding, bytes) in padded {
+                    if I::restore(2, &bytes).is_ok() {
+                        return Ok(format!("Ok(an aligner) of {}", padding.describe()));
+                    }
                 }
-                BadCall::UnknownInputMax => I::aligner(2)
-                    .and_then(|mut a| answered(I::on_element(&mut a, usize::MAX, a0()))),
-                BadCall::BarrierAhead => I::aligner(2)
-                    .and_then(|mut a| answered(I::on_element(&mut a, 0, Elem::Barrier(2)))),
-                BadCall::BarrierOutOfTurn => I::aligner(2).and_then(|mut a| {
-                    I::on_element(&mut a, 0, Elem::Barrier(1))?;
-                    answered(I::on_element(&mut a, 1, Elem::Barrier(2)))
-                }),
-                BadCall::BarrierTwice => I::aligner(2).and_then(|mut a| {
-                    I::on_element(&mut a, 0, Elem::Barrier(1))?;
-                    I::on_element(&mut a, 0, Elem::Barrier(1))?;
-                    answered(I::on_element(&mut a, 1, Elem::Barrier(1)))
-                }),
-                BadCall::BarrierBehind => I::aligner(2).and_then(|mut a| {
-                    I::on_element(&mut a, 0, Elem::Barrier(1))?;
-                    I::on_element(&mut a, 1, Elem::Barrier(1))?;
-                    answered(I::on_element(&mut a, 0, Elem::Barrier(1)))
-                }),
-                BadCall::BarrierBehindRestore => I::aligner(2).and_then(|mut a| {
-                    I::on_element(&mut a, 0, Elem::Barrier(1))?;
-                    I::on_element(&mut a, 1, Elem::Barrier(1))?;
-                    let mut restored = I::restore(2, &I::snapshot(&a)?)?;
-                    answered(I::on_element(&mut restored, 0, Elem::Barrier(1)))
-                }),
-                BadCall::RestoreNoInputs => I::aligner(1)
-                    .and_then(|a| I::restore(0, &I::snapshot(&a)?))
-                    .map(|_| "Ok(an aligner)".to_owned()),
-                BadCall::RestoreGarbage => {
-                    I::restore(2, b"not a snapshot").map(|_| "Ok(an aligner)".to_owned())
-                }
-                // An implementation whose own snapshot of a fresh aligner is empty may read
-                // empty bytes back: the check is then moot, counted as passed.
-                BadCall::RestoreEmpty => match I::aligner(2).and_then(|a| I::snapshot(&a)) {
-                    Ok(own) if own.is_empty() => Err(anyhow::anyhow!("its own snapshot is empty")),
-                    _ => I::restore(2, b"").map(|_| "Ok(an aligner)".to_owned()),
-                },
-                // Likewise for an implementation whose own fresh snapshot is `{}`.
-                BadCall::RestoreEmptyObject => match I::aligner(2).and_then(|a| I::snapshot(&a)) {
-                    Ok(own) if own == b"{}" => Err(anyhow::anyhow!("its own snapshot is {{}}")),
-                    _ => I::restore(2, b"{}").map(|_| "Ok(an aligner)".to_owned()),
-                },
-                BadCall::RestoreTrailing => after_checkpoint_1::<I>().and_then(|own| {
-                    let trailed = [own, b" trailing".to_vec()].concat();
-                    I::restore(2, &trailed).map(|_| "Ok(an aligner)".to_owned())
-                }),
-                BadCall::RestoreRetyped => after_checkpoint_1::<I>().and_then(|own| {
-                    restore_retyped(&own, |bytes| {
-                        I::restore(2, bytes).map(|_| "Ok(an aligner)".to_owned())
-                    })
-                }),
-                BadCall::RestoreClaimsMax => after_checkpoint_1::<I>().and_then(|own| {
+                Err(anyhow::anyhow!("every padded snapshot is refused"))
+            }),
+            BadCall::RestoreRetyped => after_checkpoint_1::<I>().and_then(|own| {
+                restore_retyped(&own, |bytes| {
+                    I::restore(2, bytes).map(|_| "Ok(an aligner)".to_owned())
+                })
+            }),
+            BadCall::RestoreClaimsMax => {
+                after_checkpoint_1::<I>().and_then(|own| {
                     match renumbered(&own, |_| serde_json::Value::from(u64::MAX)) {
                         None => Err(anyhow::anyhow!("its snapshot holds no JSON number")),
                         Some(bytes) => {
@@ -294,61 +327,72 @@ impl BadCall {
                             answered(I::on_element(&mut restored, 0, Elem::Barrier(0)))
                         }
                     }
-                }),
-                BadCall::SnapshotsWithoutInputs => {
-                    I::aligned_snapshots(Vec::new(), &[]).map(|s| format!("Ok({s:?})"))
+                })
+            }
+            BadCall::SnapshotsWithoutInputs => {
+                I::aligned_snapshots(Vec::new(), &[]).map(|s| format!("Ok({s:?})"))
+            }
+            BadCall::RestoreNegative => after_checkpoint_1::<I>().and_then(|own| {
+                // Less one, so that a cast back to `u64` lands below `u64::MAX`,
+                // which a restore refuses for its own reason.
+                let negative =
+                    |n: &serde_json::Number| serde_json::Value::from(-n.as_i64().unwrap_or(0) - 1);
+                match renumbered(&own, negative) {
+                    None => Err(anyhow::anyhow!("its snapshot holds no JSON number")),
+                    Some(bytes) => I::restore(2, &bytes).map(|_| "Ok(an aligner)".to_owned()),
                 }
-                BadCall::RestoreNegative => after_checkpoint_1::<I>().and_then(|own| {
-                    // Less one, so that a cast back to `u64` lands below `u64::MAX`,
-                    // which a restore refuses for its own reason.
-                    let negative = |n: &serde_json::Number| {
-                        serde_json::Value::from(-n.as_i64().unwrap_or(0) - 1)
-                    };
-                    match renumbered(&own, negative) {
-                        None => Err(anyhow::anyhow!("its snapshot holds no JSON number")),
-                        Some(bytes) => I::restore(2, &bytes).map(|_| "Ok(an aligner)".to_owned()),
+            }),
+            BadCall::BarrierMaxAfterRestore => after_checkpoint_1::<I>().and_then(|own| {
+                match renumbered(&own, |_| serde_json::Value::from(u64::MAX - 1)) {
+                    None => Err(anyhow::anyhow!("its snapshot holds no JSON number")),
+                    Some(bytes) => {
+                        let mut restored = I::restore(2, &bytes)?;
+                        I::on_element(&mut restored, 0, Elem::Barrier(u64::MAX))?;
+                        I::on_element(&mut restored, 1, Elem::Barrier(u64::MAX))?;
+                        answered(I::on_element(&mut restored, 0, Elem::Barrier(0)))
                     }
-                }),
-                BadCall::BarrierMaxAfterRestore => after_checkpoint_1::<I>().and_then(|own| {
-                    match renumbered(&own, |_| serde_json::Value::from(u64::MAX - 1)) {
-                        None => Err(anyhow::anyhow!("its snapshot holds no JSON number")),
-                        Some(bytes) => {
-                            let mut restored = I::restore(2, &bytes)?;
-                            I::on_element(&mut restored, 0, Elem::Barrier(u64::MAX))?;
-                            I::on_element(&mut restored, 1, Elem::Barrier(u64::MAX))?;
-                            answered(I::on_element(&mut restored, 0, Elem::Barrier(0)))
-                        }
+                }
+            }),
+            BadCall::BarrierMaxRepeatedAfterRestore => after_checkpoint_1::<I>().and_then(|own| {
+                match renumbered(&own, |_| serde_json::Value::from(u64::MAX - 1)) {
+                    None => Err(anyhow::anyhow!("its snapshot holds no JSON number")),
+                    Some(bytes) => {
+                        let mut restored = I::restore(2, &bytes)?;
+                        I::on_element(&mut restored, 0, Elem::Barrier(u64::MAX))?;
+                        I::on_element(&mut restored, 1, Elem::Barrier(u64::MAX))?;
+                        answered(I::on_element(&mut restored, 0, Elem::Barrier(u64::MAX)))
                     }
-                }),
-                BadCall::RestoreNull => match I::aligner(2).and_then(|a| I::snapshot(&a)) {
-                    Ok(own) if own == b"null" => Err(anyhow::anyhow!("its own snapshot is null")),
-                    _ => I::restore(2, b"null").map(|_| "Ok(an aligner)".to_owned()),
-                },
-                BadCall::RestoreBeforeTheFirst => own_counter::<I>().and_then(|counter| {
-                    anyhow::ensure!(counter.base > 0, "its counter counts from 0");
-                    I::restore(2, &counter.set_to(counter.base - 1))
-                        .map(|_| "Ok(an aligner)".to_owned())
-                }),
-                BadCall::RestoreCompletedMax => own_counter::<I>().and_then(|counter| {
-                    anyhow::ensure!(counter.base == 0, "its counter is the next checkpoint");
-                    I::restore(2, &counter.set_to(u64::MAX)).map(|_| "Ok(an aligner)".to_owned())
-                }),
-                BadCall::SnapshotsUnknownInput => {
-                    I::aligned_snapshots(vec![vec![a0()]], &[1]).map(|s| format!("Ok({s:?})"))
                 }
-                BadCall::SnapshotsPastTheEnd => {
-                    I::aligned_snapshots(vec![vec![a0()]], &[0, 0]).map(|s| format!("Ok({s:?})"))
-                }
-                BadCall::SnapshotsPastOneEnd => {
-                    let b0 = Elem::Record("b0".to_owned());
-                    I::aligned_snapshots(vec![vec![a0()], vec![b0]], &[0, 0])
-                        .map(|s| format!("Ok({s:?})"))
-                }
-                BadCall::SnapshotsBarrierAhead => {
-                    I::aligned_snapshots(vec![vec![Elem::Barrier(2)]], &[0])
-                        .map(|s| format!("Ok({s:?})"))
-                }
-            };
+            }),
+            BadCall::RestoreNull => match I::aligner(2).and_then(|a| I::snapshot(&a)) {
+                Ok(own) if own == b"null" => Err(anyhow::anyhow!("its own snapshot is null")),
+                _ => I::restore(2, b"null").map(|_| "Ok(an aligner)".to_owned()),
+            },
+            BadCall::RestoreBeforeTheFirst => own_counter::<I>().and_then(|counter| {
+                anyhow::ensure!(counter.base > 0, "its counter counts from 0");
+                I::restore(2, &counter.set_to(counter.base - 1))
+                    .map(|_| "Ok(an aligner)".to_owned())
+            }),
+            BadCall::RestoreCompletedMax => own_counter::<I>().and_then(|counter| {
+                anyhow::ensure!(counter.base == 0, "its counter is the next checkpoint");
+                I::restore(2, &counter.set_to(u64::MAX)).map(|_| "Ok(an aligner)".to_owned())
+            }),
+            BadCall::SnapshotsUnknownInput => {
+                I::aligned_snapshots(vec![vec![a0()]], &[1]).map(|s| format!("Ok({s:?})"))
+            }
+            BadCall::SnapshotsPastTheEnd => {
+                I::aligned_snapshots(vec![vec![a0()]], &[0, 0]).map(|s| format!("Ok({s:?})"))
+            }
+            BadCall::SnapshotsPastOneEnd => {
+                let b0 = Elem::Record("b0".to_owned());
+                I::aligned_snapshots(vec![vec![a0()], vec![b0]], &[0, 0])
+                    .map(|s| format!("Ok({s:?})"))
+            }
+            BadCall::SnapshotsBarrierAhead => {
+                I::aligned_snapshots(vec![vec![Elem::Barrier(2)]], &[0])
+                    .map(|s| format!("Ok({s:?})"))
+            }
+        };
         result.map_err(|e| format!("{e:#}"))
     }
 }

@@ -57,11 +57,11 @@
 //! | 06-R10 | `configuration` | `new_zero`, `unnamed_zero` |
 //! | 06-R11 | `configuration` | `unknown_input`, `unknown_input_unnamed` |
 //! | 06-R11 | `contract` | `unknown_input_barrier` |
-//! | 06-R12 | `configuration` | `accepting_a_barrier_out_of_turn`, `old_barrier`, `barrier_max_overflows` |
+//! | 06-R12 | `configuration` | `accepting_a_barrier_out_of_turn`, `old_barrier`, `barrier_max_overflows`, `saturating_next` |
 //! | 06-R12 | `contract` | `one_off_turn_check`, `broken_after_error`, `single_no_turn` |
 //! | 06-R13 | `crash` | `restoring_from_scratch`, `restore_keeps_inputs` |
 //! | 06-R13 | `contract` | `restore_refuses_fresh`, `snapshot_refuses_held`, `snapshot_ahead`, `restore_blocked` |
-//! | 06-R14 | `configuration` | `garbage_fresh`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_value`, `restore_next_overflows`, `restore_signed_completed`, `restore_null_is_fresh`, `restore_max_saturates`, `restore_next_saturates` |
+//! | 06-R14 | `configuration` | `garbage_fresh`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_value`, `restore_next_overflows`, `restore_signed_completed`, `restore_null_is_fresh`, `restore_max_saturates`, `restore_next_saturates`, `restore_reads_the_last_value`, `restore_trims_text`, `restore_strips_byte_order_mark` |
 //! | 06-R15 | `aligned-snapshots` | `after_call`, `snapshots_need_equal_barriers` |
 //! | 06-R16 | `aligned-snapshots` | `snapshots_from_the_whole_input`, `prefix_refused` |
 //! | 06-R17 | `configuration` | `past_end`, `past_end_in_total` |

@@ -284,6 +284,89 @@ around! {
 }
 graders::impl_stage06!(RestoreNextSaturates, restore_next_saturates);
 
+restoring! {
+    /// **Mistake:** `restore` reads every JSON value of the bytes and keeps the last
+    /// ("snapshots are appended to one file; the newest wins"), so a snapshot written
+    /// twice restores, and one followed by an older one rolls the aligner back.
+    /// **Verdict:** `configuration`: the snapshot after checkpoint 1 written twice
+    /// restores (06-R14).
+    restore_reads_the_last_value |inputs, bytes| {
+        let mut last = None;
+        for value in serde_json::Deserializer::from_slice(bytes).into_iter::<serde_json::Value>() {
+            last = Some(value?);
+        }
+        let last = last.ok_or_else(|| anyhow::anyhow!("no snapshot"))?;
+        solution06::BarrierAligner::restore(inputs, &serde_json::to_vec(&last)?)?
+    }
+}
+graders::impl_stage06!(RestoreReadsTheLastValue, restore_reads_the_last_value);
+
+restoring! {
+    /// **Mistake:** `restore` reads the bytes as text and trims it ("a file may end in a
+    /// newline"), so whitespace JSON does not read is taken for no byte at all.
+    /// **Verdict:** `configuration`: the snapshot after checkpoint 1 after a form feed
+    /// restores (06-R14).
+    restore_trims_text |inputs, bytes| {
+        let text = std::str::from_utf8(bytes)?;
+        solution06::BarrierAligner::restore(inputs, text.trim().as_bytes())?
+    }
+}
+graders::impl_stage06!(RestoreTrimsText, restore_trims_text);
+
+restoring! {
+    /// **Mistake:** `restore` drops a leading byte-order mark ("an editor may have saved
+    /// the file"), though no snapshot starts with one.
+    /// **Verdict:** `configuration`: the snapshot after checkpoint 1 after a byte-order
+    /// mark restores (06-R14).
+    restore_strips_byte_order_mark |inputs, bytes| {
+        let body = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+        solution06::BarrierAligner::restore(inputs, body)?
+    }
+}
+graders::impl_stage06!(RestoreStripsByteOrderMark, restore_strips_byte_order_mark);
+
+around! {
+    /// **Mistake:** the next checkpoint id is `next.saturating_add(1)` ("no overflow, no
+    /// panic"), so once checkpoint `u64::MAX` completes the aligner expects it again, and
+    /// a barrier of a completed checkpoint is taken for the next one. Written over the
+    /// reference (which refuses `Barrier(u64::MAX)`): after a restore that completed
+    /// `u64::MAX - 1`, barriers `u64::MAX` align, every time, as this mistake does.
+    /// **Verdict:** `configuration`: restored at `u64::MAX - 1`, `Barrier(u64::MAX)` on
+    /// inputs 0 and 1 and then on input 0 again is answered Ok (06-R12).
+    saturating_next { blocked_at_max: Vec<bool> } {
+        impl<T> BarrierAligner<T> {
+            pub fn new(inputs: usize) -> Result<Self> {
+                Ok(Self { inner: solution06::BarrierAligner::new(inputs)?, blocked_at_max: vec![false; inputs] })
+            }
+            pub fn is_blocked(&self, input: usize) -> bool {
+                self.inner.is_blocked(input) || self.blocked_at_max.get(input) == Some(&true)
+            }
+            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+                let at_max = matches!(e, Element::Barrier(CheckpointId::MAX))
+                    && input < self.blocked_at_max.len()
+                    && completed_in(&self.inner.snapshot()?)? == CheckpointId::MAX - 1;
+                if !at_max {
+                    return self.inner.on_element(input, e);
+                }
+                self.blocked_at_max[input] = true;
+                if self.blocked_at_max.iter().all(|b| *b) {
+                    self.blocked_at_max.fill(false);
+                    return Ok(vec![Aligned::Checkpoint(CheckpointId::MAX)]);
+                }
+                Ok(Vec::new())
+            }
+            pub fn snapshot(&self) -> Result<Vec<u8>> {
+                self.inner.snapshot()
+            }
+            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+                let inner = solution06::BarrierAligner::restore(inputs, bytes)?;
+                Ok(Self { inner, blocked_at_max: vec![false; inputs] })
+            }
+        }
+    }
+}
+graders::impl_stage06!(SaturatingNext, saturating_next);
+
 /// **Mistake:** `aligned_snapshots` refuses inputs that carry different numbers of
 /// barriers ("every input must take every checkpoint"), though a checkpoint one input
 /// never reaches simply does not complete.
@@ -581,6 +664,10 @@ fn is_blocked_by_index_is_rejected() {
 #[case::input_check_overflows(drive::<InputCheckOverflows>, "configuration", "06-R11")]
 #[case::restore_defaulted_snapshot(drive::<RestoreDefaultedSnapshot>, "configuration", "06-R14")]
 #[case::restore_ignores_trailing(drive::<RestoreIgnoresTrailing>, "configuration", "06-R14")]
+#[case::restore_reads_the_last_value(drive::<RestoreReadsTheLastValue>, "configuration", "06-R14")]
+#[case::restore_trims_text(drive::<RestoreTrimsText>, "configuration", "06-R14")]
+#[case::restore_strips_byte_order_mark(drive::<RestoreStripsByteOrderMark>, "configuration", "06-R14")]
+#[case::saturating_next(drive::<SaturatingNext>, "configuration", "06-R12")]
 #[case::restore_lenient_value(drive::<RestoreLenientValue>, "configuration", "06-R14")]
 #[case::restore_quoted_numbers(drive::<RestoreQuotedNumbers>, "configuration", "06-R14")]
 #[case::restore_truncated_float(drive::<RestoreTruncatedFloat>, "configuration", "06-R14")]
