@@ -67,11 +67,12 @@ pub enum ErrorCall {
     /// `CombinedWatermark::restore(b"null")`.
     CombinerNull,
     /// `BoundedOutOfOrderness::restore` of the implementation's own snapshot of
-    /// `new(2)` with ` trailing` after it: what a reader that stops after the first value
-    /// takes for a snapshot.
+    /// `new(2)` with ` trailing` after it (what a reader that stops after the first value
+    /// takes for a snapshot), then padded ([`paddings`](crate::harness::padding::paddings):
+    /// what a reader of a stream of values, or one that trims text, takes for one).
     GeneratorTrailing,
     /// `CombinedWatermark::restore` of the implementation's own snapshot of `new(2)` with
-    /// ` trailing` after it.
+    /// ` trailing` after it, then padded.
     CombinerTrailing,
     /// `BoundedOutOfOrderness::restore` of the first half of the implementation's own
     /// snapshot of `new(2)` after `on_event(7)`: a snapshot cut short.
@@ -154,10 +155,10 @@ impl ErrorCall {
             ErrorCall::GeneratorEmptyObject => "BoundedOutOfOrderness::restore(b\"{}\")",
             ErrorCall::CombinerEmptyObject => "CombinedWatermark::restore(b\"{}\")",
             ErrorCall::GeneratorTrailing => {
-                "BoundedOutOfOrderness::restore(&[BoundedOutOfOrderness::new(2).snapshot()?, b\" trailing\"].concat())"
+                "BoundedOutOfOrderness::restore(&[BoundedOutOfOrderness::new(2).snapshot()?, b\" trailing\"].concat()), and of that snapshot written twice on two lines, after a byte-order mark or a form feed, or followed by an ideographic space (U+3000)"
             }
             ErrorCall::CombinerTrailing => {
-                "CombinedWatermark::restore(&[CombinedWatermark::new(2)?.snapshot()?, b\" trailing\"].concat())"
+                "CombinedWatermark::restore(&[CombinedWatermark::new(2)?.snapshot()?, b\" trailing\"].concat()), and of that snapshot written twice on two lines, after a byte-order mark or a form feed, or followed by an ideographic space (U+3000)"
             }
             ErrorCall::GeneratorEmptyArray => "BoundedOutOfOrderness::restore(b\"[]\")",
             ErrorCall::GeneratorNull => "BoundedOutOfOrderness::restore(b\"null\")",
@@ -179,7 +180,7 @@ impl ErrorCall {
                 "CombinedWatermark::restore(the snapshot of new(2), its lists emptied: no inputs)"
             }
             ErrorCall::CombinerOutOfStep => {
-                "CombinedWatermark::restore(the snapshot of new(2) after on_watermark(0, 3), on_watermark(1, 5), its combined watermark set to 4: above the minimum 3 of its inputs')"
+                "CombinedWatermark::restore(the snapshot of new(2) after on_watermark(0, 3), on_watermark(1, 5), its combined watermark set to 4, above the minimum 3 of its inputs', then to 2, below it)"
             }
         }
     }

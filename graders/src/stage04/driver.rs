@@ -7,6 +7,7 @@ use super::contract::{Reading, drive_contract};
 use super::{Element, Implementation, oracle};
 use crate::harness::counter::numbers_that_differ;
 use crate::harness::damaged::{emptied, restore_retyped};
+use crate::harness::padding::{Padding, paddings};
 use crate::stage03::guard::{Answer, caught};
 
 /// What the driver saw while running one case. `Err` holds an error's message.
@@ -136,11 +137,11 @@ fn invalid_call<I: Implementation>(call: ErrorCall) -> anyhow::Result<String> {
         ErrorCall::CombinerNull => restore_combiner::<I>(b"null", junk),
         ErrorCall::GeneratorTrailing => {
             let bytes = I::generator_snapshot(&I::generator(2))?;
-            restore_generator::<I>(&trailed(bytes), junk)
+            first_restored(&bytes, |b| restore_generator::<I>(b, junk))
         }
         ErrorCall::CombinerTrailing => {
             let bytes = I::combiner_snapshot(&I::combiner(2)?)?;
-            restore_combiner::<I>(&trailed(bytes), junk)
+            first_restored(&bytes, |b| restore_combiner::<I>(b, junk))
         }
         ErrorCall::GeneratorHalf => {
             let mut generator = I::generator(2);
@@ -166,25 +167,34 @@ fn invalid_call<I: Implementation>(call: ErrorCall) -> anyhow::Result<String> {
             Some(bytes) => restore_combiner::<I>(&bytes, junk),
             None => anyhow::bail!("its snapshot holds no list"),
         },
-        ErrorCall::CombinerOutOfStep => match out_of_step::<I>()? {
-            Some(bytes) => restore_combiner::<I>(&bytes, junk),
-            None => anyhow::bail!("its snapshot keeps no combined watermark that can be told"),
-        },
+        ErrorCall::CombinerOutOfStep => {
+            let Some(forged) = out_of_step::<I>()? else {
+                anyhow::bail!("its snapshot keeps no combined watermark that can be told")
+            };
+            // Each must be refused: the first that restores is the answer.
+            let mut refusals = forged
+                .iter()
+                .map(|bytes| restore_combiner::<I>(bytes, junk));
+            refusals
+                .find(Result::is_ok)
+                .unwrap_or_else(|| Err(anyhow::anyhow!("each forged snapshot is refused")))
+        }
     }
 }
 
 /// The implementation's own snapshot of a combiner at inputs 3 and 5 with its combined
-/// watermark set to 4, or `None` when no number of it is the combined watermark alone:
-/// the one number that moves when the inputs go to 4 and 5 (the minimum moves with the
-/// first) and not when they go to 5 and 3 (the minimum stays).
-fn out_of_step<I: Implementation>() -> anyhow::Result<Option<Vec<u8>>> {
+/// watermark set to 4, above the minimum, and to 2, below it (a check that only asks
+/// whether it is ahead of the inputs misses that one); or `None` when no number of it is
+/// the combined watermark alone: the one number that moves when the inputs go to 4 and 5
+/// (the minimum moves with the first) and not when they go to 5 and 3 (the minimum stays).
+fn out_of_step<I: Implementation>() -> anyhow::Result<Option<[Vec<u8>; 2]>> {
     let at = |first: u64, second: u64| -> anyhow::Result<Option<serde_json::Value>> {
         let mut combiner = I::combiner(2)?;
         I::on_watermark(&mut combiner, 0, first)?;
         I::on_watermark(&mut combiner, 1, second)?;
         Ok(serde_json::from_slice(&I::combiner_snapshot(&combiner)?).ok())
     };
-    let (Some(mut base), Some(moved), Some(swapped)) = (at(3, 5)?, at(4, 5)?, at(5, 3)?) else {
+    let (Some(base), Some(moved), Some(swapped)) = (at(3, 5)?, at(4, 5)?, at(5, 3)?) else {
         return Ok(None);
     };
     let (Some(moved), Some(swapped)) = (
@@ -197,11 +207,17 @@ fn out_of_step<I: Implementation>() -> anyhow::Result<Option<Vec<u8>>> {
     let [combined] = combined[..] else {
         return Ok(None);
     };
-    match base.pointer_mut(combined) {
-        Some(number) if number.as_u64() == Some(3) => *number = serde_json::Value::from(4),
-        _ => return Ok(None),
+    if base.pointer(combined).and_then(serde_json::Value::as_u64) != Some(3) {
+        return Ok(None);
     }
-    Ok(serde_json::to_vec(&base).ok())
+    let set_to = |value: u64| {
+        let mut forged = base.clone();
+        *forged.pointer_mut(combined)? = serde_json::Value::from(value);
+        serde_json::to_vec(&forged).ok()
+    };
+    Ok(set_to(4)
+        .zip(set_to(2))
+        .map(|(above, below)| [above, below]))
 }
 
 /// The implementation's own snapshot of `new(2)` after `on_watermark(0, 5)` and
@@ -382,10 +398,24 @@ fn combine<I: Implementation>(
     }
 }
 
-/// A snapshot with bytes after it: no snapshot, whatever the format.
-fn trailed(mut bytes: Vec<u8>) -> Vec<u8> {
-    bytes.extend_from_slice(b" trailing");
-    bytes
+/// `restore` of `snapshot` with ` trailing` after it, then padded ([`paddings`]; written
+/// twice with nothing between, a bare number is another snapshot, so on two lines only):
+/// the answer to the first that restores, or the last refusal. None is a snapshot,
+/// whatever the format.
+fn first_restored(
+    snapshot: &[u8],
+    restore: impl Fn(&[u8]) -> anyhow::Result<String>,
+) -> anyhow::Result<String> {
+    let trailed = [snapshot, b" trailing"].concat();
+    let padded = paddings(snapshot).filter(|(p, _)| *p != Padding::Twice);
+    let mut answer = restore(&trailed);
+    for (_, bytes) in padded {
+        if answer.is_ok() {
+            break;
+        }
+        answer = restore(&bytes);
+    }
+    answer
 }
 
 /// Whether `bytes` are a snapshot the implementation writes: its own snapshot of a fresh

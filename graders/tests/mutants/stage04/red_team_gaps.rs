@@ -244,6 +244,28 @@ mod combiner_restore_out_of_step {
 }
 graders::impl_stage04!(CombinerRestoreOutOfStep, combiner_restore_out_of_step);
 
+/// **Mistake:** the combiner's `restore` refuses a combined watermark ahead of its
+/// slowest input ("it can never be ahead"), but not one behind it, though `snapshot` only
+/// ever writes the minimum itself: a combiner restored behind reports an advance it
+/// already reported.
+/// **Verdict:** `errors` fails: its own snapshot at inputs 3 and 5 with the combined
+/// watermark set to 2 restores (04-R15).
+mod combiner_restore_behind {
+    combiner! {
+        snapshot(self) {
+            Ok(serde_json::to_vec(self)?)
+        }
+        restore(bytes) {
+            let restored: Self = serde_json::from_slice(bytes)?;
+            anyhow::ensure!(!restored.inputs.is_empty(), "a combiner of no inputs");
+            let slowest = restored.inputs.iter().copied().min().flatten();
+            anyhow::ensure!(restored.combined <= slowest, "combined ahead of its inputs");
+            Ok(restored)
+        }
+    }
+}
+graders::impl_stage04!(CombinerRestoreBehind, combiner_restore_behind);
+
 /// **Mistake:** the combiner counts its silent inputs down at each input's first report,
 /// and does so before it checks that the input exists: `on_watermark(2, 0)` on 2 inputs
 /// returns its error, but one silent input fewer is counted.
@@ -323,6 +345,7 @@ fn is_rejected_for(
 #[case::combined_bitmask(drive::<CombinedBitmask>, "combiner", "04-R8")]
 #[case::combiner_restore_unchecked(drive::<CombinerRestoreUnchecked>, "errors", "04-R15")]
 #[case::combiner_restore_out_of_step(drive::<CombinerRestoreOutOfStep>, "errors", "04-R15")]
+#[case::combiner_restore_behind(drive::<CombinerRestoreBehind>, "errors", "04-R15")]
 #[case::generator_quoted_numbers(drive::<GeneratorQuotedNumbers>, "errors", "04-R15")]
 fn is_rejected_without_card(
     #[case] drive: fn(&Case) -> Observation,
