@@ -262,6 +262,53 @@ restore_through! {
 }
 
 restore_through! {
+    /// **Mistake:** `restore` checks for an aggregate listed twice by comparing each entry
+    /// with the one before it ("a snapshot is sorted, so a repeat sits next to itself"),
+    /// and inserts the others into the map, so a repeat further down overwrites the first.
+    /// **Verdict:** `contract`: its own snapshot of `a` and `b` with the first listed
+    /// again after the second restores (05-R16).
+    restore_compares_neighbours, RestoreComparesNeighbours, RestoreComparesNeighboursOperator,
+    write(snapshot) {}
+    prepare(value) {
+        if let Some(open) = value["open"].as_array_mut() {
+            let mut kept: Vec<serde_json::Value> = Vec::new();
+            for entry in open.drain(..) {
+                let same = |k: &serde_json::Value| (&k[0], &k[1]) == (&entry[0], &entry[1]);
+                // A neighbour repeated is left for the reference to refuse.
+                if !kept.last().is_some_and(same) {
+                    kept.retain(|k| !same(k));
+                }
+                kept.push(entry);
+            }
+            *open = kept;
+        }
+    }
+}
+
+restore_through! {
+    /// **Mistake:** `restore` asks only of the first aggregate whether the watermark has
+    /// fired its window ("the oldest window comes first"), and drops the others that it
+    /// fired, as `on_watermark` would: listed newest first, a fired window restores.
+    /// **Verdict:** `contract`: its own snapshot of the open `a [0, 10)` and `a [10, 20)`,
+    /// listed in the opposite order, with the watermark set to 9 restores (05-R16).
+    restore_checks_the_first_window, RestoreChecksTheFirstWindow, RestoreChecksTheFirstWindowOperator,
+    write(snapshot) {}
+    prepare(value) {
+        if let Some(wm) = value["watermark"].as_u64()
+            && let Some(open) = value["open"].as_array_mut()
+        {
+            let mut first = true;
+            open.retain(|entry| {
+                let kept = first
+                    || entry[0]["end"].as_u64().is_some_and(|end| end.saturating_sub(1) > wm);
+                first = false;
+                kept
+            });
+        }
+    }
+}
+
+restore_through! {
     /// A correct variant: the snapshot leaves out the fields of a fresh operator (no
     /// watermark, nothing open), so its fresh snapshot is `{}`, which it reads back.
     fresh_snapshot_is_empty_object, FreshIsEmptyObject, FreshIsEmptyObjectOperator,
@@ -305,6 +352,8 @@ fn is_rejected_for(
 #[case::restore_skips_count_zero(drive::<RestoreSkipsCountZero>, "contract", "05-R16", "05-parsed-is-a-state")]
 #[case::restore_overwrites_a_repeat(drive::<RestoreOverwritesARepeat>, "contract", "05-R16", "05-parsed-is-a-state")]
 #[case::restore_drops_fired_windows(drive::<RestoreDropsFiredWindows>, "contract", "05-R16", "05-parsed-is-a-state")]
+#[case::restore_compares_neighbours(drive::<RestoreComparesNeighbours>, "contract", "05-R16", "05-parsed-is-a-state")]
+#[case::restore_checks_the_first_window(drive::<RestoreChecksTheFirstWindow>, "contract", "05-R16", "05-parsed-is-a-state")]
 fn is_rejected_with_card(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
