@@ -146,11 +146,20 @@ pub enum ErrorCall {
     /// of a subtask that counted `k` once, written twice in one file, which a reader of
     /// every value of a stream takes for one snapshot.
     RestoreOwnTwice,
+    /// `KeyedSubtask::restore(1, 2, 8, &[b"[[[107],1],[[107],2]]"])`: the key `k` twice in
+    /// one list, restored by subtask 1 of 2, which does not own `k`: bytes no snapshot
+    /// writes, whichever keys the subtask keeps (a key in two snapshots it may skip; a
+    /// key twice in one is no snapshot).
+    RestoreRepeatedKeyNotOwned,
+    /// `KeyedSubtask::restore(0, 1, 8, &[b"[[[108],1],[[107],1]]"])` where the
+    /// implementation's own snapshot of `{"k": 1, "l": 1}` is `[[[107],1],[[108],1]]`, the
+    /// list of pairs in key order: the same pairs out of order, which it never writes.
+    RestoreKeysOutOfOrder,
 }
 
 impl ErrorCall {
     /// Every invalid call, in plan order.
-    pub const ALL: [ErrorCall; 57] = [
+    pub const ALL: [ErrorCall; 59] = [
         ErrorCall::RangeParallelismZero,
         ErrorCall::RangeAboveMax,
         ErrorCall::KeyGroupMaxZero,
@@ -219,6 +228,8 @@ impl ErrorCall {
         // Bytes that hold a snapshot and more.
         ErrorCall::RestoreRepeatedKey,
         ErrorCall::RestoreOwnTwice,
+        ErrorCall::RestoreRepeatedKeyNotOwned,
+        ErrorCall::RestoreKeysOutOfOrder,
     ];
 
     /// The call as code.
@@ -289,6 +300,12 @@ impl ErrorCall {
             ErrorCall::RestoreOwnTwice => {
                 "KeyedSubtask::restore(0, 1, 8, &[its own snapshot of {\"k\": 1}, written twice in one file])"
             }
+            ErrorCall::RestoreRepeatedKeyNotOwned => {
+                "KeyedSubtask::restore(1, 2, 8, &[b\"[[[107],1],[[107],2]]\"]): the key k twice in one snapshot, which is no snapshot even where the subtask does not own k"
+            }
+            ErrorCall::RestoreKeysOutOfOrder => {
+                "KeyedSubtask::restore(0, 1, 8, &[b\"[[[108],1],[[107],1]]\"]): its own snapshot of {\"k\": 1, \"l\": 1} is that list in key order, and it never writes l before k"
+            }
         }
     }
 
@@ -320,7 +337,9 @@ impl ErrorCall {
             | ErrorCall::RestoreTrailing
             | ErrorCall::RestoreGarbageBeside
             | ErrorCall::RestoreRepeatedKey
-            | ErrorCall::RestoreOwnTwice => None,
+            | ErrorCall::RestoreOwnTwice
+            | ErrorCall::RestoreRepeatedKeyNotOwned
+            | ErrorCall::RestoreKeysOutOfOrder => None,
             _ => Some("parallelism"),
         }
     }
@@ -351,7 +370,9 @@ impl ErrorCall {
             | ErrorCall::RestoreTrailing
             | ErrorCall::RestoreGarbageBeside
             | ErrorCall::RestoreRepeatedKey
-            | ErrorCall::RestoreOwnTwice => "03-R9",
+            | ErrorCall::RestoreOwnTwice
+            | ErrorCall::RestoreRepeatedKeyNotOwned
+            | ErrorCall::RestoreKeysOutOfOrder => "03-R9",
             _ => "03-R21",
         }
     }
@@ -424,6 +445,25 @@ pub fn invalid_call<I: Implementation>(call: ErrorCall) -> Answer<String> {
             // As for `RestoreTrailing`: the laws' checks report a subtask not made.
             _ => not_a_snapshot::<I>(b"[][]", Unless::Never),
         },
+        ErrorCall::RestoreRepeatedKeyNotOwned => caught(|| {
+            I::restore(1, 2, 8, &[b"[[[107],1],[[107],2]]".to_vec()])
+                .map(|s| format!("{:?}", I::counts(&s)))
+        }),
+        ErrorCall::RestoreKeysOutOfOrder => {
+            let own = caught(|| {
+                let mut subtask = I::subtask(0, 1, 8)?;
+                I::count(&mut subtask, "k")?;
+                I::count(&mut subtask, "l")?;
+                I::snapshot(&subtask)
+            });
+            match own {
+                Answer::Ok(own) if own == b"[[[107],1],[[108],1]]" => {
+                    not_a_snapshot::<I>(b"[[[108],1],[[107],1]]", Unless::Never)
+                }
+                // Another format: what it never writes cannot be told from these bytes.
+                _ => Answer::Err("its snapshot is not the list of pairs in key order".to_owned()),
+            }
+        }
         ErrorCall::RestoreTrailing => match counted_k::<I>() {
             Answer::Ok(mut own) => {
                 own.extend_from_slice(b" trailing");
@@ -556,5 +596,16 @@ pub fn judge_error(call: ErrorCall, answer: &Answer<String>) -> Result<(), Failu
                 ),
             },
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::oracle;
+
+    #[test]
+    fn subtask_1_of_2_does_not_own_k() {
+        // `RestoreRepeatedKeyNotOwned` restores subtask 1 of 2 for that reason.
+        assert_eq!(oracle::owner_of(b"k", 2, 8), 0);
     }
 }

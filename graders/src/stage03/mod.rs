@@ -55,12 +55,12 @@
 //! | 03-R2 | `partition` | `partition_by_group_buckets` |
 //! | 03-R3 | `contract` | `key_groups_floor` |
 //! | 03-R4 | `contract` | `none_keeps_value` |
-//! | 03-R5 | `contract` | `update_trusts_routing`, `update_then_refuse` |
+//! | 03-R5 | `contract` | `update_trusts_routing`, `update_then_refuse`, `update_owner_in_u32` |
 //! | 03-R6 | `contract` | `snapshot_pins_parallelism`, `snapshot_with_index` |
 //! | 03-R7 | `crash` | `restore_drops_last_group`, `restore_keeps_every_key` |
 //! | 03-R7 | `contract` | `restore_refuses_repeated_snapshot` |
 //! | 03-R8 | `contract` | `restore_later_wins`, `restore_dup_identical_only`, `restore_dup_vs_first_only`, `restore_dup_adjacent_only` |
-//! | 03-R9 | `errors` | `restore_garbage_is_empty`, `restore_skips_empty_bytes`, `restore_object_is_empty`, `restore_ignores_trailing`, `restore_skips_unreadable`, `restore_collects_repeated_pairs`, `restore_reads_every_value`, `restore_null_as_empty` |
+//! | 03-R9 | `errors` | `restore_garbage_is_empty`, `restore_skips_empty_bytes`, `restore_object_is_empty`, `restore_ignores_trailing`, `restore_skips_unreadable`, `restore_collects_repeated_pairs`, `restore_reads_every_value`, `restore_null_as_empty`, `restore_sorts_pairs`, `restore_reads_its_own_pairs` |
 //! | 03-R10 | `parallel-count` | `count_on_one_subtask` |
 //! | 03-R11 | `rescale` | `rescale_whole_maps` |
 //! | 03-R12 | `rescale` | `rescale_overwrites_duplicates`, `rescale_dup_adjacent_only`, `rescale_dup_vs_first_only` |

@@ -192,6 +192,8 @@ pub fn plan(seed: u64) -> Vec<Case> {
             max_parallelism,
         });
     }
+    // No `max_parallelism` past 2^29, where an owner's `g * p` overflows `u32`: a correct
+    // `parents` may walk the new range's key groups, and there that is a billion of them.
     for (from, to, max_parallelism) in rescales(&[1, 10, 128]) {
         cases.push(Case::Parents {
             from,

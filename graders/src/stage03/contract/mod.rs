@@ -179,8 +179,19 @@ fn families() -> Vec<Family> {
             start: at(2, 3),
             whole: at(0, 1),
             part: at(3, 4),
-            pools: [wide, digits, upper],
+            pools: [wide, digits, upper.clone()],
             remove_foreign: true,
+        },
+        // The largest `max_parallelism`: every key group subtask 1 of 3 owns, times 3, is
+        // past `u32::MAX`, so an ownership check in `u32` overflows (03-R24).
+        Family {
+            max_parallelism: u32::MAX,
+            max_calls: 2,
+            start: at(1, 3),
+            whole: at(0, 1),
+            part: at(1, 2),
+            pools: [lower.clone(), upper, lower],
+            remove_foreign: false,
         },
     ]
 }

@@ -8,11 +8,13 @@ mod controls;
 mod formulas;
 mod redteam;
 mod redteam_bytes;
+#[macro_use]
 mod redteam_bytes_subtask;
 mod redteam_duplicates;
 mod redteam_empty;
 mod redteam_shortcuts;
 mod redteam_subtask;
+mod redteam_wide;
 mod reductions;
 mod rescale;
 pub mod subtask;
