@@ -173,6 +173,15 @@ pub enum Case {
         /// The subtasks, all new.
         subtasks: Vec<At>,
     },
+    /// `snapshot()` of two subtasks `(0, 1)` that counted the same `keys` in the same
+    /// order: the same keyed state, so the same bytes, whatever order a map of the
+    /// implementation iterates in (a `HashMap`'s changes from one map to the next).
+    TwinSnapshots {
+        /// `maxp`.
+        max_parallelism: u32,
+        /// The keys each counts, in order.
+        keys: Vec<String>,
+    },
     /// A call with an invalid argument.
     Errors {
         /// The call.
@@ -191,7 +200,9 @@ impl case::Case for Case {
             Case::Rescale { .. } | Case::RescaleEdge { .. } => RESCALE,
             Case::Parents { .. } => PARENTS,
             Case::Crash { .. } => CRASH,
-            Case::Contract { .. } | Case::EmptySnapshots { .. } => CONTRACT,
+            Case::Contract { .. } | Case::EmptySnapshots { .. } | Case::TwinSnapshots { .. } => {
+                CONTRACT
+            }
             Case::Errors { .. } => ERRORS,
         }
     }
@@ -225,7 +236,7 @@ impl case::Case for Case {
             Case::Contract { .. } => vec![
                 "03-R3", "03-R4", "03-R5", "03-R6", "03-R7", "03-R8", "03-R21",
             ],
-            Case::EmptySnapshots { .. } => vec!["03-R6"],
+            Case::EmptySnapshots { .. } | Case::TwinSnapshots { .. } => vec!["03-R6"],
             Case::Errors { call } if call.argument().is_none() => vec![call.requirement()],
             Case::Errors { call } => vec![call.requirement(), "03-R23"],
         }
@@ -327,6 +338,13 @@ impl case::Case for Case {
                     news.join(", ")
                 )
             }
+            Case::TwinSnapshots {
+                max_parallelism,
+                keys,
+            } => format!(
+                "KeyedSubtask::new(0, 1, {max_parallelism}) twice, each counting {}, then snapshot() of each",
+                keys.join(", ")
+            ),
             Case::Errors { call } => call.code().to_owned(),
         }
     }

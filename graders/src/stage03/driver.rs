@@ -237,6 +237,22 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                 })
                 .collect(),
         },
+        Case::TwinSnapshots {
+            max_parallelism,
+            keys,
+        } => Observation::Snapshots {
+            snapshots: (0..2)
+                .map(|_| {
+                    caught(|| {
+                        let mut subtask = I::subtask(0, 1, *max_parallelism)?;
+                        for key in keys {
+                            I::count(&mut subtask, key)?;
+                        }
+                        I::snapshot(&subtask)
+                    })
+                })
+                .collect(),
+        },
         Case::Errors { call } => Observation::Errors {
             answer: invalid_call::<I>(*call),
         },

@@ -2,7 +2,7 @@
 //! subtask model; every failure names the requirement of the brief it found broken.
 
 use super::case::Case;
-use super::contract::model::{judge_contract, judge_empty_snapshots};
+use super::contract::model::{judge_contract, judge_empty_snapshots, judge_twin_snapshots};
 use super::edges::judge_edge;
 use super::errors::judge_error;
 use super::formulas::{
@@ -136,6 +136,9 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             },
             Observation::Snapshots { snapshots },
         ) => judge_empty_snapshots(*max_parallelism, subtasks, snapshots),
+        (Case::TwinSnapshots { .. }, Observation::Snapshots { snapshots }) => {
+            judge_twin_snapshots(snapshots)
+        }
         (Case::Errors { call }, Observation::Errors { answer }) => judge_error(*call, answer),
         _ => Err(Failure::new(
             "an observation of the same kind as the case",

@@ -56,7 +56,7 @@
 //! | 03-R3 | `contract` | `key_groups_floor` |
 //! | 03-R4 | `contract` | `none_keeps_value` |
 //! | 03-R5 | `contract` | `update_trusts_routing`, `update_then_refuse`, `update_owner_in_u32` |
-//! | 03-R6 | `contract` | `snapshot_pins_parallelism`, `snapshot_with_index` |
+//! | 03-R6 | `contract` | `snapshot_pins_parallelism`, `snapshot_with_index`, `snapshot_in_hash_order` |
 //! | 03-R7 | `crash` | `restore_drops_last_group`, `restore_keeps_every_key` |
 //! | 03-R7 | `contract` | `restore_refuses_repeated_snapshot` |
 //! | 03-R8 | `contract` | `restore_later_wins`, `restore_dup_identical_only`, `restore_dup_vs_first_only`, `restore_dup_adjacent_only` |

@@ -262,6 +262,11 @@ pub fn plan() -> Vec<super::Case> {
             });
         }
     }
+    let keys = ["k", "a", "zz", "q", "é", "7", "m", "b", "x", "0x", "Ω", "c"];
+    cases.push(super::Case::TwinSnapshots {
+        max_parallelism: 128,
+        keys: keys.map(str::to_owned).to_vec(),
+    });
     for max_parallelism in [10, 128] {
         cases.push(super::Case::EmptySnapshots {
             max_parallelism,

@@ -297,3 +297,27 @@ pub fn judge_empty_snapshots(
     }
     Ok(())
 }
+
+/// Two snapshots of the same keyed state must be the same bytes (03-R6, and the brief's
+/// "no `HashMap` in anything observable").
+pub fn judge_twin_snapshots(snapshots: &[Answer<Vec<u8>>]) -> Result<(), Failure> {
+    let shown = |answer: &Answer<Vec<u8>>| match answer {
+        Answer::Ok(bytes) => format!("b\"{}\"", crate::stage03::key_text(bytes)),
+        other => other.show(),
+    };
+    match snapshots {
+        [Answer::Ok(first), Answer::Ok(second)] if first == second => Ok(()),
+        [first @ Answer::Ok(_), second @ Answer::Ok(_)] => {
+            Err(Failure::new(format!("the same bytes twice: {}", shown(first)), shown(second))
+                .step(
+                    "the two subtasks counted the same keys in the same order and hold the same state, but their snapshots differ: bytes written in a map's own order (a HashMap's) are not deterministic",
+                )
+                .requirement("03-R6"))
+        }
+        _ => Err(Failure::new(
+            "two snapshots, Ok(..) each",
+            snapshots.iter().map(shown).collect::<Vec<_>>().join(", "),
+        )
+        .requirement("03-R6")),
+    }
+}

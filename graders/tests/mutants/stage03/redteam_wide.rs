@@ -1,7 +1,7 @@
 //! Stage 03 mutants of the sixth red team, written from the brief alone: an owner worked
 //! out in `u32` where `max_parallelism` is large, and
 //! restores that read a list of pairs no snapshot writes (keys out of order; a key twice
-//! that the restoring subtask does not own).
+//! that the restoring subtask does not own), and a snapshot written in a `HashMap`'s order.
 
 use graders::harness::expect_rejected_for;
 use graders::stage03::{Case, Observation, Parallelism, drive};
@@ -112,8 +112,30 @@ pub mod restore_reads_its_own_pairs {
     }
 }
 
+/// **Mistake:** `snapshot` collects the state into a `HashMap` before writing its pairs
+/// ("the order of a map does not matter"), so the same state is written in another
+/// order by each map, though the brief rules out a `HashMap` in anything observable.
+/// **Verdict:** `contract`: two subtasks that counted the same twelve keys write
+/// different bytes (03-R6). (Its restore reads the pairs back sorted.)
+pub mod snapshot_in_hash_order {
+    pub use solution03::*;
+
+    subtask_around_the_reference! {
+        snapshot(state) {
+            let hashed: std::collections::HashMap<Vec<u8>, V> = state.into_iter().collect();
+            Ok(serde_json::to_vec(&hashed.into_iter().collect::<Vec<_>>())?)
+        }
+        restore(bytes) {
+            let mut pairs: Vec<(Vec<u8>, V)> = serde_json::from_slice(bytes)?;
+            pairs.sort_by(|a, b| a.0.cmp(&b.0));
+            pairs
+        }
+    }
+}
+
 graders::impl_stage03!(RestoreSortsPairs, restore_sorts_pairs);
 graders::impl_stage03!(RestoreReadsItsOwnPairs, restore_reads_its_own_pairs);
+graders::impl_stage03!(SnapshotInHashOrder, snapshot_in_hash_order);
 
 /// Every mutant of this red team, the check that must reject it and the requirement its
 /// failure must name.
@@ -121,6 +143,7 @@ graders::impl_stage03!(RestoreReadsItsOwnPairs, restore_reads_its_own_pairs);
 #[case::update_owner_in_u32(drive::<UpdateOwnerInU32>, "contract", "03-R5")]
 #[case::restore_sorts_pairs(drive::<RestoreSortsPairs>, "errors", "03-R9")]
 #[case::restore_reads_its_own_pairs(drive::<RestoreReadsItsOwnPairs>, "errors", "03-R9")]
+#[case::snapshot_in_hash_order(drive::<SnapshotInHashOrder>, "contract", "03-R6")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
