@@ -180,7 +180,7 @@ impl ErrorCall {
                 "CombinedWatermark::restore(the snapshot of new(2), its lists emptied: no inputs)"
             }
             ErrorCall::CombinerOutOfStep => {
-                "CombinedWatermark::restore(the snapshot of new(2) after on_watermark(0, 3), on_watermark(1, 5), its combined watermark set to 4, above the minimum 3 of its inputs', then to 2, below it)"
+                "CombinedWatermark::restore(the snapshot of new(2) after on_watermark(0, 3), on_watermark(1, 5), its combined watermark set to 4, above the minimum 3 of its inputs', then to 2, below it; and of new(2) after on_watermark(0, 4) alone, its combined watermark set to 4 where it writes none as null: input 1 is silent)"
             }
         }
     }

@@ -184,10 +184,13 @@ fn invalid_call<I: Implementation>(call: ErrorCall) -> anyhow::Result<String> {
 
 /// The implementation's own snapshot of a combiner at inputs 3 and 5 with its combined
 /// watermark set to 4, above the minimum, and to 2, below it (a check that only asks
-/// whether it is ahead of the inputs misses that one); or `None` when no number of it is
-/// the combined watermark alone: the one number that moves when the inputs go to 4 and 5
-/// (the minimum moves with the first) and not when they go to 5 and 3 (the minimum stays).
-fn out_of_step<I: Implementation>() -> anyhow::Result<Option<[Vec<u8>; 2]>> {
+/// whether it is ahead of the inputs misses that one); and, where it writes "none" as
+/// `null` there, its snapshot after input 0 alone reported 4 with the combined watermark
+/// set to 4 (a minimum taken over the inputs that reported, not over all). `None` when no
+/// number of it is the combined watermark alone: the one number that moves when the
+/// inputs go to 4 and 5 (the minimum moves with the first) and not when they go to 5 and
+/// 3 (the minimum stays).
+fn out_of_step<I: Implementation>() -> anyhow::Result<Option<Vec<Vec<u8>>>> {
     let at = |first: u64, second: u64| -> anyhow::Result<Option<serde_json::Value>> {
         let mut combiner = I::combiner(2)?;
         I::on_watermark(&mut combiner, 0, first)?;
@@ -215,9 +218,22 @@ fn out_of_step<I: Implementation>() -> anyhow::Result<Option<[Vec<u8>; 2]>> {
         *forged.pointer_mut(combined)? = serde_json::Value::from(value);
         serde_json::to_vec(&forged).ok()
     };
-    Ok(set_to(4)
+    let Some(mut forged) = set_to(4)
         .zip(set_to(2))
-        .map(|(above, below)| [above, below]))
+        .map(|(above, below)| vec![above, below])
+    else {
+        return Ok(None);
+    };
+    let mut silent = I::combiner(2)?;
+    I::on_watermark(&mut silent, 0, 4)?;
+    let silent = serde_json::from_slice::<serde_json::Value>(&I::combiner_snapshot(&silent)?);
+    if let Ok(mut silent) = silent
+        && let Some(none @ serde_json::Value::Null) = silent.pointer_mut(combined)
+    {
+        *none = serde_json::Value::from(4);
+        forged.extend(serde_json::to_vec(&silent).ok());
+    }
+    Ok(Some(forged))
 }
 
 /// The implementation's own snapshot of `new(2)` after `on_watermark(0, 5)` and

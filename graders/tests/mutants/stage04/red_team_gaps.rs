@@ -266,6 +266,34 @@ mod combiner_restore_behind {
 }
 graders::impl_stage04!(CombinerRestoreBehind, combiner_restore_behind);
 
+/// **Mistake:** the combiner's `restore` checks the combined watermark against the
+/// minimum of the inputs that have reported ("a silent input has no watermark to
+/// count"), though `snapshot` writes no combined watermark while an input is silent: a
+/// combiner restored so reports a watermark before every input has spoken.
+/// **Verdict:** `errors` fails: its own snapshot after input 0 alone reported 4, with
+/// the combined watermark set to 4, restores (04-R15).
+mod combiner_restore_min_of_reported {
+    combiner! {
+        snapshot(self) {
+            Ok(serde_json::to_vec(self)?)
+        }
+        restore(bytes) {
+            let restored: Self = serde_json::from_slice(bytes)?;
+            anyhow::ensure!(!restored.inputs.is_empty(), "a combiner of no inputs");
+            let reported = restored.inputs.iter().flatten().copied().min();
+            anyhow::ensure!(
+                restored.combined.is_none() || restored.combined == reported,
+                "combined is not the minimum of the inputs that reported"
+            );
+            Ok(restored)
+        }
+    }
+}
+graders::impl_stage04!(
+    CombinerRestoreMinOfReported,
+    combiner_restore_min_of_reported
+);
+
 /// **Mistake:** the combiner counts its silent inputs down at each input's first report,
 /// and does so before it checks that the input exists: `on_watermark(2, 0)` on 2 inputs
 /// returns its error, but one silent input fewer is counted.
@@ -346,6 +374,7 @@ fn is_rejected_for(
 #[case::combiner_restore_unchecked(drive::<CombinerRestoreUnchecked>, "errors", "04-R15")]
 #[case::combiner_restore_out_of_step(drive::<CombinerRestoreOutOfStep>, "errors", "04-R15")]
 #[case::combiner_restore_behind(drive::<CombinerRestoreBehind>, "errors", "04-R15")]
+#[case::combiner_restore_min_of_reported(drive::<CombinerRestoreMinOfReported>, "errors", "04-R15")]
 #[case::generator_quoted_numbers(drive::<GeneratorQuotedNumbers>, "errors", "04-R15")]
 fn is_rejected_without_card(
     #[case] drive: fn(&Case) -> Observation,
