@@ -87,10 +87,14 @@ impl Padding {
     }
 }
 
-/// Every padding of `snapshot` there is, with the padding.
+/// Every padding of `snapshot` that is no snapshot whatever the format, with the padding:
+/// all but [`Padding::Twice`], since a snapshot that is a bare number written twice with
+/// nothing between is another snapshot (`1` twice is `11`). A check whose snapshot holds
+/// keys, which a second copy repeats, may add it.
 pub fn paddings(snapshot: &[u8]) -> impl Iterator<Item = (Padding, Vec<u8>)> + '_ {
     Padding::ALL
         .into_iter()
+        .filter(|padding| *padding != Padding::Twice)
         .filter_map(move |padding| Some((padding, padding.pad(snapshot)?)))
 }
 
@@ -101,7 +105,8 @@ mod tests {
     #[test]
     fn no_padding_of_a_json_snapshot_parses_as_json() {
         let snapshot = serde_json::to_vec(&[("Ä b", 2)]).unwrap();
-        let padded: Vec<_> = paddings(&snapshot).collect();
+        let mut padded: Vec<_> = paddings(&snapshot).collect();
+        padded.extend(Padding::Twice.pad(&snapshot).map(|b| (Padding::Twice, b)));
         assert_eq!(padded.len(), Padding::ALL.len());
         for (padding, bytes) in padded {
             assert!(

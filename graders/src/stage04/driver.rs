@@ -7,7 +7,7 @@ use super::contract::{Reading, drive_contract};
 use super::{Element, Implementation, oracle};
 use crate::harness::counter::numbers_that_differ;
 use crate::harness::damaged::{emptied, restore_retyped};
-use crate::harness::padding::{Padding, paddings};
+use crate::harness::padding::paddings;
 use crate::stage03::guard::{Answer, caught};
 
 /// What the driver saw while running one case. `Err` holds an error's message.
@@ -414,18 +414,16 @@ fn combine<I: Implementation>(
     }
 }
 
-/// `restore` of `snapshot` with ` trailing` after it, then padded ([`paddings`]; written
-/// twice with nothing between, a bare number is another snapshot, so on two lines only):
-/// the answer to the first that restores, or the last refusal. None is a snapshot,
+/// `restore` of `snapshot` with ` trailing` after it, then padded ([`paddings`]): the
+/// answer to the first that restores, or the last refusal. None is a snapshot,
 /// whatever the format.
 fn first_restored(
     snapshot: &[u8],
     restore: impl Fn(&[u8]) -> anyhow::Result<String>,
 ) -> anyhow::Result<String> {
     let trailed = [snapshot, b" trailing"].concat();
-    let padded = paddings(snapshot).filter(|(p, _)| *p != Padding::Twice);
     let mut answer = restore(&trailed);
-    for (_, bytes) in padded {
+    for (_, bytes) in paddings(snapshot) {
         if answer.is_ok() {
             break;
         }

@@ -129,30 +129,33 @@ fn count_zero<I: Implementation>() -> Option<Vec<u8>> {
 }
 
 fn listed_twice<I: Implementation>() -> Option<Vec<u8>> {
-    let (mut one, at) = aggregates_of_a_and_b::<I>(false)?;
-    let list = one.pointer_mut(&at)?.as_array_mut()?;
-    list.push(list[0].clone());
-    serde_json::to_vec(&one).ok()
+    let (one, _, at) = aggregates_of_a_and_b::<I>()?;
+    first_listed_again(one, &at)
 }
 
 fn listed_apart<I: Implementation>() -> Option<Vec<u8>> {
-    let (mut two, at) = aggregates_of_a_and_b::<I>(true)?;
-    let list = two.pointer_mut(&at)?.as_array_mut()?;
-    list.push(list[0].clone());
-    serde_json::to_vec(&two).ok()
+    let (_, two, at) = aggregates_of_a_and_b::<I>()?;
+    first_listed_again(two, &at)
 }
 
-/// The snapshot of `a@3`, or with `both` of `a@3` and `b@3`, and where in it the list of
+/// `tree` with the first entry of its list at `at` written again at the end.
+fn first_listed_again(mut tree: Value, at: &str) -> Option<Vec<u8>> {
+    let list = tree.pointer_mut(at)?.as_array_mut()?;
+    list.push(list[0].clone());
+    serde_json::to_vec(&tree).ok()
+}
+
+/// The snapshots of `a@3` and of `a@3` and `b@3`, and where in them the list of
 /// aggregates is: the list of one entry holding [`SUM`] in the first that holds two
 /// entries in the second.
-fn aggregates_of_a_and_b<I: Implementation>(both: bool) -> Option<(Value, String)> {
+fn aggregates_of_a_and_b<I: Implementation>() -> Option<(Value, Value, String)> {
     let one = parsed(snapshot_after::<I>(None, &[("a", 3, SUM)])?)?;
     let two = parsed(snapshot_after::<I>(None, &[("a", 3, SUM), ("b", 3, SUM)])?)?;
     let at = list_of(&one, String::new(), 1)?;
     if two.pointer(&at).and_then(Value::as_array).map(Vec::len) != Some(2) {
         return None;
     }
-    Some((if both { two } else { one }, at))
+    Some((one, two, at))
 }
 
 /// The deepest list in `tree` of `len` entries that are each a list or an object holding

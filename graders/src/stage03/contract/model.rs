@@ -233,6 +233,14 @@ fn expect_groups(model: &Model, call: &str, seen: &Seen) -> Result<(), Failure> 
     .requirement("03-R3"))
 }
 
+/// A snapshot's answer as a report shows it: its bytes as a string literal, or the error.
+fn shown(answer: &Answer<Vec<u8>>) -> String {
+    match answer {
+        Answer::Ok(bytes) => format!("b\"{}\"", crate::stage03::key_text(bytes)),
+        other => other.show(),
+    }
+}
+
 /// `Ok` when the new subtasks `subtasks` (at `maxp`) all wrote the same bytes: their
 /// keyed state is the same (none), and a snapshot holds only the keyed state, not the
 /// index nor the parallelism (03-R6).
@@ -246,10 +254,6 @@ pub fn judge_empty_snapshots(
             "KeyedSubtask::new({}, {}, {maxp})",
             at.index, at.parallelism
         )
-    };
-    let shown = |answer: &Answer<Vec<u8>>| match answer {
-        Answer::Ok(bytes) => format!("b\"{}\"", crate::stage03::key_text(bytes)),
-        other => other.show(),
     };
     for (at, answer) in subtasks.iter().zip(snapshots) {
         if !answer.is_ok() {
@@ -301,10 +305,6 @@ pub fn judge_empty_snapshots(
 /// Two snapshots of the same keyed state must be the same bytes (03-R6, and the brief's
 /// "no `HashMap` in anything observable").
 pub fn judge_twin_snapshots(snapshots: &[Answer<Vec<u8>>]) -> Result<(), Failure> {
-    let shown = |answer: &Answer<Vec<u8>>| match answer {
-        Answer::Ok(bytes) => format!("b\"{}\"", crate::stage03::key_text(bytes)),
-        other => other.show(),
-    };
     match snapshots {
         [Answer::Ok(first), Answer::Ok(second)] if first == second => Ok(()),
         [first @ Answer::Ok(_), second @ Answer::Ok(_)] => {
