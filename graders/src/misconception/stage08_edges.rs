@@ -190,9 +190,10 @@ pub(super) const CARDS: &[Card] = &[
         stage: 8,
         title: "The replay resumes after the rows the sink shows",
         why: "committed() shows every row the external system holds, including rows that \
-              were there before the job; its length is no source offset. The restart point \
-              is the offset the last notified checkpoint recorded when its barrier passed \
-              (0 if none).",
+              were there before the job and rows other writers commit while it runs; its \
+              length is no source offset, and neither is what it gained since the job \
+              began. The restart point is the offset the last notified checkpoint recorded \
+              when its barrier passed (0 if none).",
         reread: "Task",
         signatures: &[shown_before(&[
             Clue::Anomaly("replay from the wrong offset"),

@@ -26,6 +26,9 @@ pub struct SpyBook {
     /// What each sink (in creation order) already shows when `new_sink()` makes it: rows
     /// from before the job. None past the end.
     pub shown_before: Vec<Vec<u32>>,
+    /// The row another writer commits to each sink's table (in creation order) right after
+    /// the job's first commit on it. None past the end.
+    pub other_writer: Vec<u32>,
 }
 
 /// The book the spies of one run share.
@@ -46,13 +49,15 @@ pub struct Spy {
     log: SpyLog,
     index: usize,
     model: ModelSink,
+    /// The other writer's row, until the job's first commit makes it visible.
+    other_row: Option<u32>,
     seen: Option<SeenLog>,
 }
 
 impl Spy {
     /// A new sink, registered as the next one in `log`.
     pub fn new(log: &SpyLog) -> Self {
-        let (index, shown) = {
+        let (index, shown, other_row) = {
             let mut book = log.borrow_mut();
             book.sinks.push(Vec::new());
             let index = book.sinks.len() - 1;
@@ -60,6 +65,7 @@ impl Spy {
             (
                 index,
                 book.shown_before.get(index).cloned().unwrap_or_default(),
+                book.other_writer.get(index).copied(),
             )
         };
         crate::harness::driver::begin_part(|| format!("sink {}", index + 1));
@@ -70,6 +76,7 @@ impl Spy {
                 committed: shown,
                 ..ModelSink::default()
             },
+            other_row,
             seen: None,
         }
     }
@@ -105,7 +112,7 @@ impl Spy {
             calls.push(call);
             book.order.push(self.index);
         }
-        self.model.apply(call);
+        self.model.apply_beside(call, &mut self.other_row);
     }
 
     /// What the model shows as visible.

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::binding::{Implementation, SpyBook, SpyCall, SpyLog};
 use super::own_sink::{OwnSinkRun, own_sink_run};
-use super::plan::{Case, SHOWN_BEFORE, SinkOp};
+use super::plan::{Case, OTHER_WRITER, SHOWN_BEFORE, SinkOp};
 use super::run_result::{RunResult, panic_message};
 use super::sequences::sequences_from;
 use super::sink_snapshot::{finishing, snapshot_sequences};
@@ -170,8 +170,12 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             barrier_every,
         } => Observation::Protocol {
             cells: each_run(Case::cells(records.len()), |crash, commit_lag| {
-                let shown_before = SHOWN_BEFORE.map(<[u32]>::to_vec).to_vec();
-                spied_showing::<I>(records, *barrier_every, crash, commit_lag, shown_before)
+                let book = SpyBook {
+                    shown_before: SHOWN_BEFORE.map(<[u32]>::to_vec).to_vec(),
+                    other_writer: OTHER_WRITER.to_vec(),
+                    ..SpyBook::default()
+                };
+                spied_showing::<I>(records, *barrier_every, crash, commit_lag, book)
             }),
         },
         Case::BadInput {
@@ -223,22 +227,25 @@ pub fn spied<I: Implementation>(
     crash_after: Option<usize>,
     commit_lag: usize,
 ) -> SpiedRun {
-    spied_showing::<I>(records, barrier_every, crash_after, commit_lag, Vec::new())
+    spied_showing::<I>(
+        records,
+        barrier_every,
+        crash_after,
+        commit_lag,
+        SpyBook::default(),
+    )
 }
 
-/// Runs the job with spies that already show `shown_before` (per sink, in creation
-/// order) when made.
+/// Runs the job with spies whose tables hold what `book` says besides the job's rows:
+/// rows from before the job, and another writer's row.
 fn spied_showing<I: Implementation>(
     records: &[u32],
     barrier_every: usize,
     crash_after: Option<usize>,
     commit_lag: usize,
-    shown_before: Vec<Vec<u32>>,
+    book: SpyBook,
 ) -> SpiedRun {
-    let log = SpyLog::new(std::cell::RefCell::new(SpyBook {
-        shown_before,
-        ..SpyBook::default()
-    }));
+    let log = SpyLog::new(std::cell::RefCell::new(book));
     let result = guarded(|| I::run_spied(records, barrier_every, crash_after, commit_lag, &log));
     let SpyBook { sinks, order, .. } = log.borrow().clone();
     SpiedRun {

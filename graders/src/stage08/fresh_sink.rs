@@ -13,14 +13,14 @@ use super::oracle::{ModelSink, ModelTxn};
 /// Walks the fresh sink's calls after a crash, where `dead` holds every checkpoint id the
 /// first sink was given and how it ended (the aborted ones too: ids keep counting across
 /// the restart and are never reused) and `named_in_aborts` every id an `abort` on the
-/// first sink named, prepared or not; returns its model at the end.
+/// first sink named, prepared or not.
 pub(super) fn walk_fresh_sink(
     records: &[u32],
     offset: usize,
     dead: &BTreeMap<u64, ModelTxn>,
     named_in_aborts: &BTreeSet<u64>,
     calls: &[SpyCall],
-) -> Result<ModelSink, CellFailure> {
+) -> Result<(), CellFailure> {
     let used: BTreeSet<u64> = dead.keys().copied().collect();
     let want = &records[offset..];
     let written: Vec<u32> = calls
@@ -156,7 +156,7 @@ pub(super) fn walk_fresh_sink(
             ),
         );
     }
-    Ok(model)
+    Ok(())
 }
 
 /// The replay's first checkpoint takes the id after the last one pre-committed before the

@@ -17,8 +17,8 @@ use super::driver::{Observation, SpiedRun};
 use super::first_sink::walk_first_sink;
 use super::fresh_sink::walk_fresh_sink;
 use super::grid::{grid, grid_failure, output_of};
-use super::oracle::Schedule;
-use super::plan::{Case, SHOWN_BEFORE};
+use super::oracle::{ModelSink, Schedule};
+use super::plan::{Case, OTHER_WRITER, SHOWN_BEFORE};
 use super::recovery_order::judge_recovery_order;
 use super::run_result::RunResult;
 use super::sink_model::judge_sink_model;
@@ -55,7 +55,7 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 barrier_every,
             },
             Observation::Protocol { cells },
-        ) => judge_protocol_grid(records, *barrier_every, cells, &[]),
+        ) => judge_protocol_grid(records, *barrier_every, cells, &Beside::default()),
         (
             Case::Contract {
                 records,
@@ -69,7 +69,15 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 barrier_every,
             },
             Observation::Protocol { cells },
-        ) => judge_protocol_grid(records, *barrier_every, cells, &SHOWN_BEFORE),
+        ) => judge_protocol_grid(
+            records,
+            *barrier_every,
+            cells,
+            &Beside {
+                shown_before: &SHOWN_BEFORE,
+                other_writer: &OTHER_WRITER,
+            },
+        ),
         (
             Case::BadInput {
                 barrier_every,
@@ -133,27 +141,58 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
     }
 }
 
-/// Judges a grid of spied runs against the protocol, where the spies already showed
-/// `shown_before` (per sink) when made.
+/// What the spies' tables hold besides the job's rows, per sink in creation order.
+#[derive(Debug, Default, Clone, Copy)]
+struct Beside<'a> {
+    /// Rows from before the job, shown when `new_sink()` makes the sink.
+    shown_before: &'a [&'a [u32]],
+    /// A row another writer commits right after the job's first commit on the sink.
+    other_writer: &'a [u32],
+}
+
+impl Beside<'_> {
+    /// What sink `sink` shows at the end of `calls` (its whole list): the rows from before
+    /// the job, then the job's commits with the other writer's row after the first.
+    fn shown_after(&self, sink: usize, calls: &[SpyCall]) -> Vec<u32> {
+        let mut table = ModelSink {
+            committed: self
+                .shown_before
+                .get(sink)
+                .copied()
+                .unwrap_or_default()
+                .to_vec(),
+            ..ModelSink::default()
+        };
+        let mut row = self.other_writer.get(sink).copied();
+        for call in calls {
+            table.apply_beside(*call, &mut row);
+        }
+        table.committed
+    }
+}
+
+/// Judges a grid of spied runs against the protocol, where the spies' tables held `beside`.
 fn judge_protocol_grid(
     records: &[u32],
     barrier_every: usize,
     cells: &[SpiedRun],
-    shown_before: &[&[u32]],
+    beside: &Beside,
 ) -> Result<(), Failure> {
     let verdicts = grid(records, barrier_every, cells, |schedule, cell| {
-        judge_protocol_showing(records, schedule, cell, shown_before)
+        judge_protocol_showing(records, schedule, cell, beside)
     });
     let outputs = cells
         .iter()
         .map(|c| output_of(&c.result))
         .collect::<Vec<_>>();
     grid_failure(records, barrier_every, &verdicts, &outputs, "protocol").map_err(|mut failure| {
-        if let [first, fresh, ..] = shown_before {
+        if let ([first, fresh, ..], [first_other, fresh_other, ..]) =
+            (beside.shown_before, beside.other_writer)
+        {
             // Said first: byo trace starts its sinks empty, so the trace the report
             // points to may not show the failure.
             failure.first_wrong_step = Some(format!(
-                "(the sinks already showed rows from before the job when new_sink() made them: the first {first:?}, the fresh one {fresh:?}; byo trace starts its sinks empty) {}",
+                "(the sinks already showed rows from before the job when new_sink() made them: the first {first:?}, the fresh one {fresh:?}; another writer committed {first_other} and {fresh_other} to them right after the job's first commit on each; byo trace starts its sinks empty and alone) {}",
                 failure.first_wrong_step.unwrap_or_default()
             ));
         }
@@ -189,19 +228,17 @@ pub fn judge_protocol(
     schedule: Schedule,
     run: &SpiedRun,
 ) -> Result<(), CellFailure> {
-    judge_protocol_showing(records, schedule, run, &[])
+    judge_protocol_showing(records, schedule, run, &Beside::default())
 }
 
-/// Judges one spied run against the protocol, where the spies already showed
-/// `shown_before` (per sink, in creation order) when made: rows from before the job, part
-/// of what the job returns.
+/// Judges one spied run against the protocol, where the spies' tables held `beside`: rows
+/// that are not the job's, part of what the job returns.
 fn judge_protocol_showing(
     records: &[u32],
     schedule: Schedule,
     run: &SpiedRun,
-    shown_before: &[&[u32]],
+    beside: &Beside,
 ) -> Result<(), CellFailure> {
-    let shown = |sink: usize| shown_before.get(sink).copied().unwrap_or_default();
     let output = match &run.result {
         RunResult::Output(output) => output,
         RunResult::Error(e)
@@ -266,7 +303,8 @@ fn judge_protocol_showing(
     }
     let first = walk_first_sink(records, schedule, first)
         .map_err(|f| aborted_on_the_fresh_sink(f, run.sinks.get(1)))?;
-    let mut visible = [shown(0), &first.committed].concat();
+    // The walks judged the job's own rows; a table shows them among the others.
+    let mut visible = beside.shown_after(0, &run.sinks[0]);
     let offset = schedule.restart_offset();
     match (schedule.crash_after, run.sinks.len()) {
         (None, _) => {}
@@ -295,7 +333,7 @@ fn judge_protocol_showing(
                     _ => None,
                 })
                 .collect();
-            let fresh = walk_fresh_sink(
+            walk_fresh_sink(
                 records,
                 offset,
                 &first.transactions,
@@ -303,8 +341,7 @@ fn judge_protocol_showing(
                 &run.sinks[1],
             )?;
             judge_recovery_order(&run.sinks, &run.order)?;
-            visible.extend_from_slice(shown(1));
-            visible.extend_from_slice(&fresh.committed);
+            visible.extend(beside.shown_after(1, &run.sinks[1]));
         }
     }
     if *output != visible {

@@ -20,8 +20,9 @@
 //!   `barrier_every` of 1, 2, `len` and `usize::MAX`, every crash point and the lags of
 //!   [`CONTRACT_LAGS`] (up to `usize::MAX`); and the `protocol` grid of the inputs of
 //!   length `1..=`[`SHOWN_BEFORE_UP_TO`] with sinks that already show rows from before the
-//!   job ([`SHOWN_BEFORE`]): the output carries them, the replay's offset does not count
-//!   them.
+//!   job ([`SHOWN_BEFORE`]) and gain one from another writer right after the job's first
+//!   commit on them ([`OTHER_WRITER`]): the output carries them, the replay's offset does
+//!   not count them.
 //!
 //! A grid case (one input and one `barrier_every`) covers every crash point x commit lag, so a
 //! failure can show the whole matrix of its smallest failing input, each failing cell
@@ -53,7 +54,7 @@
 //! | `08-R13` | `protocol` | `abort_only_open`, `commit_pending_on_crash_is_not_aborted`, `aborting_only_the_newest_unnotified`, `aborting_only_the_oldest_unnotified`, `aborting_through_the_fresh_sink`, `replay_inherits_pending` |
 //! | `08-R14` | `protocol` | `abort_open_skipped_when_empty`, `no_abort_on_crash`, `aborting_the_fresh_sink_s_open_transaction`, `abort_open_at_barrier` |
 //! | `08-R15` | `protocol` | `replay_from_zero`, `replay_from_last_taken`, `tail_never_committed`, `replay_final_left_prepared`, `replaying_from_the_notifying_barrier`, `abort_after_replay`, `replay_into_old_sink`, `fresh_sink_before_aborts` |
-//! | `08-R15` | `contract` | `replay_from_what_the_sink_shows` |
+//! | `08-R15` | `contract` | `replay_from_what_the_sink_shows`, `replay_from_what_the_job_added` |
 //! | `08-R16` | `protocol` | `no_fresh_sink_when_nothing_left` |
 //! | `08-R17` | `protocol` | `replay_ids_skip_one`, `numbering_the_replay_by_the_lag`, `replay_ids_from_two` |
 //! | `08-R18` | `protocol` | `replay_restarts_ids`, `replay_reuses_aborted_ids`, `final_reuses_id`, `aborts_the_next_id`, `aborting_every_id_at_the_crash`, `aborts_from_the_last_notified`, `aborts_on_the_fresh_sink_too` |
@@ -106,8 +107,8 @@ pub use judge::{judge_exactly_once, judge_protocol};
 pub use oracle::{ModelSink, Schedule, reference_calls};
 pub use own_sink::{Departure, OwnSinkRun};
 pub use plan::{
-    CONTRACT_INPUTS, CONTRACT_LAGS, Case, MAX_LAG, MAX_LEN, SHOWN_BEFORE, SHOWN_BEFORE_UP_TO,
-    SINK_IDS, SinkOp, input,
+    CONTRACT_INPUTS, CONTRACT_LAGS, Case, MAX_LAG, MAX_LEN, OTHER_WRITER, SHOWN_BEFORE,
+    SHOWN_BEFORE_UP_TO, SINK_IDS, SinkOp, input,
 };
 pub use run_result::RunResult;
 pub use sequences::{EVERY_SEQUENCE_UP_TO, IDLE_CALLS_AT_MAX, MAX_OPS, sequences_from};

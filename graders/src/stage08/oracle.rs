@@ -76,6 +76,20 @@ impl ModelSink {
         }
     }
 
+    /// Applies one call on a table another writer shares with the job: that writer's
+    /// `row`, while still to come, becomes visible right after the job's first commit
+    /// that publishes something (it committed between the job's commits).
+    pub fn apply_beside(&mut self, call: SpyCall, row: &mut Option<u32>) -> bool {
+        let changed = self.apply(call);
+        if changed
+            && matches!(call, SpyCall::Commit(_))
+            && let Some(row) = row.take()
+        {
+            self.committed.push(row);
+        }
+        changed
+    }
+
     /// The visible output.
     pub fn committed(&self) -> &[u32] {
         &self.committed

@@ -103,8 +103,9 @@ pub enum Case {
         barrier_every: usize,
     },
     /// `run_exactly_once_sink_with` spying sinks that already show rows from before the
-    /// job ([`SHOWN_BEFORE`]), at every crash point and commit lag: the output is what the
-    /// sinks show, and the replay's offset is not counted from it.
+    /// job ([`SHOWN_BEFORE`]) and gain one from another writer right after the job's first
+    /// commit ([`OTHER_WRITER`]), at every crash point and commit lag: the output is what
+    /// the sinks show, and the replay's offset is not counted from it.
     ShownBefore {
         /// The input.
         records: Vec<u32>,
@@ -211,8 +212,8 @@ impl case::Case for Case {
                 records,
                 barrier_every,
             } => format!(
-                "run_exactly_once_sink_with(&{records:?}, {barrier_every}, crash_after, commit_lag, spy) at every crash point and lag 0..={MAX_LAG}, the first sink already showing {:?} and the fresh one {:?} from before the job",
-                SHOWN_BEFORE[0], SHOWN_BEFORE[1]
+                "run_exactly_once_sink_with(&{records:?}, {barrier_every}, crash_after, commit_lag, spy) at every crash point and lag 0..={MAX_LAG}, the first sink already showing {:?} and the fresh one {:?} from before the job, and another writer committing {} and {} to them right after the job's first commit on each",
+                SHOWN_BEFORE[0], SHOWN_BEFORE[1], OTHER_WRITER[0], OTHER_WRITER[1]
             ),
             Case::BadInput {
                 records,
@@ -300,6 +301,10 @@ pub fn plan(seed: u64) -> Vec<Case> {
 /// creation order: rows from before the job, none of them a record of the input (whose
 /// values are below 6), and a different one for each sink.
 pub const SHOWN_BEFORE: [&[u32]; 2] = [&[100], &[200]];
+/// The row another writer commits to each sink of a `ShownBefore` case (in creation order)
+/// right after the job's first commit on it: the table is shared, and what it shows grows
+/// by rows that are not the job's while the job runs.
+pub const OTHER_WRITER: [u32; 2] = [300, 400];
 /// The longest input of the `ShownBefore` cases (from length 1).
 pub const SHOWN_BEFORE_UP_TO: usize = 3;
 

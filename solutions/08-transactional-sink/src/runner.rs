@@ -31,8 +31,9 @@ pub fn run_exactly_once_sink<T: Clone>(
 }
 
 /// Runs `records` into sinks made by `new_sink` with two-phase commit and returns the
-/// visible output, as the sinks' `committed()` shows it (rows from before the job
-/// included): the dead sink's at the crash followed by the fresh sink's.
+/// visible output, as the sinks' `committed()` shows it (rows from before the job, and
+/// those other writers commit beside it, included): the dead sink's at the crash
+/// followed by the fresh sink's.
 ///
 /// A barrier follows every `barrier_every` records and pre-commits the open
 /// transaction; the notification of a checkpoint arrives `commit_lag` barriers later

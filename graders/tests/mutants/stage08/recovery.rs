@@ -162,6 +162,15 @@ flawed_job! {
 }
 
 flawed_job! {
+    /// **Mistake:** the replay resumes at the number of rows the dead sink gained since the
+    /// job made it, taking every row beyond those it showed at the start for one of the
+    /// job's: right until another writer commits to the same table while the job runs.
+    /// **Verdict:** `contract`, "replay from the wrong offset" (08-R15), once another
+    /// writer commits between the job's commits.
+    replay_from_what_the_job_added, ReplayFromWhatTheJobAdded, FromAdded, FromAddedSpy
+}
+
+flawed_job! {
     /// **Mistake:** the replay keeps the dead job's queue of pending checkpoints (aborted
     /// all the same), so its first notifications ask the fresh sink to commit checkpoints
     /// recovery aborted. The output is right: the fresh sink never prepared those ids.
@@ -274,6 +283,7 @@ fn is_rejected_without_card(
 #[case::fresh_sink_before_aborts(drive::<SinkFirst>, "protocol", "replay before the aborts", "08-R15", "08-aborts-can-wait")]
 #[case::output_from_the_records(drive::<FromRecords>, "contract", "result not from the sinks", "08-R19", "08-output-is-the-input")]
 #[case::replay_from_what_the_sink_shows(drive::<FromShown>, "contract", "replay from the wrong offset", "08-R15", "08-resume-after-what-the-sink-shows")]
+#[case::replay_from_what_the_job_added(drive::<FromAdded>, "contract", "replay from the wrong offset", "08-R15", "08-resume-after-what-the-sink-shows")]
 #[case::abort_open_at_barrier(drive::<OpenAtBarrier>, "protocol", "not aborted", "08-R14", "08-an-empty-transaction-needs-no-abort")]
 #[case::replay_inherits_pending(drive::<Inherits>, "protocol", "aborted checkpoint notified", "08-R13", "08-owed-notifications-survive-the-crash")]
 #[case::aborts_the_next_id(drive::<NextAborted>, "protocol", "reused checkpoint id", "08-R18", "08-one-abort-too-many-is-harmless")]

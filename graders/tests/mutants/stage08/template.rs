@@ -43,6 +43,7 @@ pub enum Flaw {
     FreshSinkBeforeAborts,
     OutputFromTheRecords,
     ReplayFromWhatTheSinkShows,
+    ReplayFromWhatTheJobAdded,
     ReplayInheritsPending,
     ReplayIdsFromTwo,
     AbortOpenAtBarrier,
@@ -242,6 +243,9 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
         written_since_barrier: 0,
         replaying: false,
     };
+    // What the sink showed before the job wrote anything: `ReplayFromWhatTheJobAdded`
+    // takes every row beyond these for one of the job's.
+    let shown_at_start = job.sink.committed().len();
     if flaw == Flaw::CrashCheckedLate && crash_after.is_some_and(|k| k > len) {
         // No crash point is that far: the first attempt runs to the end, then the check.
         job.run(records, 0, len, true);
@@ -331,6 +335,7 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
         // What the dead sink shows, taken for the records it holds (bounded by the input,
         // as a source's seek would refuse more).
         Flaw::ReplayFromWhatTheSinkShows => job.sink.committed().len().min(len),
+        Flaw::ReplayFromWhatTheJobAdded => (job.sink.committed().len() - shown_at_start).min(len),
         _ => job.last_notified,
     };
     if flaw == Flaw::ReplayIntoOldSink {
