@@ -1,7 +1,7 @@
 //! Stage 08's cards for the sink alone: commits that publish twice or open records,
 //! writes that publish at once, aborts that discard nothing or take back a commit, commits
-//! that publish every earlier transaction. They show in `sink-model`'s sequence of
-//! operations, read from the first wrong step.
+//! that publish every earlier transaction, a sink sized for a few transactions. They show
+//! in `sink-model`'s sequence of operations, read from the first wrong step.
 
 use super::{Card, Clue, Signature, Symptom, between};
 
@@ -191,5 +191,18 @@ pub(super) const CARDS: &[Card] = &[
                 "a commit or an abort of an id never pre-committed panicked",
             ),
         ])],
+    },
+    Card {
+        id: "08-a-sink-holds-a-few-transactions",
+        stage: 8,
+        title: "A sink only ever holds a few transactions, under small ids",
+        why: "Nothing in the contract bounds how many transactions wait for their commit, or \
+              how high the ids go: a commit lag of k keeps k + 1 prepared, and every barrier \
+              takes the next id for as long as the job runs. A sink that aborts its oldest \
+              prepared transaction to make room loses records a notification will still \
+              commit; one that keeps its ids in a bitmask or a fixed array panics, or mistakes \
+              one id for another, past its width.",
+        reread: "Task",
+        signatures: &[sink(&[Clue::Case("pre-commits after its own")])],
     },
 ];

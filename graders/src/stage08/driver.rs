@@ -5,6 +5,7 @@ use std::panic::{self, AssertUnwindSafe};
 use serde::{Deserialize, Serialize};
 
 use super::binding::{Implementation, SpyBook, SpyCall, SpyLog};
+use super::many_checkpoints::many_checkpoints;
 use super::own_sink::{OwnSinkRun, own_sink_run};
 use super::plan::{Case, OTHER_WRITER, SHOWN_BEFORE, SinkOp};
 use super::run_result::{RunResult, panic_message};
@@ -77,10 +78,10 @@ pub struct SinkPanic {
     pub message: String,
 }
 
-/// Runs every sequence starting with `first` on fresh sinks; a panic ends its sequence
-/// only, and says in which operation it happened, so a report can show the sequence.
-fn sink_model<I: Implementation>(first: SinkOp) -> Observation {
-    let committed = sequences_from(&[first])
+/// Runs every sequence of `sequences` on fresh sinks; a panic ends its sequence only, and
+/// says in which operation it happened, so a report can show the sequence.
+fn sink_model<I: Implementation>(sequences: &[Vec<SinkOp>]) -> Observation {
+    let committed = sequences
         .iter()
         .map(|ops| {
             let mut sink =
@@ -135,7 +136,10 @@ fn sink_snapshot<I: Implementation>(first: SinkOp) -> Observation {
 /// Runs `case` against the implementation `I`.
 pub fn drive<I: Implementation>(case: &Case) -> Observation {
     match case {
-        Case::SinkModel { first } => sink_model::<I>(*first),
+        Case::SinkModel { first } => sink_model::<I>(&sequences_from(&[*first])),
+        Case::SinkMany { checkpoints, lag } => {
+            sink_model::<I>(&many_checkpoints(*checkpoints, *lag))
+        }
         Case::SinkSnapshot { first } => sink_snapshot::<I>(*first),
         Case::ExactlyOnce {
             records,

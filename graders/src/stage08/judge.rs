@@ -17,10 +17,12 @@ use super::driver::{Observation, SpiedRun};
 use super::first_sink::walk_first_sink;
 use super::fresh_sink::walk_fresh_sink;
 use super::grid::{grid, grid_failure, output_of};
+use super::many_checkpoints::many_checkpoints;
 use super::oracle::{ModelSink, Schedule};
 use super::plan::{Case, OTHER_WRITER, SHOWN_BEFORE};
 use super::recovery_order::judge_recovery_order;
 use super::run_result::RunResult;
+use super::sequences::sequences_from;
 use super::sink_model::judge_sink_model;
 use super::sink_snapshot::judge_sink_snapshot;
 use super::stray_aborts::{aborted_on_the_fresh_sink, aborts_name_prepared_ids};
@@ -33,7 +35,10 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             judge_sink_snapshot(*first, after)
         }
         (Case::SinkModel { first }, Observation::SinkModel { committed }) => {
-            judge_sink_model(*first, committed)
+            judge_sink_model(&sequences_from(&[*first]), committed)
+        }
+        (Case::SinkMany { checkpoints, lag }, Observation::SinkModel { committed }) => {
+            judge_sink_model(&many_checkpoints(*checkpoints, *lag), committed)
         }
         (
             Case::ExactlyOnce {

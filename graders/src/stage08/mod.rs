@@ -6,7 +6,9 @@
 //!   ones with at most one idle call (see [`sequences_from`]): `committed()` after every
 //!   operation; and after every such sequence of up to 3 operations, the given
 //!   `restore(&snapshot()?)`, then a write, a pre-commit under a new id and a commit of
-//!   every id on the restored sink: what it shows is what the original would;
+//!   every id on the restored sink: what it shows is what the original would; and every
+//!   prefix of [`MANY_CHECKPOINTS`] checkpoints of one record each, committed
+//!   [`MANY_LAGS`] pre-commits after their own (see [`many_checkpoints`]);
 //! - `exactly-once`: `run_exactly_once_sink` for every input length `0..=MAX_LEN`
 //!   (duplicate values), `barrier_every` in `1..=len + 1`, crash point in
 //!   `None, 0..=len` and `commit_lag` in `0..=2`: the sorted output is the sorted input,
@@ -39,8 +41,8 @@
 //! | requirement | check | mutants |
 //! |---|---|---|
 //! | `08-R1` | `sink-model` | `write_visible_at_once` |
-//! | `08-R2` | `sink-model` | `pre_commit_keeps_open` |
-//! | `08-R3` | `sink-model` | `unknown_commit, `panics_on_unknown_commit`` |
+//! | `08-R2` | `sink-model` | `pre_commit_keeps_open`, `ended_ids_in_a_bitmask` |
+//! | `08-R3` | `sink-model` | `unknown_commit`, `panics_on_unknown_commit`, `evicts_beyond_eight_prepared` |
 //! | `08-R4` | `sink-model` | `abort_ignored`, `abort_unknown_clears_open` |
 //! | `08-R5` | `sink-model` | `abort_open_ignored`, `abort_open_drops_prepared` |
 //! | `08-R6` | `sink-model` | `committed_in_id_order` |
@@ -86,6 +88,7 @@ mod first_sink;
 mod fresh_sink;
 mod grid;
 mod judge;
+mod many_checkpoints;
 mod oracle;
 mod own_sink;
 mod plan;
@@ -104,6 +107,7 @@ pub use cell::{CellFailure, multiset_anomaly};
 pub use driver::{Observation, SinkPanic, SpiedRun, drive, run_label, spied};
 pub use grid::matrix;
 pub use judge::{judge_exactly_once, judge_protocol};
+pub use many_checkpoints::{MANY_CHECKPOINTS, MANY_LAGS, many_checkpoints};
 pub use oracle::{ModelSink, Schedule, reference_calls};
 pub use own_sink::{Departure, OwnSinkRun};
 pub use plan::{

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::many_checkpoints::{MANY_CHECKPOINTS, MANY_LAGS};
 use super::sequences::{EVERY_SEQUENCE_UP_TO, IDLE_CALLS_AT_MAX, MAX_OPS};
 use crate::harness::rng::Rng;
 use crate::harness::{Check, case};
@@ -79,6 +80,17 @@ pub enum Case {
         /// The first operation of every sequence of this case.
         first: SinkOp,
     },
+    /// `checkpoints` transactions of one record each on a fresh `TransactionalSink`, each
+    /// committed `lag` pre-commits after its own, observing `committed()` after every
+    /// operation (every prefix of [`many_checkpoints`]).
+    ///
+    /// [`many_checkpoints`]: super::many_checkpoints::many_checkpoints
+    SinkMany {
+        /// How many checkpoints.
+        checkpoints: u64,
+        /// How many pre-commits a commit trails its own by.
+        lag: u64,
+    },
     /// `run_exactly_once_sink` at every crash point and commit lag, for one input and
     /// `barrier_every`.
     ExactlyOnce {
@@ -149,7 +161,9 @@ impl Case {
 impl case::Case for Case {
     fn check(&self) -> Check {
         match self {
-            Case::SinkModel { .. } | Case::SinkSnapshot { .. } => SINK_MODEL,
+            Case::SinkModel { .. } | Case::SinkSnapshot { .. } | Case::SinkMany { .. } => {
+                SINK_MODEL
+            }
             Case::ExactlyOnce { .. } => EXACTLY_ONCE,
             Case::Protocol { .. } => PROTOCOL,
             Case::Contract { .. } | Case::ShownBefore { .. } => CONTRACT,
@@ -164,7 +178,7 @@ impl case::Case for Case {
             "08-R16", "08-R17", "08-R18", "08-R19", "08-R22", "08-R23", "08-R24", "08-R25",
         ];
         match self {
-            Case::SinkModel { .. } => {
+            Case::SinkModel { .. } | Case::SinkMany { .. } => {
                 vec![
                     "08-R1", "08-R2", "08-R3", "08-R4", "08-R5", "08-R6", "08-R24",
                 ]
@@ -185,6 +199,9 @@ impl case::Case for Case {
         match self {
             Case::SinkModel { first } => format!(
                 "every sequence of up to {EVERY_SEQUENCE_UP_TO} operations, and of {MAX_OPS} with at most {IDLE_CALLS_AT_MAX} idle call, on a fresh TransactionalSink starting with {first:?}"
+            ),
+            Case::SinkMany { checkpoints, lag } => format!(
+                "{checkpoints} times write then pre_commit(1, 2, ...) on a fresh TransactionalSink, each checkpoint committed {lag} pre-commits after its own (the rest at the end, oldest first)"
             ),
             Case::SinkSnapshot { first } => format!(
                 "every sequence of up to {} operations on a fresh TransactionalSink starting with {first:?}, then restore(&sink.snapshot()?) and, on the restored sink, a write, a pre-commit under a new id and a commit of every id",
@@ -243,6 +260,10 @@ pub fn plan(seed: u64) -> Vec<Case> {
             .into_iter()
             .map(|first| Case::SinkSnapshot { first }),
     );
+    cases.extend(MANY_LAGS.map(|lag| Case::SinkMany {
+        checkpoints: MANY_CHECKPOINTS,
+        lag,
+    }));
     let inputs: Vec<Vec<u32>> = (0..=MAX_LEN).map(|len| input(seed, len)).collect();
     let grids = || {
         inputs.iter().flat_map(|records| {

@@ -1,20 +1,22 @@
-//! The `sink-model` check: the sink alone against the model, after every well-formed
-//! sequence of operations that starts with one given operation.
+//! The `sink-model` check: the sink alone against the model, after every operation
+//! sequence of a case (every well-formed one that starts with one given operation, or
+//! the prefixes of one long run).
 
 use super::anomaly::Anomaly;
 use super::driver::SinkPanic;
 use super::oracle::{ModelSink, ModelTxn};
 use super::plan::SinkOp;
-use super::sequences::{model_after, sequences_from};
+use super::sequences::model_after;
 use super::sink_rules::{broken_by, broken_by_panic};
 use crate::harness::case::Failure;
 use crate::harness::diff::multiset_diff;
 
+/// Judges what the sink showed after each sequence of `sequences` (`committed`, in the
+/// same order); the failure is that of the shortest failing sequence.
 pub(super) fn judge_sink_model(
-    first: SinkOp,
+    sequences: &[Vec<SinkOp>],
     committed: &[Result<Vec<u32>, SinkPanic>],
 ) -> Result<(), Failure> {
-    let sequences = sequences_from(&[first]);
     // The failure of the shortest failing sequence (the first of that length).
     let mut worst: Option<(usize, Failure)> = None;
     for (i, ops) in sequences.iter().enumerate() {
@@ -25,7 +27,7 @@ pub(super) fn judge_sink_model(
                 if *got == model.committed {
                     continue;
                 }
-                let culprit = culprit_abort(&sequences, committed, ops);
+                let culprit = culprit_abort(sequences, committed, ops);
                 let blame = culprit.map_or_else(String::new, |(at, op)| {
                     format!(
                         "; without the {} (call {}), the same calls give {:?}: {}",

@@ -20,6 +20,8 @@ pub enum SinkFlaw {
     AbortUnpublishes,
     AbortUnknownClearsOpen,
     AbortOpenDropsPrepared,
+    EvictsBeyondEightPrepared,
+    EndedIdsInABitmask,
 }
 
 pub trait Flawed {
@@ -35,6 +37,8 @@ pub struct FlawedSink<T, F> {
     by_id: BTreeMap<CheckpointId, Vec<T>>,
     /// Each committed transaction in commit order, for `AbortUnpublishes`.
     log: Vec<(CheckpointId, Vec<T>)>,
+    /// Bit `id` set once transaction `id` ended, for `EndedIdsInABitmask`.
+    ended: u64,
     flaw: PhantomData<F>,
 }
 
@@ -48,6 +52,7 @@ impl<T, F> FlawedSink<T, F> {
             committed: Vec::new(),
             by_id: BTreeMap::new(),
             log: Vec::new(),
+            ended: 0,
             flaw: PhantomData,
         }
     }
@@ -66,7 +71,15 @@ impl<T: Clone, F: Flawed> TwoPhaseCommitSink<T> for FlawedSink<T, F> {
         } else {
             std::mem::take(&mut self.open)
         };
+        if F::FLAW == SinkFlaw::EndedIdsInABitmask && self.ended & (1 << id) != 0 {
+            // "An id that ended is never prepared again", in one word of bits.
+            return;
+        }
         self.prepared.entry(id).or_insert(sealed);
+        if F::FLAW == SinkFlaw::EvictsBeyondEightPrepared && self.prepared.len() > 8 {
+            // "A transaction timeout": the oldest prepared transaction makes room.
+            self.prepared.pop_first();
+        }
     }
     fn commit(&mut self, id: CheckpointId) {
         match self.prepared.get(&id) {
@@ -94,6 +107,9 @@ impl<T: Clone, F: Flawed> TwoPhaseCommitSink<T> for FlawedSink<T, F> {
                 let records = self.prepared.remove(&id).unwrap_or_default();
                 if F::FLAW != SinkFlaw::WriteVisibleAtOnce {
                     self.committed.extend(records);
+                }
+                if F::FLAW == SinkFlaw::EndedIdsInABitmask {
+                    self.ended |= 1 << id;
                 }
             }
             None if F::FLAW == SinkFlaw::UnknownCommitPublishesOpen => {

@@ -75,6 +75,24 @@ flawed_sink! {
     panics_on_unknown_commit, PanicsOnUnknownCommit, PanicsUnknown, PanicsUnknownSpy
 }
 
+flawed_sink! {
+    /// **Mistake:** the sink holds at most eight prepared transactions and aborts the
+    /// oldest to make room for a ninth, as a transaction timeout would: the brief bounds
+    /// neither, and a commit lag of 9 keeps ten prepared.
+    /// **Verdict:** `sink-model`, "sink breaks the contract", on the run of 70 checkpoints
+    /// each committed 9 pre-commits after its own: record 1 is never visible (08-R3, the
+    /// commit that should have published it).
+    evicts_beyond_eight_prepared, EvictsBeyondEightPrepared, Evicts, EvictsSpy
+}
+
+flawed_sink! {
+    /// **Mistake:** the sink remembers which ids ended as bits of one `u64` (`1 << id`),
+    /// so ids past 63 overflow the shift: ids grow by one per barrier, without bound.
+    /// **Verdict:** `sink-model`, "panicked", on the run of 70 checkpoints: at
+    /// `pre_commit(64)` (08-R2).
+    ended_ids_in_a_bitmask, EndedIdsInABitmask, Bitmask, BitmaskSpy
+}
+
 /// Every mutant of this file, the check that must reject it, the anomaly and the
 /// requirement of the brief its report must name, and its card (the mutant's doc comment
 /// says why).
@@ -90,6 +108,8 @@ flawed_sink! {
 #[case::unknown_commit(drive::<Unknown>, "sink-model", "sink breaks the contract", "08-R3", "08-commit-the-current-transaction")]
 #[case::abort_unknown_clears_open(drive::<AbortClearsOpen>, "sink-model", "sink breaks the contract", "08-R4", "08-abort-the-current-transaction")]
 #[case::abort_open_drops_prepared(drive::<AbortOpenAll>, "sink-model", "sink breaks the contract", "08-R5", "08-abort-open-aborts-everything")]
+#[case::evicts_beyond_eight_prepared(drive::<Evicts>, "sink-model", "sink breaks the contract", "08-R3", "08-a-sink-holds-a-few-transactions")]
+#[case::ended_ids_in_a_bitmask(drive::<Bitmask>, "sink-model", "panicked", "08-R2", "08-a-sink-holds-a-few-transactions")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
