@@ -29,7 +29,7 @@ pub(super) const PROTOCOL: Check = Check {
 };
 pub(super) const CONTRACT: Check = Check {
     name: "contract",
-    law: "the protocol holds for commit lags past the number of barriers, up to usize::MAX, barrier_every up to usize::MAX, and sinks that already show rows from before the job",
+    law: "the protocol holds for commit lags past the number of barriers, up to usize::MAX, barrier_every up to usize::MAX, and sinks that show rows not the job's (from before it, and from another writer while it runs)",
 };
 pub(super) const BAD_INPUT: Check = Check {
     name: "bad-input",
