@@ -27,7 +27,9 @@
 //!   nine distinct words whose states' JSON must list its keys sorted),
 //!   `barrier_every` among 1, 2, `len`, `len + 1` and `usize::MAX`, every crash point and
 //!   the lags of [`plan::CONTRACT_LAGS`] (up to `usize::MAX`): the values the `a b c`
-//!   inputs above never show; a crash after a completed checkpoint whose state the
+//!   inputs above never show; one word [`plan::LONG_RUN`] times with a checkpoint per
+//!   record and the lags of [`plan::LONG_LAGS`] (counts and ids past a `u8`, ten
+//!   checkpoints in flight); a crash after a completed checkpoint whose state the
 //!   spy hands back as bytes that are no JSON of counts (`null`, a fraction and a key that
 //!   is not UTF-8 among them), or at an offset past the end of
 //!   the input (4 of three words, and `2^32`): the run must be an error; and
@@ -71,8 +73,9 @@
 //! | `07-R16` | `arguments` | `accepting_a_crash_point_past_the_end`, `a_crash_error_naming_no_argument`, `crash_checked_as_u32` |
 //! | `07-R17` | `arguments` | `validating_the_crash_point_late`, `restoring_before_validating` |
 //! | `07-R18` | `own-store` | `convenience_drops_the_crash` |
+//! | `07-R18` | `contract` | `eight_in_flight` |
 //! | `07-R19` | `exactly-once-state` | `replaying_from_zero_with_restored_state` |
-//! | `07-R19` | `contract` | `lag_plus_one` |
+//! | `07-R19` | `contract` | `lag_plus_one`, `counts_in_u8` |
 //! | `07-R20` | `at-least-once-output` | `restoring_an_in_flight_checkpoint` |
 //! | `07-R21` | `at-least-once-output` | `emitting_each_record_once`, `losing_the_emissions_at_the_crash` |
 //! | `07-R22` | `at-least-once-output` | `keeping_memory_across_the_crash` |

@@ -65,6 +65,11 @@ pub const CONTRACT_WORDS: [&[&str]; 5] = [
 ];
 /// The commit lags of the `contract` check: past the number of barriers, and the largest.
 pub const CONTRACT_LAGS: [usize; 4] = [0, 1, 3, usize::MAX];
+/// How often the one word of the `contract` check's long runs repeats: a count, and a
+/// checkpoint id (one per record), past what a `u8` holds.
+pub const LONG_RUN: usize = 260;
+/// The commit lags of the long runs: ten checkpoints in flight at once with the second.
+pub const LONG_LAGS: [usize; 2] = [0, 9];
 
 /// One run of the job.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -84,12 +89,32 @@ impl Run {
     fn describe(&self) -> String {
         format!(
             "words [{}], barrier_every {}, crash_after {:?}, commit_lag {}",
-            self.words.join(" "),
+            shown(&self.words),
             self.barrier_every,
             self.crash_after,
             self.commit_lag
         )
     }
+}
+
+/// `words` as a report shows them: one by one, or, past a dozen, each stretch of one word
+/// as the word and how often it repeats (`a x260`).
+fn shown(words: &[String]) -> String {
+    if words.len() <= 12 {
+        return words.join(" ");
+    }
+    let mut stretches: Vec<(&str, usize)> = Vec::new();
+    for word in words {
+        match stretches.last_mut() {
+            Some((last, n)) if *last == word.as_str() => *n += 1,
+            _ => stretches.push((word, 1)),
+        }
+    }
+    let stretches: Vec<String> = stretches
+        .iter()
+        .map(|(word, n)| format!("{word:?} x{n}"))
+        .collect();
+    stretches.join(" ")
 }
 
 /// One operation on a fresh store.
@@ -421,7 +446,9 @@ fn offsets_past_the_end() -> Vec<Case> {
 
 /// The runs of the `contract` check, smallest first: [`CONTRACT_WORDS`], every
 /// `barrier_every` among 1, 2, `len`, `len + 1` and `usize::MAX`, every crash point and
-/// every lag of [`CONTRACT_LAGS`].
+/// every lag of [`CONTRACT_LAGS`]; then one word [`LONG_RUN`] times, a checkpoint per
+/// record, with no crash, a crash halfway and a crash after the last record, at each lag
+/// of [`LONG_LAGS`].
 fn contract_runs() -> Vec<Run> {
     let mut runs = Vec::new();
     for words in CONTRACT_WORDS {
@@ -441,6 +468,17 @@ fn contract_runs() -> Vec<Run> {
                     });
                 }
             }
+        }
+    }
+    let words = vec!["a".to_owned(); LONG_RUN];
+    for crash_after in [None, Some(LONG_RUN / 2), Some(LONG_RUN)] {
+        for commit_lag in LONG_LAGS {
+            runs.push(Run {
+                words: words.clone(),
+                barrier_every: 1,
+                crash_after,
+                commit_lag,
+            });
         }
     }
     runs

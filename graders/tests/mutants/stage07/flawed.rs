@@ -28,6 +28,7 @@ pub const HAND_ROLLED_JSON: u8 = 18;
 pub const CRASH_CHECKED_AS_U32: u8 = 19;
 pub const BARRIER_EVERY_AS_U32: u8 = 20;
 pub const SEEK_CLAMPED: u8 = 21;
+pub const COUNTS_IN_U8: u8 = 22;
 
 type Counts = BTreeMap<String, u64>;
 
@@ -201,7 +202,14 @@ fn attempt<S: CheckpointStore, const M: u8>(
         let offset = i + 1;
         let barrier = offset % every == 0;
         let before = serde_json::to_vec(&*counts)?;
-        *counts.entry(word.clone()).or_default() += 1;
+        let count = counts.entry(word.clone()).or_default();
+        if M == COUNTS_IN_U8 {
+            // A count kept in a `u8` ("nobody says a word 256 times"): the 256th overflows.
+            let small = *count as u8;
+            *count = u64::from(small + 1);
+        } else {
+            *count += 1;
+        }
         let emitted_count = if M == EMIT_OLD_COUNT {
             counts[word] - 1
         } else {

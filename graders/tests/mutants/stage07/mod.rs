@@ -66,6 +66,7 @@ mod brief_edges;
 mod controls;
 mod flawed;
 mod runners;
+mod scale;
 mod slips;
 mod store_errors;
 mod store_flaws;

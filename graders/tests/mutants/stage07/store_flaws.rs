@@ -9,6 +9,7 @@ use solution07::{CheckpointStore, StoredCheckpoint};
 pub const KEEP_FIRST_SAVE: u8 = 1;
 pub const COMPLETE_ONCE: u8 = 2;
 pub const COMPLETE_UNKNOWN: u8 = 3;
+pub const EIGHT_IN_FLIGHT: u8 = 4;
 
 /// Where a checkpoint is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,6 +41,18 @@ impl<const M: u8> CheckpointStore for Store<M> {
         }
         let checkpoint = StoredCheckpoint { id, offset, state };
         self.saved.insert(id, (checkpoint, Phase::InFlight));
+        if M == EIGHT_IN_FLIGHT {
+            // "A bounded buffer of pending checkpoints": past eight, the oldest is dropped.
+            let in_flight: Vec<u64> = self
+                .saved
+                .iter()
+                .filter(|(_, (_, phase))| *phase == Phase::InFlight)
+                .map(|(id, _)| *id)
+                .collect();
+            if let Some(oldest) = in_flight.first().filter(|_| in_flight.len() > 8) {
+                self.saved.remove(oldest);
+            }
+        }
         Ok(())
     }
 
