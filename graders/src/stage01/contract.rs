@@ -96,7 +96,18 @@ pub fn judge(
     steps: &[Step],
     drain: &[u32],
 ) -> Result<(), Failure> {
-    judge_with(records, calls, steps, drain, Positions::Read)
+    judge_with(records, 0, calls, steps, drain, Positions::Read)
+}
+
+/// [`judge`] on a source that was at offset `start` when the calls began.
+pub fn judge_from(
+    records: &[u32],
+    start: u64,
+    calls: &[Call],
+    steps: &[Step],
+    drain: &[u32],
+) -> Result<(), Failure> {
+    judge_with(records, start, calls, steps, drain, Positions::Read)
 }
 
 /// Whether a judgement reads `position()` after each call, or only what the calls return.
@@ -108,13 +119,14 @@ enum Positions {
 
 fn judge_with(
     records: &[u32],
+    start: u64,
     calls: &[Call],
     steps: &[Step],
     drain: &[u32],
     positions: Positions,
 ) -> Result<(), Failure> {
     let len = records.len() as u64;
-    let mut position = 0u64;
+    let mut position = start;
     for (i, call) in calls.iter().enumerate() {
         let at = |what: &str| format!("call {} ({}): {what}", i + 1, call.describe());
         let Some(step) = steps.get(i) else {
@@ -180,7 +192,7 @@ fn judge_with(
             // A source that returns every record the model does, and only misreports
             // where it is, breaks the reading (01-R2), not the move.
             let only_the_reading = step.position.is_some()
-                && judge_with(records, calls, steps, drain, Positions::Ignored).is_ok();
+                && judge_with(records, start, calls, steps, drain, Positions::Ignored).is_ok();
             let rule = match call {
                 Call::Seek(o) if *o > len => "01-R14",
                 Call::Poll if after_refusal => "01-R14",

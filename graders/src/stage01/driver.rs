@@ -67,6 +67,8 @@ pub enum Observation {
         /// The records polled after the calls (empty if a call panicked).
         drain: Vec<u32>,
     },
+    /// The long log (`long.rs`).
+    LongLog(super::long::LongObservation),
     /// One `process` call.
     Process {
         /// `out` after the call.
@@ -181,6 +183,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                 .collect();
             Observation::Contract { steps, drain }
         }
+        Case::LongLog { len } => Observation::LongLog(super::long::drive::<I>(*len)),
         Case::Process {
             operator,
             input,
@@ -192,13 +195,13 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
 }
 
 /// `seek(offset)`'s result, or its panic's message.
-fn seek_caught<I: Implementation>(source: &mut I::Source, offset: u64) -> Returned {
+pub(super) fn seek_caught<I: Implementation>(source: &mut I::Source, offset: u64) -> Returned {
     caught(|| Returned::Sought(I::seek(source, offset).map_err(|e| format!("{e:#}"))))
 }
 
 /// `call`'s value, or its panic's message as [`Returned::Panicked`]; a `todo!()` goes on
 /// unwinding, to reach the harness as one ("not started").
-fn caught(call: impl FnOnce() -> Returned) -> Returned {
+pub(super) fn caught(call: impl FnOnce() -> Returned) -> Returned {
     panic::catch_unwind(AssertUnwindSafe(call)).unwrap_or_else(|payload| {
         let message = payload
             .downcast_ref::<&str>()

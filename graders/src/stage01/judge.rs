@@ -191,6 +191,7 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
         (Case::Contract { records, calls }, Observation::Contract { steps, drain }) => {
             contract::judge(records, calls, steps, drain)
         }
+        (Case::LongLog { len }, Observation::LongLog(seen)) => super::long::judge(*len, seen),
         (
             Case::Process {
                 operator,

@@ -15,7 +15,8 @@
 //! - `contract`: every sequence of up to three `poll`/`seek` calls on sources of 0 to 3
 //!   records, over offsets that break convenient assumptions (`0` after reading, `1`,
 //!   `len`, `len + 1`, `u64::MAX`), then a drain: each step's result and `position()`
-//!   against a model of the brief (`contract.rs`);
+//!   against a model of the brief (`contract.rs`); then one log of 2^16 + 3 records read
+//!   by hand to the end, sought back to 0 and past 2^16, and drained by `run` (`long.rs`);
 //! - `process`: each operator and chain called once, on an empty `out` and on one that
 //!   already holds records, appends exactly its records, in order.
 //!
@@ -29,10 +30,10 @@
 //!
 //! | requirement | check | mutants |
 //! |---|---|---|
-//! | 01-R1 | `contract` | `poll_reads_from_the_back`, `fused_after_none` |
+//! | 01-R1 | `contract` | `poll_reads_from_the_back`, `fused_after_none`, `position_in_u16` |
 //! | 01-R2 | `seek` | `position_since_seek`, `position_in_seek` |
 //! | 01-R2 | `contract` | `position_in_contract` |
-//! | 01-R3 | `contract` | `seek_only_forward`, `seek_relative`, `refusal_poisons_seeks` |
+//! | 01-R3 | `contract` | `seek_only_forward`, `seek_relative`, `refusal_poisons_seeks`, `compacts_every_16_polls`, `seek_keeps_16_bits` |
 //! | 01-R3 | `crash` | `iterator_source_fails_crash` |
 //! | 01-R3 | `seek` | `seek_end_refused` |
 //! | 01-R4 | `seek-past-end` | `seek_clamps`, `bound_check_wraps`, `bound_from_the_capacity` |
@@ -43,6 +44,7 @@
 //! | 01-R8 | `process` | `chain_first_only`, `chain_pops_middle` |
 //! | 01-R9 | `crash` | `run_from_the_start` |
 //! | 01-R9 | `chain` | `run_stops_on_silence` |
+//! | 01-R9 | `contract` | `run_polls_at_most_1024` |
 //! | 01-R10 | `chain` | `run_first_output_only`, `run_one_behind`, `run_last_record_only` |
 //! | 01-R11 | `seek` | `seek_one_late`, `iterator_source_fails_seek` |
 //! | 01-R12 | `chain` | `chain_keeps_middle`, `filter_take_while`, `filter_skip_while` |
@@ -60,6 +62,7 @@ pub mod catalogue;
 pub mod contract;
 mod driver;
 mod judge;
+pub mod long;
 mod plan;
 
 pub use binding::Implementation;

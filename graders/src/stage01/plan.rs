@@ -81,6 +81,11 @@ pub enum Case {
         /// The calls, in order.
         calls: Vec<Call>,
     },
+    /// The long log of `len` records, record `i` being `i` (`long.rs`).
+    LongLog {
+        /// How many records.
+        len: u64,
+    },
     /// One `operator.process(input, &mut out)` call.
     Process {
         /// The operator (or chain).
@@ -99,7 +104,7 @@ impl case::Case for Case {
             Case::SeekPastEnd { .. } => SEEK_PAST_END,
             Case::Chain { .. } => CHAIN,
             Case::Crash { .. } => CRASH,
-            Case::Contract { .. } => CONTRACT,
+            Case::Contract { .. } | Case::LongLog { .. } => CONTRACT,
             Case::Process { .. } => PROCESS,
         }
     }
@@ -120,6 +125,7 @@ impl case::Case for Case {
             Case::Contract { records, calls } => {
                 contract::requirements(records.len() as u64, calls)
             }
+            Case::LongLog { .. } => super::long::requirements(),
             Case::Process { operator, .. } if operator.is_chain() => vec!["01-R7", "01-R8"],
             Case::Process { .. } => vec!["01-R6", "01-R7"],
         }
@@ -153,6 +159,7 @@ impl case::Case for Case {
                 }
                 text + ", then poll until None"
             }
+            Case::LongLog { len } => super::long::describe(*len),
             Case::Process {
                 operator,
                 input,
@@ -226,5 +233,9 @@ pub fn plan(seed: u64) -> Vec<Case> {
             }
         }
     }
+    // Last, so every case above keeps its number: one source longer than a `u16` counts.
+    cases.push(Case::LongLog {
+        len: super::long::LONG_LEN,
+    });
     cases
 }
