@@ -97,6 +97,21 @@ pub trait Implementation {
     /// # Errors
     /// Whatever `snapshot` or `restore` returns.
     fn fanout_restore(operator: Self::Fanout) -> anyhow::Result<Self::Fanout>;
+
+    /// The implementation's `KeyedProcessOperator` keyed by the word, running its own
+    /// `WordCount`.
+    type WordCounter;
+    /// `KeyedProcessOperator::new(word_key, WordCount)`.
+    fn word_counter() -> Self::WordCounter;
+    /// `Operator::process(word, &mut out)` with an empty `out`; `out` after it.
+    fn word_counter_process(operator: &mut Self::WordCounter, word: String) -> Vec<(String, u64)>;
+    /// `state().snapshot()`.
+    fn word_counter_state(operator: &Self::WordCounter) -> BTreeMap<String, u64>;
+    /// `snapshot()`, drop the operator, `restore(word_key, WordCount, &bytes)`.
+    ///
+    /// # Errors
+    /// Whatever `snapshot` or `restore` returns.
+    fn word_counter_restore(operator: Self::WordCounter) -> anyhow::Result<Self::WordCounter>;
 }
 
 /// Implements [`Implementation`] as `$binding` (with a spy function type `$spy`) for the
@@ -278,6 +293,40 @@ macro_rules! impl_stage02 {
                 $($imp)::+::KeyedProcessOperator::restore(
                     $crate::stage02::fanout_key as fn(&(Vec<u8>, u32)) -> Vec<u8>,
                     $spy,
+                    &bytes,
+                )
+            }
+
+            type WordCounter = $($imp)::+::KeyedProcessOperator<
+                String,
+                fn(&String) -> String,
+                $($imp)::+::WordCount,
+                String,
+            >;
+            fn word_counter() -> Self::WordCounter {
+                $($imp)::+::KeyedProcessOperator::new(
+                    $crate::stage02::word_key as fn(&String) -> String,
+                    $($imp)::+::WordCount,
+                )
+            }
+            fn word_counter_process(op: &mut Self::WordCounter, word: String) -> Vec<(String, u64)> {
+                let mut out = Vec::new();
+                <Self::WordCounter as $($imp)::+::Operator<String>>::process(op, word, &mut out);
+                out
+            }
+            fn word_counter_state(
+                op: &Self::WordCounter,
+            ) -> ::std::collections::BTreeMap<String, u64> {
+                op.state().snapshot()
+            }
+            fn word_counter_restore(
+                op: Self::WordCounter,
+            ) -> $crate::__anyhow::Result<Self::WordCounter> {
+                let bytes = op.snapshot()?;
+                drop(op);
+                $($imp)::+::KeyedProcessOperator::restore(
+                    $crate::stage02::word_key as fn(&String) -> String,
+                    $($imp)::+::WordCount,
                     &bytes,
                 )
             }

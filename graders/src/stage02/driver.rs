@@ -77,6 +77,17 @@ pub enum Observation {
     },
     /// The operator's own snapshot, and `restore` of it padded.
     PaddedSnapshot(super::padded::PaddedRestore),
+    /// The snapshots of operators holding one state (`instances.rs`), in the order of
+    /// `same_state_sources` (`Err` as its message, a panic's too).
+    SameBytes {
+        /// The bytes of each.
+        snapshots: Vec<Result<Vec<u8>, String>>,
+    },
+    /// The steps of two word-counting operators (`instances.rs`).
+    WordCounters {
+        /// What each call did.
+        steps: Vec<super::instances::CounterStep>,
+    },
 }
 
 /// Runs `case` against the implementation `I`.
@@ -181,7 +192,78 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         Case::PaddedSnapshot { padding } => {
             Observation::PaddedSnapshot(super::padded::run::<I>(*padding))
         }
+        Case::SameBytes => Observation::SameBytes {
+            snapshots: same_bytes::<I>(),
+        },
+        Case::WordCounters { calls } => Observation::WordCounters {
+            steps: word_counters::<I>(calls),
+        },
     }
+}
+
+/// The snapshots of `same-bytes`, every operator alive until the last is taken.
+fn same_bytes<I: Implementation>() -> Vec<Result<Vec<u8>, String>> {
+    let taken = caught(|| {
+        let snapshot = |op: &I::Operator| I::snapshot(op).map_err(|e| format!("{e:#}"));
+        let mut operators = Vec::new();
+        for feed in super::instances::same_state_feeds() {
+            let mut operator = I::operator();
+            self::feed::<I>(&mut operator, &feed);
+            operators.push(operator);
+        }
+        let first = snapshot(&operators[0]);
+        let mut snapshots = vec![first.clone(), snapshot(&operators[0])];
+        snapshots.extend(operators[1..].iter().map(snapshot));
+        let restored = first.and_then(|bytes| I::restore(&bytes).map_err(|e| format!("{e:#}")));
+        snapshots.push(restored.and_then(|op| snapshot(&op)));
+        snapshots
+    });
+    taken.unwrap_or_else(|message| vec![Err(format!("panicked: {message}"))])
+}
+
+/// The steps of `word-counters`, both operators alive throughout.
+fn word_counters<I: Implementation>(
+    calls: &[super::instances::CounterCall],
+) -> Vec<super::instances::CounterStep> {
+    use super::instances::{CounterCall, CounterStep};
+    let mut operators = [Some(I::word_counter()), Some(I::word_counter())];
+    let mut steps = Vec::new();
+    for call in calls {
+        let step = caught(|| {
+            let out = match call {
+                CounterCall::Word(i, word) => match operators[*i].as_mut() {
+                    Some(op) => I::word_counter_process(op, word.clone()),
+                    None => return CounterStep::Failed("no operator".to_owned()),
+                },
+                CounterCall::Restore(i) => {
+                    let Some(op) = operators[*i].take() else {
+                        return CounterStep::Failed("no operator".to_owned());
+                    };
+                    match I::word_counter_restore(op) {
+                        Ok(op) => {
+                            operators[*i] = Some(op);
+                            Vec::new()
+                        }
+                        Err(e) => return CounterStep::Failed(format!("{e:#}")),
+                    }
+                }
+            };
+            let state = |op: &Option<I::WordCounter>| {
+                op.as_ref().map(I::word_counter_state).unwrap_or_default()
+            };
+            CounterStep::Done {
+                out,
+                states: [state(&operators[0]), state(&operators[1])],
+            }
+        });
+        let step = step.unwrap_or_else(CounterStep::Panicked);
+        let stop = !matches!(step, CounterStep::Done { .. });
+        steps.push(step);
+        if stop {
+            break;
+        }
+    }
+    steps
 }
 
 fn contract_steps<I: Implementation>(calls: &[Call]) -> Vec<OpStep> {

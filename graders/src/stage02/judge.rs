@@ -104,6 +104,12 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
         (Case::PaddedSnapshot { padding }, Observation::PaddedSnapshot(seen)) => {
             super::padded::judge(*padding, seen)
         }
+        (Case::SameBytes, Observation::SameBytes { snapshots }) => {
+            super::instances::judge_same_bytes(snapshots)
+        }
+        (Case::WordCounters { calls }, Observation::WordCounters { steps }) => {
+            super::instances::judge_counters(calls, steps)
+        }
         _ => Err(Failure::new(
             "an observation of the same kind as the case",
             format!("{observation:?}"),

@@ -21,8 +21,12 @@
 //!   operator's own snapshot written twice or after a byte-order mark too (`padded.rs`);
 //!   then an operator keyed by `Vec<u8>` whose function emits 0 to 3 records, out of
 //!   order, with restores between records (`fanout.rs`): `out` and `state()` at every step;
+//!   then a second snapshot after a restore and a change, and operators that hold one
+//!   state, which must write the same bytes (`instances.rs`);
 //! - `word-count`: `word_count` emits the running count of every word occurrence, words
-//!   as written, split on any Unicode whitespace (`words.rs`).
+//!   as written, split on any Unicode whitespace (`words.rs`); two operators running
+//!   the implementation's own `WordCount`, fed in turn, count apart in their `state()`
+//!   (`instances.rs`).
 //!
 //! Every stream of up to three records over the keys `a`, `""`, `Ä b` is enumerated (each
 //! record a 0 or not), then a few longer ones: the plan is chosen, not drawn, the same
@@ -53,9 +57,10 @@
 //! | 02-R14 | `isolation` | `one_slot_for_all_keys`, `state_never_stored` |
 //! | 02-R14 | `contract` | `skips_store_when_silent` |
 //! | 02-R15 | `crash` | `restore_forgets_state` |
-//! | 02-R15 | `contract` | `snapshot_of_changes_only`, `snapshot_as_json_object`, `snapshot_memoised`, `snapshot_kept_by_size` |
+//! | 02-R15 | `contract` | `snapshot_of_changes_only`, `snapshot_as_json_object`, `snapshot_memoised`, `snapshot_kept_by_size`, `snapshot_is_a_handle`, `snapshot_numbers_checkpoints`, `restore_caches_its_bytes`, `snapshot_memo_kept_on_clear` |
 //! | 02-R16 | `final-state` | `cleared_state_kept` |
 //! | 02-R16 | `contract` | `empty_state_dropped` |
+//! | 02-R17 | `word-count` | `word_count_thread_local`, `word_count_global_tally` |
 //!
 //! ## Mutation testing
 //!
@@ -67,6 +72,7 @@ pub mod contract;
 mod driver;
 pub mod fanout;
 mod inputs;
+pub mod instances;
 mod judge;
 mod oracle;
 pub mod padded;
@@ -77,7 +83,7 @@ mod words;
 pub use binding::{Implementation, SpyEvent, SpyState};
 pub use driver::{Observation, drive};
 pub use fanout::{fanout_emits, fanout_key};
-pub use oracle::{key_of, spy_step};
+pub use oracle::{key_of, spy_step, word_key};
 pub use plan::Case;
 pub use state_ops::{Closure, StateOp, StateReturned};
 

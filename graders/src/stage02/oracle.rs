@@ -51,3 +51,10 @@ pub fn spy_run(records: &[(String, u32)]) -> (Vec<SpyEvent>, BTreeMap<String, Sp
     }
     (events, state)
 }
+
+/// The key function of the `word-count` check's operators: the word itself. It takes
+/// `&String` because the operator's key function takes `&In`, and `In` is `String`.
+#[allow(clippy::ptr_arg)]
+pub fn word_key(word: &String) -> String {
+    word.clone()
+}

@@ -108,6 +108,13 @@ pub enum Case {
         /// What is put around the snapshot.
         padding: Padding,
     },
+    /// The snapshots of operators that hold one state (`instances.rs`).
+    SameBytes,
+    /// Two operators running the implementation's `WordCount`, keyed by the word.
+    WordCounters {
+        /// The calls, in order.
+        calls: Vec<super::instances::CounterCall>,
+    },
 }
 
 /// Whether a stream holds a 0, which makes the spy clear its key.
@@ -126,8 +133,9 @@ impl case::Case for Case {
             Case::Contract { .. }
             | Case::NotASnapshot { .. }
             | Case::Fanout { .. }
-            | Case::PaddedSnapshot { .. } => CONTRACT,
-            Case::WordCount { .. } => WORD_COUNT,
+            | Case::PaddedSnapshot { .. }
+            | Case::SameBytes => CONTRACT,
+            Case::WordCount { .. } | Case::WordCounters { .. } => WORD_COUNT,
         }
     }
 
@@ -150,6 +158,8 @@ impl case::Case for Case {
             Case::Contract { calls } => contract::requirements(calls),
             Case::Fanout { restores, .. } => super::fanout::requirements(restores),
             Case::WordCount { lines } => words::requirements(lines),
+            Case::SameBytes => vec!["02-R15"],
+            Case::WordCounters { .. } => vec!["02-R15", "02-R17"],
         }
     }
 
@@ -194,6 +204,17 @@ impl case::Case for Case {
                 padding.describe(),
                 padded::records()
             ),
+            Case::SameBytes => format!(
+                "snapshot() of {}: one state, {{\"a\": [1], \"Ä b\": [2]}}, so the same bytes",
+                super::instances::same_state_sources().join("; ")
+            ),
+            Case::WordCounters { calls } => {
+                let calls: Vec<String> = calls.iter().map(|c| c.describe()).collect();
+                format!(
+                    "first and second = KeyedProcessOperator::new(|w: &String| w.clone(), WordCount): [{}]",
+                    calls.join(", ")
+                )
+            }
         }
     }
 }
@@ -260,5 +281,15 @@ pub fn plan(_seed: u64) -> Vec<Case> {
     for padding in Padding::ALL {
         cases.push(Case::PaddedSnapshot { padding });
     }
+    // After them, so the cases above keep their numbers: a second snapshot after a
+    // restore and a change, operators that hold one state, two word counters at once
+    // (`instances.rs`).
+    for calls in super::instances::after_restore() {
+        cases.push(Case::Contract { calls });
+    }
+    cases.push(Case::SameBytes);
+    cases.push(Case::WordCounters {
+        calls: super::instances::counter_calls(),
+    });
     cases
 }

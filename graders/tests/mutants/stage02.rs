@@ -13,6 +13,7 @@ mod words;
 mod padded;
 mod redteam;
 mod redteam_bytes;
+mod redteam_instances;
 mod smallest;
 mod wordings;
 

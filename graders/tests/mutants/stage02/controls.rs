@@ -5,7 +5,7 @@
 /// A correct operator whose snapshot is its own format (a header line, then the state),
 /// and whose `restore` refuses anything without the header, with its own message.
 pub mod hand_rolled_snapshot {
-    pub use solution02::{KeyedProcessFunction, KeyedState, Operator, word_count};
+    pub use solution02::{KeyedProcessFunction, KeyedState, Operator, WordCount, word_count};
 
     const HEADER: &[u8] = b"keyed-state v1\n";
 
@@ -57,7 +57,9 @@ pub mod hand_rolled_snapshot {
 /// A correct `KeyedState` over a sorted `Vec` of pairs, searched by bisection, with a
 /// `from_bytes` of its own that refuses unsorted or repeated keys.
 pub mod vec_backed_state {
-    pub use solution02::{KeyedProcessFunction, KeyedProcessOperator, Operator, word_count};
+    pub use solution02::{
+        KeyedProcessFunction, KeyedProcessOperator, Operator, WordCount, word_count,
+    };
     use std::collections::BTreeMap;
 
     pub struct KeyedState<K, V>(Vec<(K, V)>);

@@ -166,7 +166,9 @@ pub mod word_count_ascii_then_unicode {
 /// each update shows the word as written.
 /// **Verdict:** `word-count`: `To to` counts `to` twice.
 pub mod word_count_folds_keys {
-    pub use solution02::{KeyedProcessFunction, KeyedProcessOperator, KeyedState, Operator};
+    pub use solution02::{
+        KeyedProcessFunction, KeyedProcessOperator, KeyedState, Operator, WordCount,
+    };
 
     pub fn word_count(lines: &[String]) -> Vec<(String, u64)> {
         let mut counts = std::collections::BTreeMap::new();
@@ -185,7 +187,9 @@ pub mod word_count_folds_keys {
 /// **Verdict:** `word-count`: `["", "to", ""]` passes, `["to", "", "to"]`-like input
 /// counts the second `to` as 1.
 pub mod word_count_resets_on_blank {
-    pub use solution02::{KeyedProcessFunction, KeyedProcessOperator, KeyedState, Operator};
+    pub use solution02::{
+        KeyedProcessFunction, KeyedProcessOperator, KeyedState, Operator, WordCount,
+    };
 
     pub fn word_count(lines: &[String]) -> Vec<(String, u64)> {
         let mut counts = std::collections::BTreeMap::new();

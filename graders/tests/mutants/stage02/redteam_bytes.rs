@@ -155,7 +155,9 @@ pub mod restore_ignores_trailing {
 /// **Control:** `word_count` joins the lines with newlines and splits the whole text
 /// once: no word spans two lines, so the order and the counts are the brief's.
 pub mod word_count_over_joined_lines {
-    pub use solution02::{KeyedProcessFunction, KeyedProcessOperator, KeyedState, Operator};
+    pub use solution02::{
+        KeyedProcessFunction, KeyedProcessOperator, KeyedState, Operator, WordCount,
+    };
 
     pub fn word_count(lines: &[String]) -> Vec<(String, u64)> {
         let text = lines.join("\n");

@@ -8,7 +8,7 @@
 /// grader's values have both.
 macro_rules! keyed_state {
     ($($methods:tt)*) => {
-        pub use solution02::{KeyedProcessFunction, KeyedProcessOperator, Operator, word_count};
+        pub use solution02::{KeyedProcessFunction, KeyedProcessOperator, Operator, word_count, WordCount};
         use std::collections::BTreeMap;
 
         pub struct KeyedState<K, V> {
@@ -47,7 +47,9 @@ macro_rules! keyed_codec {
         fn to_bytes($this:ident) $to_bytes:block
         fn from_bytes($bytes:ident) $from_bytes:block
     ) => {
-        pub use solution02::{KeyedProcessFunction, KeyedProcessOperator, Operator, word_count};
+        pub use solution02::{
+            KeyedProcessFunction, KeyedProcessOperator, Operator, WordCount, word_count,
+        };
         use std::collections::BTreeMap;
 
         pub struct KeyedState<K, V>(solution02::KeyedState<K, V>);
