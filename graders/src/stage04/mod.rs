@@ -4,7 +4,8 @@
 //! - `generator`: for every arrival order of small event sets and `max_delay` in `0..=3`,
 //!   `current_watermark()` after each record is `max_ts - max_delay - 1`, or `None` while
 //!   `max_ts <= max_delay`; then fixed cases at the edges of `u64` (a panic there fails,
-//!   naming the rule);
+//!   naming the rule), and one long stream of 300 records whose first is the largest
+//!   timestamp until the last (`plan::long_arrivals`);
 //! - `with-watermarks`: `with_watermarks` keeps the records in arrival order and puts a
 //!   watermark after a record exactly when the watermark advanced: never a repeat, never
 //!   a regression; the same edges of `u64` after the enumeration;
@@ -15,8 +16,9 @@
 //! - `combiner`: for every interleaving of the watermarks of 2 and 3 inputs, the
 //!   combined watermark is `None` until every input has reported, then the minimum of the
 //!   inputs' (largest) watermarks, reported exactly when it advances; then one run each of
-//!   65 and 129 inputs (past the bits of a `u64` and a `u128` mask), every input
-//!   reporting once, where the last report must advance it (none there is 04-R8's);
+//!   65, 129 and 257 inputs (past the bits of a `u64` and a `u128` mask, and past what a
+//!   `u8` counts), every input reporting once, where the last report must advance it
+//!   (none there is 04-R8's);
 //! - `crash`: the generator or the combiner goes to bytes after every element, a new one
 //!   is restored and continues: the same watermarks as the uninterrupted run;
 //! - `errors`: 0 inputs and an unknown input (the first past the end, and
@@ -39,7 +41,7 @@
 //!
 //! | requirement | check | mutants |
 //! |---|---|---|
-//! | 04-R1 | `generator` | `watermark_without_minus_one` |
+//! | 04-R1 | `generator` | `watermark_without_minus_one`, `generator_max_of_last_16` |
 //! | 04-R2 | `generator` | `saturating_watermark` |
 //! | 04-R3 | `with-watermarks` | `with_watermarks_sorted` |
 //! | 04-R4 | `with-watermarks` | `repeats_watermarks`, `final_watermark_only`, `first_zero_not_emitted` |
@@ -47,7 +49,7 @@
 //! | 04-R6 | `lateness` | `late_strictly_below`, `latest_watermark_decides`, `late_before_any_watermark` |
 //! | 04-R7 | `combiner` | `combined_by_max`, `reports_every_call` |
 //! | 04-R7 | `contract` | `zero_is_no_watermark` |
-//! | 04-R8 | `combiner` | `min_over_reported`, `reports_counted`, `combined_bitmask` |
+//! | 04-R8 | `combiner` | `min_over_reported`, `reports_counted`, `combined_bitmask`, `reported_count_u8` |
 //! | 04-R9 | `combiner` | `latest_input_watermark`, `regression_refused` |
 //! | 04-R10 | `combiner` | `combined_not_stored` |
 //! | 04-R11 | `errors` | `zero_inputs_accepted` |

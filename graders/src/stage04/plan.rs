@@ -54,9 +54,32 @@ fn combiner_inputs(rng: &mut Rng) -> Vec<Vec<Vec<u64>>> {
     all
 }
 
-/// Combiners of more inputs than a `u64` (then a `u128`) has bits, for one fixed run each:
-/// whoever keeps "which inputs reported" in a bitmask never sees them all.
-pub const WIDE_INPUTS: [usize; 2] = [65, 129];
+/// Combiners of more inputs than a `u64` (then a `u128`) has bits, then than a `u8`
+/// counts, for one fixed run each: whoever keeps "which inputs reported" in a bitmask, or
+/// counts them in a `u8`, never sees them all.
+pub const WIDE_INPUTS: [usize; 3] = [65, 129, 257];
+
+/// Records of the generator's long stream: more than a `u8` counts, and far more than a
+/// generator that remembers only its last few timestamps keeps.
+pub const LONG_RECORDS: u32 = 300;
+
+/// The generator's long stream, the same under every seed: `(LONG_RECORDS, 0)` first, the
+/// largest timestamp until the last record, then small timestamps (`1, 2, .., 9, 0, 1,
+/// ..`), then `(LONG_RECORDS + 1, ..)`. The watermark stays where the first record put it
+/// until the last one moves it: a maximum taken over the last few records goes back.
+pub fn long_arrivals() -> Vec<(u64, u32)> {
+    let last = LONG_RECORDS - 1;
+    (0..LONG_RECORDS)
+        .map(|id| match id {
+            0 => (u64::from(LONG_RECORDS), id),
+            _ if id == last => (u64::from(LONG_RECORDS) + 1, id),
+            _ => (u64::from(id % 10), id),
+        })
+        .collect()
+}
+
+/// The bound of the long stream.
+pub const LONG_MAX_DELAY: u64 = 2;
 
 /// The generator's fixed edge cases: `(arrivals, max_delay)`.
 const EDGES: [(&[(u64, u32)], u64); 2] = [
@@ -122,6 +145,11 @@ pub fn plan(seed: u64) -> Vec<Case> {
         arrivals: arrivals.to_vec(),
         max_delay: *max_delay,
     }));
+    // Then one long stream: what only shows past a few records.
+    cases.push(Case::Generator {
+        arrivals: long_arrivals(),
+        max_delay: LONG_MAX_DELAY,
+    });
     for arrivals in &orders {
         for max_delay in MAX_DELAYS {
             cases.push(Case::WithWatermarks {
@@ -167,9 +195,10 @@ pub fn plan(seed: u64) -> Vec<Case> {
             interleaving: interleaving.clone(),
         });
     }
-    // More inputs than the bits of a `u64` (and of a `u128`): every input reports once,
-    // in order, and the last one's report, the smallest, makes the combined watermark
-    // (so it must advance there). Not crashed at every step: a restore is judged above.
+    // More inputs than the bits of a `u64` (and of a `u128`), and than a `u8` counts:
+    // every input reports once, in order, and the last one's report, the smallest, makes
+    // the combined watermark (so it must advance there). Not crashed at every step: a
+    // restore is judged above.
     for inputs in WIDE_INPUTS {
         cases.push(Case::Combiner {
             inputs,

@@ -231,7 +231,13 @@ pub(super) fn judge_combined(
             "04-R7"
         };
         let minimum = marks.iter().flatten().min().copied().unwrap_or_default();
-        let state = if completion_missed {
+        let panicked = matches!(g, Err(e) if e.starts_with("panicked"));
+        let state = if panicked {
+            // Said apart from the silent inputs: a panic is no belief about them.
+            format!(
+                "input {input} is one of the {inputs} inputs and any watermark is valid, so                  the call returns, never panics"
+            )
+        } else if completion_missed {
             format!(
                 "input {input} was the last of the {inputs} inputs yet to report: every input has now reported, so the combined watermark is their minimum, {minimum}, reported in this call"
             )

@@ -66,5 +66,6 @@ mod without_card {
 }
 mod red_team;
 mod red_team_gaps;
+mod red_team_sizes;
 mod serde_defaults;
 mod trailing;
