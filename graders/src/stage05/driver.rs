@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::plan::{Case, TOP_TIMESTAMPS};
+use super::plan::{Case, MAX_UNCAUGHT, TOP_TIMESTAMPS, WIDE_TIMESTAMPS};
 use super::{Element, Fired, Implementation, LateRecord};
 use crate::stage03::guard::{Answer, caught};
 
@@ -24,6 +24,21 @@ pub struct Run {
     pub sizes: Vec<usize>,
     /// `current_watermark()` after each element.
     pub watermarks: Vec<Option<u64>>,
+    /// In the long stream only (see `plan::MAX_UNCAUGHT`): the call that panicked
+    /// (`on_record`, `on_watermark`, `state_size` or `current_watermark`) and its
+    /// message; the run ends there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub panicked: Option<(String, String)>,
+}
+
+impl Run {
+    /// How many elements were answered in full: all of them, unless a call panicked.
+    pub fn answered(&self) -> usize {
+        self.outputs
+            .len()
+            .min(self.sizes.len())
+            .min(self.watermarks.len())
+    }
 }
 
 /// What the driver saw while running one case. `Err` holds an error's message.
@@ -37,6 +52,11 @@ pub enum Observation {
     /// `assign(ts)` for each of `TOP_TIMESTAMPS` (`u64::MAX - 2..=u64::MAX`), a panic
     /// caught.
     AssignTop {
+        /// One answer per timestamp.
+        windows: Vec<Answer<Vec<(u64, u64)>>>,
+    },
+    /// `assign(ts)` for each of `WIDE_TIMESTAMPS` (`0..=3`), a panic caught.
+    AssignWide {
         /// One answer per timestamp.
         windows: Vec<Answer<Vec<(u64, u64)>>>,
     },
@@ -92,6 +112,12 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         },
         Case::AssignTop { spec } => Observation::AssignTop {
             windows: TOP_TIMESTAMPS
+                .iter()
+                .map(|&ts| caught(|| I::assign(*spec, ts)))
+                .collect(),
+        },
+        Case::AssignWide { spec } => Observation::AssignWide {
+            windows: WIDE_TIMESTAMPS
                 .iter()
                 .map(|&ts| caught(|| I::assign(*spec, ts)))
                 .collect(),
@@ -158,8 +184,54 @@ fn whole<I: Implementation>(
 ) -> Result<Run, String> {
     let mut operator = I::operator(spec).map_err(message)?;
     let mut run = Run::default();
-    feed::<I>(&mut operator, elements, &mut run);
+    if elements.len() > MAX_UNCAUGHT {
+        feed_caught::<I>(&mut operator, elements, &mut run);
+    } else {
+        feed::<I>(&mut operator, elements, &mut run);
+    }
     Ok(run)
+}
+
+/// [`feed`], a panic caught: the run ends at the call that panicked, which
+/// `run.panicked` names.
+fn feed_caught<I: Implementation>(operator: &mut I::Operator, elements: &[Element], run: &mut Run) {
+    fn answer<T>(call: &str, answer: Answer<T>, run: &mut Run) -> Option<T> {
+        match answer {
+            Answer::Ok(value) => Some(value),
+            Answer::Err(m) | Answer::Panicked(m) => {
+                run.panicked = Some((call.to_owned(), m));
+                None
+            }
+        }
+    }
+    for element in elements {
+        let output = match element {
+            Element::Record(key, ts, value) => answer(
+                "on_record",
+                caught(|| Ok(Output::Late(I::on_record(operator, key, *ts, *value)))),
+                run,
+            ),
+            Element::Watermark(wm) => answer(
+                "on_watermark",
+                caught(|| Ok(Output::Fired(I::on_watermark(operator, *wm)))),
+                run,
+            ),
+        };
+        let Some(output) = output else { return };
+        run.outputs.push(output);
+        let Some(size) = answer("state_size", caught(|| Ok(I::state_size(operator))), run) else {
+            return;
+        };
+        run.sizes.push(size);
+        let Some(watermark) = answer(
+            "current_watermark",
+            caught(|| Ok(I::current_watermark(operator))),
+            run,
+        ) else {
+            return;
+        };
+        run.watermarks.push(watermark);
+    }
 }
 
 fn feed<I: Implementation>(operator: &mut I::Operator, elements: &[Element], run: &mut Run) {

@@ -10,7 +10,9 @@ use crate::harness::case::expect_sequence;
 use super::crash_judge::judge_crash;
 use super::explain;
 use super::late_fault::{Handed, record_fault};
-use super::readings::{build_fault, judge_assign, judge_assign_top, judge_current_watermark};
+use super::readings::{
+    build_fault, judge_assign, judge_assign_top, judge_assign_wide, judge_current_watermark,
+};
 
 /// `Ok` when `observation` is what `case` demands.
 pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
@@ -21,14 +23,23 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
         (Case::AssignTop { spec }, Observation::AssignTop { windows }) => {
             judge_assign_top(*spec, windows)
         }
+        (Case::AssignWide { spec }, Observation::AssignWide { windows }) => {
+            judge_assign_wide(*spec, windows)
+        }
         (Case::Firing { spec, elements }, Observation::Run { run }) => {
-            judge_firing(*spec, elements, built(*spec, run)?)
+            let run = built(*spec, run)?;
+            judge_firing(*spec, &elements[..run.answered()], run)?;
+            panicked(elements, run)
         }
         (Case::Lateness { spec, elements }, Observation::Run { run }) => {
-            judge_lateness(*spec, elements, built(*spec, run)?)
+            let run = built(*spec, run)?;
+            judge_lateness(*spec, &elements[..run.answered()], run)?;
+            panicked(elements, run)
         }
         (Case::State { spec, elements }, Observation::Run { run }) => {
-            judge_state(*spec, elements, built(*spec, run)?)
+            let run = built(*spec, run)?;
+            judge_state(*spec, &elements[..run.answered()], run)?;
+            panicked(elements, run)
         }
         (
             Case::Crash {
@@ -89,6 +100,33 @@ fn built(spec: AssignerSpec, run: &Result<Run, String>) -> Result<&Run, Failure>
             .step("building the operator failed")
             .requirement(build_fault(spec))
     })
+}
+
+/// `Ok` unless a call of the run panicked (caught in the long stream only), judged after
+/// the elements answered before it: the rule of the call that panicked, on a stream the
+/// brief calls valid.
+fn panicked(elements: &[Element], run: &Run) -> Result<(), Failure> {
+    let Some((call, message)) = &run.panicked else {
+        return Ok(());
+    };
+    let requirement = match call.as_str() {
+        // It adds the record to its windows' sums and counts, and returns.
+        "on_record" => "05-R10",
+        // It fires the windows it reaches, and returns them.
+        "on_watermark" => "05-R2",
+        "state_size" => "05-R5",
+        _ => "05-R14",
+    };
+    let i = run.answered().min(elements.len().saturating_sub(1));
+    Err(Failure::new(
+        format!("{call} to return"),
+        format!("{call} panicked: {message}"),
+    )
+    .step(format!(
+        "{}: {call} panicked ({message}), though every element of the stream is valid",
+        at(elements, i)
+    ))
+    .requirement(requirement))
 }
 
 /// `window_sums`: the results in firing order and the late records in stream order

@@ -6,11 +6,14 @@
 //! under every seed) with the watermarks of stage 04 (`max_delay` 0 and 2) and a final
 //! `Watermark(u64::MAX)`:
 //! - `assign`: `assign(ts)` is every window of the assigner that contains `ts`, by start
-//!   (also for a size of 1, slides that do not divide the size, the largest size), and at
-//!   the top of `u64` the windows' ends are saturated at `u64::MAX`, never wrapped;
+//!   (also for a size of 1, slides that do not divide the size, the largest size), at
+//!   the top of `u64` the windows' ends are saturated at `u64::MAX`, never wrapped, and
+//!   near 0 a window of `2^63` slides or more is no reason to panic;
 //! - `firing`: each `(key, window)` fires exactly once, in the `on_watermark` call where
 //!   `wm >= end - 1` first holds, with the sum and count of the records that reached it,
-//!   results ordered by window then key;
+//!   results ordered by window then key; then one long stream (`plan::long_stream`:
+//!   260 aggregates fired in one call, one of 300 records), where a panic is caught and
+//!   named by the rule of the call that panicked;
 //! - `lateness`: `on_record` returns `Late` (the record as given) exactly when every
 //!   window of the record has fired, and such a record counts nowhere;
 //! - `state`: `state_size()` after every element is the number of open `(window, key)`
@@ -50,8 +53,9 @@
 //! | 05-R8 | `assign` | `sliding_one_window`, `slide_divides_size`, `sliding_newest_first` |
 //! | 05-R9 | `assign` | `starts_at_record` |
 //! | 05-R10 | `lateness` | `late_at_watermark` |
+//! | 05-R10 | `firing` | `count_in_u8` |
 //! | 05-R11 | `contract` | `first_zero_ignored` |
-//! | 05-R12 | `firing` | `by_key_then_window` |
+//! | 05-R12 | `firing` | `by_key_then_window`, `sorted_unstable_by_window` |
 //! | 05-R12 | `crash` | `keys_in_arrival_order_restored` |
 //! | 05-R13 | `contract` | `stale_regresses` |
 //! | 05-R14 | `firing` | `watermark_at_firing` |
@@ -62,7 +66,7 @@
 //! | 05-R18 | `window-sums` | `flushes_at_end` |
 //! | 05-R19 | `errors` | `tumbling_zero_accepted` |
 //! | 05-R20 | `errors` | `slide_beyond_size_accepted` |
-//! | 05-R21 | `assign` | `tumbling_end_wraps`, `sliding_end_overflows` |
+//! | 05-R21 | `assign` | `tumbling_end_wraps`, `sliding_end_overflows`, `reserves_size_over_slide` |
 //!
 //! ## Mutation testing
 //!

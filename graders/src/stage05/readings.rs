@@ -2,7 +2,7 @@
 //! `current_watermark()`.
 
 use super::oracle;
-use super::plan::{TOP_TIMESTAMPS, show};
+use super::plan::{TOP_TIMESTAMPS, WIDE_TIMESTAMPS, show};
 use super::{AssignerSpec, Element, Run, Time};
 use crate::harness::Failure;
 use crate::stage03::guard::Answer;
@@ -82,6 +82,48 @@ pub(super) fn judge_assign_top(
         }
     }
     Ok(())
+}
+
+/// `Ok` when `assign(ts)` near 0 of an assigner whose windows span `2^63` slides or more
+/// is the few windows that hold `ts`: however many slides a window spans, `assign` never
+/// panics (05-R21); a wrong answer is judged as any other's.
+pub(super) fn judge_assign_wide(
+    spec: AssignerSpec,
+    windows: &[Answer<Vec<(u64, u64)>>],
+) -> Result<(), Failure> {
+    for (&ts, got) in WIDE_TIMESTAMPS.iter().zip(windows) {
+        let want = oracle::windows(spec, ts);
+        let (shown, requirement) = match got {
+            Answer::Ok(got) if *got == want => continue,
+            Answer::Ok(got) => (show_windows(got), assign_fault(spec, ts, got)),
+            Answer::Err(e) => (format!("Err({e})"), build_fault(spec)),
+            Answer::Panicked(m) => (format!("panicked: {m}"), "05-R21"),
+        };
+        let (count, want) = (want.len(), show_windows(&want));
+        return Err(Failure::new(
+            format!("{spec}.assign({ts}) = {want}"),
+            format!("{spec}.assign({ts}) = {shown}"),
+        )
+        .step(format!(
+            "a window of {spec} spans {} slides, but timestamp {ts} is in {} of them, {want}: \
+             assign never panics, however many windows an assigner has",
+            size_and_slide_ratio(spec),
+            count
+        ))
+        .requirement(requirement));
+    }
+    Ok(())
+}
+
+/// How many slides a window of `spec` spans, as a reader counts them: `2^63`.
+fn size_and_slide_ratio(spec: AssignerSpec) -> String {
+    let (size, slide) = oracle::size_and_slide(spec);
+    match size / slide {
+        ratio if ratio.is_power_of_two() && ratio > 1 << 20 => {
+            format!("2^{}", ratio.trailing_zeros())
+        }
+        ratio => ratio.to_string(),
+    }
 }
 
 /// `ts` near the top of `u64` as a reader writes it: `u64::MAX - 2`.

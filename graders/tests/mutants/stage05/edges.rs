@@ -177,7 +177,7 @@ assigners!(
     |size, slide, ts| {
         let last = ts - ts % slide;
         let mut starts: Vec<u64> = (0..size / slide)
-            .filter_map(|j| last.checked_sub(j * slide))
+            .map_while(|j| last.checked_sub(j * slide))
             .collect();
         starts.reverse();
         starts.into_iter().map(|s| (s, s + size)).collect()

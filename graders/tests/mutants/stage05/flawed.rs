@@ -42,6 +42,11 @@ pub enum Flaw {
     LateFromTheEnd,
     /// A late record is dropped: counted nowhere, and `None` returned.
     DropsLate,
+    /// The count of an aggregate is kept in a `u8` (a panic at its 256th record).
+    CountInU8,
+    /// The due windows are gathered newest first, then put in order by an unstable sort
+    /// on the window alone, which may reorder the keys of a window.
+    SortedUnstableByWindow,
 }
 
 macro_rules! flawed_operator {
@@ -116,6 +121,10 @@ macro_rules! flawed_operator {
                     } else if FLAW == Flaw::SumInI32 {
                         a.0 = i64::from((a.0 as i32).wrapping_add(value as i32));
                         a.1 += 1;
+                    } else if FLAW == Flaw::CountInU8 {
+                        let count = a.1 as u8;
+                        a.0 += value;
+                        a.1 = u64::from(count + 1);
                     } else {
                         a.0 += value;
                         a.1 += 1;
@@ -147,6 +156,11 @@ macro_rules! flawed_operator {
                     .filter(|w| w.end - 1 <= wm)
                     .collect();
                 let mut out = Vec::new();
+                let due: Vec<Window> = if FLAW == Flaw::SortedUnstableByWindow {
+                    due.into_iter().rev().collect()
+                } else {
+                    due
+                };
                 for window in due {
                     let mut per_key: Vec<(K, (i64, u64))> = self
                         .open
@@ -168,6 +182,9 @@ macro_rules! flawed_operator {
                 }
                 if FLAW == Flaw::ByKeyThenWindow {
                     out.sort_by(|a, b| a.key.cmp(&b.key).then(a.window.cmp(&b.window)));
+                }
+                if FLAW == Flaw::SortedUnstableByWindow {
+                    out.sort_unstable_by_key(|r| r.window);
                 }
                 out
             }

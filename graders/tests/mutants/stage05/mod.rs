@@ -282,6 +282,7 @@ fn is_rejected(
 mod list_operator;
 mod partly_late;
 mod red_team;
+mod red_team_sizes;
 mod restore_bytes;
 mod top_of_time;
 mod wordings;
