@@ -396,7 +396,7 @@ impl BadCall {
 
 /// The counter of the implementation's own snapshots of an aligner of 2 inputs; an error
 /// (a moot case) when they hold none that can be told.
-fn own_counter<I: Implementation>() -> anyhow::Result<Counter> {
+pub(super) fn own_counter<I: Implementation>() -> anyhow::Result<Counter> {
     let mut aligner = I::aligner(2)?;
     let mut snapshots = vec![I::snapshot(&aligner)?];
     for c in 1..=2 {

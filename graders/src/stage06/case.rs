@@ -88,6 +88,12 @@ pub enum Case {
         /// The inputs of the restored one.
         to: usize,
     },
+    /// `restore(2, ..)` of the implementation's own snapshot with its counter set to say
+    /// `completed` checkpoints completed, then two more checkpoints.
+    Far {
+        /// The checkpoints the snapshot says completed.
+        completed: u64,
+    },
     /// A short sequence of calls on `BarrierAligner::new(inputs)`.
     Contract {
         /// The number of inputs.
@@ -123,7 +129,7 @@ impl case::Case for Case {
             Case::ZeroCadence { .. } | Case::NoInputs | Case::BadCall { .. } => CONFIGURATION,
             Case::Align { .. } => ALIGNMENT,
             Case::Snapshots { .. } => SNAPSHOTS,
-            Case::Crash { .. } | Case::Rescale { .. } => CRASH,
+            Case::Crash { .. } | Case::Rescale { .. } | Case::Far { .. } => CRASH,
             Case::Contract { .. } => CONTRACT,
         }
     }
@@ -138,7 +144,7 @@ impl case::Case for Case {
                 "06-R3", "06-R4", "06-R5", "06-R6", "06-R7", "06-R8", "06-R9", "06-R12",
             ],
             Case::Snapshots { .. } => vec!["06-R15", "06-R16"],
-            Case::Crash { .. } | Case::Rescale { .. } => vec!["06-R13"],
+            Case::Crash { .. } | Case::Rescale { .. } | Case::Far { .. } => vec!["06-R13"],
             Case::Contract { .. } => vec![
                 "06-R3", "06-R4", "06-R5", "06-R6", "06-R7", "06-R8", "06-R9", "06-R10", "06-R11",
                 "06-R12", "06-R13",
@@ -170,6 +176,7 @@ impl case::Case for Case {
             ),
             Case::Contract { inputs, ops } => super::contract::describe(*inputs, ops),
             Case::Rescale { from, to } => super::rescale::describe(*from, *to),
+            Case::Far { completed } => super::far::describe(*completed),
         }
     }
 }

@@ -65,6 +65,12 @@ pub enum Observation {
         /// The first error, naming the call that returned it.
         error: Option<String>,
     },
+    /// A case that does not apply to the implementation (its snapshots hold no counter
+    /// that can be told), counted as passed.
+    Moot {
+        /// Why.
+        why: String,
+    },
     /// Every step of a contract sequence (`Err`: `BarrierAligner::new` failed).
     Contract {
         /// The fresh aligner's reading, then one per call.
@@ -135,6 +141,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             readings: drive_contract::<I>(*inputs, ops),
         },
         Case::Rescale { from, to } => super::rescale::drive_rescale::<I>(*from, *to),
+        Case::Far { completed } => super::far::drive_far::<I>(*completed),
     }
 }
 

@@ -4,9 +4,9 @@ use super::contract::judge_contract;
 use super::driver::Step;
 use super::explain::explain;
 use super::oracle::{self, ModelStep};
-use super::rescale;
 use super::snapshots::judge_snapshots;
 use super::{Case, Elem, Observation, Out, list};
+use super::{far, rescale};
 use crate::harness::Failure;
 use crate::harness::arguments::{Refusal, refusal};
 use crate::harness::case::expect_sequence;
@@ -145,6 +145,18 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             judge_steps(&inputs, &model, steps, error.as_deref(), &context)
                 .map_err(|f| f.requirement("06-R13"))
         }
+        (Case::Far { completed }, Observation::Align { steps, error }) => {
+            let inputs = far::inputs(*completed);
+            let model = oracle::steps(&inputs, &far::SCHEDULE, *completed, &[1, 1]);
+            let context = format!(
+                "after restore(2, ..) of your snapshot with its counter set to say {completed} \
+                 checkpoints completed (it expects checkpoint {} next), ",
+                completed + 1
+            );
+            judge_steps(&inputs, &model, steps, error.as_deref(), &context)
+                .map_err(|f| f.requirement("06-R13"))
+        }
+        (Case::Far { .. }, Observation::Moot { .. }) => Ok(()),
         _ => Err(Failure::new(
             "an observation of the same kind as the case",
             format!("{observation:?}"),

@@ -26,7 +26,9 @@
 //!   operator's state and `aligner.snapshot()`), replay each input from its cut; every
 //!   record is folded exactly once and the replay aligns as the model does; and a
 //!   snapshot of 2 inputs restored with 3, then with 1 (`restore` takes the number of
-//!   inputs from its argument);
+//!   inputs from its argument); and the implementation's own snapshot with its
+//!   checkpoint counter set to say `2^32 - 2`, then `2^32`, checkpoints completed
+//!   (`far.rs`; moot where no counter can be told), then two more checkpoints;
 //! - `contract`: every sequence of up to three calls on an aligner of 1, 2 or 3 inputs
 //!   (four on 2 inputs over a smaller alphabet), over barriers 0, 1, 2 and `u64::MAX`,
 //!   barriers twice on one input, out of turn and of inputs that do not exist, records on
@@ -59,7 +61,7 @@
 //! | 06-R11 | `contract` | `unknown_input_barrier` |
 //! | 06-R12 | `configuration` | `accepting_a_barrier_out_of_turn`, `old_barrier`, `barrier_max_overflows`, `saturating_next` |
 //! | 06-R12 | `contract` | `one_off_turn_check`, `broken_after_error`, `single_no_turn` |
-//! | 06-R13 | `crash` | `restoring_from_scratch`, `restore_keeps_inputs` |
+//! | 06-R13 | `crash` | `restoring_from_scratch`, `restore_keeps_inputs`, `checkpoint_counter_u32` |
 //! | 06-R13 | `contract` | `restore_refuses_fresh`, `snapshot_refuses_held`, `snapshot_ahead`, `restore_blocked` |
 //! | 06-R14 | `configuration` | `garbage_fresh`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_value`, `restore_next_overflows`, `restore_signed_completed`, `restore_null_is_fresh`, `restore_max_saturates`, `restore_next_saturates`, `restore_reads_the_last_value`, `restore_trims_text`, `restore_strips_byte_order_mark` |
 //! | 06-R15 | `aligned-snapshots` | `after_call`, `snapshots_need_equal_barriers` |
@@ -78,6 +80,7 @@ mod contract;
 mod driver;
 mod element;
 mod explain;
+mod far;
 mod judge;
 pub mod oracle;
 pub mod plan;

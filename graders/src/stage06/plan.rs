@@ -97,6 +97,9 @@ pub fn plan(seed: u64) -> Vec<Case> {
     for (from, to) in super::rescale::RESCALES {
         cases.push(Case::Rescale { from, to });
     }
+    for completed in super::far::FAR {
+        cases.push(Case::Far { completed });
+    }
     cases.extend(super::contract::plan());
     cases
 }

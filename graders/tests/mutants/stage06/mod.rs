@@ -269,4 +269,5 @@ mod per_input;
 mod red_team;
 mod red_team_bounds;
 mod red_team_held;
+mod red_team_sizes;
 mod variants;

@@ -1,0 +1,74 @@
+//! Stage 06 mutants of a red-team round whose mistakes show only past a size the grader
+//! never reached: a checkpoint counter between a `u32` and a `u64`, which only a
+//! snapshot restored far along shows (the grader's largest probes, near `u64::MAX`, cut to
+//! a `u32` happen to be refused as they must).
+
+use graders::stage06::{Barriers, Case, Observation, drive};
+use rstest::rstest;
+
+/// **Mistake:** the checkpoint counter is a `u32` ("four billion checkpoints is
+/// plenty"): `restore` reads the snapshot's count `as u32`, and the barrier of checkpoint
+/// `u32::MAX` is refused, since no `u32` id follows it. Written over the reference, whose
+/// snapshot it keeps.
+/// **Verdict:** `crash`: restored from its snapshot with the counter set to say
+/// `2^32 - 2` checkpoints completed, `Barrier(2^32 - 1)` is refused; at `2^32`, the
+/// restored aligner expects checkpoint 1 and refuses `Barrier(2^32 + 1)` (06-R13).
+mod checkpoint_counter_u32 {
+    use anyhow::{Result, bail};
+    pub use solution06::{Aligned, CheckpointId, Element, aligned_snapshots, inject_barriers};
+
+    pub struct BarrierAligner<T> {
+        inner: solution06::BarrierAligner<T>,
+        inputs: usize,
+    }
+
+    impl<T> BarrierAligner<T> {
+        pub fn new(inputs: usize) -> Result<Self> {
+            Ok(Self {
+                inner: solution06::BarrierAligner::new(inputs)?,
+                inputs,
+            })
+        }
+        pub fn is_blocked(&self, input: usize) -> bool {
+            self.inner.is_blocked(input)
+        }
+        pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+            if let Element::Barrier(id) = e
+                && input < self.inputs
+                && id >= CheckpointId::from(u32::MAX)
+            {
+                bail!("input {input} delivered barrier {id}: no checkpoint id follows it");
+            }
+            self.inner.on_element(input, e)
+        }
+        pub fn snapshot(&self) -> Result<Vec<u8>> {
+            self.inner.snapshot()
+        }
+        pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+            // What the reference refuses, refused: the mistake is the width alone.
+            solution06::BarrierAligner::<T>::restore(inputs, bytes)?;
+            let value: serde_json::Value = serde_json::from_slice(bytes)?;
+            let completed = value["completed"].as_u64().unwrap_or_default() as u32;
+            let bytes = format!("{{\"completed\":{completed}}}");
+            Ok(Self {
+                inner: solution06::BarrierAligner::restore(inputs, bytes.as_bytes())?,
+                inputs,
+            })
+        }
+    }
+}
+graders::impl_stage06!(CheckpointCounterU32, checkpoint_counter_u32);
+
+/// The mutant of this file, the check that must reject it and the requirement its
+/// smallest failing case must name (no card: a width chosen too small is a slip).
+#[rstest]
+#[case::checkpoint_counter_u32(drive::<CheckpointCounterU32>, "crash", "06-R13")]
+fn is_rejected_for(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    if let Err(why) = graders::harness::expect_rejected_for::<Barriers>(drive, check, requirement) {
+        crate::fail(&why);
+    }
+}
