@@ -284,10 +284,11 @@ fn fixture_submissions_grade_as_described() {
     assert!(out.join("panic-in-one-case/results.json").exists());
     assert!(out.join("panic-in-one-case/junit.xml").exists());
     let cohort = fs::read_to_string(out.join("cohort.md")).unwrap();
-    // Two submissions exit early in stage 01's `run`: in `chain`, and again in `crash`,
-    // which a fresh driver judges after the exit. Stage 02's `word_count`, which calls it,
-    // is scored over the reference 01 (only the reports say it exits over theirs).
-    assert!(cohort.contains("| early exit | 4 |"), "{cohort}");
+    // Two submissions exit early in stage 01's `run`: in `chain`, and again in `crash` and
+    // in `contract`'s long log (which ends with a `run`), each judged by a fresh driver
+    // after the exit before it. Stage 02's `word_count`, which calls it, is scored over the
+    // reference 01 (only the reports say it exits over theirs).
+    assert!(cohort.contains("| early exit | 6 |"), "{cohort}");
 
     // Every stage, solved: full marks, under names that are not UTF-8 (args_os).
     let (name, out_name) = odd_names();
