@@ -8,7 +8,8 @@
 //!   [`plan::MAX_STORE_OPS`] operations among `save(1)`, `save(2)`, `complete(1)`,
 //!   `complete(2)`: which calls fail and what `latest_completed()` returns after each;
 //!   the sequences that save both ids once more with offsets that fall as the ids rise
-//!   (the latest is the highest id, whatever the offsets);
+//!   (the latest is the highest id, whatever the offsets); and one longer sequence, ten
+//!   checkpoints in flight at once ([`plan::IN_FLIGHT_AT_ONCE`]), then completed;
 //! - for every input of length 0..=[`plan::MAX_LEN`] (two per length, with duplicate
 //!   words), every `barrier_every` in 1..=len+1 (and `2^32` over one and two words, past
 //!   a `u32`), every crash point `None, 0..=len` and
@@ -52,7 +53,7 @@
 //!
 //! | requirement | check | mutants |
 //! |---|---|---|
-//! | `07-R1` | `store` | `restoring_the_first_completed_checkpoint`, `latest_by_offset` |
+//! | `07-R1` | `store` | `restoring_the_first_completed_checkpoint`, `latest_by_offset`, `eight_in_flight` |
 //! | `07-R2` | `store` | `keeping_the_first_save_of_an_id` |
 //! | `07-R3` | `store` | `saving_over_a_completed_checkpoint`, `forgetting_older_completed_checkpoints`, `writing_before_refusing_a_save` |
 //! | `07-R4` | `store` | `refusing_a_second_completion` |
@@ -73,7 +74,7 @@
 //! | `07-R16` | `arguments` | `accepting_a_crash_point_past_the_end`, `a_crash_error_naming_no_argument`, `crash_checked_as_u32` |
 //! | `07-R17` | `arguments` | `validating_the_crash_point_late`, `restoring_before_validating` |
 //! | `07-R18` | `own-store` | `convenience_drops_the_crash` |
-//! | `07-R18` | `contract` | `eight_in_flight` |
+//! | `07-R18` | `contract` | `eight_in_flight_own_store` |
 //! | `07-R19` | `exactly-once-state` | `replaying_from_zero_with_restored_state` |
 //! | `07-R19` | `contract` | `lag_plus_one`, `counts_in_u8` |
 //! | `07-R20` | `at-least-once-output` | `restoring_an_in_flight_checkpoint` |

@@ -16,6 +16,8 @@ pub const MAX_LAG: usize = 2;
 /// Five reach a completed id saved again after a newer one completed (a store that keeps
 /// only the latest completed checkpoint forgets the older one and takes the save).
 pub const MAX_STORE_OPS: usize = 5;
+/// The checkpoints in flight at once in the `store` check's one long sequence.
+pub const IN_FLIGHT_AT_ONCE: u64 = 10;
 
 pub(super) const ARGUMENTS: Check = Check {
     name: "arguments",
@@ -330,6 +332,15 @@ pub fn plan(seed: u64) -> Vec<Case> {
             cases.push(Case::Store { ops, falling: true });
         }
     }
+    // Past the small alphabet: ten checkpoints in flight at once, then completed oldest
+    // first, as a commit lag of 9 leaves them (a store bounded to a few in flight drops one).
+    cases.push(Case::Store {
+        ops: (1..=IN_FLIGHT_AT_ONCE)
+            .map(StoreOp::Save)
+            .chain((1..=IN_FLIGHT_AT_ONCE).map(StoreOp::Complete))
+            .collect(),
+        falling: false,
+    });
     let mut runs = Vec::new();
     for words in &inputs {
         // A cadence past `u32::MAX` too, over the shortest inputs: no checkpoint at all,
