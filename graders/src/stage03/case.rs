@@ -84,7 +84,8 @@ pub enum Case {
         /// `maxp`.
         max_parallelism: u32,
     },
-    /// `operator_index_for(g, p, maxp)` for one chosen `g`, where `g * p` is past 2^53.
+    /// `operator_index_for(g, p, maxp)` for one chosen `g`, where `g * p` is past `u32` or
+    /// past 2^53.
     OwnerAt {
         /// `g`.
         key_group: u32,
@@ -124,6 +125,19 @@ pub enum Case {
     },
     /// `parents(j, from, to, maxp)` for every `j` in `0..to`.
     Parents {
+        /// The old parallelism.
+        from: u32,
+        /// The new parallelism.
+        to: u32,
+        /// `maxp`.
+        max_parallelism: u32,
+    },
+    /// `parents(j, from, to, maxp)` for one chosen `j`, where the arithmetic of the
+    /// ranges' owners is past `u32` and the new range holds one key group (so a correct
+    /// `parents` that walks it is quick).
+    ParentsAt {
+        /// `j`.
+        index: u32,
         /// The old parallelism.
         from: u32,
         /// The new parallelism.
@@ -198,7 +212,7 @@ impl case::Case for Case {
             Case::Partition { .. } => PARTITION,
             Case::ParallelCount { .. } => PARALLEL_COUNT,
             Case::Rescale { .. } | Case::RescaleEdge { .. } => RESCALE,
-            Case::Parents { .. } => PARENTS,
+            Case::Parents { .. } | Case::ParentsAt { .. } => PARENTS,
             Case::Crash { .. } => CRASH,
             Case::Contract { .. } | Case::EmptySnapshots { .. } | Case::TwinSnapshots { .. } => {
                 CONTRACT
@@ -232,6 +246,7 @@ impl case::Case for Case {
             Case::Rescale { .. } => vec!["03-R11"],
             Case::RescaleEdge { shape, .. } => vec![shape.requirement()],
             Case::Parents { .. } => vec!["03-R15"],
+            Case::ParentsAt { .. } => vec!["03-R15", "03-R24"],
             Case::Crash { .. } => vec!["03-R1", "03-R4", "03-R5", "03-R6", "03-R7"],
             Case::Contract { .. } => vec![
                 "03-R3", "03-R4", "03-R5", "03-R6", "03-R7", "03-R8", "03-R21",
@@ -293,6 +308,12 @@ impl case::Case for Case {
                 to,
                 max_parallelism,
             } => format!("rescale {from} -> {to}, max_parallelism {max_parallelism}"),
+            Case::ParentsAt {
+                index,
+                from,
+                to,
+                max_parallelism,
+            } => format!("parents({index}, {from}, {to}, {max_parallelism})"),
             Case::Crash {
                 keys,
                 from,

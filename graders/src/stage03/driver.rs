@@ -98,8 +98,8 @@ fn message(e: anyhow::Error) -> String {
     format!("{e:#}")
 }
 
-/// A call's result, a panic read as an error saying so (the formulas' checks, where a
-/// panic is an overflow the brief rules out).
+/// A call's result, a panic read as an error saying so: the brief rules panics out (an
+/// overflow, a key printed as text), so the check judging the call names its rule.
 fn guarded<T>(call: impl FnOnce() -> anyhow::Result<T>) -> Result<T, String> {
     match caught(call) {
         Answer::Ok(value) => Ok(value),
@@ -160,7 +160,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             parallelism,
             max_parallelism,
         } => Observation::Partition {
-            streams: I::partition(&numbered(keys), *parallelism, *max_parallelism).map_err(message),
+            streams: guarded(|| I::partition(&numbered(keys), *parallelism, *max_parallelism)),
             own: keys
                 .iter()
                 .map(|k| {
@@ -180,7 +180,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             parallelism,
             max_parallelism,
         } => Observation::Counts {
-            counts: I::parallel_count(keys, *parallelism, *max_parallelism).map_err(message),
+            counts: guarded(|| I::parallel_count(keys, *parallelism, *max_parallelism)),
         },
         Case::Rescale {
             keys,
@@ -188,12 +188,13 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             to,
             max_parallelism,
         } => Observation::Counts {
-            counts: I::rescale(
-                super::oracle::counts(keys, *from, *max_parallelism),
-                *to,
-                *max_parallelism,
-            )
-            .map_err(message),
+            counts: guarded(|| {
+                I::rescale(
+                    super::oracle::counts(keys, *from, *max_parallelism),
+                    *to,
+                    *max_parallelism,
+                )
+            }),
         },
         Case::Parents {
             from,
@@ -201,8 +202,16 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             max_parallelism,
         } => Observation::Parents {
             parents: (0..*to)
-                .map(|j| I::parents(j, *from, *to, *max_parallelism).map_err(message))
+                .map(|j| guarded(|| I::parents(j, *from, *to, *max_parallelism)))
                 .collect(),
+        },
+        Case::ParentsAt {
+            index,
+            from,
+            to,
+            max_parallelism,
+        } => Observation::Parents {
+            parents: vec![guarded(|| I::parents(*index, *from, *to, *max_parallelism))],
         },
         Case::Crash {
             keys,

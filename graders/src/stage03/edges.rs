@@ -1,7 +1,7 @@
 //! The `rescale` check's malformed states: no old subtask, more old subtasks than key
 //! groups, old subtasks with no keys, a key held by two old subtasks (neighbours or not,
 //! subtask 0 among them or not),
-//! a key on an old subtask that does not own it. The states are built here, key by key, since the
+//! a key on an old subtask that does not own it (also a key that is not UTF-8). The states are built here, key by key, since the
 //! learner's own code never builds them.
 
 use serde::{Deserialize, Serialize};
@@ -113,6 +113,16 @@ pub fn edges() -> Vec<Edge> {
         1,
         maxp,
     ));
+    // Keys are bytes: a key that is not UTF-8, held twice, and on an old subtask that does
+    // not own it. Whatever the error says of it, saying it must not panic.
+    let raw = key_of("\\xff", maxp - 1, maxp);
+    all.push((
+        Shape::Duplicated,
+        vec![map(&[(&raw, 5)]), map(&[(&raw, 7)])],
+        1,
+        maxp,
+    ));
+    all.push((Shape::Misplaced, vec![map(&[(&raw, 5)]), empty()], 2, maxp));
     all
 }
 

@@ -5,16 +5,31 @@ use super::case::overflows_u32;
 use super::oracle;
 use crate::harness::Failure;
 
+/// `parents` of new subtasks `first`, `first + 1`, ... (one per entry of `parents`).
 pub(super) fn judge_parents(
+    first: u32,
     from: u32,
     to: u32,
     maxp: u32,
     parents: &[Result<Vec<u32>, String>],
 ) -> Result<(), Failure> {
-    for (j, got) in (0u32..).zip(parents) {
+    for (j, got) in (first..).zip(parents) {
         let want = oracle::parents(j, from, to, maxp);
         if got.as_ref() != Ok(&want) {
             let (start, end) = oracle::range(j, to, maxp);
+            // Where the owners of the new range's ends, `g * from`, are past `u32`, the
+            // arithmetic is the first suspect (03-R24); elsewhere, the overlap (03-R15).
+            let product = u64::from(end) * u64::from(from);
+            let (past_u32, id) = if product > u64::from(u32::MAX) {
+                (
+                    format!(
+                        "; {end} * {from} = {product} is past u32::MAX, so the owners are computed in u64"
+                    ),
+                    "03-R24",
+                )
+            } else {
+                (String::new(), "03-R15")
+            };
             return Err(Failure::new(
                 format!("parents({j}, {from}, {to}, {maxp}) = {want:?}"),
                 format!("parents({j}, {from}, {to}, {maxp}) = {}", returned(got)),
@@ -25,9 +40,9 @@ pub(super) fn judge_parents(
                     &(0..from)
                         .map(|i| oracle::range(i, from, maxp))
                         .collect::<Vec<_>>()
-                )
-            ))
-            .requirement("03-R15"));
+                ),
+            ) + &past_u32)
+            .requirement(id));
         }
     }
     Ok(())
@@ -250,7 +265,8 @@ pub(super) fn judge_range_at(
     .requirement("03-R24"))
 }
 
-/// One key group's owner far past the enumerated ones: its floor needs `g * p` exactly.
+/// One key group's owner far past the enumerated ones: its floor needs `g * p` exactly,
+/// past `u32` or past 2^53.
 pub(super) fn judge_owner_at(
     g: u32,
     p: u32,
@@ -262,12 +278,17 @@ pub(super) fn judge_owner_at(
         return Ok(());
     }
     let product = u64::from(g) * u64::from(p);
+    let past = if product > F64_EXACT {
+        format!("past 2^53 = {F64_EXACT}, where a float no longer holds every integer")
+    } else {
+        "past u32::MAX".to_owned()
+    };
     Err(Failure::new(
         format!("operator_index_for({g}, {p}, {maxp}) = {want}"),
         format!("operator_index_for({g}, {p}, {maxp}) = {}", returned(got)),
     )
     .step(format!(
-        "{g} * {p} = {product} is past 2^53 = {F64_EXACT}, where a float no longer holds every integer: in u64, {product} / {maxp} = {want}"
+        "{g} * {p} = {product} is {past}: in u64, {product} / {maxp} = {want}"
     ))
     .requirement("03-R24"))
 }

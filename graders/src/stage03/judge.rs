@@ -100,7 +100,16 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 max_parallelism,
             },
             Observation::Parents { parents },
-        ) => judge_parents(*from, *to, *max_parallelism, parents),
+        ) => judge_parents(0, *from, *to, *max_parallelism, parents),
+        (
+            Case::ParentsAt {
+                index,
+                from,
+                to,
+                max_parallelism,
+            },
+            Observation::Parents { parents },
+        ) => judge_parents(*index, *from, *to, *max_parallelism, parents),
         (
             Case::Crash {
                 keys,

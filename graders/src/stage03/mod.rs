@@ -14,19 +14,22 @@
 //!   and two chosen ranges where `i * maxp` is past 2^53 and a floating-point ceiling is
 //!   one off (`plan::FLOAT_RANGES`);
 //! - `operator-index`: `operator_index_for(g)` is the subtask whose range holds `g`; then
-//!   the fixed case `(70_000, 70_000)`, where `key_group * parallelism` overflows `u32`,
-//!   and two chosen key groups where a floating-point floor is one off
-//!   (`plan::FLOAT_OWNERS`);
+//!   chosen key groups where `key_group * parallelism` overflows `u32`
+//!   (`plan::PAST_U32_OWNERS`)
+//!   and two where a floating-point floor is one off (`plan::FLOAT_OWNERS`);
 //! - `partition`: every record reaches the subtask owning its key group, once, and each
 //!   subtask's records keep input order; a record the implementation's own formulas
-//!   misroute is blamed on the formula;
+//!   misroute is blamed on the formula; last, at `plan::TOP` (`u32::MAX`);
 //! - `parallel-count`: `parallel_count` at `p` equals the `p = 1` count, each key on the
-//!   subtask that owns it;
+//!   subtask that owns it; last, at `plan::TOP`;
 //! - `rescale`: every `p -> q` keeps each key's state exactly once, on its new owner; then
 //!   the malformed states of `edges.rs`: no map, too many, empty maps, a key held twice
 //!   (with two values and with one, by neighbouring old subtasks and by old subtasks 0
-//!   and 2 of 3), a key on the wrong old subtask;
+//!   and 2 of 3), a key on the wrong old subtask (also keys that are not UTF-8); then
+//!   `1 -> 3` and `2 -> 3` at `plan::TOP`;
 //! - `parents`: `parents(j, p, q)` is exactly the old subtasks overlapping new subtask `j`;
+//!   then one `parents` past `u32` whose new range is one key group
+//!   (`plan::PARENTS_PAST_U32`);
 //! - `crash`: route with the implementation's `partition`, count at `p` up to every
 //!   record, snapshot each subtask, restore every new subtask of `q` from its parents'
 //!   snapshots, continue at `q`: the counts are the uninterrupted ones;
@@ -51,7 +54,7 @@
 //!
 //! | requirement | check | mutants |
 //! |---|---|---|
-//! | 03-R1 | `partition` | `modulo_routing` |
+//! | 03-R1 | `partition` | `modulo_routing`, `partition_routes_in_u32` |
 //! | 03-R2 | `partition` | `partition_by_group_buckets` |
 //! | 03-R3 | `contract` | `key_groups_floor` |
 //! | 03-R4 | `contract` | `none_keeps_value` |
@@ -62,8 +65,8 @@
 //! | 03-R8 | `contract` | `restore_later_wins`, `restore_dup_identical_only`, `restore_dup_vs_first_only`, `restore_dup_adjacent_only` |
 //! | 03-R9 | `errors` | `restore_garbage_is_empty`, `restore_skips_empty_bytes`, `restore_object_is_empty`, `restore_ignores_trailing`, `restore_skips_unreadable`, `restore_collects_repeated_pairs`, `restore_reads_every_value`, `restore_null_as_empty`, `restore_sorts_pairs`, `restore_reads_its_own_pairs` |
 //! | 03-R10 | `parallel-count` | `count_on_one_subtask` |
-//! | 03-R11 | `rescale` | `rescale_whole_maps` |
-//! | 03-R12 | `rescale` | `rescale_overwrites_duplicates`, `rescale_dup_adjacent_only`, `rescale_dup_vs_first_only` |
+//! | 03-R11 | `rescale` | `rescale_whole_maps`, `rescale_routes_in_u32` |
+//! | 03-R12 | `rescale` | `rescale_overwrites_duplicates`, `rescale_dup_adjacent_only`, `rescale_dup_vs_first_only`, `rescale_duplicate_as_text` |
 //! | 03-R13 | `rescale` | `rescale_pulls_from_parents`, `rescale_drops_misplaced_keys` |
 //! | 03-R14 | `rescale` | `rescale_nothing_to_move` |
 //! | 03-R15 | `parents` | `parents_exclusive`, `parents_descending` |
@@ -78,6 +81,7 @@
 //! | 03-R23 | `errors` | `errors_unnamed` |
 //! | 03-R24 | `key-group-range` | `formulas_in_u32_ranges`, `ranges_in_f64` |
 //! | 03-R24 | `operator-index` | `formulas_in_u32_owners`, `owners_in_f64` |
+//! | 03-R24 | `parents` | `parents_owners_in_u32` |
 //!
 //! ## Mutation testing
 //!

@@ -53,6 +53,36 @@ const FLOAT_OWNERS: [(u32, u32, u32); 2] = [
     (1_786_439_639, 2_839_682_112, 2_839_682_112),
 ];
 
+/// The top of `max_parallelism`, with three subtasks: every key group past a third of it
+/// times 3 is past `u32::MAX`, so routing, counting and rescaling there need the owner's
+/// formula in `u64` (03-R24), wherever they compute it.
+const TOP: (u32, u32) = (3, u32::MAX);
+
+/// A key whose key group at [`TOP`] is 3,826,002,220 (owned by subtask 2 of 3, where a
+/// product wrapped in `u32` says subtask 0), added to every seed's stream at the top.
+const TOP_KEY: &str = "a";
+
+/// `(g, p, maxp)` of owners the enumeration does not reach, where `g * p` is past
+/// `u32::MAX` (so the enumerated `p = maxp = 70 000` needs only its top key groups): the
+/// first and last key groups of the top's three ranges, and with `p = maxp = 70 000` the
+/// first key group whose product is past `u32::MAX` and the last key group. Single calls:
+/// only the arithmetic is in question there, not 70 000 key groups of it.
+const PAST_U32_OWNERS: [(u32, u32, u32); 8] = [
+    (0, 3, u32::MAX),
+    (1_431_655_764, 3, u32::MAX),
+    (1_431_655_765, 3, u32::MAX),
+    (2_863_311_529, 3, u32::MAX),
+    (2_863_311_530, 3, u32::MAX),
+    (4_294_967_294, 3, u32::MAX),
+    (61_357, 70_000, 70_000),
+    (69_999, 70_000, 70_000),
+];
+
+/// `(j, p, q, maxp)` of a `parents` past `u32`: new subtask 3,000,000,000 of
+/// `q = maxp = u32::MAX` holds key group 3,000,000,000 alone, whose owner at `p = 2` needs
+/// `3,000,000,000 * 2`, past `u32::MAX`.
+const PARENTS_PAST_U32: (u32, u32, u32, u32) = (3_000_000_000, 2, u32::MAX, u32::MAX);
+
 /// The keys every `key-group` case adds to the seed's: upper case, surrounding and inner
 /// whitespace, non-ASCII letters, digits and punctuation, a long key, and keys that are
 /// not UTF-8 (in the notation of [`super::key_bytes`]).
@@ -126,10 +156,16 @@ pub fn plan(seed: u64) -> Vec<Case> {
             max_parallelism,
         });
     }
-    // Likewise, where `key_group * parallelism` overflows a `u32` (small enough to
-    // enumerate every key group).
-    for (parallelism, max_parallelism) in configs().into_iter().chain([(70_000, 70_000)]) {
+    for (parallelism, max_parallelism) in configs() {
         cases.push(Case::OperatorIndex {
+            parallelism,
+            max_parallelism,
+        });
+    }
+    // Likewise, where `key_group * parallelism` overflows a `u32`: chosen key groups.
+    for (key_group, parallelism, max_parallelism) in PAST_U32_OWNERS {
+        cases.push(Case::OwnerAt {
+            key_group,
             parallelism,
             max_parallelism,
         });
@@ -156,23 +192,31 @@ pub fn plan(seed: u64) -> Vec<Case> {
         .iter()
         .map(|&len| stream(&mut rng, &alphabet, len))
         .collect();
-    for (parallelism, max_parallelism) in configs() {
-        for keys in &streams {
-            cases.push(Case::Partition {
-                keys: keys.clone(),
-                parallelism,
-                max_parallelism,
-            });
-        }
+    // The longest stream with the top's key, for the cases at the top.
+    let mut top_keys = streams[2].clone();
+    top_keys.push(TOP_KEY.to_owned());
+    let top = || std::iter::once((TOP, &top_keys));
+    for ((parallelism, max_parallelism), keys) in configs()
+        .into_iter()
+        .flat_map(|config| streams.iter().map(move |keys| (config, keys)))
+        .chain(top())
+    {
+        cases.push(Case::Partition {
+            keys: keys.clone(),
+            parallelism,
+            max_parallelism,
+        });
     }
-    for (parallelism, max_parallelism) in configs() {
-        for keys in &streams[1..] {
-            cases.push(Case::ParallelCount {
-                keys: keys.clone(),
-                parallelism,
-                max_parallelism,
-            });
-        }
+    for ((parallelism, max_parallelism), keys) in configs()
+        .into_iter()
+        .flat_map(|config| streams[1..].iter().map(move |keys| (config, keys)))
+        .chain(top())
+    {
+        cases.push(Case::ParallelCount {
+            keys: keys.clone(),
+            parallelism,
+            max_parallelism,
+        });
     }
     let long = &streams[2];
     for (from, to, max_parallelism) in rescales(&[1, 10, 128]) {
@@ -192,8 +236,19 @@ pub fn plan(seed: u64) -> Vec<Case> {
             max_parallelism,
         });
     }
-    // No `max_parallelism` past 2^29, where an owner's `g * p` overflows `u32`: a correct
+    // At the top, from one and from two old subtasks: a key's new owner needs `g * 3` in
+    // `u64`, and nothing in a rescale of a few keys grows with `max_parallelism`.
+    for from in [1, 2] {
+        cases.push(Case::Rescale {
+            keys: top_keys.clone(),
+            from,
+            to: TOP.0,
+            max_parallelism: TOP.1,
+        });
+    }
+    // No whole rescale past 2^29, where an owner's `g * p` overflows `u32`: a correct
     // `parents` may walk the new range's key groups, and there that is a billion of them.
+    // One chosen `parents` past it instead, whose new range is one key group.
     for (from, to, max_parallelism) in rescales(&[1, 10, 128]) {
         cases.push(Case::Parents {
             from,
@@ -201,6 +256,13 @@ pub fn plan(seed: u64) -> Vec<Case> {
             max_parallelism,
         });
     }
+    let (index, from, to, max_parallelism) = PARENTS_PAST_U32;
+    cases.push(Case::ParentsAt {
+        index,
+        from,
+        to,
+        max_parallelism,
+    });
     let crash_keys = stream(&mut rng, &alphabet, CRASH_LEN);
     for (from, to, max_parallelism) in rescales(&[10, 128]) {
         for crash_after in 0..=CRASH_LEN {

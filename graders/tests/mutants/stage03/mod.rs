@@ -14,6 +14,7 @@ mod redteam_duplicates;
 mod redteam_empty;
 mod redteam_shortcuts;
 mod redteam_subtask;
+mod redteam_top;
 mod redteam_wide;
 mod reductions;
 mod rescale;
