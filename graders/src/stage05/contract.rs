@@ -43,9 +43,10 @@ pub enum Call {
     /// errors, after which the operator goes on.
     RestoreEmpty,
     /// `restore(assigner, bytes)` of each [`Forgery`], the implementation's own snapshot
-    /// made to say what no snapshot says (an aggregate of count 0, one listed twice, an
-    /// open window the watermark fired): errors, after which the operator goes on. A
-    /// format that does not tell where to write one is spared it.
+    /// made to say what no snapshot says (an aggregate of count 0, one listed twice, the
+    /// group that holds it listed twice, an open window the watermark fired): errors,
+    /// after which the operator goes on. A format that does not tell where to write one
+    /// is spared it.
     RestoreForged,
 }
 
@@ -60,7 +61,7 @@ impl fmt::Display for Call {
             ),
             Call::RestoreEmpty => f.write_str("restore(b\"\"), restore(b\"{}\")"),
             Call::RestoreForged => f.write_str(
-                "restore(snapshot() made to say what no snapshot says: an aggregate of count 0, an aggregate listed twice, an open window its watermark fired)",
+                "restore(snapshot() made to say what no snapshot says: an aggregate of count 0, an aggregate or the group that holds it listed twice, an open window its watermark fired)",
             ),
         }
     }
@@ -234,12 +235,12 @@ pub fn drive<I: Implementation>(spec: AssignerSpec, calls: &[Call]) -> Result<Ve
             }
             Call::RestoreForged => {
                 let mut answer = Answer::Restored(Err("no forgery fits its format".to_owned()));
-                for how in Forgery::ALL {
-                    if let Some(bytes) = how.forge::<I>() {
+                'forgeries: for how in Forgery::ALL {
+                    for bytes in how.forge::<I>() {
                         match I::restore(spec, &bytes) {
                             Ok(_) => {
                                 answer = Answer::AcceptedForged(how);
-                                break;
+                                break 'forgeries;
                             }
                             Err(e) => answer = Answer::Restored(Err(message(e))),
                         }

@@ -117,8 +117,10 @@ wrapped! {
 wrapped! {
     /// **Mistake:** the trap of the brief half avoided: windows go into a list, but the
     /// aggregates of each key into a map keyed by `K`, a JSON object, which only string
-    /// keys can be. **Verdict:** `crash` fails: an operator keyed by `(String, u64)`
-    /// cannot snapshot (05-R15).
+    /// keys can be. (Its `restore` refuses bytes it would not write back the same, so
+    /// that a key written twice, which the map would read as its last, is refused: the
+    /// key type is its one mistake.) **Verdict:** `crash` fails: an operator keyed by
+    /// `(String, u64)` cannot snapshot (05-R15).
     keyed_by_k, KeyedByK, KeyedByKOperator {
         forward!(record);
         forward!(watermark);
@@ -132,6 +134,10 @@ wrapped! {
         }
         pub fn restore(assigner: A, bytes: &[u8]) -> Result<Self> {
             let keyed: super::ByKey<K> = serde_json::from_slice(bytes)?;
+            anyhow::ensure!(
+                serde_json::to_vec(&keyed)? == bytes,
+                "not a snapshot (a key written twice, or bytes it does not write)"
+            );
             let open = keyed
                 .by_key
                 .into_iter()

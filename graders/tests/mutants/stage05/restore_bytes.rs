@@ -1,5 +1,7 @@
 //! Stage 05 mutants of `restore` against bytes that are no snapshot but that serde's
-//! defaults or a streaming reader take for one, and the correct variant whose own fresh snapshot is `{}`.
+//! defaults or a streaming reader take for one, or that a format grouped by window reads
+//! as its last group; and the correct variants whose own fresh snapshot is `{}`, and
+//! whose snapshot groups the aggregates by window.
 
 use graders::stage05::{Case, Observation, Windows, drive};
 use rstest::rstest;
@@ -327,6 +329,113 @@ restore_through! {
 
 accepted!(stage05_fresh_snapshot_as_empty_object_passes: Windows, drive::<FreshIsEmptyObject>);
 
+/// The reference's flat list of `[window, key, sum, count]` entries grouped by window, as
+/// the operator keeps them: `[window, [[key, sum, count], ...]]` per window, in order.
+fn grouped_by_window(open: &serde_json::Value) -> Vec<(serde_json::Value, serde_json::Value)> {
+    let mut groups: Vec<(serde_json::Value, Vec<serde_json::Value>)> = Vec::new();
+    for entry in open.as_array().into_iter().flatten() {
+        let keyed = serde_json::json!([entry[1], entry[2], entry[3]]);
+        match groups.last_mut() {
+            Some((window, keys)) if *window == entry[0] => keys.push(keyed),
+            _ => groups.push((entry[0].clone(), vec![keyed])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(window, keys)| (window, keys.into()))
+        .collect()
+}
+
+/// Groups of `(window, [[key, sum, count], ...])` back in the reference's flat form, for
+/// the reference to read (and refuse, where a group or entry is of another shape).
+fn flattened<'a>(
+    groups: impl IntoIterator<Item = (&'a serde_json::Value, &'a serde_json::Value)>,
+) -> serde_json::Value {
+    let mut open = Vec::new();
+    for (window, keys) in groups {
+        match keys.as_array() {
+            Some(keys) => open.extend(keys.iter().map(|entry| match entry.as_array() {
+                Some(fields) => [&[window.clone()][..], fields].concat().into(),
+                None => entry.clone(),
+            })),
+            None => open.push(keys.clone()),
+        }
+    }
+    open.into()
+}
+
+restore_through! {
+    /// A correct variant: the snapshot lists the aggregates grouped by window, as the
+    /// operator keeps them (`[window, [[key, sum, count], ...]]` per window), and
+    /// `restore` reads every group's entries, so a window listed twice lists its keys
+    /// twice, which it refuses.
+    grouped_by_window_reads_every_group, GroupedByWindow, GroupedByWindowOperator,
+    write(snapshot) {
+        if let Some(open) = snapshot.get_mut("open") {
+            *open = super::grouped_by_window(open).into_iter().map(|(w, keys)| serde_json::json!([w, keys])).collect();
+        }
+    }
+    prepare(value) {
+        if let Some(open) = value.get_mut("open") {
+            let groups = open.as_array().cloned().unwrap_or_default();
+            *open = super::flattened(groups.iter().map(|group| (&group[0], &group[1])));
+        }
+    }
+}
+
+accepted!(stage05_snapshot_grouped_by_window_passes: Windows, drive::<GroupedByWindow>);
+
+restore_through! {
+    /// **Mistake:** the snapshot lists the aggregates grouped by window
+    /// (`[window, [[key, sum, count], ...]]` per window), and `restore` refuses a key
+    /// listed twice inside one window's list but puts each window's keys in with
+    /// `open.insert(window, per_key)`, so a window listed twice replaces the first: a
+    /// `(window, key)` listed twice, as a whole group, restores.
+    /// **Verdict:** `contract`: its own snapshot of `a [0, 10)` with the window's group
+    /// listed twice restores (05-R16).
+    grouped_window_replaced, GroupedWindowReplaced, GroupedWindowReplacedOperator,
+    write(snapshot) {
+        if let Some(open) = snapshot.get_mut("open") {
+            *open = super::grouped_by_window(open).into_iter().map(|(w, keys)| serde_json::json!([w, keys])).collect();
+        }
+    }
+    prepare(value) {
+        if let Some(open) = value.get_mut("open") {
+            let mut by_window = std::collections::BTreeMap::new();
+            for group in open.as_array().cloned().unwrap_or_default() {
+                by_window.insert(group[0].to_string(), (group[0].clone(), group[1].clone()));
+            }
+            *open = super::flattened(by_window.values().map(|(w, keys)| (w, keys)));
+        }
+    }
+}
+
+restore_through! {
+    /// **Mistake:** the snapshot keeps the aggregates in a JSON object keyed by window
+    /// (its JSON text: `{"{\"start\":0,\"end\":10}": [[key, sum, count], ...]}`), and
+    /// `restore` reads it into a map, which keeps the last of a key written twice:
+    /// a window listed twice, with its keys, restores.
+    /// **Verdict:** `contract`: its own snapshot of `a [0, 10)` with the window's member
+    /// written twice restores (05-R16).
+    window_object_keeps_last, WindowObjectKeepsLast, WindowObjectKeepsLastOperator,
+    write(snapshot) {
+        if let Some(open) = snapshot.get_mut("open") {
+            *open = super::grouped_by_window(open).into_iter().map(|(w, keys)| (w.to_string(), keys)).collect();
+        }
+    }
+    prepare(value) {
+        if let Some(open) = value.get_mut("open") {
+            let groups: Vec<(serde_json::Value, serde_json::Value)> = open
+                .as_object()
+                .into_iter()
+                .flatten()
+                .map(|(w, keys)| (serde_json::from_str(w).unwrap_or_default(), keys.clone()))
+                .collect();
+            *open = super::flattened(groups.iter().map(|(w, keys)| (w, keys)));
+        }
+    }
+}
+
 /// Every mutant of this file, the check that must reject it and the requirement its
 /// smallest failing case must name (no card: a new mistake).
 #[rstest]
@@ -354,6 +463,8 @@ fn is_rejected_for(
 #[case::restore_drops_fired_windows(drive::<RestoreDropsFiredWindows>, "contract", "05-R16", "05-parsed-is-a-state")]
 #[case::restore_compares_neighbours(drive::<RestoreComparesNeighbours>, "contract", "05-R16", "05-parsed-is-a-state")]
 #[case::restore_checks_the_first_window(drive::<RestoreChecksTheFirstWindow>, "contract", "05-R16", "05-parsed-is-a-state")]
+#[case::grouped_window_replaced(drive::<GroupedWindowReplaced>, "contract", "05-R16", "05-parsed-is-a-state")]
+#[case::window_object_keeps_last(drive::<WindowObjectKeepsLast>, "contract", "05-R16", "05-parsed-is-a-state")]
 fn is_rejected_with_card(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
