@@ -11,6 +11,9 @@ pub enum ErrorCall {
     TumblingZero,
     /// `Sliding::new(0, 1)`
     SlidingSizeZero,
+    /// `Sliding::new(0, 0)`: a size of 0 (05-R19) whose slide is outside `1..=size` too
+    /// (05-R20), so that its error may name either.
+    BothZero,
     /// `Sliding::new(4, 0)`
     SlideZero,
     /// `Sliding::new(4, 5)`
@@ -23,6 +26,7 @@ impl ErrorCall {
         match self {
             ErrorCall::TumblingZero => AssignerSpec::Tumbling(0),
             ErrorCall::SlidingSizeZero => AssignerSpec::Sliding(0, 1),
+            ErrorCall::BothZero => AssignerSpec::Sliding(0, 0),
             ErrorCall::SlideZero => AssignerSpec::Sliding(4, 0),
             ErrorCall::SlideAboveSize => AssignerSpec::Sliding(4, 5),
         }
@@ -33,17 +37,26 @@ impl ErrorCall {
     pub fn boundary(self) -> AssignerSpec {
         match self {
             ErrorCall::TumblingZero => AssignerSpec::Tumbling(1),
-            ErrorCall::SlidingSizeZero => AssignerSpec::Sliding(1, 1),
+            ErrorCall::SlidingSizeZero | ErrorCall::BothZero => AssignerSpec::Sliding(1, 1),
             ErrorCall::SlideZero => AssignerSpec::Sliding(4, 1),
             ErrorCall::SlideAboveSize => AssignerSpec::Sliding(4, 4),
         }
     }
 
-    /// The word the error message must contain.
-    pub fn argument(self) -> &'static str {
+    /// The words of which the error message must contain one: the argument it names.
+    pub fn arguments(self) -> &'static [&'static str] {
         match self {
-            ErrorCall::TumblingZero | ErrorCall::SlidingSizeZero => "size",
-            ErrorCall::SlideZero | ErrorCall::SlideAboveSize => "slide",
+            ErrorCall::TumblingZero | ErrorCall::SlidingSizeZero => &["size"],
+            ErrorCall::BothZero => &["size", "slide"],
+            ErrorCall::SlideZero | ErrorCall::SlideAboveSize => &["slide"],
+        }
+    }
+
+    /// The requirement an answer of another kind breaks.
+    pub fn requirement(self) -> &'static str {
+        match self {
+            ErrorCall::TumblingZero | ErrorCall::SlidingSizeZero | ErrorCall::BothZero => "05-R19",
+            ErrorCall::SlideZero | ErrorCall::SlideAboveSize => "05-R20",
         }
     }
 }

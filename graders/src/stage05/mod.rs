@@ -23,7 +23,8 @@
 //!   and an operator keyed by pairs, not strings, restores from its snapshot;
 //! - `window-sums`: `window_sums` fires and side-outputs what the model does, also for a
 //!   stream without the final watermark (nothing flushes at the end);
-//! - `errors`: a size of 0 or a slide outside `1..=size` is an error naming the argument;
+//! - `errors`: a size of 0 or a slide outside `1..=size` is an error naming the argument
+//!   (`Sliding::new(0, 0)`, both, naming either);
 //! - `contract`: every sequence of up to 3 calls (records, watermarks including a first
 //!   `W(0)` and one that goes back, a restore, a restore of a snapshot cut short or with
 //!   bytes after it, of empty bytes or of `{}`) over `Tumbling::new(3)`,

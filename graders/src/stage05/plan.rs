@@ -445,6 +445,7 @@ pub fn plan(seed: u64) -> Vec<Case> {
     for call in [
         ErrorCall::TumblingZero,
         ErrorCall::SlidingSizeZero,
+        ErrorCall::BothZero,
         ErrorCall::SlideZero,
         ErrorCall::SlideAboveSize,
     ] {

@@ -63,7 +63,8 @@ impl Sliding {
     /// Sliding windows of `size`, one starting every `slide` (05-R9).
     ///
     /// # Errors
-    /// When `size` is 0, with a message that names `size` (05-R19); when `slide` is 0 or
+    /// When `size` is 0, with a message that names `size` (`Sliding::new(0, 0)`, whose
+    /// slide is wrong too, may name `slide` instead) (05-R19); when `slide` is 0 or
     /// larger than `size`, with a message that names `slide` (05-R20): with a slide above
     /// the size, a record between two windows would belong to none, and could never be
     /// counted or reported late.

@@ -257,6 +257,39 @@ graders::impl_stage05!(
     slide_beyond_size_accepted
 );
 
+/// A correct variant (from a red-team round): `Sliding::new` checks the slide before the
+/// size, so `Sliding::new(0, 0)` is refused for its slide ("slide must be at least 1, got
+/// 0"), in words without `size`: a size of 0 and a slide of 0 at once may be named by
+/// either.
+mod slide_checked_before_size {
+    pub use solution05::*;
+
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct Sliding(solution05::Sliding);
+
+    impl Sliding {
+        pub fn new(size: Timestamp, slide: Timestamp) -> anyhow::Result<Self> {
+            anyhow::ensure!(slide > 0, "slide must be at least 1, got 0");
+            anyhow::ensure!(size > 0, "size must be at least 1, got 0");
+            anyhow::ensure!(slide <= size, "slide {slide} must not exceed size {size}");
+            Ok(Self(solution05::Sliding::new(size, slide)?))
+        }
+    }
+
+    impl WindowAssigner for Sliding {
+        fn assign(&self, ts: Timestamp) -> Vec<Window> {
+            self.0.assign(ts)
+        }
+    }
+}
+graders::impl_stage05!(
+    SlideCheckedBeforeSize,
+    SlideCheckedBeforeSizeOperator,
+    slide_checked_before_size
+);
+
+accepted!(stage05_slide_checked_before_size_passes: Windows, drive::<SlideCheckedBeforeSize>);
+
 /// Every mutant of this file and the check that must reject it (the mutant's doc
 /// comment says why).
 #[rstest]
