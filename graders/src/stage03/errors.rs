@@ -155,11 +155,16 @@ pub enum ErrorCall {
     /// implementation's own snapshot of `{"k": 1, "l": 1}` is `[[[107],1],[[108],1]]`, the
     /// list of pairs in key order: the same pairs out of order, which it never writes.
     RestoreKeysOutOfOrder,
+    /// `KeyedSubtask::restore(0, 1, 8, &[own with k's member twice])` where the
+    /// implementation's own snapshot of `{"k": 1}` holds a JSON object with a member named
+    /// for `k` (`"k"`, `"6b"`, `"107"` or `"[107]"`): that member written twice, the key `k`
+    /// twice in one snapshot, which a map read by `serde_json` takes for its last value.
+    RestoreMemberTwice,
 }
 
 impl ErrorCall {
     /// Every invalid call, in plan order.
-    pub const ALL: [ErrorCall; 59] = [
+    pub const ALL: [ErrorCall; 60] = [
         ErrorCall::RangeParallelismZero,
         ErrorCall::RangeAboveMax,
         ErrorCall::KeyGroupMaxZero,
@@ -230,6 +235,7 @@ impl ErrorCall {
         ErrorCall::RestoreOwnTwice,
         ErrorCall::RestoreRepeatedKeyNotOwned,
         ErrorCall::RestoreKeysOutOfOrder,
+        ErrorCall::RestoreMemberTwice,
     ];
 
     /// The call as code.
@@ -306,6 +312,9 @@ impl ErrorCall {
             ErrorCall::RestoreKeysOutOfOrder => {
                 "KeyedSubtask::restore(0, 1, 8, &[b\"[[[108],1],[[107],1]]\"]): its own snapshot of {\"k\": 1, \"l\": 1} is that list in key order, and it never writes l before k"
             }
+            ErrorCall::RestoreMemberTwice => {
+                "KeyedSubtask::restore(0, 1, 8, &[its own snapshot of {\"k\": 1} with the member of k written twice]): the key k twice in one snapshot"
+            }
         }
     }
 
@@ -339,7 +348,8 @@ impl ErrorCall {
             | ErrorCall::RestoreRepeatedKey
             | ErrorCall::RestoreOwnTwice
             | ErrorCall::RestoreRepeatedKeyNotOwned
-            | ErrorCall::RestoreKeysOutOfOrder => None,
+            | ErrorCall::RestoreKeysOutOfOrder
+            | ErrorCall::RestoreMemberTwice => None,
             _ => Some("parallelism"),
         }
     }
@@ -372,7 +382,8 @@ impl ErrorCall {
             | ErrorCall::RestoreRepeatedKey
             | ErrorCall::RestoreOwnTwice
             | ErrorCall::RestoreRepeatedKeyNotOwned
-            | ErrorCall::RestoreKeysOutOfOrder => "03-R9",
+            | ErrorCall::RestoreKeysOutOfOrder
+            | ErrorCall::RestoreMemberTwice => "03-R9",
             _ => "03-R21",
         }
     }
@@ -464,6 +475,14 @@ pub fn invalid_call<I: Implementation>(call: ErrorCall) -> Answer<String> {
                 _ => Answer::Err("its snapshot is not the list of pairs in key order".to_owned()),
             }
         }
+        ErrorCall::RestoreMemberTwice => match counted_k::<I>()
+            .as_result()
+            .map(|own| member_of_k_twice(own))
+        {
+            Ok(Some(forged)) => not_a_snapshot::<I>(&forged, Unless::Never),
+            // Another format: no member of k to write twice.
+            _ => Answer::Err("its snapshot holds no JSON object with a member for k".to_owned()),
+        },
         ErrorCall::RestoreTrailing => match counted_k::<I>() {
             Answer::Ok(mut own) => {
                 own.extend_from_slice(b" trailing");
@@ -540,6 +559,53 @@ fn counted_k<I: Implementation>() -> Answer<Vec<u8>> {
     })
 }
 
+/// `own` (a snapshot of `{"k": 1}`) written again with the member named for `k` of its
+/// first JSON object that has one written twice, or `None` when it has none. Only a member
+/// named for `k` is doubled: the member of a map keyed by the key, never a struct's field.
+fn member_of_k_twice(own: &[u8]) -> Option<Vec<u8>> {
+    fn write(tree: &serde_json::Value, doubled: &mut bool, out: &mut String) -> Option<()> {
+        use serde_json::Value;
+        match tree {
+            Value::Array(items) => {
+                out.push('[');
+                for (n, item) in items.iter().enumerate() {
+                    if n > 0 {
+                        out.push(',');
+                    }
+                    write(item, doubled, out)?;
+                }
+                out.push(']');
+            }
+            Value::Object(members) => {
+                out.push('{');
+                let again = if *doubled {
+                    None
+                } else {
+                    members.iter().find(|(name, _)| {
+                        ["k", "6b", "107", "[107]", "aw=="].contains(&name.as_str())
+                    })
+                };
+                *doubled |= again.is_some();
+                for (n, (name, value)) in members.iter().chain(again).enumerate() {
+                    if n > 0 {
+                        out.push(',');
+                    }
+                    out.push_str(&serde_json::to_string(name).ok()?);
+                    out.push(':');
+                    write(value, doubled, out)?;
+                }
+                out.push('}');
+            }
+            scalar => out.push_str(&serde_json::to_string(scalar).ok()?),
+        }
+        Some(())
+    }
+    let tree: serde_json::Value = serde_json::from_slice(own).ok()?;
+    let (mut doubled, mut out) = (false, String::new());
+    write(&tree, &mut doubled, &mut out)?;
+    doubled.then(|| out.into_bytes())
+}
+
 /// When bytes that are no snapshot may still be restored.
 #[derive(Clone, Copy)]
 enum Unless {
@@ -602,6 +668,22 @@ pub fn judge_error(call: ErrorCall, answer: &Answer<String>) -> Result<(), Failu
 #[cfg(test)]
 mod tests {
     use super::super::oracle;
+
+    #[test]
+    fn the_member_of_k_is_written_twice() {
+        let twice = |own: &str| super::member_of_k_twice(own.as_bytes()).map(String::from_utf8);
+        assert_eq!(
+            twice(r#"{"6b":1}"#),
+            Some(Ok(r#"{"6b":1,"6b":1}"#.to_owned()))
+        );
+        assert_eq!(
+            twice(r#"{"state":{"k":1}}"#),
+            Some(Ok(r#"{"state":{"k":1,"k":1}}"#.to_owned()))
+        );
+        // A list of pairs, and a struct's fields: nothing to double.
+        assert_eq!(twice("[[[107],1]]"), None);
+        assert_eq!(twice(r#"[{"key":[107],"value":1}]"#), None);
+    }
 
     #[test]
     fn subtask_1_of_2_does_not_own_k() {

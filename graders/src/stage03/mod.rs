@@ -38,7 +38,9 @@
 //!   a panic, in every function that takes the argument (also where no other step would
 //!   refuse it by accident: no record to route, nothing to divide); bytes that are not a
 //!   snapshot are an error: garbage, empty bytes, `{}` (each unless it is the
-//!   implementation's own snapshot of an empty subtask) and `[]` with bytes after it;
+//!   implementation's own snapshot of an empty subtask) and `[]` with bytes after it, and
+//!   the key `k` twice in one snapshot (in a list of pairs, or a JSON object's member named
+//!   for `k` written twice in the implementation's own format);
 //! - `contract`: every sequence of up to three calls on one `KeyedSubtask` against the
 //!   model of `contract/model.rs` (its restores read one snapshot, an empty subtask's
 //!   beside the current one's, the current one's twice, and the current one's beside
@@ -63,7 +65,7 @@
 //! | 03-R7 | `crash` | `restore_drops_last_group`, `restore_keeps_every_key` |
 //! | 03-R7 | `contract` | `restore_refuses_repeated_snapshot` |
 //! | 03-R8 | `contract` | `restore_later_wins`, `restore_dup_identical_only`, `restore_dup_vs_first_only`, `restore_dup_adjacent_only` |
-//! | 03-R9 | `errors` | `restore_garbage_is_empty`, `restore_skips_empty_bytes`, `restore_object_is_empty`, `restore_ignores_trailing`, `restore_skips_unreadable`, `restore_collects_repeated_pairs`, `restore_reads_every_value`, `restore_null_as_empty`, `restore_sorts_pairs`, `restore_reads_its_own_pairs` |
+//! | 03-R9 | `errors` | `restore_garbage_is_empty`, `restore_skips_empty_bytes`, `restore_object_is_empty`, `restore_ignores_trailing`, `restore_skips_unreadable`, `restore_collects_repeated_pairs`, `restore_reads_every_value`, `restore_null_as_empty`, `restore_sorts_pairs`, `restore_reads_its_own_pairs`, `hex_object_keeps_last` |
 //! | 03-R10 | `parallel-count` | `count_on_one_subtask` |
 //! | 03-R11 | `rescale` | `rescale_whole_maps`, `rescale_routes_in_u32` |
 //! | 03-R12 | `rescale` | `rescale_overwrites_duplicates`, `rescale_dup_adjacent_only`, `rescale_dup_vs_first_only`, `rescale_duplicate_as_text` |

@@ -187,9 +187,36 @@ pub mod restore_equal_duplicates_pass {
 }
 
 /// **Control:** the serde_json trap handled with hex: the snapshot is a JSON object
-/// whose keys are the keys' bytes in hexadecimal, so any bytes round-trip.
+/// whose keys are the keys' bytes in hexadecimal, so any bytes round-trip; read member by
+/// member, so that a key written twice is refused (a map would keep the last of the two).
 pub mod hex_keyed_snapshot {
     pub use solution03::*;
+
+    /// A JSON object's members as written, a member written twice kept twice.
+    struct Members<V>(Vec<(String, V)>);
+
+    impl<'de, V: serde::de::DeserializeOwned> serde::Deserialize<'de> for Members<V> {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct Visit<V>(std::marker::PhantomData<V>);
+            impl<'de, V: serde::de::DeserializeOwned> serde::de::Visitor<'de> for Visit<V> {
+                type Value = Members<V>;
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("an object of hex keys")
+                }
+                fn visit_map<A: serde::de::MapAccess<'de>>(
+                    self,
+                    mut map: A,
+                ) -> Result<Self::Value, A::Error> {
+                    let mut members = Vec::new();
+                    while let Some(member) = map.next_entry::<String, V>()? {
+                        members.push(member);
+                    }
+                    Ok(Members(members))
+                }
+            }
+            d.deserialize_map(Visit(std::marker::PhantomData))
+        }
+    }
 
     subtask_around_the_reference! {
         snapshot(state) {
@@ -200,14 +227,18 @@ pub mod hex_keyed_snapshot {
             Ok(serde_json::to_vec(&hex)?)
         }
         restore(bytes) {
-            let hex: std::collections::BTreeMap<String, V> = serde_json::from_slice(bytes)?;
-            let mut pairs = Vec::new();
-            for (k, v) in hex {
+            let hex: Members<V> = serde_json::from_slice(bytes)?;
+            let mut pairs: Vec<(Vec<u8>, V)> = Vec::new();
+            for (k, v) in hex.0 {
                 anyhow::ensure!(k.len() % 2 == 0 && k.is_ascii(), "key {k:?} is not hex");
                 let key = (0..k.len())
                     .step_by(2)
                     .map(|i| u8::from_str_radix(&k[i..i + 2], 16))
                     .collect::<Result<Vec<u8>, _>>()?;
+                anyhow::ensure!(
+                    pairs.iter().all(|(seen, _)| *seen != key),
+                    "key {k} written twice in one snapshot"
+                );
                 pairs.push((key, v));
             }
             pairs

@@ -1,7 +1,8 @@
 //! Stage 03 mutants of the red team of 2026-12-05, written from the brief alone: the
 //! owner's formula worked out again in `u32` inside `parents`, `rescale` and `partition`
 //! (right until `max_parallelism` is large), and a rescale error that prints a key as
-//! text; and a correct `operator_index_for` that finds the owner by halving the
+//! text; a snapshot as a JSON object that keeps the last of a key written twice; and a
+//! correct `operator_index_for` that finds the owner by halving the
 //! subtasks (its ranges in order), which must pass.
 
 use crate::accepted;
@@ -117,7 +118,42 @@ mod rescale_duplicate_as_text {
 }
 graders::impl_stage03!(RescaleDuplicateAsText, rescale_duplicate_as_text);
 
+/// **Mistake:** the snapshot sidesteps the brief's serde_json trap the other way: each key
+/// written as lowercase hex, the state a JSON object (`{"6b": 1}`), read back into a
+/// `BTreeMap<String, V>`; but a map read by `serde_json` keeps the last of two members of
+/// one name, so a key written twice in one snapshot restores as one.
+/// **Verdict:** `errors`: its own snapshot of `{"k": 1}` with the member `"6b"` written
+/// twice restores instead of being refused (03-R9).
+mod hex_object_keeps_last {
+    pub use solution03::*;
+
+    subtask_around_the_reference! {
+        snapshot(state) {
+            let hex: std::collections::BTreeMap<String, V> = state
+                .into_iter()
+                .map(|(k, v)| (k.iter().map(|b| format!("{b:02x}")).collect(), v))
+                .collect();
+            Ok(serde_json::to_vec(&hex)?)
+        }
+        restore(bytes) {
+            let hex: std::collections::BTreeMap<String, V> = serde_json::from_slice(bytes)?;
+            hex.into_iter()
+                .map(|(k, v)| {
+                    anyhow::ensure!(k.len() % 2 == 0 && k.is_ascii(), "key {k:?} is not hex");
+                    let key = (0..k.len())
+                        .step_by(2)
+                        .map(|i| u8::from_str_radix(&k[i..i + 2], 16))
+                        .collect::<Result<Vec<u8>, _>>()?;
+                    Ok((key, v))
+                })
+                .collect::<anyhow::Result<_>>()?
+        }
+    }
+}
+graders::impl_stage03!(HexObjectKeepsLast, hex_object_keeps_last);
+
 #[rstest]
+#[case::hex_object_keeps_last(drive::<HexObjectKeepsLast>, "errors", "03-R9")]
 #[case::parents_owners_in_u32(drive::<ParentsOwnersInU32>, "parents", "03-R24")]
 #[case::rescale_routes_in_u32(drive::<RescaleRoutesInU32>, "rescale", "03-R11")]
 #[case::partition_routes_in_u32(drive::<PartitionRoutesInU32>, "partition", "03-R1")]
