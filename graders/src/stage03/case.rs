@@ -249,7 +249,7 @@ impl case::Case for Case {
             Case::ParentsAt { .. } => vec!["03-R15", "03-R24"],
             Case::Crash { .. } => vec!["03-R1", "03-R4", "03-R5", "03-R6", "03-R7"],
             Case::Contract { .. } => vec![
-                "03-R3", "03-R4", "03-R5", "03-R6", "03-R7", "03-R8", "03-R21",
+                "03-R3", "03-R4", "03-R5", "03-R6", "03-R7", "03-R8", "03-R21", "03-R24",
             ],
             Case::EmptySnapshots { .. } | Case::TwinSnapshots { .. } => vec!["03-R6"],
             Case::Errors { call } if call.argument().is_none() => vec![call.requirement()],

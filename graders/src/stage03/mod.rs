@@ -84,6 +84,7 @@
 //! | 03-R24 | `key-group-range` | `formulas_in_u32_ranges`, `ranges_in_f64` |
 //! | 03-R24 | `operator-index` | `formulas_in_u32_owners`, `owners_in_f64` |
 //! | 03-R24 | `parents` | `parents_owners_in_u32` |
+//! | 03-R24 | `contract` | `restore_owner_in_u32` |
 //!
 //! ## Mutation testing
 //!

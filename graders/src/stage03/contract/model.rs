@@ -181,6 +181,18 @@ pub fn judge_contract(maxp: u32, start: At, ops: &[Op], seen: &[Seen]) -> Result
                             )
                         };
                         let id = if must_refuse { "03-R8" } else { id };
+                        // An arithmetic overflow is the formulas' (in `u32`), whatever the
+                        // restore was asked: the rule it breaks is to compute them in `u64`.
+                        let (id, why) = match answer {
+                            Answer::Panicked(message) if message.contains("overflow") => (
+                                "03-R24",
+                                format!(
+                                    "the restore overflowed ({message}): at max_parallelism {}, a key group times a parallelism is past u32::MAX; compute the formulas in u64",
+                                    model.maxp
+                                ),
+                            ),
+                            _ => (id, why),
+                        };
                         return Err(Failure::new(
                             format!("Ok(..) holding {kept:?}"),
                             answer.show(),

@@ -1,7 +1,7 @@
 //! Stage 03 mutants of the red team of 2026-12-05, written from the brief alone: the
 //! owner's formula worked out again in `u32` inside `parents`, `rescale` and `partition`
 //! (right until `max_parallelism` is large), and a rescale error that prints a key as
-//! text; a snapshot as a JSON object that keeps the last of a key written twice; and a
+//! text, and `restore` in `u32` too; a snapshot as a JSON object that keeps the last of a key written twice; and a
 //! correct `operator_index_for` that finds the owner by halving the
 //! subtasks (its ranges in order), which must pass.
 
@@ -152,8 +152,48 @@ mod hex_object_keeps_last {
 }
 graders::impl_stage03!(HexObjectKeepsLast, hex_object_keeps_last);
 
+/// **Mistake:** `restore` keeps a key where `g * p / maxp == index`, the brief's formula
+/// written inline in `u32`, instead of asking its own range.
+/// **Verdict:** `contract`: restoring subtask 1 of 3 at `max_parallelism` `u32::MAX`
+/// overflows (a panic; where overflow wraps, the owned key is dropped) (03-R24).
+mod restore_owner_in_u32 {
+    pub use solution03::*;
+
+    pub struct KeyedSubtask<V>(solution03::KeyedSubtask<V>);
+
+    impl<V: Clone + serde::Serialize + serde::de::DeserializeOwned> KeyedSubtask<V> {
+        reference_methods!();
+        reference_update_and_snapshot!();
+        pub fn restore(
+            index: u32,
+            parallelism: u32,
+            max_parallelism: u32,
+            snapshots: &[Vec<u8>],
+        ) -> anyhow::Result<Self> {
+            let mut subtask = solution03::KeyedSubtask::new(index, parallelism, max_parallelism)?;
+            for bytes in snapshots {
+                let old = solution02::KeyedState::<Vec<u8>, V>::from_bytes(bytes)?;
+                for (key, value) in old.snapshot() {
+                    let group = key_group_for(&key, max_parallelism)?;
+                    if group * parallelism / max_parallelism != index {
+                        continue;
+                    }
+                    anyhow::ensure!(
+                        subtask.state().get(&key).is_none(),
+                        "key {key:?} is in two snapshots"
+                    );
+                    subtask.update(&key, |_| Some(value))?;
+                }
+            }
+            Ok(Self(subtask))
+        }
+    }
+}
+graders::impl_stage03!(RestoreOwnerInU32, restore_owner_in_u32);
+
 #[rstest]
 #[case::hex_object_keeps_last(drive::<HexObjectKeepsLast>, "errors", "03-R9")]
+#[case::restore_owner_in_u32(drive::<RestoreOwnerInU32>, "contract", "03-R24")]
 #[case::parents_owners_in_u32(drive::<ParentsOwnersInU32>, "parents", "03-R24")]
 #[case::rescale_routes_in_u32(drive::<RescaleRoutesInU32>, "rescale", "03-R11")]
 #[case::partition_routes_in_u32(drive::<PartitionRoutesInU32>, "partition", "03-R1")]
