@@ -117,6 +117,9 @@ pub(super) const CARDS: &[Card] = &[
                 sealed_twice,
                 "a record sealed earlier is published by a later commit",
             ),
+            // On the high ids, an earlier transaction published by a later commit is one
+            // id taken for another (`2^32 + 1` for 1), not a commit that covers more.
+            Clue::Not(&Clue::Case("how high they go")),
             // Sealed once, the records are published once: the job's output is whole
             // (judged alone, `sink-model` cannot tell this from a copy sealed twice).
             Clue::Passes("exactly-once"),
@@ -200,9 +203,18 @@ pub(super) const CARDS: &[Card] = &[
               how high the ids go: a commit lag of k keeps k + 1 prepared, and every barrier \
               takes the next id for as long as the job runs. A sink that aborts its oldest \
               prepared transaction to make room loses records a notification will still \
-              commit; one that keeps its ids in a bitmask or a fixed array panics, or mistakes \
-              one id for another, past its width.",
+              commit; one that keeps its transactions in a vector indexed by id, or its ids \
+              in a bitmask, a `u32` or a fixed array, panics, or mistakes one id for another, \
+              past its width. Keep them in a map keyed by the whole `CheckpointId`.",
         reread: "Task",
-        signatures: &[sink(&[Clue::Case("pre-commits after its own")])],
+        signatures: &[
+            sink(&[Clue::Case("pre-commits after its own")]),
+            // The high ids end their transactions every way; a failure after an abort
+            // there is another mistake (a lookup the abort broke), not the ids' width.
+            sink(&[
+                Clue::Case("how high they go"),
+                Clue::Not(&Clue::Step("abort(")),
+            ]),
+        ],
     },
 ];

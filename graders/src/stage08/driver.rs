@@ -5,7 +5,7 @@ use std::panic::{self, AssertUnwindSafe};
 use serde::{Deserialize, Serialize};
 
 use super::binding::{Implementation, SpyBook, SpyCall, SpyLog};
-use super::many_checkpoints::many_checkpoints;
+use super::many_checkpoints::{high_ids, many_checkpoints};
 use super::own_sink::{OwnSinkRun, own_sink_run};
 use super::plan::{Case, OTHER_WRITER, SHOWN_BEFORE, SinkOp};
 use super::run_result::{RunResult, panic_message};
@@ -137,6 +137,7 @@ fn sink_snapshot<I: Implementation>(first: SinkOp) -> Observation {
 pub fn drive<I: Implementation>(case: &Case) -> Observation {
     match case {
         Case::SinkModel { first } => sink_model::<I>(&sequences_from(&[*first])),
+        Case::SinkHighIds => sink_model::<I>(&high_ids()),
         Case::SinkMany { checkpoints, lag } => {
             sink_model::<I>(&many_checkpoints(*checkpoints, *lag))
         }

@@ -17,7 +17,7 @@ use super::driver::{Observation, SpiedRun};
 use super::first_sink::walk_first_sink;
 use super::fresh_sink::walk_fresh_sink;
 use super::grid::{grid, grid_failure, output_of};
-use super::many_checkpoints::many_checkpoints;
+use super::many_checkpoints::{high_ids, many_checkpoints};
 use super::oracle::{ModelSink, Schedule};
 use super::plan::{Case, OTHER_WRITER, SHOWN_BEFORE};
 use super::recovery_order::judge_recovery_order;
@@ -36,6 +36,9 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
         }
         (Case::SinkModel { first }, Observation::SinkModel { committed }) => {
             judge_sink_model(&sequences_from(&[*first]), committed)
+        }
+        (Case::SinkHighIds, Observation::SinkModel { committed }) => {
+            judge_sink_model(&high_ids(), committed)
         }
         (Case::SinkMany { checkpoints, lag }, Observation::SinkModel { committed }) => {
             judge_sink_model(&many_checkpoints(*checkpoints, *lag), committed)

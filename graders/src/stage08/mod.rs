@@ -6,8 +6,9 @@
 //!   ones with at most one idle call (see [`sequences_from`]): `committed()` after every
 //!   operation; and after every such sequence of up to 3 operations, the given
 //!   `restore(&snapshot()?)`, then a write, a pre-commit under a new id and a commit of
-//!   every id on the restored sink: what it shows is what the original would; and every
-//!   prefix of [`MANY_CHECKPOINTS`] checkpoints of one record each, committed
+//!   every id on the restored sink: what it shows is what the original would; every
+//!   one transaction under each of [`HIGH_IDS`], then every way to end the three (see
+//!   [`high_ids`]); and every prefix of [`MANY_CHECKPOINTS`] checkpoints of one record each, committed
 //!   [`MANY_LAGS`] pre-commits after their own (see [`many_checkpoints`]);
 //! - `exactly-once`: `run_exactly_once_sink` for every input length `0..=MAX_LEN`
 //!   (duplicate values), `barrier_every` in `1..=len + 1`, crash point in
@@ -107,7 +108,7 @@ pub use cell::{CellFailure, multiset_anomaly};
 pub use driver::{Observation, SinkPanic, SpiedRun, drive, run_label, spied};
 pub use grid::matrix;
 pub use judge::{judge_exactly_once, judge_protocol};
-pub use many_checkpoints::{MANY_CHECKPOINTS, MANY_LAGS, many_checkpoints};
+pub use many_checkpoints::{HIGH_IDS, MANY_CHECKPOINTS, MANY_LAGS, high_ids, many_checkpoints};
 pub use oracle::{ModelSink, Schedule, reference_calls};
 pub use own_sink::{Departure, OwnSinkRun};
 pub use plan::{

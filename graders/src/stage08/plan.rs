@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::many_checkpoints::{MANY_CHECKPOINTS, MANY_LAGS};
+use super::many_checkpoints::{HIGH_IDS, MANY_CHECKPOINTS, MANY_LAGS};
 use super::sequences::{EVERY_SEQUENCE_UP_TO, IDLE_CALLS_AT_MAX, MAX_OPS};
 use crate::harness::rng::Rng;
 use crate::harness::{Check, case};
@@ -80,6 +80,12 @@ pub enum Case {
         /// The first operation of every sequence of this case.
         first: SinkOp,
     },
+    /// One transaction of one record under each of [`HIGH_IDS`] on a fresh
+    /// `TransactionalSink`, then every way to end them (see [`high_ids`]).
+    ///
+    /// [`HIGH_IDS`]: super::many_checkpoints::HIGH_IDS
+    /// [`high_ids`]: super::many_checkpoints::high_ids
+    SinkHighIds,
     /// `checkpoints` transactions of one record each on a fresh `TransactionalSink`, each
     /// committed `lag` pre-commits after its own, observing `committed()` after every
     /// operation (every prefix of [`many_checkpoints`]).
@@ -161,9 +167,10 @@ impl Case {
 impl case::Case for Case {
     fn check(&self) -> Check {
         match self {
-            Case::SinkModel { .. } | Case::SinkSnapshot { .. } | Case::SinkMany { .. } => {
-                SINK_MODEL
-            }
+            Case::SinkModel { .. }
+            | Case::SinkSnapshot { .. }
+            | Case::SinkHighIds
+            | Case::SinkMany { .. } => SINK_MODEL,
             Case::ExactlyOnce { .. } => EXACTLY_ONCE,
             Case::Protocol { .. } => PROTOCOL,
             Case::Contract { .. } | Case::ShownBefore { .. } => CONTRACT,
@@ -178,7 +185,7 @@ impl case::Case for Case {
             "08-R16", "08-R17", "08-R18", "08-R19", "08-R22", "08-R23", "08-R24", "08-R25",
         ];
         match self {
-            Case::SinkModel { .. } | Case::SinkMany { .. } => {
+            Case::SinkModel { .. } | Case::SinkHighIds | Case::SinkMany { .. } => {
                 vec![
                     "08-R1", "08-R2", "08-R3", "08-R4", "08-R5", "08-R6", "08-R24",
                 ]
@@ -199,6 +206,9 @@ impl case::Case for Case {
         match self {
             Case::SinkModel { first } => format!(
                 "every sequence of up to {EVERY_SEQUENCE_UP_TO} operations, and of {MAX_OPS} with at most {IDLE_CALLS_AT_MAX} idle call, on a fresh TransactionalSink starting with {first:?}"
+            ),
+            Case::SinkHighIds => format!(
+                "write then pre_commit under each of the ids {HIGH_IDS:?} on a fresh TransactionalSink, then every way to end the three (each committed or aborted, in every order): nothing fixes where the ids start or how high they go"
             ),
             Case::SinkMany { checkpoints, lag } => format!(
                 "{checkpoints} times write then pre_commit(1, 2, ...) on a fresh TransactionalSink, each checkpoint committed {lag} pre-commits after its own (the rest at the end, oldest first)"
@@ -260,6 +270,7 @@ pub fn plan(seed: u64) -> Vec<Case> {
             .into_iter()
             .map(|first| Case::SinkSnapshot { first }),
     );
+    cases.push(Case::SinkHighIds);
     cases.extend(MANY_LAGS.map(|lag| Case::SinkMany {
         checkpoints: MANY_CHECKPOINTS,
         lag,

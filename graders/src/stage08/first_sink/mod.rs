@@ -143,6 +143,20 @@ impl FirstSink<'_> {
                         && index.saturating_add(commit_lag) > self.barriers
                         && !self.finishing()
                     {
+                        // The barrier after record p is due and not yet taken: its
+                        // notifications come after its pre-commit, crash or no crash.
+                        if self.schedule.is_barrier(p)
+                            && self.last_barrier_at != Some(p)
+                            && index.saturating_add(commit_lag) == self.barriers + 1
+                        {
+                            return fail(
+                                Anomaly::VisibleBeforeNotification,
+                                format!(
+                                    "committed checkpoint {id} (barrier {index}, after record {offset}) after record {p}, before the pre-commit of barrier {}, the barrier that brings its notification: a barrier first pre-commits and queues its checkpoint, and only then are more than commit_lag = {commit_lag} pending",
+                                    self.barriers + 1
+                                ),
+                            );
+                        }
                         if !self.running() {
                             if self.last_barrier_at == Some(p) && self.committed_at_crash.is_none()
                             {

@@ -22,6 +22,9 @@ pub enum SinkFlaw {
     AbortOpenDropsPrepared,
     EvictsBeyondEightPrepared,
     EndedIdsInABitmask,
+    PreparedInAVecById,
+    IdsKeptInU32,
+    SortedVecSwapRemove,
 }
 
 pub trait Flawed {
@@ -39,6 +42,10 @@ pub struct FlawedSink<T, F> {
     log: Vec<(CheckpointId, Vec<T>)>,
     /// Bit `id` set once transaction `id` ended, for `EndedIdsInABitmask`.
     ended: u64,
+    /// Prepared transaction `id` at index `id`, for `PreparedInAVecById`.
+    slots: Vec<Option<Vec<T>>>,
+    /// The prepared transactions sorted by id, for `SortedVecSwapRemove`.
+    sorted: Vec<(CheckpointId, Vec<T>)>,
     flaw: PhantomData<F>,
 }
 
@@ -53,8 +60,20 @@ impl<T, F> FlawedSink<T, F> {
             by_id: BTreeMap::new(),
             log: Vec::new(),
             ended: 0,
+            slots: Vec::new(),
+            sorted: Vec::new(),
             flaw: PhantomData,
         }
+    }
+}
+
+/// The id the sink files a transaction under: for `IdsKeptInU32`, its low 32 bits ("a
+/// `u32` is plenty of checkpoints").
+fn filed<F: Flawed>(id: CheckpointId) -> CheckpointId {
+    if F::FLAW == SinkFlaw::IdsKeptInU32 {
+        u64::from(id as u32)
+    } else {
+        id
     }
 }
 
@@ -75,13 +94,42 @@ impl<T: Clone, F: Flawed> TwoPhaseCommitSink<T> for FlawedSink<T, F> {
             // "An id that ended is never prepared again", in one word of bits.
             return;
         }
-        self.prepared.entry(id).or_insert(sealed);
+        if F::FLAW == SinkFlaw::PreparedInAVecById {
+            // "Ids are 1, 2, 3, ...": slot `id` of a vector.
+            let slot = id as usize;
+            if self.slots.len() <= slot {
+                self.slots.resize_with(slot + 1, || None);
+            }
+            self.slots[slot].get_or_insert(sealed);
+            return;
+        }
+        if F::FLAW == SinkFlaw::SortedVecSwapRemove {
+            if let Err(at) = self.sorted.binary_search_by_key(&id, |(c, _)| *c) {
+                self.sorted.insert(at, (id, sealed));
+            }
+            return;
+        }
+        self.prepared.entry(filed::<F>(id)).or_insert(sealed);
         if F::FLAW == SinkFlaw::EvictsBeyondEightPrepared && self.prepared.len() > 8 {
             // "A transaction timeout": the oldest prepared transaction makes room.
             self.prepared.pop_first();
         }
     }
     fn commit(&mut self, id: CheckpointId) {
+        if F::FLAW == SinkFlaw::PreparedInAVecById {
+            if let Some(records) = self.slots.get_mut(id as usize).and_then(Option::take) {
+                self.committed.extend(records);
+            }
+            return;
+        }
+        if F::FLAW == SinkFlaw::SortedVecSwapRemove {
+            if let Ok(at) = self.sorted.binary_search_by_key(&id, |(c, _)| *c) {
+                let (_, records) = self.sorted.remove(at);
+                self.committed.extend(records);
+            }
+            return;
+        }
+        let id = filed::<F>(id);
         match self.prepared.get(&id) {
             Some(records) if F::FLAW == SinkFlaw::CommitNotIdempotent => {
                 self.committed.extend(records.iter().cloned());
@@ -122,6 +170,14 @@ impl<T: Clone, F: Flawed> TwoPhaseCommitSink<T> for FlawedSink<T, F> {
         }
     }
     fn abort(&mut self, id: CheckpointId) {
+        if let Some(slot) = self.slots.get_mut(id as usize) {
+            *slot = None;
+        }
+        if let Ok(at) = self.sorted.binary_search_by_key(&id, |(c, _)| *c) {
+            // "Order does not matter for a removal": it does for the next search.
+            self.sorted.swap_remove(at);
+        }
+        let id = filed::<F>(id);
         if F::FLAW == SinkFlaw::AbortUnknownClearsOpen && !self.prepared.contains_key(&id) {
             // "Abort the transaction in progress."
             self.open.clear();

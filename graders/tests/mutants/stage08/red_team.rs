@@ -56,6 +56,28 @@ slip! {
     /// pending (08-R9: notifications arrive oldest first).
     replay_newest_first, REPLAY_NEWEST_FIRST, ReplayNewest, ReplayNewestSpy
 }
+flawed_sink! {
+    /// **Mistake:** the sink keeps its prepared transactions in a `Vec` sorted by id and
+    /// finds them with `binary_search`, but `abort` removes with `swap_remove` ("order
+    /// does not matter for a removal"): with three prepared, the last moves into the
+    /// aborted one's place, the vector is no longer sorted, and a later commit does not
+    /// find its transaction.
+    /// **Verdict:** `sink-model`, "sink breaks the contract", on the high ids, whose three
+    /// transactions are ended every way (named 08-R4, the abort after which a commit
+    /// finds nothing).
+    sorted_vec_swap_remove, SortedVecSwapRemove, SwapRemove, SwapRemoveSpy
+}
+
+slip! {
+    /// **Mistake:** at each barrier the notification it brings for an older checkpoint
+    /// is delivered first, then the barrier's own checkpoint is pre-committed ("the older
+    /// one completed before this barrier came"). The brief's barrier pre-commits and
+    /// queues first; only then are more than `commit_lag` pending.
+    /// **Verdict:** `protocol`, "visible before notification" (08-R23), at the crash
+    /// right after barrier 2 (records `[a, b]`, lag 1) too, where it once read as a
+    /// commit at the crash that recovery should have aborted (08-R13).
+    commits_before_pre_commit, COMMITS_BEFORE_PRE_COMMIT, CommitsFirst, CommitsFirstSpy
+}
 
 /// The mutants above, the check that rejects each, the requirement its failure names and
 /// the card its report shows. The replay's own loop committing newest first holds
@@ -70,6 +92,8 @@ slip! {
 #[case::probe_sink(drive::<Probe>, "protocol", "08-R25", None)]
 #[case::empty_input_returns_early(drive::<EmptyEarly>, "protocol", "08-R25", Some("08-output-needs-no-sink"))]
 #[case::replay_newest_first(drive::<ReplayNewest>, "protocol", "08-R9", Some("08-pending-is-a-stack"))]
+#[case::commits_before_pre_commit(drive::<CommitsFirst>, "protocol", "08-R23", None)]
+#[case::sorted_vec_swap_remove(drive::<SwapRemove>, "sink-model", "08-R4", None)]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

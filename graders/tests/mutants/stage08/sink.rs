@@ -93,6 +93,24 @@ flawed_sink! {
     ended_ids_in_a_bitmask, EndedIdsInABitmask, Bitmask, BitmaskSpy
 }
 
+flawed_sink! {
+    /// **Mistake:** the sink keeps prepared transaction `id` in slot `id` of a `Vec`
+    /// ("ids are 1, 2, 3, ..., one per barrier"), so a high id asks for a vector past the
+    /// machine's memory: nothing in the contract says where the ids start.
+    /// **Verdict:** `sink-model`, "panicked", on the high ids: at `pre_commit(u64::MAX)`
+    /// (08-R2).
+    prepared_in_a_vec_by_id, PreparedInAVecById, SlotPerId, SlotPerIdSpy
+}
+
+flawed_sink! {
+    /// **Mistake:** the sink files its transactions under the id's low 32 bits ("a `u32`
+    /// is plenty of checkpoints"), so `2^32 + 1` is taken for 1: its pre-commit finds 1
+    /// already there, and its records are lost.
+    /// **Verdict:** `sink-model`, "sink breaks the contract", on the high ids: record 3 is
+    /// never visible (named 08-R2, the pre-commit that did not seal it as `2^32 + 1`).
+    ids_kept_in_u32, IdsKeptInU32, LowBitsOfId, LowBitsOfIdSpy
+}
+
 /// Every mutant of this file, the check that must reject it, the anomaly and the
 /// requirement of the brief its report must name, and its card (the mutant's doc comment
 /// says why).
@@ -110,6 +128,8 @@ flawed_sink! {
 #[case::abort_open_drops_prepared(drive::<AbortOpenAll>, "sink-model", "sink breaks the contract", "08-R5", "08-abort-open-aborts-everything")]
 #[case::evicts_beyond_eight_prepared(drive::<Evicts>, "sink-model", "sink breaks the contract", "08-R3", "08-a-sink-holds-a-few-transactions")]
 #[case::ended_ids_in_a_bitmask(drive::<Bitmask>, "sink-model", "panicked", "08-R2", "08-a-sink-holds-a-few-transactions")]
+#[case::prepared_in_a_vec_by_id(drive::<SlotPerId>, "sink-model", "panicked", "08-R2", "08-a-sink-holds-a-few-transactions")]
+#[case::ids_kept_in_u32(drive::<LowBitsOfId>, "sink-model", "sink breaks the contract", "08-R2", "08-a-sink-holds-a-few-transactions")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

@@ -42,6 +42,9 @@ pub const EMPTY_INPUT_RETURNS_EARLY: u8 = 14;
 pub const REPLAY_NEWEST_FIRST: u8 = 15;
 /// A probe sink is made, and dropped, before the first one ("check the connection").
 pub const PROBE_SINK: u8 = 16;
+/// At each barrier the commits it releases come before its pre-commit (at lag 1 and
+/// more).
+pub const COMMITS_BEFORE_PRE_COMMIT: u8 = 17;
 /// Recovery aborts every id ever pre-committed, the notified ones too (08-R18).
 pub const ABORT_EVERY_ID: u8 = 20;
 /// Correct: after the crash the last notification arrives again, then the aborts, newest
@@ -70,6 +73,17 @@ impl<S, const F: u8> Job<'_, S, F> {
             let position = i + 1;
             if !position.is_multiple_of(self.every) {
                 continue;
+            }
+            if F == COMMITS_BEFORE_PRE_COMMIT && self.lag > 0 {
+                // "The notification of the older checkpoint arrives with this barrier":
+                // delivered before the barrier's own checkpoint is queued.
+                while self.pending.len() >= self.lag {
+                    let Some((id, offset)) = self.pending.pop_front() else {
+                        break;
+                    };
+                    self.sink.commit(id);
+                    self.notified = (id, offset, position);
+                }
             }
             let id = self.next_id;
             self.next_id += 1;
