@@ -181,7 +181,7 @@ fn render_failure(
         Fault::TimedOut { seconds } => {
             let _ = writeln!(
                 out,
-                "    {} (no result within {seconds} s): an endless loop or a wait that never ends",
+                "    {} (no result within {seconds} s): an endless loop, a wait that never ends, or work that grows faster than the input (a copy of everything so far for each record)",
                 style.bad("timed out")
             );
         }

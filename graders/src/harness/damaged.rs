@@ -102,6 +102,64 @@ pub fn emptied(snapshot: &[u8]) -> Option<Vec<u8>> {
     walk(&mut value).then(|| serde_json::to_vec(&value).ok())?
 }
 
+/// What each number or `null` of a snapshot is changed to, one at a time.
+pub const CHANGED_TO: [Option<u64>; 11] = [
+    None,
+    Some(0),
+    Some(1),
+    Some(2),
+    Some(3),
+    Some(4),
+    Some(5),
+    Some(6),
+    Some(7),
+    Some(8),
+    Some(9),
+];
+
+/// `snapshot` with one number or `null` (of an object member or a list item) changed to
+/// each of [`CHANGED_TO`] other than itself, in the order the leaves are written; none
+/// when it is not JSON.
+pub fn one_number_changed(snapshot: &[u8]) -> Vec<Vec<u8>> {
+    fn leaves(value: &Value, at: String, found: &mut Vec<String>) {
+        match value {
+            Value::Null | Value::Number(_) => found.push(at),
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    leaves(item, format!("{at}/{i}"), found);
+                }
+            }
+            Value::Object(members) => {
+                for (key, member) in members {
+                    let escaped = key.replace('~', "~0").replace('/', "~1");
+                    leaves(member, format!("{at}/{escaped}"), found);
+                }
+            }
+            Value::Bool(_) | Value::String(_) => {}
+        }
+    }
+    let Ok(base) = serde_json::from_slice::<Value>(snapshot) else {
+        return Vec::new();
+    };
+    let mut at = Vec::new();
+    leaves(&base, String::new(), &mut at);
+    let mut forged = Vec::new();
+    for pointer in &at {
+        for to in CHANGED_TO {
+            let to = to.map_or(Value::Null, Value::from);
+            if base.pointer(pointer) == Some(&to) {
+                continue;
+            }
+            let mut changed = base.clone();
+            if let Some(leaf) = changed.pointer_mut(pointer) {
+                *leaf = to;
+                forged.extend(serde_json::to_vec(&changed).ok());
+            }
+        }
+    }
+    forged
+}
+
 /// Applies `f` to every item (no short circuit: each must be damaged), and says whether
 /// any call did damage.
 fn every<'a>(
@@ -117,7 +175,8 @@ fn every<'a>(
 
 #[cfg(test)]
 mod tests {
-    use super::{Retyping, emptied, renumbered, restore_retyped, retyped};
+    use super::{Retyping, emptied, one_number_changed, renumbered, restore_retyped, retyped};
+    use serde_json::Value;
 
     #[test]
     fn every_list_is_emptied() {
@@ -167,5 +226,28 @@ mod tests {
         assert!(restore_retyped(br#"{"completed":7}"#, strict).is_err());
         let moot = restore_retyped(br#"{"completed":"7"}"#, lenient).unwrap_err();
         assert!(moot.to_string().contains("no JSON number"));
+    }
+
+    /// Each number and each `null` is changed to every other value, one at a time; a
+    /// snapshot that is not JSON has nothing to change.
+    #[test]
+    fn each_leaf_takes_each_other_value() {
+        let forged = one_number_changed(br#"{"inputs":[3,null],"combined":null}"#);
+        // Three leaves, ten other values each.
+        assert_eq!(forged.len(), 30);
+        let values: Vec<Value> = forged
+            .iter()
+            .map(|bytes| serde_json::from_slice(bytes).unwrap())
+            .collect();
+        for want in [
+            r#"{"inputs":[9,null],"combined":null}"#,
+            r#"{"inputs":[3,null],"combined":3}"#,
+        ] {
+            assert!(
+                values.contains(&serde_json::from_str(want).unwrap()),
+                "{want}"
+            );
+        }
+        assert!(one_number_changed(b"max_delay=2").is_empty());
     }
 }

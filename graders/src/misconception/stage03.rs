@@ -182,11 +182,23 @@ pub(super) const CARDS: &[Card] = &[
               only the keys whose group lies in its own range, or a key's state exists twice \
               and the counts double.",
         reread: "Task",
-        signatures: &[Signature {
-            check: "crash",
-            fault: "wrong result",
-            clues: &[Clue::Step("has state on subtasks"), Clue::Step("twice")],
-        }],
+        signatures: &[
+            Signature {
+                check: "crash",
+                fault: "wrong result",
+                clues: &[Clue::Step("has state on subtasks"), Clue::Step("twice")],
+            },
+            // A restore of its own snapshot, a number changed, that kept a key it does
+            // not own.
+            Signature {
+                check: "errors",
+                fault: "wrong result",
+                clues: &[
+                    Clue::Case("only keys subtask i owns"),
+                    Clue::Actual("which subtask"),
+                ],
+            },
+        ],
     },
     Card {
         id: "03-parents-exclusive",
@@ -225,8 +237,11 @@ pub(super) const CARDS: &[Card] = &[
                 fault: "wrong result",
                 clues: &[
                     Clue::Actual("Ok("),
-                    // Bytes that are not a snapshot are `03-unreadable-snapshot-is-empty`'s.
+                    // Bytes that are not a snapshot are `03-unreadable-snapshot-is-empty`'s,
+                    // and keys kept that the subtask does not own
+                    // `03-restore-takes-every-key`'s.
                     Clue::Not(&Clue::Case("KeyedSubtask::restore(0, 1, 8, &[")),
+                    Clue::Not(&Clue::Case("only keys subtask i owns")),
                 ],
             },
         ],

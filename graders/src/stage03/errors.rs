@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::forged::restored_not_owned;
 use super::guard::{Answer, caught};
 use super::{Implementation, oracle};
 use crate::harness::Failure;
@@ -160,11 +161,17 @@ pub enum ErrorCall {
     /// for `k` (`"k"`, `"6b"`, `"107"` or `"[107]"`): that member written twice, the key `k`
     /// twice in one snapshot, which a map read by `serde_json` takes for its last value.
     RestoreMemberTwice,
+    /// `KeyedSubtask::restore(i, 2, 8, &[own with one number changed])` for `i` in 0 and
+    /// 1, where `own` is the implementation's own snapshot of `{"k": 1}` and each number
+    /// or `null` of it is changed in turn to `null` or to 0..=9
+    /// ([`restored_not_owned`](super::forged::restored_not_owned)): refused, or the
+    /// subtask keeps only keys whose group it owns (moot for a snapshot that is not JSON).
+    RestoreNumberChanged,
 }
 
 impl ErrorCall {
     /// Every invalid call, in plan order.
-    pub const ALL: [ErrorCall; 60] = [
+    pub const ALL: [ErrorCall; 61] = [
         ErrorCall::RangeParallelismZero,
         ErrorCall::RangeAboveMax,
         ErrorCall::KeyGroupMaxZero,
@@ -236,6 +243,7 @@ impl ErrorCall {
         ErrorCall::RestoreRepeatedKeyNotOwned,
         ErrorCall::RestoreKeysOutOfOrder,
         ErrorCall::RestoreMemberTwice,
+        ErrorCall::RestoreNumberChanged,
     ];
 
     /// The call as code.
@@ -315,6 +323,9 @@ impl ErrorCall {
             ErrorCall::RestoreMemberTwice => {
                 "KeyedSubtask::restore(0, 1, 8, &[its own snapshot of {\"k\": 1} with the member of k written twice]): the key k twice in one snapshot"
             }
+            ErrorCall::RestoreNumberChanged => {
+                "KeyedSubtask::restore(i, 2, 8, &[its own snapshot of {\"k\": 1} with one number or null changed to null or to 0..=9]) for i in 0 and 1: refused, or only keys subtask i owns"
+            }
         }
     }
 
@@ -349,7 +360,8 @@ impl ErrorCall {
             | ErrorCall::RestoreOwnTwice
             | ErrorCall::RestoreRepeatedKeyNotOwned
             | ErrorCall::RestoreKeysOutOfOrder
-            | ErrorCall::RestoreMemberTwice => None,
+            | ErrorCall::RestoreMemberTwice
+            | ErrorCall::RestoreNumberChanged => None,
             _ => Some("parallelism"),
         }
     }
@@ -384,6 +396,7 @@ impl ErrorCall {
             | ErrorCall::RestoreRepeatedKeyNotOwned
             | ErrorCall::RestoreKeysOutOfOrder
             | ErrorCall::RestoreMemberTwice => "03-R9",
+            ErrorCall::RestoreNumberChanged => "03-R7",
             _ => "03-R21",
         }
     }
@@ -482,6 +495,11 @@ pub fn invalid_call<I: Implementation>(call: ErrorCall) -> Answer<String> {
             Ok(Some(forged)) => not_a_snapshot::<I>(&forged, Unless::Never),
             // Another format: no member of k to write twice.
             _ => Answer::Err("its snapshot holds no JSON object with a member for k".to_owned()),
+        },
+        ErrorCall::RestoreNumberChanged => match counted_k::<I>() {
+            Answer::Ok(own) => restored_not_owned::<I>(&own),
+            // The laws' checks report a subtask not made.
+            _ => Answer::Err("its subtask could not be made".to_owned()),
         },
         ErrorCall::RestoreTrailing => match counted_k::<I>() {
             Answer::Ok(mut own) => {
@@ -637,9 +655,12 @@ fn not_a_snapshot<I: Implementation>(bytes: &[u8], unless: Unless) -> Answer<Str
 
 /// `Ok` when the invalid call was refused with an error naming its argument.
 pub fn judge_error(call: ErrorCall, answer: &Answer<String>) -> Result<(), Failure> {
-    let expected = match call.argument() {
-        Some(argument) => format!("an error naming `{argument}`"),
-        None => "an error".to_owned(),
+    let expected = match (call, call.argument()) {
+        (ErrorCall::RestoreNumberChanged, _) => {
+            "an error, or a subtask that keeps only the keys it owns".to_owned()
+        }
+        (_, Some(argument)) => format!("an error naming `{argument}`"),
+        (_, None) => "an error".to_owned(),
     };
     let fail = |step: String| Failure::new(expected.clone(), answer.show()).step(step);
     match answer {

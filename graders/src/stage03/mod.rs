@@ -40,7 +40,9 @@
 //!   snapshot are an error: garbage, empty bytes, `{}` (each unless it is the
 //!   implementation's own snapshot of an empty subtask) and `[]` with bytes after it, and
 //!   the key `k` twice in one snapshot (in a list of pairs, or a JSON object's member named
-//!   for `k` written twice in the implementation's own format);
+//!   for `k` written twice in the implementation's own format); and the implementation's
+//!   own snapshot of `{"k": 1}` with one number changed at a time, which each subtask of 2
+//!   must refuse or restore holding only keys it owns (see `forged.rs`);
 //! - `contract`: every sequence of up to three calls on one `KeyedSubtask` against the
 //!   model of `contract/model.rs` (its restores read one snapshot, an empty subtask's
 //!   beside the current one's, the current one's twice, and the current one's beside
@@ -64,6 +66,7 @@
 //! | 03-R6 | `contract` | `snapshot_pins_parallelism`, `snapshot_with_index`, `snapshot_in_hash_order` |
 //! | 03-R7 | `crash` | `restore_drops_last_group`, `restore_keeps_every_key` |
 //! | 03-R7 | `contract` | `restore_refuses_repeated_snapshot` |
+//! | 03-R7 | `errors` | `snapshot_trusts_stored_key_group` |
 //! | 03-R8 | `contract` | `restore_later_wins`, `restore_dup_identical_only`, `restore_dup_vs_first_only`, `restore_dup_adjacent_only` |
 //! | 03-R9 | `errors` | `restore_garbage_is_empty`, `restore_skips_empty_bytes`, `restore_object_is_empty`, `restore_ignores_trailing`, `restore_skips_unreadable`, `restore_collects_repeated_pairs`, `restore_reads_every_value`, `restore_null_as_empty`, `restore_sorts_pairs`, `restore_reads_its_own_pairs`, `hex_object_keeps_last` |
 //! | 03-R10 | `parallel-count` | `count_on_one_subtask` |
@@ -97,6 +100,7 @@ mod contract;
 mod driver;
 mod edges;
 mod errors;
+mod forged;
 mod formulas;
 pub(crate) mod guard;
 mod judge;

@@ -98,12 +98,23 @@ pub enum ErrorCall {
     /// to 4: a combined watermark above the minimum of its inputs', which no combiner
     /// holds (moot when the snapshot keeps no combined watermark that can be told).
     CombinerOutOfStep,
+    /// `BoundedOutOfOrderness::restore` of the implementation's own snapshot of `new(2)`,
+    /// and of `new(2)` after `on_event(5)`, with one number or `null` changed to `null` or
+    /// to a number up to 9 ([`one_number_changed`](super::forged::one_number_changed)):
+    /// each must be refused, or restore a generator that answers as one a run makes
+    /// (moot for a snapshot that is not JSON).
+    GeneratorNumberChanged,
+    /// `CombinedWatermark::restore` of the implementation's own snapshot of `new(2)` after
+    /// inputs 3 and 5 reported, and after input 0 alone reported 4, one number or `null`
+    /// changed so: each must be refused, or restore a combiner that answers as one a run
+    /// makes.
+    CombinerNumberChanged,
 }
 
 impl ErrorCall {
     /// Every invalid call, in plan order: the arguments first, then the bytes that are
     /// not a snapshot, shortest first.
-    pub const ALL: [ErrorCall; 19] = [
+    pub const ALL: [ErrorCall; 21] = [
         ErrorCall::NoInputs,
         ErrorCall::UnknownInput,
         ErrorCall::FarInput,
@@ -123,6 +134,8 @@ impl ErrorCall {
         ErrorCall::CombinerRetyped,
         ErrorCall::CombinerEmptied,
         ErrorCall::CombinerOutOfStep,
+        ErrorCall::GeneratorNumberChanged,
+        ErrorCall::CombinerNumberChanged,
     ];
 
     /// Whether the call's bytes are junk a restore may still accept when they are the
@@ -180,8 +193,28 @@ impl ErrorCall {
                 "CombinedWatermark::restore(the snapshot of new(2), its lists emptied: no inputs)"
             }
             ErrorCall::CombinerOutOfStep => {
-                "CombinedWatermark::restore(the snapshot of new(2) after on_watermark(0, 3), on_watermark(1, 5), its combined watermark set to 4, above the minimum 3 of its inputs', then to 2, below it; and of new(2) after on_watermark(0, 4) alone, its combined watermark set to 4 where it writes none as null: input 1 is silent)"
+                "CombinedWatermark::restore(the snapshot of new(2) after on_watermark(0, 3), on_watermark(1, 5), its combined watermark set to 4, above the minimum 3 of its inputs', then to 2, below it, then to 5, the other input's; and of new(2) after on_watermark(0, 4) alone, its combined watermark set to 4 where it writes none as null: input 1 is silent)"
             }
+            ErrorCall::GeneratorNumberChanged => {
+                "BoundedOutOfOrderness::restore(the snapshot of new(2), and of new(2) after on_event(5), one number or null in it changed to null or to 0..=9), refused or a generator some run makes"
+            }
+            ErrorCall::CombinerNumberChanged => {
+                "CombinedWatermark::restore(the snapshot of new(2) after on_watermark(0, 3), on_watermark(1, 5), and after on_watermark(0, 4) alone, one number or null in it changed to null or to 0..=9), refused or a combiner some run makes"
+            }
+        }
+    }
+
+    /// What the call must answer.
+    pub fn expected(self) -> String {
+        match (self, self.argument()) {
+            (ErrorCall::GeneratorNumberChanged, _) => {
+                "an error, or a generator that answers as one some run makes".to_owned()
+            }
+            (ErrorCall::CombinerNumberChanged, _) => {
+                "an error, or a combiner that answers as one some run makes".to_owned()
+            }
+            (_, Some(argument)) => format!("an error naming `{argument}`"),
+            (_, None) => "an error".to_owned(),
         }
     }
 

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::case::{Case, ErrorCall};
 use super::contract::{Reading, drive_contract};
+use super::forged::{unreal_combiner, unreal_generator};
 use super::{Element, Implementation, oracle};
 use crate::harness::counter::numbers_that_differ;
 use crate::harness::damaged::{emptied, restore_retyped};
@@ -179,12 +180,21 @@ fn invalid_call<I: Implementation>(call: ErrorCall) -> anyhow::Result<String> {
                 .find(Result::is_ok)
                 .unwrap_or_else(|| Err(anyhow::anyhow!("each forged snapshot is refused")))
         }
+        ErrorCall::GeneratorNumberChanged => match unreal_generator::<I>()? {
+            Some(restored) => Ok(restored),
+            None => anyhow::bail!("each is refused, or restores a generator some run makes"),
+        },
+        ErrorCall::CombinerNumberChanged => match unreal_combiner::<I>()? {
+            Some(restored) => Ok(restored),
+            None => anyhow::bail!("each is refused, or restores a combiner some run makes"),
+        },
     }
 }
 
 /// The implementation's own snapshot of a combiner at inputs 3 and 5 with its combined
-/// watermark set to 4, above the minimum, and to 2, below it (a check that only asks
-/// whether it is ahead of the inputs misses that one); and, where it writes "none" as
+/// watermark set to 4, above the minimum, to 2, below it (a check that only asks
+/// whether it is ahead of the inputs misses that one), and to 5, the other input's (a
+/// check that only asks whether it is one of the inputs' misses that one); and, where it writes "none" as
 /// `null` there, its snapshot after input 0 alone reported 4 with the combined watermark
 /// set to 4 (a minimum taken over the inputs that reported, not over all). `None` when no
 /// number of it is the combined watermark alone: the one number that moves when the
@@ -218,9 +228,8 @@ fn out_of_step<I: Implementation>() -> anyhow::Result<Option<Vec<Vec<u8>>>> {
         *forged.pointer_mut(combined)? = serde_json::Value::from(value);
         serde_json::to_vec(&forged).ok()
     };
-    let Some(mut forged) = set_to(4)
-        .zip(set_to(2))
-        .map(|(above, below)| vec![above, below])
+    let Some(mut forged): Option<Vec<Vec<u8>>> =
+        [set_to(4), set_to(2), set_to(5)].into_iter().collect()
     else {
         return Ok(None);
     };

@@ -141,10 +141,7 @@ fn restore_failed(crash_after: usize, e: &str) -> Failure {
 
 /// `Ok` when the invalid call was refused with an error (naming its argument, if any).
 fn judge_error(call: super::ErrorCall, answer: &Answer<String>) -> Result<(), Failure> {
-    let expected = match call.argument() {
-        Some(argument) => format!("an error naming `{argument}`"),
-        None => "an error".to_owned(),
-    };
+    let expected = call.expected();
     let fail = |step: String| {
         Err(Failure::new(expected.clone(), answer.show())
             .step(step)

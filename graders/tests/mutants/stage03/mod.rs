@@ -5,6 +5,7 @@
 
 mod coincidences;
 mod controls;
+mod derived_fields;
 mod formulas;
 mod redteam;
 mod redteam_bytes;

@@ -1,0 +1,200 @@
+//! Stage 04's own snapshots with one number changed: `restore` may refuse each, or take
+//! it for a state a generator or combiner can be in, never for one no run reaches.
+//!
+//! Why by behaviour and not by bytes: a format may carry what the rest already says (a
+//! cached watermark, a count of the inputs that reported, the combined watermark) and a
+//! restore that trusts it unchecked makes an instance no run makes. Whether the restored
+//! instance is a real one is read from its answers, so a format that also keeps what no
+//! rule reads (a count of records, say) is judged by what it does, not by what it writes.
+
+use std::collections::BTreeSet;
+
+use super::binding::Implementation;
+use crate::harness::damaged::one_number_changed;
+
+/// Real instances are enumerated with every `max_delay`, timestamp and watermark up to
+/// this: past any number a changed snapshot holds (9), with room for a format that keeps
+/// a sum of two (a watermark for the largest timestamp, say).
+pub const REAL_UP_TO: u64 = 19;
+
+/// Each probe is one call on a fresh restore of the bytes: `on_event(t)`, or
+/// `on_watermark(input, t)` for each input, for every `t` up to this, past any
+/// `max_delay + timestamp + 1` of a real instance enumerated.
+const PROBED_UP_TO: u64 = 2 * REAL_UP_TO + 2;
+
+/// What an instance answers: `current` first, then each probe on a fresh restore.
+type Answers = Vec<Option<u64>>;
+
+/// The first of `forged` that a restore takes for an instance no run makes, described;
+/// `None` when each is refused or restores a real one. `restore` gives `None` for a
+/// refusal, and the answers of the instance the bytes restore otherwise; `real` the
+/// answers of every real instance.
+fn first_unreal(
+    forged: &[Vec<u8>],
+    restore: impl Fn(&[u8]) -> Option<Answers>,
+    real: impl FnOnce() -> BTreeSet<Answers>,
+    readings: impl Fn(&Answers) -> String,
+) -> Option<String> {
+    let mut real = Some(real);
+    let mut known: Option<BTreeSet<Answers>> = None;
+    for bytes in forged {
+        let Some(answers) = restore(bytes) else {
+            continue;
+        };
+        let known = known.get_or_insert_with(|| real.take().map(|real| real()).unwrap_or_default());
+        if !known.contains(&answers) {
+            return Some(format!(
+                "{} restored as an instance that answers (each call on a fresh restore) {}: no run makes one that answers all of these",
+                String::from_utf8_lossy(bytes),
+                readings(&answers)
+            ));
+        }
+    }
+    None
+}
+
+/// What a generator answers: `current_watermark()`, then, for each `t` up to
+/// [`PROBED_UP_TO`], `current_watermark()` after `on_event(t)` on a fresh instance
+/// (`make` gives each).
+fn generator_answers<I: Implementation>(
+    make: impl Fn() -> Option<I::Generator>,
+) -> Option<Answers> {
+    let mut answers = vec![I::current_watermark(&make()?)];
+    for t in 0..=PROBED_UP_TO {
+        let mut generator = make()?;
+        I::on_event(&mut generator, t);
+        answers.push(I::current_watermark(&generator));
+    }
+    Some(answers)
+}
+
+/// What a combiner of 2 inputs answers: `current()`, then, for each input and each `t` up
+/// to [`PROBED_UP_TO`], what `on_watermark(input, t)` returns and `current()` after it
+/// on a fresh instance (`make` gives each). An error reads as `None`: only the real
+/// instances' answers are compared, and theirs never err.
+fn combiner_answers<I: Implementation>(make: impl Fn() -> Option<I::Combiner>) -> Option<Answers> {
+    let mut answers = vec![I::combiner_current(&make()?)];
+    for input in 0..2 {
+        for t in 0..=PROBED_UP_TO {
+            let mut combiner = make()?;
+            answers.push(I::on_watermark(&mut combiner, input, t).ok().flatten());
+            answers.push(I::combiner_current(&combiner));
+        }
+    }
+    Some(answers)
+}
+
+/// How many readings a failure shows.
+const SHOWN_AT_MOST: usize = 8;
+
+/// The readings of `answers` that a learner can check: the first two probes of each
+/// input, then each probe whose readings differ from the probe's before (where a real
+/// instance's answers turn). `stride` readings make one probe; `label` names probe `i`
+/// with its readings.
+fn shown(
+    answers: &Answers,
+    stride: usize,
+    label: impl Fn(usize, &[Option<u64>]) -> String,
+) -> String {
+    let per_input = PROBED_UP_TO as usize + 1;
+    let probes: Vec<&[Option<u64>]> = answers[1..].chunks(stride).collect();
+    let mut parts = vec![format!("{:?} at once", answers[0])];
+    for (i, readings) in probes.iter().enumerate() {
+        if i % per_input < 2 || probes[i - 1] != *readings {
+            parts.push(label(i, readings));
+        }
+    }
+    // The first turns tell; a line per probe up to 40 would bury them.
+    if parts.len() > SHOWN_AT_MOST {
+        parts.truncate(SHOWN_AT_MOST);
+        parts.push("...".to_owned());
+    }
+    parts.join(", ")
+}
+
+/// The first forged generator snapshot (of `new(2)`, and of `new(2)` after
+/// `on_event(5)`, one number changed) whose restore is a generator no run makes.
+pub fn unreal_generator<I: Implementation>() -> anyhow::Result<Option<String>> {
+    let mut used = I::generator(2);
+    I::on_event(&mut used, 5);
+    let mut forged = one_number_changed(&I::generator_snapshot(&I::generator(2))?);
+    forged.extend(one_number_changed(&I::generator_snapshot(&used)?));
+    let real = || {
+        let mut all = BTreeSet::new();
+        for max_delay in 0..=REAL_UP_TO {
+            for largest in std::iter::once(None).chain((0..=REAL_UP_TO).map(Some)) {
+                all.extend(generator_answers::<I>(|| {
+                    let mut generator = I::generator(max_delay);
+                    if let Some(ts) = largest {
+                        I::on_event(&mut generator, ts);
+                    }
+                    Some(generator)
+                }));
+            }
+        }
+        all
+    };
+    Ok(first_unreal(
+        &forged,
+        |bytes| {
+            I::generator_restore(bytes).ok()?;
+            generator_answers::<I>(|| I::generator_restore(bytes).ok())
+        },
+        real,
+        |answers| {
+            let label =
+                |t: usize, read: &[Option<u64>]| format!("{:?} after on_event({t})", read[0]);
+            format!("current_watermark() {}", shown(answers, 1, label))
+        },
+    ))
+}
+
+/// The first forged combiner snapshot (of `new(2)` after inputs 3 and 5 reported, and
+/// after input 0 alone reported 4, one number changed) whose restore is a combiner no
+/// run makes.
+pub fn unreal_combiner<I: Implementation>() -> anyhow::Result<Option<String>> {
+    let after = |reports: &[(usize, u64)]| -> anyhow::Result<Vec<u8>> {
+        let mut combiner = I::combiner(2)?;
+        for &(input, ts) in reports {
+            I::on_watermark(&mut combiner, input, ts)?;
+        }
+        I::combiner_snapshot(&combiner)
+    };
+    let mut forged = one_number_changed(&after(&[(0, 3), (1, 5)])?);
+    forged.extend(one_number_changed(&after(&[(0, 4)])?));
+    let marks = || std::iter::once(None).chain((0..=REAL_UP_TO).map(Some));
+    let real = || {
+        let mut all = BTreeSet::new();
+        for first in marks() {
+            for second in marks() {
+                all.extend(combiner_answers::<I>(|| {
+                    let mut combiner = I::combiner(2).ok()?;
+                    for (input, mark) in [first, second].into_iter().enumerate() {
+                        if let Some(ts) = mark {
+                            I::on_watermark(&mut combiner, input, ts).ok()?;
+                        }
+                    }
+                    Some(combiner)
+                }));
+            }
+        }
+        all
+    };
+    let per_input = PROBED_UP_TO as usize + 1;
+    let label = |i: usize, read: &[Option<u64>]| {
+        let (input, t) = (i / per_input, i % per_input);
+        format!(
+            "on_watermark({input}, {t}) = {:?} (current() {:?})",
+            read[0], read[1]
+        )
+    };
+    Ok(first_unreal(
+        &forged,
+        |bytes| {
+            I::combiner_restore(bytes).ok()?;
+            combiner_answers::<I>(|| I::combiner_restore(bytes).ok())
+        },
+        real,
+        |answers| format!("current() {}", shown(answers, 2, label)),
+    ))
+}
