@@ -36,8 +36,9 @@
 //!   aligner, mid-alignment, after an error): each answer and `is_blocked` right after it
 //!   against the model of `contract/model.rs`, which accepts each outcome the brief
 //!   allows (a blocked input's barrier out of turn refused on arrival or when re-fed; after
-//!   an error, anything but a panic); plus three longer sequences on 3 inputs picked by
-//!   hand, where two inputs hold elements back at once, interleaved.
+//!   an error, anything but a panic); plus four longer sequences on 3 inputs picked by
+//!   hand, where two inputs hold elements back at once, interleaved, or are both blocked
+//!   again by the barriers a release re-feeds.
 //!
 //! ## Traceability
 //!
@@ -53,7 +54,7 @@
 //! | 06-R5 | `alignment` | `blocked_means_buffered` |
 //! | 06-R6 | `alignment` | `snapshot_at_first_barrier`, `releasing_before_the_checkpoint`, `count_as_u8` |
 //! | 06-R7 | `alignment` | `losing_a_buffered_barrier`, `re_feeding_newest_first`, `releasing_without_re_feeding`, `lazy_release` |
-//! | 06-R7 | `contract` | `per_input_buffers` |
+//! | 06-R7 | `contract` | `per_input_buffers`, `refeed_reblocks_one_input` |
 //! | 06-R8 | `alignment` | `single_input` |
 //! | 06-R9 | `alignment` | `not_blocking_the_input`, `blocked_barrier_refused` |
 //! | 06-R10 | `configuration` | `new_zero`, `unnamed_zero` |

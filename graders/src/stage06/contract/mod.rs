@@ -163,8 +163,10 @@ fn restored_twice() -> Vec<(usize, Vec<Op>)> {
 
 /// Longer sequences on 3 inputs, picked by hand: two inputs hold elements back at once,
 /// interleaved (`b a b` and `a b a`), so only one buffer in arrival order releases them
-/// right; then a held-back barrier blocks again and checkpoint 2 completes on 3 inputs.
-/// The enumerated shapes never hold back on two inputs at once.
+/// right; then a held-back barrier blocks again and checkpoint 2 completes on 3 inputs;
+/// then held-back barriers block two inputs again at once, so the re-feed must hold back
+/// what both delivered after them, not only the last one blocked again. The enumerated
+/// shapes never hold back on two inputs at once.
 fn chosen() -> Vec<Vec<Op>> {
     use Op::{Barrier as B, Record as R};
     vec![
@@ -179,6 +181,16 @@ fn chosen() -> Vec<Vec<Op>> {
             R(0),
             B(2, 1),
             B(0, 2),
+            B(2, 2),
+        ],
+        vec![
+            B(0, 1),
+            B(1, 1),
+            B(0, 2),
+            B(1, 2),
+            R(0),
+            R(1),
+            B(2, 1),
             B(2, 2),
         ],
     ]

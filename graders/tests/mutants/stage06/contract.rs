@@ -2,7 +2,7 @@
 //! (the table's test says so) and breaks one sentence of the brief in a call sequence
 //! the laws' shapes never make: a barrier far out of turn, a barrier of an input that
 //! does not exist, a restore of a fresh aligner's snapshot, a snapshot while elements are
-//! held back, a call after a refused barrier.
+//! held back, a call after a refused barrier, two inputs blocked again by one re-feed.
 
 use graders::stage06::{Barriers, Case, Observation, drive};
 use rstest::rstest;
@@ -58,6 +58,17 @@ aligner_mutant! {
 }
 graders::impl_stage06!(BrokenAfterError, broken_after_error_m);
 
+aligner_mutant! {
+    /// **Mistake:** "a held-back barrier blocks its input again" kept for one input: the
+    /// re-feed remembers the last input a re-fed barrier blocked again, so when two are
+    /// blocked again, the first one's later records leak out before their checkpoint.
+    /// **Verdict:** `contract` fails: 3 inputs, inputs 0 and 1 deliver `B1`, then `B2`,
+    /// then `a5` and `b6`; input 2's `Barrier(1)` answers `[Checkpoint(1), a5]` where
+    /// `[Checkpoint(1)]` is due (06-R7).
+    refeed_reblocks_one_m, super::flawed::REFEED_REBLOCKS_ONE
+}
+graders::impl_stage06!(RefeedReblocksOne, refeed_reblocks_one_m);
+
 /// Every mutant of this file, the check that must reject it and the requirement its
 /// smallest failing case must name; every other check must accept it.
 #[rstest]
@@ -66,6 +77,7 @@ graders::impl_stage06!(BrokenAfterError, broken_after_error_m);
 #[case::restore_refuses_fresh(drive::<RestoreRefusesFresh>, "contract", "06-R13", Some("06-no-checkpoint-no-snapshot"))]
 #[case::snapshot_refuses_held(drive::<SnapshotRefusesHeld>, "contract", "06-R13", Some("06-snapshot-would-lose-held-back"))]
 #[case::broken_after_error(drive::<BrokenAfterError>, "contract", "06-R12", Some("06-unusable-after-an-error"))]
+#[case::refeed_reblocks_one_input(drive::<RefeedReblocksOne>, "contract", "06-R7", None)]
 fn only_the_contract_rejects(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

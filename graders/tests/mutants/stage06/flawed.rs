@@ -33,6 +33,7 @@ pub const SNAPSHOT_REFUSES_HELD: u8 = 23;
 pub const BROKEN_AFTER_ERROR: u8 = 24;
 pub const COUNT_AS_U8: u8 = 25;
 pub const BARRIER_MAX_OVERFLOWS: u8 = 26;
+pub const REFEED_REBLOCKS_ONE: u8 = 27;
 
 /// The reference protocol, with one mistake switched on by `M`.
 pub struct Aligner<T, const M: u8> {
@@ -85,8 +86,15 @@ impl<T, const M: u8> Aligner<T, M> {
         }
         let mut out = Vec::new();
         let mut arrivals = VecDeque::from([(input, element)]);
+        // REFEED_REBLOCKS_ONE: once a release re-feeds, only the last input a re-fed
+        // barrier blocked again is held back (`Some(None)`: none yet).
+        let mut reblocked: Option<Option<usize>> = None;
         while let Some((input, element)) = arrivals.pop_front() {
-            if self.blocked.contains(&input) && M != NO_BLOCKING {
+            let held_back = match reblocked {
+                Some(last) if M == REFEED_REBLOCKS_ONE => last == Some(input),
+                _ => self.blocked.contains(&input),
+            };
+            if held_back && M != NO_BLOCKING {
                 self.buffer.push_back((input, element));
                 continue;
             }
@@ -136,8 +144,12 @@ impl<T, const M: u8> Aligner<T, M> {
                         self.blocked.len() == self.inputs
                     };
                     if !aligned {
+                        if reblocked.is_some() {
+                            reblocked = Some(Some(input));
+                        }
                         continue;
                     }
+                    reblocked = Some(None);
                     let mut released = std::mem::take(&mut self.buffer);
                     if M == LIFO_BUFFER {
                         released = released.into_iter().rev().collect();
