@@ -14,8 +14,11 @@ use crate::stage03::guard::{Answer, caught};
 pub enum Observation {
     /// After each store operation: its result, and `latest_completed()`.
     Store {
-        /// One entry per operation.
+        /// One entry per operation, up to the one that panicked.
         after_each: Vec<(Result<(), String>, Option<Stored>)>,
+        /// The panic of the operation after those of `after_each` (or of the
+        /// `latest_completed()` read after it): the sequence stops there.
+        panicked: Option<String>,
     },
     /// A run.
     Run {
@@ -98,9 +101,10 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         Case::Store { ops, falling } => {
             let mut store = I::store();
             let mut saves = std::collections::BTreeMap::<u64, u64>::new();
-            let after_each = ops
-                .iter()
-                .map(|op| {
+            let mut after_each = Vec::new();
+            let mut panicked = None;
+            for op in ops {
+                let step = caught(|| {
                     let result = match *op {
                         StoreOp::Save(id) => {
                             let (offset, state) =
@@ -109,10 +113,22 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                         }
                         StoreOp::Complete(id) => I::complete(&mut store, id),
                     };
-                    (result.map_err(text), I::latest_completed(&store))
-                })
-                .collect();
-            Observation::Store { after_each }
+                    Ok((result.map_err(text), I::latest_completed(&store)))
+                });
+                match step {
+                    Answer::Ok(entry) => after_each.push(entry),
+                    // A store that panicked may be half changed: nothing after it is judged.
+                    // (The closure never returns an error: a refusal is in its entry.)
+                    Answer::Panicked(message) | Answer::Err(message) => {
+                        panicked = Some(message);
+                        break;
+                    }
+                }
+            }
+            Observation::Store {
+                after_each,
+                panicked,
+            }
         }
         Case::Protocol(run) | Case::State(run) | Case::Output(run) => {
             let (result, calls) = spied::<I>(run, SpyStore::default());

@@ -24,9 +24,13 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 plain,
             },
         ) => judge_arguments(argument, spied, calls, plain),
-        (Case::Store { ops, falling }, Observation::Store { after_each }) => {
-            judge_store(ops, *falling, after_each)
-        }
+        (
+            Case::Store { ops, falling },
+            Observation::Store {
+                after_each,
+                panicked,
+            },
+        ) => judge_store(ops, *falling, after_each, panicked.as_deref()),
         (Case::Protocol(run), Observation::Run { result, calls }) => {
             // The calls first: when a run fails, the call that went wrong explains why;
             // unless it panicked (the spy's calls went with it), or made none, refusing a

@@ -8,8 +8,10 @@
 //!   [`plan::MAX_STORE_OPS`] operations among `save(1)`, `save(2)`, `complete(1)`,
 //!   `complete(2)`: which calls fail and what `latest_completed()` returns after each;
 //!   the sequences that save both ids once more with offsets that fall as the ids rise
-//!   (the latest is the highest id, whatever the offsets); and one longer sequence, ten
-//!   checkpoints in flight at once ([`plan::IN_FLIGHT_AT_ONCE`]), then completed;
+//!   (the latest is the highest id, whatever the offsets); one longer sequence, ten
+//!   checkpoints in flight at once ([`plan::IN_FLIGHT_AT_ONCE`]), then completed; and
+//!   saves under [`plan::HIGH_IDS`] (`u64::MAX`, and `2^32 + 1`, whose low 32 bits are
+//!   1's), then completed in every order;
 //! - for every input of length 0..=[`plan::MAX_LEN`] (two per length, with duplicate
 //!   words), every `barrier_every` in 1..=len+1 (and `2^32` over one and two words, past
 //!   a `u32`), every crash point `None, 0..=len` and

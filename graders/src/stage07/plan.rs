@@ -18,6 +18,10 @@ pub const MAX_LAG: usize = 2;
 pub const MAX_STORE_OPS: usize = 5;
 /// The checkpoints in flight at once in the `store` check's one long sequence.
 pub const IN_FLIGHT_AT_ONCE: u64 = 10;
+/// The ids of the `store` check's high-id sequences, in save order: the largest, then 1,
+/// then the id whose low 32 bits are 1 (`2^32 + 1`), which an id kept in a `u32` takes for
+/// 1. Nothing fixes where a job's ids start or how high they go.
+pub const HIGH_IDS: [u64; 3] = [u64::MAX, 1, (1 << 32) + 1];
 
 pub(super) const ARGUMENTS: Check = Check {
     name: "arguments",
@@ -341,6 +345,10 @@ pub fn plan(seed: u64) -> Vec<Case> {
             .collect(),
         falling: false,
     });
+    cases.extend(high_ids().into_iter().map(|ops| Case::Store {
+        ops,
+        falling: false,
+    }));
     let mut runs = Vec::new();
     for words in &inputs {
         // A cadence past `u32::MAX` too, over the shortest inputs: no checkpoint at all,
@@ -518,4 +526,47 @@ fn store_ops() -> Vec<Vec<StoreOp>> {
         all.extend(layer.iter().cloned());
     }
     all
+}
+
+/// A save under each of [`HIGH_IDS`], then every order of completing the three; every
+/// prefix once, each before the sequences that extend it.
+///
+/// Why `u64::MAX` first: a store that keeps its checkpoints in a `Vec` indexed by id fails
+/// there at once (an overflow of `id + 1` or an index past the vector, a panic), before
+/// `2^32 + 1` could ask it for a vector of four billion slots.
+fn high_ids() -> Vec<Vec<StoreOp>> {
+    fn complete(path: &mut Vec<StoreOp>, left: &[u64], out: &mut Vec<Vec<StoreOp>>) {
+        out.push(path.clone());
+        for &id in left {
+            let rest: Vec<u64> = left.iter().copied().filter(|&other| other != id).collect();
+            path.push(StoreOp::Complete(id));
+            complete(path, &rest, out);
+            path.pop();
+        }
+    }
+    let saves: Vec<StoreOp> = HIGH_IDS.map(StoreOp::Save).to_vec();
+    let mut out: Vec<Vec<StoreOp>> = (1..saves.len()).map(|len| saves[..len].to_vec()).collect();
+    complete(&mut saves.clone(), &HIGH_IDS, &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The saves' two shorter prefixes, then the three saves followed by every order of
+    /// completions, each prefix once; every sequence starts at `u64::MAX`, so that a store
+    /// indexed by id panics before it could grow to `2^32 + 1` slots.
+    #[test]
+    fn high_ids_complete_in_every_order() {
+        let sequences = high_ids();
+        assert_eq!(sequences.len(), 2 + 1 + 3 + 6 + 6);
+        assert_eq!(sequences.iter().filter(|ops| ops.len() == 6).count(), 6);
+        assert!(
+            sequences
+                .iter()
+                .all(|ops| ops[0] == StoreOp::Save(u64::MAX))
+        );
+        assert_eq!(u64::from(HIGH_IDS[2] as u32), HIGH_IDS[1]);
+    }
 }

@@ -11,7 +11,7 @@ use crate::harness::Failure;
 /// `n` counting the earlier saves of the same id, so that a replaced save is visible.
 /// With `falling` offsets the offset is `10 * (3 - id) + n` (the ids are 1 and 2): the
 /// higher id at the lower offset, so that a store ranking checkpoints by offset answers
-/// another one than the highest id.
+/// another one than the highest id. The offset saturates: `u64::MAX` is an id too.
 pub(super) fn saved_payload(
     saves: &mut BTreeMap<u64, u64>,
     id: u64,
@@ -19,7 +19,10 @@ pub(super) fn saved_payload(
 ) -> (u64, Vec<u8>) {
     let n = saves.entry(id).or_default();
     let base = if falling { 3u64.saturating_sub(id) } else { id };
-    let payload = (10 * base + *n, format!("s{id}.{n}").into_bytes());
+    let payload = (
+        base.saturating_mul(10).saturating_add(*n),
+        format!("s{id}.{n}").into_bytes(),
+    );
     *n += 1;
     payload
 }
@@ -35,11 +38,12 @@ fn show(latest: &Option<Stored>) -> String {
 }
 
 /// Judges the results and the `latest_completed()` after each of `ops` (with `falling`
-/// offsets, see [`saved_payload`]).
+/// offsets, see [`saved_payload`]), up to the operation that `panicked`, if one did.
 pub(super) fn judge_store(
     ops: &[StoreOp],
     falling: bool,
     after_each: &[(Result<(), String>, Option<Stored>)],
+    panicked: Option<&str>,
 ) -> Result<(), Failure> {
     let mut model = ModelStore::default();
     let mut saves = BTreeMap::<u64, u64>::new();
@@ -62,10 +66,26 @@ pub(super) fn judge_store(
             }
         };
         let want_latest = model.latest_completed();
-        let Some((got, got_latest)) = after_each.get(i) else {
-            return Err(Failure::new("one observation per operation", "fewer").requirement("07-R1"));
-        };
         let label = format!("operation {} ({op:?}) after {:?}", i + 1, &ops[..i]);
+        let Some((got, got_latest)) = after_each.get(i) else {
+            let Some(message) = panicked else {
+                return Err(
+                    Failure::new("one observation per operation", "fewer").requirement("07-R1")
+                );
+            };
+            // The panic breaks the rule of the call, the valid one as the refused one.
+            let (expected, rule) = match &want {
+                Ok(()) => ("Ok(())".to_owned(), rule_ok),
+                Err(why) => (format!("Err(..): {why}"), rule_refused),
+            };
+            return Err(Failure::new(expected, format!("panicked: {message}"))
+                .step(format!(
+                    "{label}: the call, or latest_completed() right after it, panicked; the \
+                     brief asks for errors instead of panics, and any id from 1 to u64::MAX is \
+                     valid"
+                ))
+                .requirement(rule));
+        };
         match (&want, got) {
             (Ok(()), Err(e)) => {
                 return Err(Failure::new("Ok(())", format!("Err({e})"))

@@ -1,5 +1,6 @@
-//! Stage-07 mistakes that only show past a size (from a red-team round): a count kept in
-//! a `u8`, and a store that holds at most eight checkpoints in flight.
+//! Stage-07 mistakes that only show past a size (from red-team rounds): a count kept in
+//! a `u8`, a store that holds at most eight checkpoints in flight, and stores that
+//! bound the ids: a `Vec` indexed by id, an id kept in a `u32`.
 
 use graders::stage07::{Case, ExactlyOnceState, Observation, drive};
 use rstest::rstest;
@@ -26,11 +27,35 @@ flawed_store! {
 }
 graders::impl_stage07!(EightInFlight, EightInFlightSpy, eight_in_flight);
 
+flawed_store! {
+    /// **Mistake:** the store keeps checkpoint `id` in slot `id` of a `Vec`, grown to
+    /// `id + 1` on save ("ids are 1, 2, 3, ..., one per barrier"), so a high id asks for
+    /// a vector past the machine's memory: nothing in the contract says how high the ids
+    /// go.
+    /// **Verdict:** `store`, on the high ids: `save(u64::MAX)` panics (an overflow of
+    /// `id + 1`), a valid call (07-R1).
+    slot_per_id, SLOT_PER_ID
+}
+graders::impl_stage07!(SlotPerId, SlotPerIdSpy, slot_per_id);
+
+flawed_store! {
+    /// **Mistake:** the store files its checkpoints under the id's low 32 bits ("a `u32`
+    /// is plenty of checkpoints"), so `2^32 + 1` is taken for 1: its save replaces 1's,
+    /// as a replay's save would.
+    /// **Verdict:** `store`, on the high ids: after `complete(1)`, `latest_completed()`
+    /// hands out checkpoint `2^32 + 1`, still in flight, where checkpoint 1 is expected
+    /// (07-R1).
+    id_in_u32, ID_IN_U32
+}
+graders::impl_stage07!(IdInU32, IdInU32Spy, id_in_u32);
+
 /// The mutants above, the check that rejects each and the requirement its failure names.
 #[rstest]
 #[case::counts_in_u8(drive::<CountsInU8>, "contract", "07-R19")]
 #[case::eight_in_flight(drive::<EightInFlight>, "store", "07-R1")]
 #[case::eight_in_flight_own_store(drive::<EightInFlight>, "contract", "07-R18")]
+#[case::slot_per_id(drive::<SlotPerId>, "store", "07-R1")]
+#[case::id_in_u32(drive::<IdInU32>, "store", "07-R1")]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
