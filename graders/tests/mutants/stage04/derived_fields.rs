@@ -180,9 +180,10 @@ macro_rules! counting_combiner {
 /// **Mistake:** the combiner counts the inputs that have reported and writes the count;
 /// `restore` checks the combined watermark against the inputs that reported, but takes
 /// the count as written ("the snapshot knows how many reported").
-/// **Verdict:** `errors` fails: its snapshot after input 0 alone reported 4, with the
-/// count changed to 2, restores a combiner that reports a combined watermark while input
-/// 1 has said nothing (04-R15).
+/// **Verdict:** `errors` fails: its snapshot after input 0 alone reported 4, with one
+/// number changed (input 0's watermark to `null`, the count left at 1), restores a
+/// combiner whose count disagrees with its inputs, and which reports a combined
+/// watermark after one report where no run's would (04-R15).
 mod combiner_reported_count_trusted {
     counting_combiner! {
         restore(bytes) {
