@@ -85,7 +85,12 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             records,
             barrier_every,
         } => Observation::Inject {
-            result: I::inject(records, *barrier_every).map_err(|e| format!("{e:#}")),
+            // A panic on a valid cadence is a wrong answer: judged against 06-R1.
+            result: match caught(|| I::inject(records, *barrier_every)) {
+                Answer::Ok(stream) => Ok(stream),
+                Answer::Err(message) => Err(message),
+                Answer::Panicked(message) => Err(format!("panicked: {message}")),
+            },
         },
         Case::ZeroCadence { records } => Observation::Inject {
             result: I::inject(records, 0).map_err(|e| format!("{e:#}")),

@@ -4,7 +4,8 @@
 //! 1, `c0` on input 2), so a report names exactly which record went wrong. Every failure
 //! names the requirement of the brief it broke (`06-R7`). Checks, smallest case first:
 //! - `inject-barriers`: `Barrier(c)` right after record `c * barrier_every`, for every
-//!   length up to [`plan::MAX_INJECT_LEN`] and every cadence up to len + 1;
+//!   length up to [`plan::MAX_INJECT_LEN`] and every cadence up to len + 1, then the
+//!   largest two ([`plan::FAR_CADENCES`]; a panic caught, judged as a wrong stream);
 //! - `configuration`: `barrier_every = 0` and `BarrierAligner::new(0)` are errors naming
 //!   the argument, and the hand-picked [`BadCall`]s (an input that does not exist, the
 //!   largest index too, a barrier out of turn ahead or behind, twice on one input or
@@ -36,9 +37,10 @@
 //!   aligner, mid-alignment, after an error): each answer and `is_blocked` right after it
 //!   against the model of `contract/model.rs`, which accepts each outcome the brief
 //!   allows (a blocked input's barrier out of turn refused on arrival or when re-fed; after
-//!   an error, anything but a panic); plus four longer sequences on 3 inputs picked by
+//!   an error, anything but a panic); plus five longer sequences on 3 inputs picked by
 //!   hand, where two inputs hold elements back at once, interleaved, or are both blocked
-//!   again by the barriers a release re-feeds.
+//!   again by the barriers a release re-feeds, or hold nine elements back between them
+//!   (more than any shape above: a bounded buffer refuses one).
 //!
 //! ## Traceability
 //!
@@ -47,7 +49,7 @@
 //!
 //! | requirement | check | mutants |
 //! |---|---|---|
-//! | 06-R1 | `inject-barriers` | `barrier_before_its_record`, `partial_chunk_barrier` |
+//! | 06-R1 | `inject-barriers` | `barrier_before_its_record`, `partial_chunk_barrier`, `ceil_div_overflows` |
 //! | 06-R2 | `configuration` | `accepting_barrier_every_zero` |
 //! | 06-R3 | `alignment` | `never_unblocking`, `nonexistent_blocked`, `bitmask_inputs` |
 //! | 06-R4 | `alignment` | `block_all` |
@@ -57,6 +59,7 @@
 //! | 06-R7 | `contract` | `per_input_buffers`, `refeed_reblocks_one_input` |
 //! | 06-R8 | `alignment` | `single_input` |
 //! | 06-R9 | `alignment` | `not_blocking_the_input`, `blocked_barrier_refused` |
+//! | 06-R9 | `contract` | `alignment_buffer_of_eight` |
 //! | 06-R10 | `configuration` | `new_zero`, `unnamed_zero` |
 //! | 06-R11 | `configuration` | `unknown_input`, `unknown_input_unnamed` |
 //! | 06-R11 | `contract` | `unknown_input_barrier` |

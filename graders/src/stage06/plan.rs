@@ -7,6 +7,10 @@ use crate::harness::rng::Rng;
 
 /// The longest record list `inject_barriers` is graded on (every cadence up to len + 1).
 pub const MAX_INJECT_LEN: usize = 6;
+/// The cadences `inject_barriers` is also graded on, over every length: the largest two,
+/// valid as any other (no barrier, every input being shorter), where arithmetic that adds
+/// to the cadence (`(len + barrier_every - 1) / barrier_every`, say) overflows.
+pub const FAR_CADENCES: [usize; 2] = [usize::MAX - 1, usize::MAX];
 /// Records per input in the alignment shapes with two inputs.
 pub const MAX_RECORDS_2: usize = 3;
 /// The most records on the single input of a 1-input shape.
@@ -36,7 +40,7 @@ pub fn plan(seed: u64) -> Vec<Case> {
             .iter()
             .map(|v| ["x", "y", "z"][*v as usize].to_owned())
             .collect();
-        for barrier_every in 1..=len + 1 {
+        for barrier_every in (1..=len + 1).chain(FAR_CADENCES) {
             cases.push(Case::Inject {
                 records: records.clone(),
                 barrier_every,

@@ -165,8 +165,11 @@ fn restored_twice() -> Vec<(usize, Vec<Op>)> {
 /// interleaved (`b a b` and `a b a`), so only one buffer in arrival order releases them
 /// right; then a held-back barrier blocks again and checkpoint 2 completes on 3 inputs;
 /// then held-back barriers block two inputs again at once, so the re-feed must hold back
-/// what both delivered after them, not only the last one blocked again. The enumerated
-/// shapes never hold back on two inputs at once.
+/// what both delivered after them, not only the last one blocked again; then two inputs
+/// hold nine elements back between them (input 0's `Barrier(2)` among them), more than
+/// any shape above holds, so an aligner that bounds what it buffers refuses one of them,
+/// and the release re-feeds all nine in arrival order. The enumerated shapes never hold
+/// back on two inputs at once.
 fn chosen() -> Vec<Vec<Op>> {
     use Op::{Barrier as B, Record as R};
     vec![
@@ -191,6 +194,22 @@ fn chosen() -> Vec<Vec<Op>> {
             R(0),
             R(1),
             B(2, 1),
+            B(2, 2),
+        ],
+        vec![
+            B(0, 1),
+            B(1, 1),
+            R(0),
+            R(1),
+            R(0),
+            R(1),
+            B(0, 2),
+            R(0),
+            R(1),
+            R(0),
+            R(1),
+            B(2, 1),
+            B(1, 2),
             B(2, 2),
         ],
     ]

@@ -2,7 +2,8 @@
 //! (the table's test says so) and breaks one sentence of the brief in a call sequence
 //! the laws' shapes never make: a barrier far out of turn, a barrier of an input that
 //! does not exist, a restore of a fresh aligner's snapshot, a snapshot while elements are
-//! held back, a call after a refused barrier, two inputs blocked again by one re-feed.
+//! held back, a call after a refused barrier, two inputs blocked again by one re-feed, an
+//! alignment buffer bounded at eight elements.
 
 use graders::stage06::{Barriers, Case, Observation, drive};
 use rstest::rstest;
@@ -69,6 +70,18 @@ aligner_mutant! {
 }
 graders::impl_stage06!(RefeedReblocksOne, refeed_reblocks_one_m);
 
+aligner_mutant! {
+    /// **Mistake:** the alignment buffer is bounded ("as a real job's network buffers
+    /// are"): once eight elements are held back, the next element of a blocked input is
+    /// refused with an error, though anything a blocked input delivers is buffered (a
+    /// red team's w06-01 bounded it at four).
+    /// **Verdict:** `contract` fails: 3 inputs, inputs 0 and 1 deliver `B1`, then hold
+    /// back `a3 b4 a5 b6 B2 a8 b9 a10`; input 1's `b11`, the ninth, is refused where
+    /// `Ok([])` is due (06-R9).
+    alignment_buffer_of_eight_m, super::flawed::BOUNDED_BUFFER
+}
+graders::impl_stage06!(AlignmentBufferOfEight, alignment_buffer_of_eight_m);
+
 /// Every mutant of this file, the check that must reject it and the requirement its
 /// smallest failing case must name; every other check must accept it.
 #[rstest]
@@ -78,6 +91,7 @@ graders::impl_stage06!(RefeedReblocksOne, refeed_reblocks_one_m);
 #[case::snapshot_refuses_held(drive::<SnapshotRefusesHeld>, "contract", "06-R13", Some("06-snapshot-would-lose-held-back"))]
 #[case::broken_after_error(drive::<BrokenAfterError>, "contract", "06-R12", Some("06-unusable-after-an-error"))]
 #[case::refeed_reblocks_one_input(drive::<RefeedReblocksOne>, "contract", "06-R7", None)]
+#[case::alignment_buffer_of_eight(drive::<AlignmentBufferOfEight>, "contract", "06-R9", None)]
 fn only_the_contract_rejects(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

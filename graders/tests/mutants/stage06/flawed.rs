@@ -34,6 +34,10 @@ pub const BROKEN_AFTER_ERROR: u8 = 24;
 pub const COUNT_AS_U8: u8 = 25;
 pub const BARRIER_MAX_OVERFLOWS: u8 = 26;
 pub const REFEED_REBLOCKS_ONE: u8 = 27;
+pub const BOUNDED_BUFFER: u8 = 28;
+
+/// For BOUNDED_BUFFER: the most elements held back at once.
+const BUFFER_BOUND: usize = 8;
 
 /// The reference protocol, with one mistake switched on by `M`.
 pub struct Aligner<T, const M: u8> {
@@ -95,6 +99,11 @@ impl<T, const M: u8> Aligner<T, M> {
                 _ => self.blocked.contains(&input),
             };
             if held_back && M != NO_BLOCKING {
+                if M == BOUNDED_BUFFER && self.buffer.len() >= BUFFER_BOUND {
+                    bail!(
+                        "input {input}: the alignment buffer is full ({BUFFER_BOUND} elements held back)"
+                    );
+                }
                 self.buffer.push_back((input, element));
                 continue;
             }

@@ -1,7 +1,9 @@
-//! Stage 06 mutants of a red-team round whose mistakes show only past a size the grader
+//! Stage 06 mutants of red-team rounds whose mistakes show only past a size the grader
 //! never reached: a checkpoint counter between a `u32` and a `u64`, which only a
 //! snapshot restored far along shows (the grader's largest probes, near `u64::MAX`, cut to
-//! a `u32` happen to be refused as they must).
+//! a `u32` happen to be refused as they must); a cadence near `usize::MAX`, where
+//! `inject_barriers` sizes its output by a sum that overflows; an alignment buffer bounded
+//! past what the enumerated shapes hold back.
 
 use graders::stage06::{Barriers, Case, Observation, drive};
 use rstest::rstest;
@@ -59,10 +61,46 @@ mod checkpoint_counter_u32 {
 }
 graders::impl_stage06!(CheckpointCounterU32, checkpoint_counter_u32);
 
-/// The mutant of this file, the check that must reject it and the requirement its
+/// **Mistake:** `inject_barriers` sizes its stream with a hand-written ceiling division,
+/// `(len + barrier_every - 1) / barrier_every` barriers ("one per chunk, the last may be
+/// partial"), a sum that overflows near `usize::MAX`: a debug build panics there, though
+/// any `barrier_every` from 1 is valid (a red team's w06-02).
+/// **Verdict:** `inject-barriers`: `inject_barriers` of one record with
+/// `barrier_every = usize::MAX` panics (`len + barrier_every` overflows before the
+/// `- 1`) where the record alone is due (06-R1).
+mod ceil_div_overflows {
+    use anyhow::{Result, bail};
+    pub use solution06::{Aligned, BarrierAligner, CheckpointId, Element, aligned_snapshots};
+
+    #[allow(clippy::manual_div_ceil)]
+    pub fn inject_barriers<T: Clone>(
+        records: &[T],
+        barrier_every: usize,
+    ) -> Result<Vec<Element<T>>> {
+        if barrier_every == 0 {
+            bail!("barrier_every must be at least 1, got 0");
+        }
+        // One chunk per checkpoint (the last may be partial): ceil(len / barrier_every).
+        let chunks = (records.len() + barrier_every - 1) / barrier_every;
+        let mut stream = Vec::with_capacity(records.len() + chunks);
+        for (index, record) in records.iter().enumerate() {
+            stream.push(Element::Record(record.clone()));
+            if (index + 1) % barrier_every == 0 {
+                stream.push(Element::Barrier(
+                    ((index + 1) / barrier_every) as CheckpointId,
+                ));
+            }
+        }
+        Ok(stream)
+    }
+}
+graders::impl_stage06!(CeilDivOverflows, ceil_div_overflows);
+
+/// The mutants of this file, the check that must reject each and the requirement its
 /// smallest failing case must name (no card: a width chosen too small is a slip).
 #[rstest]
 #[case::checkpoint_counter_u32(drive::<CheckpointCounterU32>, "crash", "06-R13")]
+#[case::ceil_div_overflows(drive::<CeilDivOverflows>, "inject-barriers", "06-R1")]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
