@@ -13,8 +13,9 @@ pub struct SpyStore {
     /// Every call, in order.
     pub calls: Vec<Call>,
     /// Bytes `latest_completed()` hands back in place of the checkpoint's state: a store
-    /// whose checkpoint no restore can read.
-    pub corrupt_state: Option<Vec<u8>>,
+    /// whose checkpoint no restore can read, or whose counts the job could not have
+    /// reached (past a `u32`), which it must restore all the same.
+    pub handed_state: Option<Vec<u8>>,
     /// An offset `latest_completed()` hands back in place of the checkpoint's: a store
     /// whose checkpoint lies past the end of the input.
     pub corrupt_offset: Option<u64>,
@@ -102,7 +103,7 @@ impl SpyStore {
             (
                 id,
                 self.corrupt_offset.unwrap_or(offset),
-                self.corrupt_state.clone().unwrap_or(state),
+                self.handed_state.clone().unwrap_or(state),
             )
         });
         self.calls.push(Call::LatestCompleted {

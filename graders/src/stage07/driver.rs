@@ -145,9 +145,15 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         }
         Case::CorruptState { run, state } => {
             let mut spy = SpyStore::default();
-            spy.corrupt_state = Some(state.clone());
+            spy.handed_state = Some(state.clone());
             let (answer, calls) = spied::<I>(run, spy);
             Observation::Unreadable { answer, calls }
+        }
+        Case::ForgedState { run, counts } => {
+            let mut spy = SpyStore::default();
+            spy.handed_state = Some(oracle::state_of(counts));
+            let (result, calls) = spied::<I>(run, spy);
+            Observation::Run { result, calls }
         }
         Case::OffsetPastEnd { run, offset } => {
             let mut spy = SpyStore::default();

@@ -77,6 +77,9 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 ),
             )
         }
+        (Case::ForgedState { run, counts }, Observation::Run { result, calls }) => {
+            super::forged::judge_forged(run, counts, result, calls)
+        }
         (Case::FailingStore { failing_call, .. }, Observation::Run { result, calls }) => {
             super::failing::judge(*failing_call, result, calls)
         }

@@ -30,12 +30,16 @@
 //!   nine distinct words whose states' JSON must list its keys sorted),
 //!   `barrier_every` among 1, 2, `len`, `len + 1` and `usize::MAX`, every crash point and
 //!   the lags of [`plan::CONTRACT_LAGS`] (up to `usize::MAX`): the values the `a b c`
-//!   inputs above never show; one word [`plan::LONG_RUN`] times with a checkpoint per
-//!   record and the lags of [`plan::LONG_LAGS`] (counts and ids past a `u8`, ten
-//!   checkpoints in flight); a crash after a completed checkpoint whose state the
-//!   spy hands back as bytes that are no JSON of counts (`null`, a fraction and a key that
-//!   is not UTF-8 among them), or at an offset past the end of
-//!   the input (4 of three words, and `2^32`): the run must be an error; and
+//!   inputs above never show; one word [`plan::DEEP_RUN`] times with a checkpoint per
+//!   record at the lag [`plan::DEEP_LAG`] (34 checkpoints in flight, some completing at
+//!   barriers), then [`plan::LONG_RUN`] times at the lags of [`plan::LONG_LAGS`] (counts
+//!   and ids past a `u8`, ten checkpoints in flight); a crash after a completed checkpoint
+//!   whose state the spy hands back as bytes that are no JSON of counts (`null`, a
+//!   fraction and a key that is not UTF-8 among them), or at an offset past the end of
+//!   the input (4 of three words, and `2^32`): the run must be an error; the same
+//!   crash, its state handed back as counts no run reaches ([`plan::FORGED_COUNTS`]:
+//!   `2^32 - 1`, `2^32`, `u64::MAX`), which the job must restore and replay on
+//!   (`forged.rs`); and
 //!   crashes after which the spy has lost its later checkpoints and hands out an older
 //!   one (or none): the restarted job resumes from exactly that one, offset and state,
 //!   whatever the dead job remembered; and runs through a spy whose `save` or `complete`
@@ -64,12 +68,13 @@
 //! | `07-R7` | `checkpoints` | `saving_before_applying`, `skipping_the_serialisation_round_trip`, `a_checkpoint_at_the_end_of_the_input` |
 //! | `07-R7` | `contract` | `json_written_by_hand`, `hashmap_state` |
 //! | `07-R8` | `checkpoints` | `ignoring_the_commit_lag` |
+//! | `07-R8` | `contract` | `thirty_two_in_flight` |
 //! | `07-R9` | `checkpoints` | `leaving_checkpoints_in_flight_at_the_end`, `completing_newest_first_at_the_end`, `completing_only_the_newest_at_the_end` |
 //! | `07-R10` | `checkpoints` | `checking_the_crash_before_the_barrier` |
 //! | `07-R11` | `contract` | `completing_at_the_end_before_the_last_crash` |
 //! | `07-R11` | `checkpoints` | `refusing_a_crash_after_the_last_record` |
 //! | `07-R12` | `checkpoints` | `computing_the_restart_point_without_the_store`, `the_no_checkpoint_shortcut`, `a_crash_at_the_end_run_as_no_crash` |
-//! | `07-R12` | `contract` | `offset_from_memory`, `unreadable_state_as_empty`, `unreadable_state_panics`, `trailing_state_ignored`, `seek_clamped`, `null_state_as_empty`, `fractional_count_truncated`, `lossy_utf8_state`, `unrestorable_as_none` |
+//! | `07-R12` | `contract` | `offset_from_memory`, `unreadable_state_as_empty`, `unreadable_state_panics`, `trailing_state_ignored`, `seek_clamped`, `null_state_as_empty`, `fractional_count_truncated`, `lossy_utf8_state`, `unrestorable_as_none`, `counts_read_as_u32` |
 //! | `07-R13` | `checkpoints` | `completing_by_arithmetic_after_a_restore`, `completing_the_restored_checkpoint_again`, `not_retaking_the_in_flight_checkpoints`, `keeping_the_in_flight_queue_across_the_crash` |
 //! | `07-R14` | `checkpoints` | `numbering_the_replay_from_one` |
 //! | `07-R15` | `arguments` | `an_error_naming_the_value_not_the_argument` |
@@ -93,6 +98,7 @@ mod binding;
 mod calls;
 mod driver;
 mod failing;
+mod forged;
 mod judge;
 mod lost;
 mod made;

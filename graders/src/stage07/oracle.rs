@@ -147,6 +147,21 @@ pub fn expected(run: &Run) -> Expected {
 /// The correct run when the store, asked at the recovery, has lost every checkpoint
 /// after `kept` (none lost for `None`): the recovery restores what the store still holds.
 pub fn expected_after_loss(run: &Run, kept: Option<u64>) -> Expected {
+    recovered(run, kept, None)
+}
+
+/// The correct run when the store, asked at the recovery, hands back its latest completed
+/// checkpoint with `counts` as its state: the recovery restores them, as they are.
+pub fn expected_from_state(run: &Run, counts: &Counts) -> Expected {
+    recovered(run, None, Some(counts))
+}
+
+/// The state bytes of `counts`, as a job saves them.
+pub fn state_of(counts: &Counts) -> Vec<u8> {
+    serde_json::to_vec(counts).unwrap_or_default()
+}
+
+fn recovered(run: &Run, kept: Option<u64>, handed: Option<&Counts>) -> Expected {
     let len = run.words.len();
     let mut store = ModelStore::default();
     let mut calls = Vec::new();
@@ -170,7 +185,10 @@ pub fn expected_after_loss(run: &Run, kept: Option<u64>) -> Expected {
         }
         let (id, offset, state) = store.latest_completed().unwrap_or((0, 0, b"{}".to_vec()));
         restored = (id, offset);
-        counts = serde_json::from_slice(&state).unwrap_or_default();
+        counts = match handed {
+            Some(handed) => handed.clone(),
+            None => serde_json::from_slice(&state).unwrap_or_default(),
+        };
         in_flight = attempt(
             run,
             offset as usize,

@@ -76,6 +76,18 @@ pub const CONTRACT_LAGS: [usize; 4] = [0, 1, 3, usize::MAX];
 pub const LONG_RUN: usize = 260;
 /// The commit lags of the long runs: ten checkpoints in flight at once with the second.
 pub const LONG_LAGS: [usize; 2] = [0, 9];
+/// How often the one word of the `contract` check's deep runs repeats, a checkpoint per
+/// record, at the commit lag [`DEEP_LAG`]: more barriers than the lag, so checkpoints
+/// complete at barriers as well as at the end.
+pub const DEEP_RUN: usize = 40;
+/// The commit lag of the deep runs: 34 checkpoints in flight at once, past 10, 16 and 32,
+/// where a job that bounds how many wait for their completion completes one early.
+pub const DEEP_LAG: usize = 33;
+/// The counts the spy hands back, in place of checkpoint 2's, in the `contract` check's
+/// [`Case::ForgedState`] runs (over `a b a`, the crash after `a b`): a count that the
+/// replay's `a` takes to `2^32`, one already past a `u32`, and `u64::MAX` for `b`, which
+/// the replay leaves as it is. Counts no run of the grader reaches, but counts.
+pub const FORGED_COUNTS: [[u64; 2]; 3] = [[(1 << 32) - 1, 1], [1 << 32, 1], [1, u64::MAX]];
 
 /// One run of the job.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -171,6 +183,15 @@ pub enum Case {
         /// The bytes handed back as the checkpoint's state.
         state: Vec<u8>,
     },
+    /// A run through a spy store that, asked after the crash, hands back the latest
+    /// completed checkpoint with the JSON of `counts` in place of its state: counts larger
+    /// than any run reaches, which the job restores as they are and goes on from.
+    ForgedState {
+        /// The run (its crash comes after a completed checkpoint).
+        run: Run,
+        /// The counts handed back.
+        counts: super::oracle::Counts,
+    },
     /// A run through a spy store whose checkpoint, handed out after the crash, says an
     /// offset past the end of the input: no source can be sought there, so the run fails.
     OffsetPastEnd {
@@ -210,6 +231,7 @@ impl case::Case for Case {
             Case::OwnStore(_) => OWN_STORE,
             Case::Contract(_)
             | Case::CorruptState { .. }
+            | Case::ForgedState { .. }
             | Case::OffsetPastEnd { .. }
             | Case::LostCheckpoints { .. }
             | Case::FailingStore { .. } => CONTRACT,
@@ -233,7 +255,9 @@ impl case::Case for Case {
                 "07-R6", "07-R7", "07-R8", "07-R9", "07-R10", "07-R11", "07-R12", "07-R13",
                 "07-R14", "07-R18", "07-R19", "07-R20", "07-R21", "07-R22",
             ],
-            Case::CorruptState { .. } | Case::OffsetPastEnd { .. } => vec!["07-R12"],
+            Case::CorruptState { .. } | Case::ForgedState { .. } | Case::OffsetPastEnd { .. } => {
+                vec!["07-R12"]
+            }
             Case::FailingStore { .. } => vec!["07-R23"],
             Case::LostCheckpoints { .. } => vec![
                 "07-R6", "07-R7", "07-R8", "07-R9", "07-R10", "07-R11", "07-R12", "07-R13",
@@ -266,6 +290,11 @@ impl case::Case for Case {
             Case::CorruptState { run, state } => format!(
                 "run_with_recovery_in(spy store whose latest_completed() after the crash holds the state b{:?}) over {}",
                 String::from_utf8_lossy(state),
+                run.describe()
+            ),
+            Case::ForgedState { run, counts } => format!(
+                "run_with_recovery_in(spy store whose latest_completed() after the crash holds the state {}) over {}",
+                String::from_utf8_lossy(&super::oracle::state_of(counts)),
                 run.describe()
             ),
             Case::OffsetPastEnd { run, offset } => format!(
@@ -372,6 +401,7 @@ pub fn plan(seed: u64) -> Vec<Case> {
     }
     cases.extend(contract_runs().into_iter().map(Case::Contract));
     cases.extend(corrupt_states());
+    cases.extend(forged_states());
     cases.extend(lost_checkpoints());
     cases.extend(offsets_past_the_end());
     cases.extend(
@@ -451,6 +481,18 @@ fn corrupt_states() -> Vec<Case> {
     .collect()
 }
 
+/// The same crash, its checkpoint handed back with each of [`FORGED_COUNTS`] as the counts
+/// of `a` and `b`: counts, so the job restores them and replays `a` on top.
+fn forged_states() -> Vec<Case> {
+    FORGED_COUNTS
+        .into_iter()
+        .map(|[a, b]| Case::ForgedState {
+            run: unreadable_checkpoint_run(),
+            counts: [("a".to_owned(), a), ("b".to_owned(), b)].into(),
+        })
+        .collect()
+}
+
 /// The same crash, its checkpoint handed back at an offset past the end of the three
 /// words: one past it, then far past it (where an offset cut to `u32` lands on 0).
 fn offsets_past_the_end() -> Vec<Case> {
@@ -465,9 +507,9 @@ fn offsets_past_the_end() -> Vec<Case> {
 
 /// The runs of the `contract` check, smallest first: [`CONTRACT_WORDS`], every
 /// `barrier_every` among 1, 2, `len`, `len + 1` and `usize::MAX`, every crash point and
-/// every lag of [`CONTRACT_LAGS`]; then one word [`LONG_RUN`] times, a checkpoint per
-/// record, with no crash, a crash halfway and a crash after the last record, at each lag
-/// of [`LONG_LAGS`].
+/// every lag of [`CONTRACT_LAGS`]; then one word [`DEEP_RUN`] times, then [`LONG_RUN`]
+/// times, a checkpoint per record, with no crash, a crash halfway and a crash after the
+/// last record, at the lag [`DEEP_LAG`], then at each lag of [`LONG_LAGS`].
 fn contract_runs() -> Vec<Run> {
     let mut runs = Vec::new();
     for words in CONTRACT_WORDS {
@@ -489,15 +531,17 @@ fn contract_runs() -> Vec<Run> {
             }
         }
     }
-    let words = vec!["a".to_owned(); LONG_RUN];
-    for crash_after in [None, Some(LONG_RUN / 2), Some(LONG_RUN)] {
-        for commit_lag in LONG_LAGS {
-            runs.push(Run {
-                words: words.clone(),
-                barrier_every: 1,
-                crash_after,
-                commit_lag,
-            });
+    for (len, lags) in [(DEEP_RUN, &[DEEP_LAG][..]), (LONG_RUN, &LONG_LAGS[..])] {
+        let words = vec!["a".to_owned(); len];
+        for crash_after in [None, Some(len / 2), Some(len)] {
+            for &commit_lag in lags {
+                runs.push(Run {
+                    words: words.clone(),
+                    barrier_every: 1,
+                    crash_after,
+                    commit_lag,
+                });
+            }
         }
     }
     runs

@@ -29,6 +29,10 @@ pub const CRASH_CHECKED_AS_U32: u8 = 19;
 pub const BARRIER_EVERY_AS_U32: u8 = 20;
 pub const SEEK_CLAMPED: u8 = 21;
 pub const COUNTS_IN_U8: u8 = 22;
+pub const IN_FLIGHT_CAPPED: u8 = 23;
+
+/// For IN_FLIGHT_CAPPED: the most checkpoints the job keeps in flight.
+const IN_FLIGHT_CAP: usize = 32;
 
 type Counts = BTreeMap<String, u64>;
 
@@ -244,7 +248,12 @@ fn attempt<S: CheckpointStore, const M: u8>(
                 }
                 continue;
             }
-            let keep = if M == LAG_IGNORED { 0 } else { commit_lag };
+            let keep = match M {
+                LAG_IGNORED => 0,
+                // The oldest completes early to make room past the cap.
+                IN_FLIGHT_CAPPED => commit_lag.min(IN_FLIGHT_CAP),
+                _ => commit_lag,
+            };
             while in_flight.len() > keep {
                 if let Some(done) = in_flight.pop_front() {
                     store.complete(done)?;

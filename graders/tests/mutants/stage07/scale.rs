@@ -1,6 +1,7 @@
 //! Stage-07 mistakes that only show past a size (from red-team rounds): a count kept in
-//! a `u8`, a store that holds at most eight checkpoints in flight, and stores that
-//! bound the ids: a `Vec` indexed by id, an id kept in a `u32`.
+//! a `u8`, a store that holds at most eight checkpoints in flight, a job that keeps at
+//! most 32 in flight, and stores that bound the ids: a `Vec` indexed by id, an id kept in
+//! a `u32`.
 
 use graders::stage07::{Case, ExactlyOnceState, Observation, drive};
 use rstest::rstest;
@@ -13,6 +14,21 @@ runner_mutant! {
     counts_in_u8, crate::stage07::flawed::COUNTS_IN_U8
 }
 graders::impl_stage07!(CountsInU8, CountsInU8Spy, counts_in_u8);
+
+runner_mutant! {
+    /// **Mistake:** the job keeps at most 32 checkpoints in flight ("as Flink's
+    /// max-concurrent-checkpoints bounds them"): past that, the oldest completes early to
+    /// make room, though checkpoint c completes `commit_lag` barriers later, however many
+    /// that leaves waiting (a red team's w07-01 bounded them at ten).
+    /// **Verdict:** `contract`, on one word 40 times at lag 33: `complete(1)` comes right
+    /// after the save of checkpoint 33, where the save of checkpoint 34 is due (07-R8).
+    thirty_two_in_flight, crate::stage07::flawed::IN_FLIGHT_CAPPED
+}
+graders::impl_stage07!(
+    ThirtyTwoInFlight,
+    ThirtyTwoInFlightSpy,
+    thirty_two_in_flight
+);
 
 flawed_store! {
     /// **Mistake:** the store keeps at most eight checkpoints in flight, dropping the
@@ -52,6 +68,7 @@ graders::impl_stage07!(IdInU32, IdInU32Spy, id_in_u32);
 /// The mutants above, the check that rejects each and the requirement its failure names.
 #[rstest]
 #[case::counts_in_u8(drive::<CountsInU8>, "contract", "07-R19")]
+#[case::thirty_two_in_flight(drive::<ThirtyTwoInFlight>, "contract", "07-R8")]
 #[case::eight_in_flight(drive::<EightInFlight>, "store", "07-R1")]
 #[case::eight_in_flight_own_store(drive::<EightInFlight>, "contract", "07-R18")]
 #[case::slot_per_id(drive::<SlotPerId>, "store", "07-R1")]

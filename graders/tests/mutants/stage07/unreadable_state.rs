@@ -1,5 +1,6 @@
 //! Stage 07 mutants of the restore of a checkpoint whose state bytes no restore can read:
-//! the job must fail (the brief: errors instead of panics), not start from other counts.
+//! the job must fail (the brief: errors instead of panics), not start from other counts;
+//! and of one whose counts it must read, however large.
 
 use graders::stage07::{Case, ExactlyOnceState, Observation, drive};
 use rstest::rstest;
@@ -141,6 +142,20 @@ reading! {
     }
 }
 
+reading! {
+    /// **Mistake:** the counts are read as `u32`s and widened ("no word is counted four
+    /// billion times in a checkpoint we wrote"), so a checkpoint with a count of `2^32` or
+    /// more is refused as not a snapshot (a red team's w07-05).
+    /// **Verdict:** `contract`: a checkpoint whose state is `{"a":4294967296,"b":1}` ends
+    /// the run with an error where the job restores it and replays `a` on top (07-R12).
+    counts_read_as_u32, CountsReadAsU32, CountsReadAsU32Spy,
+    |state| match serde_json::from_slice::<std::collections::BTreeMap<String, u32>>(state) {
+        Ok(counts) => super::json(&counts.into_iter().map(|(k, v)| (k, u64::from(v))).collect()),
+        // Refused as the reference refuses bytes that are not counts.
+        Err(_) => Vec::new(),
+    }
+}
+
 /// **Mistake:** a checkpoint the job cannot restore (state bytes that are not counts, an
 /// offset past the end) is taken for no checkpoint ("better a replay from the start than
 /// no run"): the job starts again from empty counts at offset 0, and fails only later,
@@ -207,6 +222,7 @@ graders::impl_stage07!(
 #[case::lossy_utf8_state(drive::<LossyUtf8>, "contract", "07-R12")]
 #[case::quoted_count_parsed(drive::<QuotedParsed>, "contract", "07-R12")]
 #[case::unrestorable_as_none(drive::<UnrestorableAsNone>, "contract", "07-R12")]
+#[case::counts_read_as_u32(drive::<CountsReadAsU32>, "contract", "07-R12")]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
