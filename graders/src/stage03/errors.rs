@@ -164,7 +164,7 @@ pub enum ErrorCall {
     /// `KeyedSubtask::restore(i, 2, 8, &[own with one number changed])` for `i` in 0 and
     /// 1, where `own` is the implementation's own snapshot of `{"k": 1}` and each number
     /// or `null` of it is changed in turn to `null` or to 0..=9
-    /// ([`restored_not_owned`](super::forged::restored_not_owned)): refused, or the
+    /// ([`one_number_changed`](crate::harness::damaged::one_number_changed)): refused, or the
     /// subtask keeps only keys whose group it owns (moot for a snapshot that is not JSON).
     RestoreNumberChanged,
 }

@@ -100,7 +100,8 @@ pub enum ErrorCall {
     CombinerOutOfStep,
     /// `BoundedOutOfOrderness::restore` of the implementation's own snapshot of `new(2)`,
     /// and of `new(2)` after `on_event(5)`, with one number or `null` changed to `null` or
-    /// to a number up to 9 ([`one_number_changed`](super::forged::one_number_changed)):
+    /// to a number up to 9
+    /// ([`one_number_changed`](crate::harness::damaged::one_number_changed)):
     /// each must be refused, or restore a generator that answers as one a run makes
     /// (moot for a snapshot that is not JSON).
     GeneratorNumberChanged,
