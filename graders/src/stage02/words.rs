@@ -53,8 +53,10 @@ pub fn inputs() -> Vec<Vec<String>> {
             "to\u{2008}be\u{2009}to\u{200a}be\u{2029}to\u{202f}be\u{205f}to\nbe",
         ]),
         // Characters that are not whitespace, though invisible or control: each is part
-        // of its word, a byte-order mark at the start of a line too.
+        // of its word, a byte-order mark at the start of a line too; and U+180E, which
+        // Unicode called a space until 6.3, and the zero-width (non-)joiners.
         lines(&["\u{feff}to to\u{200b}be be\u{1f}to to\u{2060}"]),
+        lines(&["to\u{180e}be be\u{200c}to to\u{200d}be"]),
         // Punctuation beyond the comma, inside, before and after words, on its own, and
         // digits: each token between whitespace is one word, however unlike a word.
         lines(&[

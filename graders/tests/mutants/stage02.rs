@@ -115,6 +115,11 @@ graders::impl_stage02!(
     words::word_count_splits_without_cr
 );
 graders::impl_stage02!(
+    SplitsOnAnOldTable,
+    SplitsOnAnOldTableSpy,
+    words::word_count_splits_on_an_old_table
+);
+graders::impl_stage02!(
     ConcatenatesLines,
     ConcatenatesLinesSpy,
     words::word_count_concatenates_lines
@@ -175,6 +180,7 @@ fn is_rejected(
 #[case::word_count_letters_required(drive::<LettersRequired>, "word-count", "02-R11")]
 #[case::word_count_splits_without_cr(drive::<SplitsWithoutCr>, "word-count", "02-R12")]
 #[case::word_count_concatenates_lines(drive::<ConcatenatesLines>, "word-count", "02-R11")]
+#[case::word_count_splits_on_an_old_table(drive::<SplitsOnAnOldTable>, "word-count", "02-R12")]
 fn word_mistakes_are_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

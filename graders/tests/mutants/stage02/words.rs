@@ -149,6 +149,19 @@ pub mod word_count_splits_without_cr {
         .collect());
 }
 
+/// **Mistake:** `word_count` splits on a table of the whitespace characters copied from
+/// an old Unicode (6.2), which still lists U+180E MONGOLIAN VOWEL SEPARATOR; the table is
+/// otherwise right (the red team's w02-01).
+/// **Verdict:** `word-count` fails: `to\u{180e}be` is one word, not two (02-R12: what
+/// `char::is_whitespace` calls whitespace, today).
+pub mod word_count_splits_on_an_old_table {
+    counted!(|line| line
+        .split(|c: char| c.is_whitespace() || c == '\u{180e}')
+        .filter(|w| !w.is_empty())
+        .map(str::to_owned)
+        .collect());
+}
+
 /// **Mistake:** `word_count` joins the lines into one text before splitting it
 /// (`lines.concat()`, "the lines are one stream"), so the last word of a line and the
 /// first of the next become one word.
