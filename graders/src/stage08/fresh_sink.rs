@@ -1,7 +1,7 @@
 //! The fresh sink after a crash, held only to what the replay must achieve: exactly
-//! `records[offset..]` written, committed in pre-commit order, all of it visible at the
-//! end (so a replay that commits its tail as one transaction, or keeps taking
-//! checkpoints, passes).
+//! `records[offset..]` written, under ids that count on from the dead job's, committed in
+//! pre-commit order, all of it visible at the end (so a replay that commits its tail as
+//! one transaction, or keeps taking checkpoints, at any lag, passes).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -160,7 +160,8 @@ pub(super) fn walk_fresh_sink(
 }
 
 /// The replay's first checkpoint takes the id after the last one pre-committed before the
-/// crash (1 when there was none): ids keep counting across the restart.
+/// crash (1 when there was none), and each next one the id after it: ids keep counting
+/// across the restart.
 fn ids_count_on(used: &BTreeSet<u64>, calls: &[SpyCall]) -> Result<(), CellFailure> {
     let next = used.last().map_or(1, |last| last.saturating_add(1));
     let first = calls.iter().enumerate().find_map(|(n, c)| match c {
@@ -185,6 +186,35 @@ fn ids_count_on(used: &BTreeSet<u64>, calls: &[SpyCall]) -> Result<(), CellFailu
                 ),
             )
         }
-        _ => Ok(()),
+        _ => ids_count_one_by_one(used, calls),
     }
+}
+
+/// After the replay's first checkpoint, each takes the id after the one before (a reused
+/// id is left to the walk, which names it as such).
+fn ids_count_one_by_one(used: &BTreeSet<u64>, calls: &[SpyCall]) -> Result<(), CellFailure> {
+    let mut taken = BTreeSet::new();
+    let mut last: Option<u64> = None;
+    for (n, call) in calls.iter().enumerate() {
+        let SpyCall::PreCommit(id) = *call else {
+            continue;
+        };
+        if let Some(before) = last
+            && Some(id) != before.checked_add(1)
+            && !used.contains(&id)
+            && !taken.contains(&id)
+        {
+            return fail(
+                Anomaly::ReplayIdsNotCounting,
+                format!(
+                    "fresh sink, call {} (PreCommit({id})): after checkpoint {before}, the replay's next checkpoint takes the id after it, {}: ids count 1, 2, ... across the restart",
+                    n + 1,
+                    before.saturating_add(1)
+                ),
+            );
+        }
+        taken.insert(id);
+        last = Some(id);
+    }
+    Ok(())
 }

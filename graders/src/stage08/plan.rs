@@ -341,14 +341,19 @@ pub const OTHER_WRITER: [u32; 2] = [300, 400];
 pub const SHOWN_BEFORE_UP_TO: usize = 3;
 
 /// The inputs of the `contract` check, the same under every seed: the extreme values
-/// among duplicates.
-pub const CONTRACT_INPUTS: [&[u32]; 5] = [
+/// among duplicates, and [`PENDING_AT_ONCE`].
+pub const CONTRACT_INPUTS: [&[u32]; 6] = [
     &[],
     &[u32::MAX],
     &[0, 0],
     &[u32::MAX, 0, u32::MAX],
     &[7, 7, 0, u32::MAX],
+    &PENDING_AT_ONCE,
 ];
+/// An input long enough that, with a barrier after every record and a lag past the
+/// barriers, 17 checkpoints are pending at once: a job that notifies early to keep at
+/// most 4, 8 or 16 pending shows.
+pub const PENDING_AT_ONCE: [u32; 17] = [7, 7, 0, u32::MAX, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 9, 7];
 /// The commit lags of the `contract` check: more than there are barriers, the first past
 /// `u32::MAX`, and the largest.
 pub const CONTRACT_LAGS: [usize; 3] = [3, BEYOND_U32, usize::MAX];

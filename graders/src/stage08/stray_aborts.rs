@@ -13,8 +13,9 @@ use super::oracle::{ModelSink, ModelTxn};
 /// neither committed nor aborted since. The in-memory sink ignores any other id (08-R4),
 /// but the system it stands for does not: a committed transaction cannot be rolled back
 /// (PostgreSQL's `ROLLBACK PREPARED` of it is an error), and an id no transaction holds is
-/// recorded as aborted, to be refused when the job takes it. A second abort of an id
-/// already aborted names nothing new and passes.
+/// recorded as aborted, to be refused when the job takes it. Nor can an id already
+/// aborted be aborted again: the system no longer holds that prepared transaction
+/// (PostgreSQL's `ROLLBACK PREPARED` of it is an error).
 pub(super) fn aborts_name_prepared_ids(sinks: &[Vec<SpyCall>]) -> Result<(), CellFailure> {
     for (s, calls) in sinks.iter().enumerate() {
         let which = if s == 0 { "first sink" } else { "fresh sink" };
@@ -22,7 +23,10 @@ pub(super) fn aborts_name_prepared_ids(sinks: &[Vec<SpyCall>]) -> Result<(), Cel
         for (n, call) in calls.iter().enumerate() {
             if let SpyCall::Abort(id) = *call {
                 let what = match model.transactions.get(&id) {
-                    Some(ModelTxn::Prepared(_) | ModelTxn::Aborted) => None,
+                    Some(ModelTxn::Prepared(_)) => None,
+                    Some(ModelTxn::Aborted) => Some(format!(
+                        "checkpoint {id}, which this sink had already aborted: the system no longer holds that transaction, and a real one refuses to roll it back again"
+                    )),
                     Some(ModelTxn::Committed) => Some(format!(
                         "checkpoint {id}, which this sink had committed: a committed transaction stays visible, and a real system refuses to roll it back"
                     )),

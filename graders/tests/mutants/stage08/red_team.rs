@@ -1,7 +1,9 @@
 //! Stage-08 mistakes from a second red-team pass, each breaking one rule of the brief: a
 //! notification that publishes every earlier transaction, an abort that takes back a
 //! commit, checkpoint ids from 0, a replay sink made up front, an empty input that skips
-//! the crash, and a replay that finishes newest first.
+//! the crash, and a replay that finishes newest first; and from later rounds, a barrier
+//! whose commits come before its pre-commit, recovery's aborts sent twice, a replay whose
+//! ids skip, and a job that lets only four checkpoints pend.
 
 use graders::stage08::{Case, Observation, drive};
 use rstest::rstest;
@@ -79,6 +81,29 @@ slip! {
     commits_before_pre_commit, COMMITS_BEFORE_PRE_COMMIT, CommitsFirst, CommitsFirstSpy
 }
 
+slip! {
+    /// **Mistake:** recovery runs its abort loop twice "to be sure none survives" (the
+    /// in-memory sink ignores the second round). A real system no longer holds an aborted
+    /// transaction, and refuses to roll it back again (the red team's w08-09).
+    /// **Verdict:** `protocol`: at the crash after barrier 1 (lag 1), `abort(1)` a second
+    /// time on the dead sink (08-R18).
+    abort_twice, ABORT_TWICE, AbortTwice, AbortTwiceSpy
+}
+slip! {
+    /// **Mistake:** the replay's barrier loop counts its id once more, so its ids go
+    /// `next`, `next + 2`, ... (the red team's w08-06); the first one is right.
+    /// **Verdict:** `protocol`: the replay's second checkpoint skips an id (08-R17).
+    replay_ids_by_two, REPLAY_IDS_BY_TWO, ReplayIdsByTwo, ReplayIdsByTwoSpy
+}
+slip! {
+    /// **Mistake:** at most four checkpoints may pend ("a real job bounds the checkpoints
+    /// in flight"): past that the oldest is committed before its notification (the red
+    /// team's w08-01).
+    /// **Verdict:** `contract`: on 17 records, a barrier after each and lag `2^32`,
+    /// checkpoint 1 is committed at barrier 5 (08-R23).
+    at_most_four_pending, AT_MOST_FOUR_PENDING, AtMostFour, AtMostFourSpy
+}
+
 /// The mutants above, the check that rejects each, the requirement its failure names and
 /// the card its report shows. The replay's own loop committing newest first holds
 /// `08-pending-is-a-stack`'s belief on the fresh sink. The early return on an empty input
@@ -94,6 +119,9 @@ slip! {
 #[case::replay_newest_first(drive::<ReplayNewest>, "protocol", "08-R9", Some("08-pending-is-a-stack"))]
 #[case::commits_before_pre_commit(drive::<CommitsFirst>, "protocol", "08-R23", None)]
 #[case::sorted_vec_swap_remove(drive::<SwapRemove>, "sink-model", "08-R4", None)]
+#[case::abort_twice(drive::<AbortTwice>, "protocol", "08-R18", None)]
+#[case::replay_ids_by_two(drive::<ReplayIdsByTwo>, "protocol", "08-R17", None)]
+#[case::at_most_four_pending(drive::<AtMostFour>, "contract", "08-R23", None)]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

@@ -50,6 +50,12 @@ pub const ABORT_EVERY_ID: u8 = 20;
 /// Correct: after the crash the last notification arrives again, then the aborts, newest
 /// first, then `abort_open()`.
 pub const DUPLICATE_NOTIFICATION: u8 = 21;
+/// Recovery's aborts run twice, "to be sure" (08-R18).
+pub const ABORT_TWICE: u8 = 22;
+/// The replay's ids after its first step by two (08-R17).
+pub const REPLAY_IDS_BY_TWO: u8 = 23;
+/// At most four checkpoints pending: past that the oldest is committed early (08-R23).
+pub const AT_MOST_FOUR_PENDING: u8 = 25;
 
 struct Job<'a, S, const F: u8> {
     sink: &'a mut S,
@@ -86,13 +92,22 @@ impl<S, const F: u8> Job<'_, S, F> {
                 }
             }
             let id = self.next_id;
-            self.next_id += 1;
+            self.next_id += if F == REPLAY_IDS_BY_TWO && self.replaying {
+                2
+            } else {
+                1
+            };
             self.sink.pre_commit(id);
             self.pending.push_back((id, position));
             if F == CRASH_BETWEEN_PHASES && crash && position == to {
                 return;
             }
-            while self.pending.len() > self.lag {
+            let lag = if F == AT_MOST_FOUR_PENDING {
+                self.lag.min(4)
+            } else {
+                self.lag
+            };
+            while self.pending.len() > lag {
                 let Some((id, offset)) = self.pending.pop_front() else {
                     break;
                 };
@@ -193,6 +208,11 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>, const F: u8>(
         sink.abort_open();
     }
     if F != ABORT_ON_FRESH {
+        for &id in &unnotified {
+            sink.abort(id);
+        }
+    }
+    if F == ABORT_TWICE {
         for &id in &unnotified {
             sink.abort(id);
         }
