@@ -44,7 +44,8 @@ pub enum Call {
     RestoreEmpty,
     /// `restore(assigner, bytes)` of each [`Forgery`], the implementation's own snapshot
     /// made to say what no snapshot says (an aggregate of count 0, one listed twice, the
-    /// group that holds it listed twice, an open window the watermark fired): errors,
+    /// group that holds it listed twice, an open window the watermark fired) or
+    /// with bytes around it or in it that no snapshot holds: errors,
     /// after which the operator goes on. A format that does not tell where to write one
     /// is spared it.
     RestoreForged,
@@ -61,7 +62,7 @@ impl fmt::Display for Call {
             ),
             Call::RestoreEmpty => f.write_str("restore(b\"\"), restore(b\"{}\")"),
             Call::RestoreForged => f.write_str(
-                "restore(snapshot() made to say what no snapshot says: an aggregate of count 0, an aggregate or the group that holds it listed twice, an open window its watermark fired)",
+                "restore(snapshot() made to say what no snapshot says: an aggregate of count 0, an aggregate or the group that holds it listed twice, an open window its watermark fired; or with bytes around it or in it that no snapshot holds)",
             ),
         }
     }

@@ -9,10 +9,10 @@ use super::AssignerSpec;
 pub enum ErrorCall {
     /// `Tumbling::new(0)`
     TumblingZero,
-    /// `Sliding::new(0, 1)`
+    /// `Sliding::new(0, 1)`: a size of 0 (05-R19); with it every slide is outside
+    /// `1..=size` (05-R20), so that its error may name either.
     SlidingSizeZero,
-    /// `Sliding::new(0, 0)`: a size of 0 (05-R19) whose slide is outside `1..=size` too
-    /// (05-R20), so that its error may name either.
+    /// `Sliding::new(0, 0)`: the same, with a slide of 0 besides.
     BothZero,
     /// `Sliding::new(4, 0)`
     SlideZero,
@@ -46,8 +46,8 @@ impl ErrorCall {
     /// The words of which the error message must contain one: the argument it names.
     pub fn arguments(self) -> &'static [&'static str] {
         match self {
-            ErrorCall::TumblingZero | ErrorCall::SlidingSizeZero => &["size"],
-            ErrorCall::BothZero => &["size", "slide"],
+            ErrorCall::TumblingZero => &["size"],
+            ErrorCall::SlidingSizeZero | ErrorCall::BothZero => &["size", "slide"],
             ErrorCall::SlideZero | ErrorCall::SlideAboveSize => &["slide"],
         }
     }

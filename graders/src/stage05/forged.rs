@@ -3,15 +3,19 @@
 //! group that holds it listed twice where the format groups the aggregates (a window's
 //! list of keys, a key's list of windows, an object keyed by window or key: next to
 //! itself, or apart), an open window that the snapshot's own watermark has fired (alone,
-//! or beside one it has not, in either order). `snapshot` cannot write them, so `restore`
-//! must refuse them (05-R16). The format is learned by comparing the implementation's
-//! own snapshots; where it does not tell a number or a list, that forgery is not made.
+//! or beside one it has not, in either order), and the snapshot with bytes around it or
+//! in it that no snapshot holds. `snapshot` cannot write them, so `restore` must refuse
+//! them (05-R16). The format is learned by comparing the implementation's own snapshots;
+//! where it does not tell a number or a list, that forgery is not made. A JSON format that
+//! writes every number as a string of its digits (as protobuf's JSON mapping writes 64-bit
+//! integers) is read as if they were numbers, and its forgeries are written its way.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{AssignerSpec, Implementation};
 use crate::harness::counter::Counter;
+use crate::harness::padding::paddings;
 
 /// The assigner of the forged snapshots: `a@3` lies in `[0, 10)`, which `W(9)` fires
 /// and `W(8)` does not.
@@ -31,6 +35,9 @@ pub enum Forgery {
     /// record there too) with its entry written twice: one `(window, key)` is one
     /// aggregate.
     ListedTwice,
+    /// The same with the sum of the entry written again changed to 8: a check that
+    /// compares whole entries, not their `(window, key)`, misses it.
+    ListedTwiceChanged,
     /// The same one level up, at every level of lists or objects that holds the
     /// aggregates in groups (found as the lists and objects on the way to `a [0, 10)`
     /// that hold more entries in the snapshot of `a` and `b`, or of `a [0, 10)` and
@@ -54,19 +61,27 @@ pub enum Forgery {
     /// The same with the two listed in the opposite order: a check of the first entry
     /// alone misses the one that fired.
     FiredBesideOpenReversed,
+    /// The snapshot of the aggregate `Ä [0, 10)` written twice on two lines, after a
+    /// byte-order mark or a form feed, followed by an ideographic space (U+3000), or with
+    /// the bytes of its `Ä` set to `0xFF` (where it holds them as they are): what a
+    /// reader that trims text, reads the first of a stream of values or decodes bytes
+    /// lossily takes for a snapshot. In any format, since none needs to be learned.
+    Padded,
 }
 
 impl Forgery {
     /// Every forgery, in the order they are tried.
-    pub const ALL: [Forgery; 8] = [
+    pub const ALL: [Forgery; 10] = [
         Forgery::CountZero,
         Forgery::ListedTwice,
+        Forgery::ListedTwiceChanged,
         Forgery::GroupListedTwice,
         Forgery::FiredWindowOpen,
         Forgery::ListedApart,
         Forgery::GroupListedApart,
         Forgery::FiredBesideOpen,
         Forgery::FiredBesideOpenReversed,
+        Forgery::Padded,
     ];
 
     /// The forgery as a report names it.
@@ -77,6 +92,9 @@ impl Forgery {
             }
             Forgery::ListedTwice => {
                 "its snapshot of the aggregate a [0, 10) with that aggregate listed twice: one (window, key) is one aggregate"
+            }
+            Forgery::ListedTwiceChanged => {
+                "its snapshot of the aggregate a [0, 10) with that aggregate listed again, its sum 8: one (window, key) is one aggregate"
             }
             Forgery::GroupListedTwice => {
                 "its snapshot of the aggregate a [0, 10) with the group that holds it (an entry of a list of groups, or a member of an object keyed by window or key) listed twice: one (window, key) is one aggregate"
@@ -96,6 +114,9 @@ impl Forgery {
             Forgery::FiredBesideOpenReversed => {
                 "its snapshot of the open aggregates a [0, 10) and a [10, 20), listed in the opposite order, with the watermark set to 9: W(9) fires [0, 10), so no snapshot holds it open"
             }
+            Forgery::Padded => {
+                "its snapshot of the aggregate Ä [0, 10) written twice on two lines, after a byte-order mark or a form feed, followed by an ideographic space (U+3000, which str::trim strips), or with the bytes of its Ä set to 0xFF, which no UTF-8 text holds: bytes around a snapshot, or in it, that snapshot never writes"
+            }
         }
     }
 
@@ -103,23 +124,37 @@ impl Forgery {
     /// tell where to write them (not JSON, or no number or list that can be told), one
     /// per level of groups for the forgeries of groups.
     pub fn forge<I: Implementation>(self) -> Vec<Vec<u8>> {
+        if self == Forgery::Padded {
+            return padded::<I>();
+        }
+        let quoted = quotes_numbers_of::<I>();
+        self.forge_as_numbers::<I>()
+            .into_iter()
+            .map(|bytes| if quoted { requoted(&bytes) } else { bytes })
+            .collect()
+    }
+
+    /// [`Forgery::forge`], with the numbers of a format that quotes them as numbers.
+    fn forge_as_numbers<I: Implementation>(self) -> Vec<Vec<u8>> {
         let one = match self {
             Forgery::CountZero => count_zero::<I>(),
-            Forgery::ListedTwice => listed_twice::<I>(),
+            Forgery::ListedTwice => listed_twice::<I>(false),
+            Forgery::ListedTwiceChanged => listed_twice::<I>(true),
             Forgery::GroupListedTwice => return groups_listed_again::<I>(false),
             Forgery::FiredWindowOpen => fired_window_open::<I>(),
             Forgery::ListedApart => listed_apart::<I>(),
             Forgery::GroupListedApart => return groups_listed_again::<I>(true),
             Forgery::FiredBesideOpen => fired_beside_open::<I>(false),
             Forgery::FiredBesideOpenReversed => fired_beside_open::<I>(true),
+            Forgery::Padded => return Vec::new(),
         };
         one.into_iter().collect()
     }
 }
 
 /// The bytes a fresh operator of [`SPEC`] snapshots after the optional `watermark`, then
-/// `records`, each a (key, timestamp, value).
-fn snapshot_after<I: Implementation>(
+/// `records`, each a (key, timestamp, value), as it writes them.
+fn own_snapshot_after<I: Implementation>(
     watermark: Option<u64>,
     records: &[(&str, u64, i64)],
 ) -> Option<Vec<u8>> {
@@ -133,6 +168,90 @@ fn snapshot_after<I: Implementation>(
     I::snapshot(&operator).ok()
 }
 
+/// [`own_snapshot_after`], with numbers written as strings of their digits read as
+/// numbers ([`unquoted`]), so that counters and sums are found in either format.
+fn snapshot_after<I: Implementation>(
+    watermark: Option<u64>,
+    records: &[(&str, u64, i64)],
+) -> Option<Vec<u8>> {
+    let own = own_snapshot_after::<I>(watermark, records)?;
+    match serde_json::from_slice::<Value>(&own) {
+        Ok(tree) if quotes_numbers(&tree) => serde_json::to_vec(&unquoted(tree)).ok(),
+        _ => Some(own),
+    }
+}
+
+/// Whether `I` writes its numbers as strings of their digits: its snapshot of `a@3=7` is
+/// JSON with no number in it and the sum as `"7"`.
+fn quotes_numbers_of<I: Implementation>() -> bool {
+    own_snapshot_after::<I>(None, &[("a", 3, SUM)])
+        .and_then(|own| serde_json::from_slice::<Value>(&own).ok())
+        .is_some_and(|tree| quotes_numbers(&tree))
+}
+
+/// Whether `tree` holds no JSON number and some string that is an integer's digits.
+fn quotes_numbers(tree: &Value) -> bool {
+    fn numbers(tree: &Value, found: &mut (bool, bool)) {
+        match tree {
+            Value::Number(_) => found.0 = true,
+            Value::String(s) => found.1 |= integer(s).is_some(),
+            Value::Array(items) => items.iter().for_each(|item| numbers(item, found)),
+            Value::Object(fields) => fields.values().for_each(|item| numbers(item, found)),
+            _ => {}
+        }
+    }
+    let mut found = (false, false);
+    numbers(tree, &mut found);
+    found == (false, true)
+}
+
+/// `text` as the integer it writes the way `to_string` does (no sign but a minus, no
+/// leading zero), if it does.
+fn integer(text: &str) -> Option<Value> {
+    let n: Value = serde_json::from_str(text).ok()?;
+    (n.is_i64() || n.is_u64()).then_some(())?;
+    (n.to_string() == text).then_some(n)
+}
+
+/// `tree` with every string that is an integer's digits written as that number.
+fn unquoted(tree: Value) -> Value {
+    match tree {
+        Value::String(s) => integer(&s).unwrap_or(Value::String(s)),
+        Value::Array(items) => Value::Array(items.into_iter().map(unquoted).collect()),
+        Value::Object(fields) => {
+            Value::Object(fields.into_iter().map(|(k, v)| (k, unquoted(v))).collect())
+        }
+        scalar => scalar,
+    }
+}
+
+/// JSON text with every number written as a string of its characters. Made on the
+/// text, not on a tree, since a forgery may write a member twice, which no tree holds.
+fn requoted(json: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(json.len());
+    let (mut in_string, mut escaped, mut in_number) = (false, false, false);
+    for &byte in json {
+        let number_byte = matches!(byte, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E');
+        if in_number && !number_byte {
+            out.push(b'"');
+            in_number = false;
+        }
+        if in_string {
+            (in_string, escaped) = (escaped || byte != b'"', !escaped && byte == b'\\');
+        } else if byte == b'"' {
+            in_string = true;
+        } else if !in_number && matches!(byte, b'0'..=b'9' | b'-') {
+            out.push(b'"');
+            in_number = true;
+        }
+        out.push(byte);
+    }
+    if in_number {
+        out.push(b'"');
+    }
+    out
+}
+
 /// `bytes` as JSON, if they are.
 fn parsed(bytes: Vec<u8>) -> Option<Value> {
     serde_json::from_slice(&bytes).ok()
@@ -141,6 +260,9 @@ fn parsed(bytes: Vec<u8>) -> Option<Value> {
 /// Whether `bytes` restores: the check that a forgery's counterpart, a snapshot some run
 /// could write, is read by this format as the forger believes.
 fn restores<I: Implementation>(bytes: &[u8]) -> bool {
+    if quotes_numbers_of::<I>() {
+        return I::restore(SPEC, &requoted(bytes)).is_ok();
+    }
     I::restore(SPEC, bytes).is_ok()
 }
 
@@ -153,9 +275,27 @@ fn count_zero<I: Implementation>() -> Option<Vec<u8>> {
     restores::<I>(&count.set_to(count.base + 5)).then(|| count.set_to(zero))
 }
 
-fn listed_twice<I: Implementation>() -> Option<Vec<u8>> {
-    let (one, _, at) = aggregates_of_a_and_b::<I>()?;
+/// The snapshot of `a [0, 10)` with its entry written again, `changed` with the sum 8.
+fn listed_twice<I: Implementation>(changed: bool) -> Option<Vec<u8>> {
+    let (mut one, _, at) = aggregates_of_a_and_b::<I>()?;
+    if changed {
+        let list = one.pointer_mut(&at)?.as_array_mut()?;
+        let mut again = list[0].clone();
+        *first_sum(&mut again)? = SUM.checked_add(1)?.into();
+        list.push(again);
+        return serde_json::to_vec(&one).ok();
+    }
     first_listed_again(one, &at)
+}
+
+/// The first number [`SUM`] in `tree`, to be written over.
+fn first_sum(tree: &mut Value) -> Option<&mut Value> {
+    match tree {
+        Value::Number(n) if n.as_i64() == Some(SUM) => Some(tree),
+        Value::Array(items) => items.iter_mut().find_map(first_sum),
+        Value::Object(fields) => fields.values_mut().find_map(first_sum),
+        _ => None,
+    }
 }
 
 fn listed_apart<I: Implementation>() -> Option<Vec<u8>> {
@@ -341,11 +481,11 @@ fn groups_again(one: &Value, more: &[Value], inner: Option<&str>, apart: bool) -
         .collect()
 }
 
-fn groups_listed_again<I: Implementation>(apart: bool) -> Vec<Vec<u8>> {
+/// The snapshot of `a [0, 10)`, the snapshots of more aggregates that tell its levels of
+/// groups, and the inner list of entries, where they are JSON.
+fn one_and_more<I: Implementation>() -> Option<(Value, Vec<Value>, Option<String>)> {
     let snapshot = |records: &[(&str, u64, i64)]| parsed(snapshot_after::<I>(None, records)?);
-    let Some(one) = snapshot(&[("a", 3, SUM)]) else {
-        return Vec::new();
-    };
+    let one = snapshot(&[("a", 3, SUM)])?;
     let more: Vec<Value> = [
         snapshot(&[("a", 3, SUM), ("b", 3, SUM)]),
         snapshot(&[("a", 3, SUM), ("a", 13, SUM)]),
@@ -354,7 +494,20 @@ fn groups_listed_again<I: Implementation>(apart: bool) -> Vec<Vec<u8>> {
     .flatten()
     .collect();
     let inner = aggregates_of_a_and_b::<I>().map(|(_, _, at)| at);
-    groups_again(&one, &more, inner.as_deref(), apart)
+    Some((one, more, inner))
+}
+
+fn groups_listed_again<I: Implementation>(apart: bool) -> Vec<Vec<u8>> {
+    one_and_more::<I>().map_or_else(Vec::new, |(one, more, inner)| {
+        groups_again(&one, &more, inner.as_deref(), apart)
+    })
+}
+
+/// The snapshot of `Ä [0, 10)` padded every way no snapshot is.
+fn padded<I: Implementation>() -> Vec<Vec<u8>> {
+    own_snapshot_after::<I>(None, &[("Ä", 3, SUM)])
+        .map(|own| paddings(&own).map(|(_, bytes)| bytes).collect())
+        .unwrap_or_default()
 }
 
 fn fired_window_open<I: Implementation>() -> Option<Vec<u8>> {
@@ -388,7 +541,27 @@ fn fired_beside_open<I: Implementation>(reversed: bool) -> Option<Vec<u8>> {
 mod tests {
     use serde_json::{Value, json};
 
-    use super::groups_again;
+    use super::{groups_again, quotes_numbers, requoted, unquoted};
+
+    #[test]
+    fn numbers_written_as_digits_are_read_as_numbers_and_written_back() {
+        let own = json!({"watermark": "12", "open": [["0", "10", "a", "-7", "1"]], "k": "007"});
+        assert!(quotes_numbers(&own));
+        assert!(!quotes_numbers(
+            &json!({"watermark": 12, "open": [["0", "a"]]})
+        ));
+        assert!(!quotes_numbers(&json!({"watermark": null, "open": []})));
+        let read = unquoted(own);
+        assert_eq!(
+            read,
+            json!({"watermark": 12, "open": [[0, 10, "a", -7, 1]], "k": "007"})
+        );
+        let forged = br#"{"open":[[0,10,"a\"1",-7,1.5e3]],"open":[],"w":-0}"#;
+        assert_eq!(
+            String::from_utf8(requoted(forged)).unwrap(),
+            r#"{"open":[["0","10","a\"1","-7","1.5e3"]],"open":[],"w":"-0"}"#
+        );
+    }
 
     /// The forgeries of groups of the snapshot `one` of `a [0, 10)`, given the snapshots
     /// of `a` and `b` in `[0, 10)` and of `a` in `[0, 10)` and `[10, 20)`, and the inner

@@ -24,7 +24,7 @@
 //! - `window-sums`: `window_sums` fires and side-outputs what the model does, also for a
 //!   stream without the final watermark (nothing flushes at the end);
 //! - `errors`: a size of 0 or a slide outside `1..=size` is an error naming the argument
-//!   (`Sliding::new(0, 0)`, both, naming either);
+//!   (`Sliding::new(0, _)`, both, naming either);
 //! - `contract`: every sequence of up to 3 calls (records, watermarks including a first
 //!   `W(0)` and one that goes back, a restore, a restore of a snapshot cut short or with
 //!   bytes after it, of empty bytes or of `{}`) over `Tumbling::new(3)`,
@@ -34,8 +34,10 @@
 //!   ([`oracle::Model`]); and one restore of the implementation's own snapshots forged
 //!   to say what none says (an aggregate of count 0, one listed twice, alone or with the
 //!   group that holds it where the format groups them by window or key, in lists or in
-//!   an object whose key is then written twice, an open window its watermark fired), in
-//!   its own format where that format tells where to write it.
+//!   an object whose key is then written twice, one listed again with another sum, an open
+//!   window its watermark fired), in its own format where that format tells where to
+//!   write it, and the snapshot with bytes around it or in it that no snapshot holds, in
+//!   any format.
 //!
 //! ## Traceability
 //!

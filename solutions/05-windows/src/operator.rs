@@ -172,7 +172,10 @@ where
             value.get("watermark").is_some(),
             "{not_a_snapshot} (not a JSON object with a watermark)"
         );
-        let snapshot: Snapshot<K> = serde_json::from_value(value).context(not_a_snapshot)?;
+        // Then the struct from the bytes themselves, not from `value`: a JSON object keeps
+        // only the last of a member written twice, and `"open"` twice lists every
+        // aggregate twice, which serde's derive refuses as a duplicate field.
+        let snapshot: Snapshot<K> = serde_json::from_slice(bytes).context(not_a_snapshot)?;
         let mut operator = Self::new(assigner);
         operator.watermark = snapshot.watermark;
         for (window, key, sum, count) in snapshot.open {
@@ -220,6 +223,8 @@ mod tests {
             format!(r#"{{"open":[{entry}]}}"#),
             format!(r#"{{"watermark":3,"open":[{entry}],"size":5}}"#),
             format!(r#"{{"watermark":3,"open":[{entry},{entry}]}}"#),
+            format!(r#"{{"watermark":3,"open":[{entry}],"open":[{entry}]}}"#),
+            format!(r#"{{"watermark":3,"watermark":3,"open":[{entry}]}}"#),
             format!(r#"{{"watermark":12,"open":[{entry}]}}"#),
             r#"{"watermark":3,"open":[[{"start":5,"end":10},"a",0,0]]}"#.to_owned(),
         ] {

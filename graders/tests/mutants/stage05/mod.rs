@@ -314,6 +314,7 @@ fn is_rejected(
 }
 mod list_operator;
 mod partly_late;
+mod read_leniently;
 mod red_team;
 mod red_team_sizes;
 mod restore_bytes;

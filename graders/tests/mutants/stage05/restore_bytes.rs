@@ -10,9 +10,17 @@ use crate::accepted;
 
 /// A mutant: the reference operator, but for `restore`, which first rewrites the bytes
 /// with `$prepare` and then hands them to the reference; and `snapshot`, which writes
-/// the reference's snapshot through `$write`.
+/// the reference's snapshot through `$write`. The bytes are read as a JSON tree that
+/// refuses a member written twice ([`strict_json`]), or, `lenient`, as a
+/// `serde_json::Value`, which keeps the last.
 macro_rules! restore_through {
-    ($(#[$doc:meta])* $name:ident, $binding:ident, $operator:ident,
+    ($(#[$doc:meta])* lenient $name:ident, $($rest:tt)*) => {
+        restore_through!(@read serde_json::from_slice, $(#[$doc])* $name, $($rest)*);
+    };
+    ($(#[$doc:meta])* $name:ident, $($rest:tt)*) => {
+        restore_through!(@read super::strict_json, $(#[$doc])* $name, $($rest)*);
+    };
+    (@read $read:path, $(#[$doc:meta])* $name:ident, $binding:ident, $operator:ident,
      write($w:ident) $write:block prepare($p:ident) $prepare:block) => {
         $(#[$doc])*
         mod $name {
@@ -49,7 +57,7 @@ macro_rules! restore_through {
                     Ok(serde_json::to_vec(&$w)?)
                 }
                 pub fn restore(assigner: A, bytes: &[u8]) -> Result<Self> {
-                    let mut $p: serde_json::Value = serde_json::from_slice(bytes)?;
+                    let mut $p: serde_json::Value = $read(bytes)?;
                     $prepare
                     Ok(Self(Inner::restore(assigner, &serde_json::to_vec(&$p)?)?))
                 }
@@ -331,6 +339,64 @@ accepted!(stage05_fresh_snapshot_as_empty_object_passes: Windows, drive::<FreshI
 
 /// The reference's flat list of `[window, key, sum, count]` entries grouped by window, as
 /// the operator keeps them: `[window, [[key, sum, count], ...]]` per window, in order.
+/// `bytes` as a JSON tree, refusing an object with a member written twice, which a
+/// `serde_json::Value` would read as its last: the mutants that rewrite the bytes before
+/// the reference reads them must not lose what the reference would refuse.
+pub(super) fn strict_json(bytes: &[u8]) -> anyhow::Result<serde_json::Value> {
+    use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+    use serde_json::{Map, Number, Value};
+
+    struct Strict(Value);
+    struct Reader;
+    impl<'de> Visitor<'de> for Reader {
+        type Value = Value;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("JSON")
+        }
+        fn visit_unit<E>(self) -> Result<Value, E> {
+            Ok(Value::Null)
+        }
+        fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
+            Ok(Value::Bool(b))
+        }
+        fn visit_i64<E>(self, n: i64) -> Result<Value, E> {
+            Ok(n.into())
+        }
+        fn visit_u64<E>(self, n: u64) -> Result<Value, E> {
+            Ok(n.into())
+        }
+        fn visit_f64<E>(self, n: f64) -> Result<Value, E> {
+            Ok(Number::from_f64(n).map_or(Value::Null, Value::Number))
+        }
+        fn visit_str<E>(self, s: &str) -> Result<Value, E> {
+            Ok(Value::String(s.to_owned()))
+        }
+        fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<Value, S::Error> {
+            let mut items = Vec::new();
+            while let Some(Strict(item)) = seq.next_element()? {
+                items.push(item);
+            }
+            Ok(Value::Array(items))
+        }
+        fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Value, M::Error> {
+            let mut fields = Map::new();
+            while let Some(key) = map.next_key::<String>()? {
+                let Strict(value) = map.next_value()?;
+                if fields.insert(key.clone(), value).is_some() {
+                    return Err(de::Error::custom(format!("member {key:?} written twice")));
+                }
+            }
+            Ok(Value::Object(fields))
+        }
+    }
+    impl<'de> de::Deserialize<'de> for Strict {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            d.deserialize_any(Reader).map(Strict)
+        }
+    }
+    Ok(serde_json::from_slice::<Strict>(bytes)?.0)
+}
+
 fn grouped_by_window(open: &serde_json::Value) -> Vec<(serde_json::Value, serde_json::Value)> {
     let mut groups: Vec<(serde_json::Value, Vec<serde_json::Value>)> = Vec::new();
     for entry in open.as_array().into_iter().flatten() {
@@ -417,7 +483,7 @@ restore_through! {
     /// a window listed twice, with its keys, restores.
     /// **Verdict:** `contract`: its own snapshot of `a [0, 10)` with the window's member
     /// written twice restores (05-R16).
-    window_object_keeps_last, WindowObjectKeepsLast, WindowObjectKeepsLastOperator,
+    lenient window_object_keeps_last, WindowObjectKeepsLast, WindowObjectKeepsLastOperator,
     write(snapshot) {
         if let Some(open) = snapshot.get_mut("open") {
             *open = super::grouped_by_window(open).into_iter().map(|(w, keys)| (w.to_string(), keys)).collect();
