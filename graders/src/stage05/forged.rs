@@ -210,7 +210,9 @@ fn quotes_numbers(tree: &Value) -> bool {
 fn integer(text: &str) -> Option<Value> {
     let n: Value = serde_json::from_str(text).ok()?;
     (n.is_i64() || n.is_u64()).then_some(())?;
-    (n.to_string() == text).then_some(n)
+    // A `Value` compared with a `&str` compares strings: compare the number's text.
+    let canonical = n.to_string();
+    (canonical == text).then_some(n)
 }
 
 /// `tree` with every string that is an integer's digits written as that number.

@@ -59,8 +59,8 @@
 //! | `08-R15` | `protocol` | `replay_from_zero`, `replay_from_last_taken`, `tail_never_committed`, `replay_final_left_prepared`, `replaying_from_the_notifying_barrier`, `abort_after_replay`, `replay_into_old_sink`, `fresh_sink_before_aborts` |
 //! | `08-R15` | `contract` | `replay_from_what_the_sink_shows`, `replay_from_what_the_job_added` |
 //! | `08-R16` | `protocol` | `no_fresh_sink_when_nothing_left` |
-//! | `08-R17` | `protocol` | `replay_ids_skip_one`, `numbering_the_replay_by_the_lag`, `replay_ids_from_two` |
-//! | `08-R18` | `protocol` | `replay_restarts_ids`, `replay_reuses_aborted_ids`, `final_reuses_id`, `aborts_the_next_id`, `aborting_every_id_at_the_crash`, `aborts_from_the_last_notified`, `aborts_on_the_fresh_sink_too` |
+//! | `08-R17` | `protocol` | `replay_ids_skip_one`, `numbering_the_replay_by_the_lag`, `replay_ids_from_two`, `replay_ids_by_two` |
+//! | `08-R18` | `protocol` | `replay_restarts_ids`, `replay_reuses_aborted_ids`, `final_reuses_id`, `aborts_the_next_id`, `aborting_every_id_at_the_crash`, `aborts_from_the_last_notified`, `aborts_on_the_fresh_sink_too`, `abort_twice` |
 //! | `08-R19` | `protocol` | `result_from_the_fresh_sink_only`, `the_fresh_sink_s_output_first` |
 //! | `08-R19` | `contract` | `output_from_the_records` |
 //! | `08-R19` | `exactly-once` | `the_fresh_sink_s_output_first_in_plain_runs` |
@@ -69,7 +69,7 @@
 //! | `08-R22` | `exactly-once` | `replay_from_zero_duplicates`, `replay_from_last_taken_loses`, `no_final_pre_commit`, `tail_never_committed_loses`, `commit_pending_on_crash_duplicates`, `write_visible_at_once_duplicates`, `pre_commit_keeps_open_duplicates` |
 //! | `08-R22` | `contract` | `lag_arithmetic_overflows` |
 //! | `08-R23` | `protocol` | `ignore_lag`, `commits_before_pre_commit` |
-//! | `08-R23` | `contract` | `lag_as_u32` |
+//! | `08-R23` | `contract` | `lag_as_u32`, `at_most_four_pending` |
 //! | `08-R24` | `sink-model` | `commit_not_idempotent` |
 //! | `08-R25` | `protocol` | `shortcut`, `probe_sink`, `fresh_sink_up_front` |
 //! | `08-R26` | `bad-input` | `crash_checked_late` |

@@ -341,7 +341,7 @@ pub const OTHER_WRITER: [u32; 2] = [300, 400];
 pub const SHOWN_BEFORE_UP_TO: usize = 3;
 
 /// The inputs of the `contract` check, the same under every seed: the extreme values
-/// among duplicates, and [`PENDING_AT_ONCE`].
+/// among duplicates, and `PENDING_AT_ONCE`.
 pub const CONTRACT_INPUTS: [&[u32]; 6] = [
     &[],
     &[u32::MAX],
