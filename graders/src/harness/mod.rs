@@ -31,6 +31,7 @@ pub mod rng;
 pub mod sandbox;
 mod sequence;
 pub mod stage;
+pub mod strict_json;
 pub mod supervisor;
 
 pub use case::{Case, Check, Failure};

@@ -77,6 +77,8 @@ pub enum Observation {
     },
     /// The operator's own snapshot, and `restore` of it padded.
     PaddedSnapshot(super::padded::PaddedRestore),
+    /// The operator's own snapshot, and `restore` of each rewriting of it.
+    RewrittenSnapshot(super::rewritten::RewrittenRestores),
     /// The snapshots of operators holding one state (`instances.rs`), in the order of
     /// `same_state_sources` (`Err` as its message, a panic's too).
     SameBytes {
@@ -191,6 +193,9 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         },
         Case::PaddedSnapshot { padding } => {
             Observation::PaddedSnapshot(super::padded::run::<I>(*padding))
+        }
+        Case::RewrittenSnapshot { rewrite } => {
+            Observation::RewrittenSnapshot(super::rewritten::run::<I>(*rewrite))
         }
         Case::SameBytes => Observation::SameBytes {
             snapshots: same_bytes::<I>(),

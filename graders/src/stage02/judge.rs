@@ -104,6 +104,9 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
         (Case::PaddedSnapshot { padding }, Observation::PaddedSnapshot(seen)) => {
             super::padded::judge(*padding, seen)
         }
+        (Case::RewrittenSnapshot { rewrite }, Observation::RewrittenSnapshot(seen)) => {
+            super::rewritten::judge(*rewrite, seen)
+        }
         (Case::SameBytes, Observation::SameBytes { snapshots }) => {
             super::instances::judge_same_bytes(snapshots)
         }

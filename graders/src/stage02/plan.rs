@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::contract::{self, Call};
 use super::padded::{self, Padding};
+use super::rewritten::Rewrite;
 use super::state_ops::{self, StateOp};
 use super::{inputs, words};
 use crate::harness::{Check, case};
@@ -110,6 +111,11 @@ pub enum Case {
     },
     /// The snapshots of operators that hold one state (`instances.rs`).
     SameBytes,
+    /// `restore` of the operator's own snapshot (after `padded::records`), rewritten.
+    RewrittenSnapshot {
+        /// How the snapshot is rewritten.
+        rewrite: Rewrite,
+    },
     /// Two operators running the implementation's `WordCount`, keyed by the word.
     WordCounters {
         /// The calls, in order.
@@ -134,6 +140,7 @@ impl case::Case for Case {
             | Case::NotASnapshot { .. }
             | Case::Fanout { .. }
             | Case::PaddedSnapshot { .. }
+            | Case::RewrittenSnapshot { .. }
             | Case::SameBytes => CONTRACT,
             Case::WordCount { .. } | Case::WordCounters { .. } => WORD_COUNT,
         }
@@ -151,7 +158,8 @@ impl case::Case for Case {
             Case::TextBytes { .. } | Case::BinaryBytes { .. } => vec!["02-R7"],
             Case::NotStateBytes { .. }
             | Case::NotASnapshot { .. }
-            | Case::PaddedSnapshot { .. } => vec!["02-R10"],
+            | Case::PaddedSnapshot { .. }
+            | Case::RewrittenSnapshot { .. } => vec!["02-R10"],
             Case::Isolation { records } => with_clear(vec!["02-R8", "02-R14"], records),
             Case::FinalState { records } => with_clear(vec!["02-R14"], records),
             Case::Crash { records, .. } => with_clear(vec!["02-R8", "02-R14", "02-R15"], records),
@@ -202,6 +210,11 @@ impl case::Case for Case {
             Case::PaddedSnapshot { padding } => format!(
                 "KeyedProcessOperator::restore(key_of, Spy, ..) of {}, taken after processing {:?}",
                 padding.describe(),
+                padded::records()
+            ),
+            Case::RewrittenSnapshot { rewrite } => format!(
+                "KeyedProcessOperator::restore(key_of, Spy, ..) of {}, taken after processing {:?}",
+                rewrite.describe(),
                 padded::records()
             ),
             Case::SameBytes => format!(
@@ -291,5 +304,10 @@ pub fn plan(_seed: u64) -> Vec<Case> {
     cases.push(Case::WordCounters {
         calls: super::instances::counter_calls(),
     });
+    // After them, so the cases above keep their numbers: the own snapshot rewritten
+    // (`rewritten.rs`).
+    for rewrite in Rewrite::ALL {
+        cases.push(Case::RewrittenSnapshot { rewrite });
+    }
     cases
 }

@@ -337,66 +337,15 @@ restore_through! {
 
 accepted!(stage05_fresh_snapshot_as_empty_object_passes: Windows, drive::<FreshIsEmptyObject>);
 
-/// The reference's flat list of `[window, key, sum, count]` entries grouped by window, as
-/// the operator keeps them: `[window, [[key, sum, count], ...]]` per window, in order.
-/// `bytes` as a JSON tree, refusing an object with a member written twice, which a
-/// `serde_json::Value` would read as its last: the mutants that rewrite the bytes before
-/// the reference reads them must not lose what the reference would refuse.
+/// `bytes` as a JSON tree, refusing an object with a member written twice (the mutants
+/// that rewrite the bytes before the reference reads them must not lose what the
+/// reference would refuse).
 pub(super) fn strict_json(bytes: &[u8]) -> anyhow::Result<serde_json::Value> {
-    use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
-    use serde_json::{Map, Number, Value};
-
-    struct Strict(Value);
-    struct Reader;
-    impl<'de> Visitor<'de> for Reader {
-        type Value = Value;
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("JSON")
-        }
-        fn visit_unit<E>(self) -> Result<Value, E> {
-            Ok(Value::Null)
-        }
-        fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
-            Ok(Value::Bool(b))
-        }
-        fn visit_i64<E>(self, n: i64) -> Result<Value, E> {
-            Ok(n.into())
-        }
-        fn visit_u64<E>(self, n: u64) -> Result<Value, E> {
-            Ok(n.into())
-        }
-        fn visit_f64<E>(self, n: f64) -> Result<Value, E> {
-            Ok(Number::from_f64(n).map_or(Value::Null, Value::Number))
-        }
-        fn visit_str<E>(self, s: &str) -> Result<Value, E> {
-            Ok(Value::String(s.to_owned()))
-        }
-        fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<Value, S::Error> {
-            let mut items = Vec::new();
-            while let Some(Strict(item)) = seq.next_element()? {
-                items.push(item);
-            }
-            Ok(Value::Array(items))
-        }
-        fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Value, M::Error> {
-            let mut fields = Map::new();
-            while let Some(key) = map.next_key::<String>()? {
-                let Strict(value) = map.next_value()?;
-                if fields.insert(key.clone(), value).is_some() {
-                    return Err(de::Error::custom(format!("member {key:?} written twice")));
-                }
-            }
-            Ok(Value::Object(fields))
-        }
-    }
-    impl<'de> de::Deserialize<'de> for Strict {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            d.deserialize_any(Reader).map(Strict)
-        }
-    }
-    Ok(serde_json::from_slice::<Strict>(bytes)?.0)
+    graders::harness::strict_json::read(bytes)
 }
 
+/// The reference's flat list of `[window, key, sum, count]` entries grouped by window, as
+/// the operator keeps them: `[window, [[key, sum, count], ...]]` per window, in order.
 fn grouped_by_window(open: &serde_json::Value) -> Vec<(serde_json::Value, serde_json::Value)> {
     let mut groups: Vec<(serde_json::Value, Vec<serde_json::Value>)> = Vec::new();
     for entry in open.as_array().into_iter().flatten() {
