@@ -40,6 +40,25 @@ impl Counter {
         self.set_in(&self.first, value).unwrap_or_default()
     }
 
+    /// The first snapshot with its counter written as `digits`, a number no JSON tree
+    /// holds as an integer (`-1` in an unsigned field, `18446744073709551616`): a reader
+    /// that narrows a wider integer with `as` takes it for another count.
+    pub fn set_to_digits(&self, digits: &str) -> Vec<u8> {
+        // A marker no snapshot holds, written as a string and then swapped for the digits.
+        const MARKER: &str = "\u{1}counter\u{1}";
+        let mut tree = self.first.clone();
+        for at in &self.at {
+            if let Some(number) = tree.pointer_mut(at) {
+                *number = Value::from(MARKER);
+            }
+        }
+        let quoted = serde_json::to_string(&Value::from(MARKER)).unwrap_or_default();
+        serde_json::to_string(&tree)
+            .unwrap_or_default()
+            .replace(&quoted, digits)
+            .into_bytes()
+    }
+
     /// Another snapshot of the same format (`snapshot`, which may hold more than the
     /// three compared) with its counter set to `value`; `None` when the counter is not a
     /// number there.

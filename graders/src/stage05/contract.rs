@@ -11,6 +11,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::forged::Forgery;
+use super::renumbered::{Inconsistent, first_inconsistent};
 use super::{AssignerSpec, Fired, Implementation, LateRecord};
 use crate::harness::damaged::{Retyping, retyped};
 use crate::harness::enumerate::call_sequences;
@@ -43,12 +44,17 @@ pub enum Call {
     /// errors, after which the operator goes on.
     RestoreEmpty,
     /// `restore(assigner, bytes)` of each [`Forgery`], the implementation's own snapshot
-    /// made to say what no snapshot says (an aggregate of count 0, one listed twice, the
-    /// group that holds it listed twice, an open window the watermark fired) or
-    /// with bytes around it or in it that no snapshot holds: errors,
+    /// made to say what no snapshot says (an aggregate of count 0 or of a count outside a
+    /// `u64`, one listed twice, the group that holds it listed twice, an open window the
+    /// watermark fired) or with bytes around it or in it that no snapshot holds: errors,
     /// after which the operator goes on. A format that does not tell where to write one
     /// is spared it.
     RestoreForged,
+    /// `restore(assigner, bytes)` of the implementation's own snapshot of `a@3=7` with
+    /// one number changed at a time (`renumbered.rs`): an error, or an operator whose
+    /// `state_size()` counts what `W(u64::MAX)` then fires; after which the operator
+    /// goes on.
+    RestoreRenumbered,
 }
 
 impl fmt::Display for Call {
@@ -62,7 +68,10 @@ impl fmt::Display for Call {
             ),
             Call::RestoreEmpty => f.write_str("restore(b\"\"), restore(b\"{}\")"),
             Call::RestoreForged => f.write_str(
-                "restore(snapshot() made to say what no snapshot says: an aggregate of count 0, an aggregate or the group that holds it listed twice, an open window its watermark fired; or with bytes around it or in it that no snapshot holds)",
+                "restore(snapshot() made to say what no snapshot says: an aggregate of count 0 or of a count outside a u64, an aggregate or the group that holds it listed twice, an open window its watermark fired; or with bytes around it or in it that no snapshot holds)",
+            ),
+            Call::RestoreRenumbered => f.write_str(
+                "restore(snapshot() of a@3=7 with one number changed to null or 0 to 9), then state_size(), W(u64::MAX) and state_size() on what it restored",
             ),
         }
     }
@@ -135,7 +144,11 @@ pub fn sequences(alphabet: &[Call]) -> Vec<Vec<Call>> {
     let restore = |c: &Call| {
         matches!(
             c,
-            Call::Restore | Call::RestoreDamaged | Call::RestoreEmpty | Call::RestoreForged
+            Call::Restore
+                | Call::RestoreDamaged
+                | Call::RestoreEmpty
+                | Call::RestoreForged
+                | Call::RestoreRenumbered
         )
     };
     call_sequences(alphabet, MAX_CALLS, |s| {
@@ -165,6 +178,9 @@ pub enum Answer {
     AcceptedRetyped(Retyping),
     /// A restore of the operator's own snapshot forged this way succeeded.
     AcceptedForged(Forgery),
+    /// A restore of the operator's own snapshot with a number changed gave an operator
+    /// whose size disagrees with what it fires.
+    AcceptedInconsistent(Inconsistent),
 }
 
 /// One step: the answer, then `state_size()` and `current_watermark()` right after.
@@ -249,6 +265,10 @@ pub fn drive<I: Implementation>(spec: AssignerSpec, calls: &[Call]) -> Result<Ve
                 }
                 answer
             }
+            Call::RestoreRenumbered => match first_inconsistent::<I>() {
+                Some(inconsistent) => Answer::AcceptedInconsistent(inconsistent),
+                None => Answer::Restored(Err("every restore refused or consistent".to_owned())),
+            },
         };
         steps.push(Step {
             answer,

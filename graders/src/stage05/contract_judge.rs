@@ -23,6 +23,9 @@ fn answer(a: &Answer) -> String {
             format!("Ok (of its snapshot with its numbers {})", how.describe())
         }
         Answer::AcceptedForged(how) => format!("Ok (of {})", how.describe()),
+        Answer::AcceptedInconsistent(inconsistent) => {
+            format!("Ok (of {})", inconsistent.describe())
+        }
     }
 }
 
@@ -125,7 +128,10 @@ pub fn judge(
                     );
                 }
             },
-            Call::RestoreDamaged | Call::RestoreEmpty | Call::RestoreForged => {
+            Call::RestoreDamaged
+            | Call::RestoreEmpty
+            | Call::RestoreForged
+            | Call::RestoreRenumbered => {
                 let what = match (&step.answer, call) {
                     (Answer::Restored(Ok(())), Call::RestoreDamaged) => {
                         Some("a snapshot cut short".to_owned())
@@ -138,6 +144,7 @@ pub fn judge(
                         how.describe()
                     )),
                     (Answer::AcceptedForged(how), _) => Some(how.describe().to_owned()),
+                    (Answer::AcceptedInconsistent(inconsistent), _) => Some(inconsistent.describe()),
                     (Answer::AcceptedJunk(bytes), _) if bytes.is_empty() => {
                         Some("empty bytes".to_owned())
                     }

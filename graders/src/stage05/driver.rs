@@ -81,6 +81,8 @@ pub enum Observation {
         /// `(fired, late)`, or the error.
         result: Result<(Vec<Fired>, Vec<LateRecord>), String>,
     },
+    /// What the operator answered in the heavy case.
+    Heavy(super::heavy::Seen),
     /// The steps of a contract-check call sequence, or the error building the operator.
     Contract {
         /// One step per call.
@@ -164,6 +166,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                     .map_err(message),
             }
         }
+        Case::Heavy => Observation::Heavy(super::heavy::run::<I>()),
         Case::Contract { spec, calls } => Observation::Contract {
             steps: super::contract::drive::<I>(*spec, calls),
         },

@@ -23,7 +23,7 @@ pub const SPEC: AssignerSpec = AssignerSpec::Tumbling(10);
 
 /// The value of the one record the forged aggregates start from: a number no count or
 /// watermark of these snapshots takes, so that it marks where the aggregate is written.
-const SUM: i64 = 7;
+pub(super) const SUM: i64 = 7;
 
 /// One snapshot that no `snapshot()` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,6 +31,10 @@ pub enum Forgery {
     /// The aggregate `a [0, 10)` with its count, found by comparing aggregates of one, two
     /// and three records, set to 0: an aggregate exists from its first record.
     CountZero,
+    /// The same count written as -1, 2^64 and 2^64 + 1: no count of records, though a
+    /// count read as a signed or a wider integer and narrowed with `as` takes them for
+    /// `u64::MAX`, 0 and 1.
+    CountOutOfRange,
     /// The list that holds `a [0, 10)` (the one that holds two entries when `b` has a
     /// record there too) with its entry written twice: one `(window, key)` is one
     /// aggregate.
@@ -71,8 +75,9 @@ pub enum Forgery {
 
 impl Forgery {
     /// Every forgery, in the order they are tried.
-    pub const ALL: [Forgery; 10] = [
+    pub const ALL: [Forgery; 11] = [
         Forgery::CountZero,
+        Forgery::CountOutOfRange,
         Forgery::ListedTwice,
         Forgery::ListedTwiceChanged,
         Forgery::GroupListedTwice,
@@ -89,6 +94,9 @@ impl Forgery {
         match self {
             Forgery::CountZero => {
                 "its snapshot of the aggregate a [0, 10) with the count set to 0: an aggregate exists from its first record"
+            }
+            Forgery::CountOutOfRange => {
+                "its snapshot of the aggregate a [0, 10) with the count written as -1, 18446744073709551616 (2^64) or 18446744073709551617: a count of records is a u64"
             }
             Forgery::ListedTwice => {
                 "its snapshot of the aggregate a [0, 10) with that aggregate listed twice: one (window, key) is one aggregate"
@@ -138,6 +146,7 @@ impl Forgery {
     fn forge_as_numbers<I: Implementation>(self) -> Vec<Vec<u8>> {
         let one = match self {
             Forgery::CountZero => count_zero::<I>(),
+            Forgery::CountOutOfRange => return count_out_of_range::<I>(),
             Forgery::ListedTwice => listed_twice::<I>(false),
             Forgery::ListedTwiceChanged => listed_twice::<I>(true),
             Forgery::GroupListedTwice => return groups_listed_again::<I>(false),
@@ -170,7 +179,7 @@ fn own_snapshot_after<I: Implementation>(
 
 /// [`own_snapshot_after`], with numbers written as strings of their digits read as
 /// numbers ([`unquoted`]), so that counters and sums are found in either format.
-fn snapshot_after<I: Implementation>(
+pub(super) fn snapshot_after<I: Implementation>(
     watermark: Option<u64>,
     records: &[(&str, u64, i64)],
 ) -> Option<Vec<u8>> {
@@ -183,7 +192,7 @@ fn snapshot_after<I: Implementation>(
 
 /// Whether `I` writes its numbers as strings of their digits: its snapshot of `a@3=7` is
 /// JSON with no number in it and the sum as `"7"`.
-fn quotes_numbers_of<I: Implementation>() -> bool {
+pub(super) fn quotes_numbers_of<I: Implementation>() -> bool {
     own_snapshot_after::<I>(None, &[("a", 3, SUM)])
         .and_then(|own| serde_json::from_slice::<Value>(&own).ok())
         .is_some_and(|tree| quotes_numbers(&tree))
@@ -229,7 +238,7 @@ fn unquoted(tree: Value) -> Value {
 
 /// JSON text with every number written as a string of its characters. Made on the
 /// text, not on a tree, since a forgery may write a member twice, which no tree holds.
-fn requoted(json: &[u8]) -> Vec<u8> {
+pub(super) fn requoted(json: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(json.len());
     let (mut in_string, mut escaped, mut in_number) = (false, false, false);
     for &byte in json {
@@ -275,6 +284,25 @@ fn count_zero<I: Implementation>() -> Option<Vec<u8>> {
     let count = Counter::find([&one?, &two?, &three?])?;
     let zero = count.base.checked_sub(1)?;
     restores::<I>(&count.set_to(count.base + 5)).then(|| count.set_to(zero))
+}
+
+/// The snapshot of `a [0, 10)` with its count written as numbers past a `u64`'s range.
+fn count_out_of_range<I: Implementation>() -> Vec<Vec<u8>> {
+    let records = [("a", 3, SUM), ("a", 3, 0), ("a", 3, 0)];
+    let [one, two, three] = [1, 2, 3].map(|n| snapshot_after::<I>(None, &records[..n]));
+    let (Some(one), Some(two), Some(three)) = (one, two, three) else {
+        return Vec::new();
+    };
+    let Some(count) = Counter::find([&one, &two, &three]) else {
+        return Vec::new();
+    };
+    if !restores::<I>(&count.set_to(count.base + 5)) {
+        return Vec::new();
+    }
+    ["-1", "18446744073709551616", "18446744073709551617"]
+        .into_iter()
+        .map(|digits| count.set_to_digits(digits))
+        .collect()
 }
 
 /// The snapshot of `a [0, 10)` with its entry written again, `changed` with the sum 8.

@@ -13,7 +13,8 @@
 //!   `wm >= end - 1` first holds, with the sum and count of the records that reached it,
 //!   results ordered by window then key; then one long stream (`plan::long_stream`:
 //!   260 aggregates fired in one call, one of 300 records), where a panic is caught and
-//!   named by the rule of the call that panicked;
+//!   named by the rule of the call that panicked; then one aggregate past an `f64`'s
+//!   integers and a `u16`'s count (`heavy.rs`);
 //! - `lateness`: `on_record` returns `Late` (the record as given) exactly when every
 //!   window of the record has fired, and such a record counts nowhere;
 //! - `state`: `state_size()` after every element is the number of open `(window, key)`
@@ -32,12 +33,15 @@
 //!   is not watermark 0), each step's answer,
 //!   `state_size()` and `current_watermark()` against the model of the brief
 //!   ([`oracle::Model`]); and one restore of the implementation's own snapshots forged
-//!   to say what none says (an aggregate of count 0, one listed twice, alone or with the
+//!   to say what none says (an aggregate of count 0 or of a count outside a `u64`, one
+//!   listed twice, alone or with the
 //!   group that holds it where the format groups them by window or key, in lists or in
 //!   an object whose key is then written twice, one listed again with another sum, an open
 //!   window its watermark fired), in its own format where that format tells where to
 //!   write it, and the snapshot with bytes around it or in it that no snapshot holds, in
-//!   any format.
+//!   any format; and one restore of its snapshot with each number changed in turn, which
+//!   may be refused or taken but must give an operator whose `state_size()` counts what
+//!   it then fires (`renumbered.rs`).
 //!
 //! ## Traceability
 //!
@@ -47,7 +51,7 @@
 //! | requirement | check | mutants |
 //! |---|---|---|
 //! | 05-R1 | `assign` | `closed_windows` |
-//! | 05-R2 | `firing` | `fires_at_end`, `fires_twice` |
+//! | 05-R2 | `firing` | `fires_at_end`, `fires_twice`, `count_in_u16`, `sum_in_f64` |
 //! | 05-R2 | `contract` | `zero_sum_dropped` |
 //! | 05-R3 | `firing` | `replaces_aggregate`, `keyed_by_end` |
 //! | 05-R4 | `lateness` | `fired_only_with_state`, `counts_late_records` |
@@ -66,7 +70,7 @@
 //! | 05-R14 | `firing` | `watermark_at_firing` |
 //! | 05-R15 | `crash` | `watermark_not_in_snapshot`, `keyed_by_k`, `watermark_saved_plus_one` |
 //! | 05-R15 | `contract` | `zero_watermark_is_none` |
-//! | 05-R16 | `contract` | `garbage_is_empty`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_watermark`, `restore_skips_count_zero`, `restore_overwrites_a_repeat`, `restore_drops_fired_windows`, `restore_compares_neighbours`, `restore_checks_the_first_window`, `grouped_window_replaced`, `window_object_keeps_last`, `restore_compares_whole_entries`, `restore_trims_text`, `restore_decodes_lossily`, `quoted_numbers_skip_count_zero` |
+//! | 05-R16 | `contract` | `garbage_is_empty`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_watermark`, `restore_skips_count_zero`, `restore_overwrites_a_repeat`, `restore_drops_fired_windows`, `restore_compares_neighbours`, `restore_checks_the_first_window`, `grouped_window_replaced`, `window_object_keeps_last`, `restore_compares_whole_entries`, `restore_trims_text`, `restore_decodes_lossily`, `quoted_numbers_skip_count_zero`, `count_read_signed`, `count_read_wide`, `size_counter_trusted` |
 //! | 05-R17 | `window-sums` | `batch_window_sums`, `late_sorted_by_time`, `window_sums_stops_at_max`, `late_deduplicated` |
 //! | 05-R18 | `window-sums` | `flushes_at_end` |
 //! | 05-R19 | `errors` | `tumbling_zero_accepted` |
@@ -87,12 +91,14 @@ mod driver;
 mod error_calls;
 mod explain;
 pub mod forged;
+pub mod heavy;
 mod judge;
 mod late_fault;
 pub mod oracle;
 mod pair_keys;
 mod plan;
 mod readings;
+pub mod renumbered;
 mod values;
 
 pub use binding::Implementation;

@@ -191,6 +191,8 @@ pub enum Case {
     },
     /// An operator keyed by pairs, restored from its snapshot (see `pair_keys.rs`).
     PairKeys,
+    /// One aggregate past an `f64`'s integers and a `u16`'s count (`heavy.rs`).
+    Heavy,
     /// A call sequence of the contract check on a fresh operator.
     Contract {
         /// The assigner.
@@ -231,7 +233,7 @@ impl case::Case for Case {
     fn check(&self) -> Check {
         match self {
             Case::Assign { .. } | Case::AssignTop { .. } | Case::AssignWide { .. } => ASSIGN,
-            Case::Firing { .. } => FIRING,
+            Case::Firing { .. } | Case::Heavy => FIRING,
             Case::Lateness { .. } => LATENESS,
             Case::State { .. } => STATE,
             Case::Crash { .. } | Case::PairKeys => CRASH,
@@ -254,6 +256,7 @@ impl case::Case for Case {
             Case::State { .. } => vec!["05-R5"],
             Case::Crash { .. } => vec!["05-R12", "05-R15"],
             Case::PairKeys => vec!["05-R15"],
+            Case::Heavy => vec!["05-R2", "05-R5"],
             Case::WindowSums { .. } => vec!["05-R17", "05-R18"],
             Case::Errors { .. } => vec!["05-R19", "05-R20", "05-R1", "05-R8", "05-R9"],
             Case::Contract { .. } => vec![
@@ -288,6 +291,7 @@ impl case::Case for Case {
                 show(elements)
             ),
             Case::PairKeys => super::pair_keys::describe(),
+            Case::Heavy => super::heavy::describe(),
             Case::Errors { call } => format!("{}, then {}", call.spec(), call.boundary()),
             Case::Contract { spec, calls } => format!("{spec}, calls {}", contract::show(calls)),
         }
@@ -462,5 +466,12 @@ pub fn plan(seed: u64) -> Vec<Case> {
         spec: forged::SPEC,
         calls: vec![Call::RestoreForged],
     });
+    // After it, so the cases above keep their numbers: its own snapshot with a number
+    // changed, whose restore must be refused or a state (`renumbered.rs`).
+    cases.push(Case::Contract {
+        spec: forged::SPEC,
+        calls: vec![Call::RestoreRenumbered],
+    });
+    cases.push(Case::Heavy);
     cases
 }

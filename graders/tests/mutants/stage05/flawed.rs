@@ -47,6 +47,19 @@ pub enum Flaw {
     /// The due windows are gathered newest first, then put in order by an unstable sort
     /// on the window alone, which may reorder the keys of a window.
     SortedUnstableByWindow,
+    /// The count of an aggregate is kept in a `u16` (a panic at its 65,536th record).
+    CountInU16,
+    /// The sum is added up in an `f64`, which holds no integer past 2^53 exactly.
+    SumInF64,
+    /// `restore` reads each count as an `i64`, refuses 0, and casts it `as u64`: -1
+    /// becomes `u64::MAX`.
+    CountReadSigned,
+    /// `restore` reads each count as a `u128`, refuses 0, and casts it `as u64`: 2^64
+    /// becomes 0, 2^64 + 1 becomes 1.
+    CountReadWide,
+    /// The number of aggregates is a counter kept beside them, written into the snapshot
+    /// and taken from it by `restore`.
+    SizeCounterTrusted,
 }
 
 macro_rules! flawed_operator {
@@ -60,6 +73,43 @@ macro_rules! flawed_operator {
             watermark: Option<u64>,
             open: Vec<(Window, K, i64, u64)>,
             emitted: Vec<Window>,
+            /// The counter of aggregates (written by `SizeCounterTrusted` only).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            size: Option<usize>,
+        }
+
+        /// The snapshot as `CountReadSigned` and `CountReadWide` read it: each count of
+        /// type `C`, cast `as u64` after it.
+        #[derive(serde::Deserialize)]
+        struct WideSnapshot<K, C> {
+            watermark: Option<u64>,
+            open: Vec<(Window, K, i64, C)>,
+            emitted: Vec<Window>,
+        }
+
+        impl<K> Snapshot<K> {
+            /// `bytes` read with every count of type `C`, refused at 0 and cast to a `u64`.
+            fn read_counts_as<C>(bytes: &[u8], cast: fn(C) -> u64) -> anyhow::Result<Self>
+            where
+                K: serde::de::DeserializeOwned,
+                C: serde::de::DeserializeOwned + Default + PartialEq,
+            {
+                let wide: WideSnapshot<K, C> = serde_json::from_slice(bytes)?;
+                let mut open = Vec::new();
+                for (w, k, sum, count) in wide.open {
+                    anyhow::ensure!(
+                        count != C::default(),
+                        "not a snapshot: an aggregate of no record"
+                    );
+                    open.push((w, k, sum, cast(count)));
+                }
+                Ok(Snapshot {
+                    watermark: wide.watermark,
+                    open,
+                    emitted: wide.emitted,
+                    size: None,
+                })
+            }
         }
 
         pub struct WindowOperator<K, A> {
@@ -71,6 +121,9 @@ macro_rules! flawed_operator {
             /// Each window's keys in the order they arrived (read by `KeysInArrivalOrder`
             /// only; not snapshotted, so a restored operator falls back to key order).
             arrivals: BTreeMap<Window, Vec<K>>,
+            /// The aggregates counted as they open and fire (read by `SizeCounterTrusted`
+            /// only).
+            size: usize,
         }
 
         impl<K, A> WindowOperator<K, A>
@@ -94,6 +147,7 @@ macro_rules! flawed_operator {
                     watermark: None,
                     emitted: BTreeSet::new(),
                     arrivals: BTreeMap::new(),
+                    size: 0,
                 }
             }
             pub fn on_record(&mut self, key: K, ts: u64, value: i64) -> Option<Late<K>> {
@@ -106,12 +160,11 @@ macro_rules! flawed_operator {
                     _ => open,
                 };
                 for window in into {
-                    let a = self
-                        .open
-                        .entry(window)
-                        .or_default()
-                        .entry(key.clone())
-                        .or_default();
+                    let per_key = self.open.entry(window).or_default();
+                    if !per_key.contains_key(&key) {
+                        self.size += 1;
+                    }
+                    let a = per_key.entry(key.clone()).or_default();
                     let arrived = self.arrivals.entry(window).or_default();
                     if !arrived.contains(&key) {
                         arrived.push(key.clone());
@@ -125,6 +178,13 @@ macro_rules! flawed_operator {
                         let count = a.1 as u8;
                         a.0 += value;
                         a.1 = u64::from(count + 1);
+                    } else if FLAW == Flaw::CountInU16 {
+                        let count = a.1 as u16;
+                        a.0 += value;
+                        a.1 = u64::from(count + 1);
+                    } else if FLAW == Flaw::SumInF64 {
+                        a.0 = (a.0 as f64 + value as f64) as i64;
+                        a.1 += 1;
                     } else {
                         a.0 += value;
                         a.1 += 1;
@@ -168,6 +228,7 @@ macro_rules! flawed_operator {
                         .unwrap_or_default()
                         .into_iter()
                         .collect();
+                    self.size -= per_key.len();
                     let arrived = self.arrivals.remove(&window).unwrap_or_default();
                     if FLAW == Flaw::KeysInArrivalOrder {
                         per_key.sort_by_key(|(k, _)| arrived.iter().position(|a| a == k));
@@ -195,6 +256,9 @@ macro_rules! flawed_operator {
                 if FLAW == Flaw::CountsWindows {
                     return self.open.len();
                 }
+                if FLAW == Flaw::SizeCounterTrusted {
+                    return self.size;
+                }
                 self.open.values().map(BTreeMap::len).sum()
             }
             pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
@@ -207,15 +271,22 @@ macro_rules! flawed_operator {
                     watermark: self.watermark,
                     open,
                     emitted: self.emitted.iter().copied().collect(),
+                    size: (FLAW == Flaw::SizeCounterTrusted).then_some(self.size),
                 })?)
             }
             pub fn restore(assigner: A, bytes: &[u8]) -> anyhow::Result<Self> {
-                let snapshot: Snapshot<K> = match serde_json::from_slice(bytes) {
+                let read = match FLAW {
+                    Flaw::CountReadSigned => Snapshot::read_counts_as(bytes, |c: i64| c as u64),
+                    Flaw::CountReadWide => Snapshot::read_counts_as(bytes, |c: u128| c as u64),
+                    _ => serde_json::from_slice(bytes).map_err(anyhow::Error::from),
+                };
+                let snapshot: Snapshot<K> = match read {
                     Ok(snapshot) => snapshot,
                     Err(_) if FLAW == Flaw::GarbageIsEmpty => Snapshot {
                         watermark: None,
                         open: Vec::new(),
                         emitted: Vec::new(),
+                        size: None,
                     },
                     Err(e) => anyhow::bail!("not a window-operator snapshot: {e}"),
                 };
@@ -231,6 +302,10 @@ macro_rules! flawed_operator {
                     let twice = op.open.entry(w).or_default().insert(k, (sum, count));
                     anyhow::ensure!(twice.is_none(), "not a snapshot: an aggregate listed twice");
                 }
+                op.size = match (FLAW, snapshot.size) {
+                    (Flaw::SizeCounterTrusted, Some(size)) => size,
+                    _ => op.open.values().map(BTreeMap::len).sum(),
+                };
                 Ok(op)
             }
         }

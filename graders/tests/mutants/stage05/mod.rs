@@ -313,6 +313,7 @@ fn is_rejected(
     crate::cards::shows(&report, card);
 }
 mod list_operator;
+mod narrow_numbers;
 mod partly_late;
 mod read_leniently;
 mod red_team;

@@ -1,0 +1,79 @@
+//! Stage 05 mutants of a red-team round whose numbers are too narrow, or read too widely:
+//! a count in a `u16` and a sum in an `f64` (past 65,535 records and past 2^53), counts
+//! read as an `i64` or a `u128` and cast `as u64`, and the number of aggregates kept as a
+//! counter that `restore` takes from the snapshot.
+
+use graders::stage05::{Case, Observation, Windows, drive};
+use rstest::rstest;
+
+use super::flawed::Flaw;
+
+flawed!(
+    /// **Mistake:** the count of an aggregate is kept in a `u16` ("a window never sees
+    /// 65,536 records of one key": the `u8` of an earlier mistake, widened once).
+    /// **Verdict:** `firing` fails on one aggregate of 65,537 records: the 65,536th
+    /// overflows the count and `on_record` panics (05-R2).
+    count_in_u16, CountInU16, CountInU16Operator, Flaw::CountInU16
+);
+flawed!(
+    /// **Mistake:** the sum is added up in an `f64` ("a float holds any sum"): past 2^53
+    /// an `f64` holds only even integers, so a record of 2^53 + 1 is counted as 2^53.
+    /// **Verdict:** `firing` fails: `a@5=9007199254740993` and 65,536 records of 1 fire
+    /// with the sum 9007199254740992, not 9007199254806529 (05-R2).
+    sum_in_f64, SumInF64, SumInF64Operator, Flaw::SumInF64
+);
+flawed!(
+    /// **Mistake:** `restore` reads each count as an `i64`, refuses 0, and casts it `as
+    /// u64` ("a count is never negative anyway"): a count of -1 restores as `u64::MAX`.
+    /// **Verdict:** `contract` fails: its snapshot of `a@3=7` with the count written as
+    /// -1 restores (05-R16).
+    count_read_signed, CountReadSigned, CountReadSignedOperator, Flaw::CountReadSigned
+);
+flawed!(
+    /// **Mistake:** `restore` reads each count as a `u128`, refuses 0, and casts it `as
+    /// u64` ("wider is safer"): a count of 2^64 passes the check and restores as 0, the
+    /// aggregate of no record that the brief calls no snapshot.
+    /// **Verdict:** `contract` fails: its snapshot of `a@3=7` with the count written as
+    /// 18446744073709551616 restores (05-R16).
+    count_read_wide, CountReadWide, CountReadWideOperator, Flaw::CountReadWide
+);
+flawed!(
+    /// **Mistake:** `state_size()` is a counter kept beside the aggregates, one up as an
+    /// aggregate opens and down as its window fires, written into the snapshot and taken
+    /// back from it by `restore` ("it is part of the state").
+    /// **Verdict:** `contract` fails: its snapshot of `a@3=7` with the counter changed to
+    /// 2 restores with `state_size()` 2, and `W(u64::MAX)` fires one result (05-R16).
+    size_counter_trusted, SizeCounterTrusted, SizeCounterTrustedOperator,
+    Flaw::SizeCounterTrusted
+);
+
+/// The mutants that read a number without asking whether `snapshot` could have written
+/// it, the check that rejects each, the requirement its failure names and the card shown:
+/// bytes of the right types taken for a state.
+#[rstest]
+#[case::count_read_signed(drive::<CountReadSigned>, "contract", "05-R16", "05-parsed-is-a-state")]
+#[case::count_read_wide(drive::<CountReadWide>, "contract", "05-R16", "05-parsed-is-a-state")]
+#[case::size_counter_trusted(drive::<SizeCounterTrusted>, "contract", "05-R16", "05-parsed-is-a-state")]
+fn is_rejected_for(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+    #[case] card: &str,
+) {
+    let report = graders::harness::expect_rejected_for::<Windows>(drive, check, requirement)
+        .unwrap_or_else(|why| crate::fail(&why));
+    crate::cards::shows(&report, card);
+}
+
+/// The widths chosen too small, the check that rejects each and the requirement its
+/// failure names; no card: a width is a slip, not a belief about windows.
+#[rstest]
+#[case::count_in_u16(drive::<CountInU16>, "firing", "05-R2")]
+#[case::sum_in_f64(drive::<SumInF64>, "firing", "05-R2")]
+fn is_rejected_without_card(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    crate::cards::rejected_without_card::<Windows>(drive, check, requirement);
+}
