@@ -69,6 +69,8 @@ pub enum Observation {
     },
     /// The long log (`long.rs`).
     LongLog(super::long::LongObservation),
+    /// The calls on two sources read side by side (`side_by_side.rs`).
+    SideBySide(Vec<super::side_by_side::Turn>),
     /// One `process` call.
     Process {
         /// `out` after the call.
@@ -184,6 +186,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             Observation::Contract { steps, drain }
         }
         Case::LongLog { len } => Observation::LongLog(super::long::drive::<I>(*len)),
+        Case::SideBySide => Observation::SideBySide(super::side_by_side::drive::<I>()),
         Case::Process {
             operator,
             input,

@@ -192,6 +192,7 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             contract::judge(records, calls, steps, drain)
         }
         (Case::LongLog { len }, Observation::LongLog(seen)) => super::long::judge(*len, seen),
+        (Case::SideBySide, Observation::SideBySide(turns)) => super::side_by_side::judge(turns),
         (
             Case::Process {
                 operator,

@@ -17,6 +17,8 @@
 //!   `len`, `len + 1`, `u64::MAX`), then a drain: each step's result and `position()`
 //!   against a model of the brief (`contract.rs`); then one log of 2^16 + 3 records read
 //!   by hand to the end, sought back to 0 and past 2^16, and drained by `run` (`long.rs`);
+//!   and two sources read side by side (polls in turn, a seek of one), each keeping its
+//!   own position (`side_by_side.rs`: no global state);
 //! - `process`: each operator and chain called once, on an empty `out` and on one that
 //!   already holds records, appends exactly its records, in order.
 //!
@@ -47,6 +49,7 @@
 //! | 01-R9 | `contract` | `run_polls_at_most_1024` |
 //! | 01-R10 | `chain` | `run_first_output_only`, `run_one_behind`, `run_last_record_only` |
 //! | 01-R11 | `seek` | `seek_one_late`, `iterator_source_fails_seek` |
+//! | 01-R11 | `contract` | `position_in_a_thread_local` |
 //! | 01-R12 | `chain` | `chain_keeps_middle`, `filter_take_while`, `filter_skip_while` |
 //! | 01-R13 | `seek` | `poll_moves_at_the_end`, `poll_wraps_at_the_end` |
 //! | 01-R14 | `seek-past-end` | `refused_seek_moves`, `refused_seek_rewinds` |
@@ -64,6 +67,7 @@ mod driver;
 mod judge;
 pub mod long;
 mod plan;
+mod side_by_side;
 
 pub use binding::Implementation;
 pub use catalogue::{ChainId, OperatorId};

@@ -86,6 +86,8 @@ pub enum Case {
         /// How many records.
         len: u64,
     },
+    /// Two sources read side by side (`side_by_side.rs`).
+    SideBySide,
     /// One `operator.process(input, &mut out)` call.
     Process {
         /// The operator (or chain).
@@ -104,7 +106,7 @@ impl case::Case for Case {
             Case::SeekPastEnd { .. } => SEEK_PAST_END,
             Case::Chain { .. } => CHAIN,
             Case::Crash { .. } => CRASH,
-            Case::Contract { .. } | Case::LongLog { .. } => CONTRACT,
+            Case::Contract { .. } | Case::LongLog { .. } | Case::SideBySide => CONTRACT,
             Case::Process { .. } => PROCESS,
         }
     }
@@ -126,6 +128,7 @@ impl case::Case for Case {
                 contract::requirements(records.len() as u64, calls)
             }
             Case::LongLog { .. } => super::long::requirements(),
+            Case::SideBySide => super::side_by_side::requirements(),
             Case::Process { operator, .. } if operator.is_chain() => vec!["01-R7", "01-R8"],
             Case::Process { .. } => vec!["01-R6", "01-R7"],
         }
@@ -160,6 +163,7 @@ impl case::Case for Case {
                 text + ", then poll until None"
             }
             Case::LongLog { len } => super::long::describe(*len),
+            Case::SideBySide => super::side_by_side::describe(),
             Case::Process {
                 operator,
                 input,
@@ -237,5 +241,7 @@ pub fn plan(seed: u64) -> Vec<Case> {
     cases.push(Case::LongLog {
         len: super::long::LONG_LEN,
     });
+    // After them, so the cases above keep their numbers: two sources read side by side.
+    cases.push(Case::SideBySide);
     cases
 }

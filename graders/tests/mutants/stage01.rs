@@ -8,6 +8,7 @@ mod sources;
 mod blame;
 mod redteam;
 mod redteam_bounds;
+mod redteam_global;
 mod redteam_long;
 
 use graders::stage01::{Case, Dataflow, Observation, drive};
