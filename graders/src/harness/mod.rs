@@ -23,6 +23,7 @@ pub mod enumerate;
 pub mod judge;
 mod lines;
 pub mod padding;
+pub mod past_u64;
 pub mod printed;
 pub mod process;
 pub mod protocol;

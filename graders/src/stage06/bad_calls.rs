@@ -10,6 +10,7 @@ use super::case::Elem;
 use crate::harness::counter::Counter;
 use crate::harness::damaged::{renumbered, restore_retyped};
 use crate::harness::padding::paddings;
+use crate::harness::past_u64::{PAST_U64, renumbered_past_u64};
 
 /// One call that must return an error, never a panic or an answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -96,6 +97,10 @@ pub enum BadCall {
     /// `u64::MAX` completed, which no checkpoint follows; moot for a counter of the next
     /// checkpoint, where `u64::MAX` is a checkpoint still to come.
     RestoreCompletedMax,
+    /// `restore(2, bytes)` of the snapshot after checkpoint 1 with every JSON number in it
+    /// written `2^64`, then `2^64 + 1` ([`PAST_U64`]): no checkpoint id is past
+    /// `u64::MAX`, where a reader of `u128` cast back with `as u64` finds checkpoint 0 or 1.
+    RestorePastU64,
 }
 
 impl BadCall {
@@ -129,6 +134,10 @@ impl BadCall {
         BadCall::RestoreCompletedMax,
     ];
 
+    /// The bad calls added after the others, planned after every other case so that
+    /// those keep their numbers.
+    pub const LATER: [BadCall; 1] = [BadCall::RestorePastU64];
+
     /// The requirement of the brief that calls it an error.
     pub fn requirement(self) -> &'static str {
         match self {
@@ -149,7 +158,8 @@ impl BadCall {
             | BadCall::RestoreNegative
             | BadCall::RestoreNull
             | BadCall::RestoreBeforeTheFirst
-            | BadCall::RestoreCompletedMax => "06-R14",
+            | BadCall::RestoreCompletedMax
+            | BadCall::RestorePastU64 => "06-R14",
             BadCall::BarrierMaxAfterRestore | BadCall::BarrierMaxRepeatedAfterRestore => "06-R12",
             BadCall::SnapshotsWithoutInputs
             | BadCall::SnapshotsUnknownInput
@@ -229,6 +239,9 @@ impl BadCall {
             }
             BadCall::RestoreCompletedMax => {
                 "restore(2, your fresh aligner's snapshot with its count of completed checkpoints, which it writes as 0, set to u64::MAX): no checkpoint follows u64::MAX"
+            }
+            BadCall::RestorePastU64 => {
+                "restore(2, the snapshot after checkpoint 1 with its numbers written 18446744073709551616, then 18446744073709551617): no checkpoint id is past u64::MAX"
             }
             BadCall::SnapshotsWithoutInputs => "aligned_snapshots over no inputs",
             BadCall::SnapshotsUnknownInput => {
@@ -373,6 +386,19 @@ impl BadCall {
             BadCall::RestoreCompletedMax => own_counter::<I>().and_then(|counter| {
                 anyhow::ensure!(counter.base == 0, "its counter is the next checkpoint");
                 I::restore(2, &counter.set_to(u64::MAX)).map(|_| "Ok(an aligner)".to_owned())
+            }),
+            BadCall::RestorePastU64 => after_checkpoint_1::<I>().and_then(|own| {
+                let mut refusal = anyhow::anyhow!("its snapshot holds no JSON number");
+                for digits in PAST_U64 {
+                    let Some(bytes) = renumbered_past_u64(&own, digits) else {
+                        continue;
+                    };
+                    match I::restore(2, &bytes) {
+                        Ok(_) => return Ok(format!("Ok(an aligner), with its numbers {digits}")),
+                        Err(error) => refusal = error,
+                    }
+                }
+                Err(refusal)
             }),
             BadCall::SnapshotsUnknownInput => {
                 I::aligned_snapshots(vec![vec![a0()]], &[1]).map(|s| format!("Ok({s:?})"))

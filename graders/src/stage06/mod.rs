@@ -10,7 +10,8 @@
 //!   the argument, and the hand-picked [`BadCall`]s (an input that does not exist, the
 //!   largest index too, a barrier out of turn ahead or behind, twice on one input or
 //!   after a restore, a restore of 0 inputs or of bytes that are no snapshot, empty ones
-//!   and `{}` included,
+//!   and `{}` included, and, last in the plan, the implementation's own snapshot with its
+//!   numbers written past `u64::MAX` (`harness::past_u64`),
 //!   schedules `aligned_snapshots` cannot follow, also past one input's end while
 //!   others have elements left) are errors;
 //! - `alignment`: for every shape of 1, then 2, then 3 inputs (each with its own cadence, all
@@ -67,7 +68,7 @@
 //! | 06-R12 | `contract` | `one_off_turn_check`, `broken_after_error`, `single_no_turn` |
 //! | 06-R13 | `crash` | `restoring_from_scratch`, `restore_keeps_inputs`, `checkpoint_counter_u32` |
 //! | 06-R13 | `contract` | `restore_refuses_fresh`, `snapshot_refuses_held`, `snapshot_ahead`, `restore_blocked` |
-//! | 06-R14 | `configuration` | `garbage_fresh`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_value`, `restore_next_overflows`, `restore_signed_completed`, `restore_null_is_fresh`, `restore_max_saturates`, `restore_next_saturates`, `restore_reads_the_last_value`, `restore_trims_text`, `restore_strips_byte_order_mark` |
+//! | 06-R14 | `configuration` | `garbage_fresh`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_value`, `restore_next_overflows`, `restore_signed_completed`, `restore_null_is_fresh`, `restore_max_saturates`, `restore_next_saturates`, `restore_reads_the_last_value`, `restore_trims_text`, `restore_strips_byte_order_mark`, `completed_read_as_u128` |
 //! | 06-R15 | `aligned-snapshots` | `after_call`, `snapshots_need_equal_barriers` |
 //! | 06-R16 | `aligned-snapshots` | `snapshots_from_the_whole_input`, `prefix_refused` |
 //! | 06-R17 | `configuration` | `past_end`, `past_end_in_total` |

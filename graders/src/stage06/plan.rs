@@ -105,6 +105,10 @@ pub fn plan(seed: u64) -> Vec<Case> {
         cases.push(Case::Far { completed });
     }
     cases.extend(super::contract::plan());
+    // After them, so the cases above keep their numbers.
+    for call in super::BadCall::LATER {
+        cases.push(Case::BadCall { call });
+    }
     cases
 }
 

@@ -270,4 +270,5 @@ mod red_team;
 mod red_team_bounds;
 mod red_team_held;
 mod red_team_sizes;
+mod red_team_wide;
 mod variants;
