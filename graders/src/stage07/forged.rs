@@ -25,7 +25,7 @@ pub(super) fn judge_forged(
     let len = run.words.len();
     let why = format!(
         "latest_completed() handed back checkpoint {c} (offset {o}) with the state {}: counts \
-         (a count is a u64, up to u64::MAX), so the job restores them as they are and replays \
+         (a count is a u64, from 0 up to u64::MAX), so the job restores them as they are and replays \
          records {o}..{len} on top of them; only a state that is not counts may end the run \
          with an error",
         String::from_utf8_lossy(&oracle::state_of(handed))

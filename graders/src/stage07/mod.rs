@@ -39,7 +39,10 @@
 //!   the input (4 of three words, and `2^32`): the run must be an error; the same
 //!   crash, its state handed back as counts no run reaches ([`plan::FORGED_COUNTS`]:
 //!   `2^32 - 1`, `2^32`, `u64::MAX`), which the job must restore and replay on
-//!   (`forged.rs`); and
+//!   (`forged.rs`); after them in the plan, states holding a count past `u64::MAX`
+//!   (`2^64`, `2^64 + 1`, which a `u128` cast to `u64` reads as 0 and 1: an error), and
+//!   counts of 0 ([`plan::ZERO_COUNTS`]), restored as they are: a count of 0 the
+//!   replay leaves shows in the next checkpoint's state and the final counts; and
 //!   crashes after which the spy has lost its later checkpoints and hands out an older
 //!   one (or none): the restarted job resumes from exactly that one, offset and state,
 //!   whatever the dead job remembered; and runs through a spy whose `save` or `complete`
@@ -74,7 +77,7 @@
 //! | `07-R11` | `contract` | `completing_at_the_end_before_the_last_crash` |
 //! | `07-R11` | `checkpoints` | `refusing_a_crash_after_the_last_record` |
 //! | `07-R12` | `checkpoints` | `computing_the_restart_point_without_the_store`, `the_no_checkpoint_shortcut`, `a_crash_at_the_end_run_as_no_crash` |
-//! | `07-R12` | `contract` | `offset_from_memory`, `unreadable_state_as_empty`, `unreadable_state_panics`, `trailing_state_ignored`, `seek_clamped`, `null_state_as_empty`, `fractional_count_truncated`, `lossy_utf8_state`, `unrestorable_as_none`, `counts_read_as_u32` |
+//! | `07-R12` | `contract` | `offset_from_memory`, `unreadable_state_as_empty`, `unreadable_state_panics`, `trailing_state_ignored`, `seek_clamped`, `null_state_as_empty`, `fractional_count_truncated`, `lossy_utf8_state`, `unrestorable_as_none`, `counts_read_as_u32`, `counts_read_as_u128`, `count_of_0_refused`, `counts_of_0_dropped` |
 //! | `07-R13` | `checkpoints` | `completing_by_arithmetic_after_a_restore`, `completing_the_restored_checkpoint_again`, `not_retaking_the_in_flight_checkpoints`, `keeping_the_in_flight_queue_across_the_crash` |
 //! | `07-R14` | `checkpoints` | `numbering_the_replay_from_one` |
 //! | `07-R15` | `arguments` | `an_error_naming_the_value_not_the_argument` |

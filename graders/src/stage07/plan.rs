@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::harness::past_u64::PAST_U64;
 use crate::harness::rng::Rng;
 use crate::harness::{Check, case};
 
@@ -88,6 +89,10 @@ pub const DEEP_LAG: usize = 33;
 /// replay's `a` takes to `2^32`, one already past a `u32`, and `u64::MAX` for `b`, which
 /// the replay leaves as it is. Counts no run of the grader reaches, but counts.
 pub const FORGED_COUNTS: [[u64; 2]; 3] = [[(1 << 32) - 1, 1], [1 << 32, 1], [1, u64::MAX]];
+/// The counts of `a` and `b` the spy hands back in one more [`Case::ForgedState`] run:
+/// 0 for both, counts too, which the replay's `a` takes to 1 and leaves `b` at, so that
+/// a job that drops (or refuses) a count of 0 shows it in its next state and its counts.
+pub const ZERO_COUNTS: [u64; 2] = [0, 0];
 
 /// One run of the job.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -409,6 +414,16 @@ pub fn plan(seed: u64) -> Vec<Case> {
             .into_iter()
             .map(|(run, failing_call)| Case::FailingStore { run, failing_call }),
     );
+    // After them, so the cases above keep their numbers.
+    cases.extend(states_past_u64());
+    cases.push(Case::ForgedState {
+        run: unreadable_checkpoint_run(),
+        counts: [
+            ("a".to_owned(), ZERO_COUNTS[0]),
+            ("b".to_owned(), ZERO_COUNTS[1]),
+        ]
+        .into(),
+    });
     cases
 }
 
@@ -479,6 +494,19 @@ fn corrupt_states() -> Vec<Case> {
         state: state.to_vec(),
     })
     .collect()
+}
+
+/// The crash of [`corrupt_states`], its state handed back as the JSON of a count past
+/// the `u64` range ([`PAST_U64`]: `2^64`, `2^64 + 1`): no count, though a reader of
+/// `u128` narrowed with `as u64` takes it for 0 or 1.
+fn states_past_u64() -> Vec<Case> {
+    PAST_U64
+        .into_iter()
+        .map(|digits| Case::CorruptState {
+            run: unreadable_checkpoint_run(),
+            state: format!("{{\"a\":{digits}}}").into_bytes(),
+        })
+        .collect()
 }
 
 /// The same crash, its checkpoint handed back with each of [`FORGED_COUNTS`] as the counts

@@ -1,6 +1,6 @@
 //! Stage 07 mutants of the restore of a checkpoint whose state bytes no restore can read:
 //! the job must fail (the brief: errors instead of panics), not start from other counts;
-//! and of one whose counts it must read, however large.
+//! and of one whose counts it must read, however large or small (0 included).
 
 use graders::stage07::{Case, ExactlyOnceState, Observation, drive};
 use rstest::rstest;
@@ -156,6 +156,48 @@ reading! {
     }
 }
 
+reading! {
+    /// **Mistake:** the counts are parsed as `u128`s ("no count a store hands back
+    /// overflows the parser") and narrowed with `as u64`, so a count past `u64::MAX`
+    /// restores as its low 64 bits (a red team's w07-04).
+    /// **Verdict:** `contract`: a checkpoint whose state is `{"a":18446744073709551616}`
+    /// restores as a count of 0 where it is no count, an error (07-R12).
+    counts_read_as_u128, CountsReadAsU128, CountsReadAsU128Spy,
+    |state| match serde_json::from_slice::<std::collections::BTreeMap<String, u128>>(state) {
+        Ok(counts) => super::json(&counts.into_iter().map(|(k, v)| (k, v as u64)).collect()),
+        Err(_) => state.clone(),
+    }
+}
+
+reading! {
+    /// **Mistake:** a count of 0 is refused ("a word in the state was counted at least
+    /// once: a 0 means corrupt bytes"), where the brief restores any counts as they are (a
+    /// red team's w07-01).
+    /// **Verdict:** `contract`: a checkpoint whose state is `{"a":0,"b":0}` ends the run
+    /// with an error where the job restores it and replays `a` on top (07-R12).
+    count_of_0_refused, CountOf0Refused, CountOf0RefusedSpy,
+    |state| match serde_json::from_slice::<std::collections::BTreeMap<String, u64>>(state) {
+        Ok(counts) if counts.values().any(|count| *count == 0) => Vec::new(),
+        _ => state.clone(),
+    }
+}
+
+reading! {
+    /// **Mistake:** words counted 0 times are dropped on restore ("a word counted 0 times
+    /// is no word"), so the restored counts are not the checkpoint's (a red team's
+    /// w07-03).
+    /// **Verdict:** `contract`: from a checkpoint whose state is `{"a":0,"b":0}`, the next
+    /// checkpoint saves `{"a":1}`, not `{"a":1,"b":0}` (07-R12).
+    counts_of_0_dropped, CountsOf0Dropped, CountsOf0DroppedSpy,
+    |state| match serde_json::from_slice::<std::collections::BTreeMap<String, u64>>(state) {
+        Ok(mut counts) => {
+            counts.retain(|_, count| *count > 0);
+            super::json(&counts)
+        }
+        Err(_) => state.clone(),
+    }
+}
+
 /// **Mistake:** a checkpoint the job cannot restore (state bytes that are not counts, an
 /// offset past the end) is taken for no checkpoint ("better a replay from the start than
 /// no run"): the job starts again from empty counts at offset 0, and fails only later,
@@ -223,6 +265,9 @@ graders::impl_stage07!(
 #[case::quoted_count_parsed(drive::<QuotedParsed>, "contract", "07-R12")]
 #[case::unrestorable_as_none(drive::<UnrestorableAsNone>, "contract", "07-R12")]
 #[case::counts_read_as_u32(drive::<CountsReadAsU32>, "contract", "07-R12")]
+#[case::counts_read_as_u128(drive::<CountsReadAsU128>, "contract", "07-R12")]
+#[case::count_of_0_refused(drive::<CountOf0Refused>, "contract", "07-R12")]
+#[case::counts_of_0_dropped(drive::<CountsOf0Dropped>, "contract", "07-R12")]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
