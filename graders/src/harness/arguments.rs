@@ -1,6 +1,8 @@
 //! The judge of a call given a bad argument: it must be refused with an error that names
 //! the argument, never accepted and never refused in words that leave the learner
-//! guessing which argument was wrong.
+//! guessing which argument was wrong. A message names an argument when it holds the name
+//! as a whole word: `max_parallelism` does not name `parallelism`, nor `operator_index`
+//! `index`, since the person who reads the error fixes the argument it names.
 
 use std::fmt::Display;
 
@@ -17,10 +19,27 @@ pub enum Refusal<'a, T> {
     Accepted(&'a T),
 }
 
+/// Whether `message` names `argument`: holds it as a whole word, not as part of a longer
+/// identifier (a letter, digit or `_` right before or after it), though a plural `s` may
+/// follow (`inputs` for `input`).
+pub fn names(message: &str, argument: &str) -> bool {
+    let part_of_a_name = |c: char| c.is_alphanumeric() || c == '_';
+    !argument.is_empty()
+        && message.match_indices(argument).any(|(at, _)| {
+            let before = message[..at].chars().next_back();
+            let mut after = message[at + argument.len()..].chars();
+            let after = match after.next() {
+                Some('s') => after.next(),
+                next => next,
+            };
+            !before.is_some_and(part_of_a_name) && !after.is_some_and(part_of_a_name)
+        })
+}
+
 /// How `result`, the answer to a call with a bad `argument`, refused it (if it did).
 pub fn refusal<'a, T>(result: &'a Result<T, String>, argument: &str) -> Refusal<'a, T> {
     match result {
-        Err(message) if message.contains(argument) => Refusal::Named,
+        Err(message) if names(message, argument) => Refusal::Named,
         Err(message) => Refusal::Unnamed(message),
         Ok(value) => Refusal::Accepted(value),
     }
@@ -51,6 +70,29 @@ pub fn expect_error_naming<T: Display>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_counts_only_as_a_whole_word() {
+        assert!(names(
+            "parallelism must be at least 1, got 0",
+            "parallelism"
+        ));
+        assert!(names("bad `parallelism`: 0", "parallelism"));
+        assert!(names(
+            "new_parallelism: parallelism must be at least 1",
+            "parallelism"
+        ));
+        assert!(names("no input 5: this combiner has 2 inputs", "input"));
+        assert!(names("a combiner needs inputs", "input"));
+        assert!(!names(
+            "max_parallelism 8 does not allow 0 subtasks",
+            "parallelism"
+        ));
+        assert!(!names("operator_index must be below 2", "index"));
+        assert!(!names("indexed 2 times", "index"));
+        assert!(!names("parallelisms2", "parallelism"));
+        assert!(!names("anything", ""));
+    }
 
     #[test]
     fn an_error_naming_the_argument_passes_and_the_others_say_why_not() {

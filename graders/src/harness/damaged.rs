@@ -117,9 +117,12 @@ pub const CHANGED_TO: [Option<u64>; 11] = [
     Some(9),
 ];
 
-/// `snapshot` with one number or `null` (of an object member or a list item) changed to
-/// each of [`CHANGED_TO`] other than itself, in the order the leaves are written; none
-/// when it is not JSON.
+/// `snapshot` with one number changed at a time, whatever its format: for JSON, each
+/// number or `null` (of an object member or a list item) changed to each of
+/// [`CHANGED_TO`] other than itself, in the order the leaves are written; for bytes that
+/// are not JSON, or JSON that holds no number or `null` (its numbers written as strings),
+/// each maximal run of ASCII digits changed to each digit 0..=9 other than itself, every
+/// other byte left as it is ([`digit_runs_changed`]).
 pub fn one_number_changed(snapshot: &[u8]) -> Vec<Vec<u8>> {
     fn leaves(value: &Value, at: String, found: &mut Vec<String>) {
         match value {
@@ -139,10 +142,13 @@ pub fn one_number_changed(snapshot: &[u8]) -> Vec<Vec<u8>> {
         }
     }
     let Ok(base) = serde_json::from_slice::<Value>(snapshot) else {
-        return Vec::new();
+        return digit_runs_changed(snapshot);
     };
     let mut at = Vec::new();
     leaves(&base, String::new(), &mut at);
+    if at.is_empty() {
+        return digit_runs_changed(snapshot);
+    }
     let mut forged = Vec::new();
     for pointer in &at {
         for to in CHANGED_TO {
@@ -156,6 +162,37 @@ pub fn one_number_changed(snapshot: &[u8]) -> Vec<Vec<u8>> {
                 forged.extend(serde_json::to_vec(&changed).ok());
             }
         }
+    }
+    forged
+}
+
+/// `snapshot` with each maximal run of ASCII digits in turn (in the order written)
+/// replaced by each digit 0..=9 other than itself, every other byte as it is: the number
+/// forgeries of a format that is not JSON (a line of text, JSON behind a header), where a
+/// number is a run of digits whatever surrounds it. A run is replaced whole, so that no
+/// forgery writes a number with a leading zero.
+pub fn digit_runs_changed(snapshot: &[u8]) -> Vec<Vec<u8>> {
+    let mut forged = Vec::new();
+    let mut start = 0;
+    while start < snapshot.len() {
+        if !snapshot[start].is_ascii_digit() {
+            start += 1;
+            continue;
+        }
+        let end = snapshot[start..]
+            .iter()
+            .position(|b| !b.is_ascii_digit())
+            .map_or(snapshot.len(), |n| start + n);
+        for digit in b'0'..=b'9' {
+            if snapshot[start..end] == [digit] {
+                continue;
+            }
+            let mut changed = snapshot[..start].to_vec();
+            changed.push(digit);
+            changed.extend_from_slice(&snapshot[end..]);
+            forged.push(changed);
+        }
+        start = end;
     }
     forged
 }
@@ -175,7 +212,10 @@ fn every<'a>(
 
 #[cfg(test)]
 mod tests {
-    use super::{Retyping, emptied, one_number_changed, renumbered, restore_retyped, retyped};
+    use super::{
+        Retyping, digit_runs_changed, emptied, one_number_changed, renumbered, restore_retyped,
+        retyped,
+    };
     use serde_json::Value;
 
     #[test]
@@ -248,6 +288,35 @@ mod tests {
                 "{want}"
             );
         }
-        assert!(one_number_changed(b"max_delay=2").is_empty());
+        // Not JSON: each run of digits in turn, whatever surrounds it.
+        assert_eq!(
+            one_number_changed(b"max_delay=2"),
+            digit_runs_changed(b"max_delay=2")
+        );
+    }
+
+    /// A snapshot that is not JSON (a line format, JSON behind a header) has each run of
+    /// digits changed, whole, to each other digit; every other byte stays.
+    #[test]
+    fn each_run_of_digits_takes_each_other_digit() {
+        let forged = digit_runs_changed(b"v1 9;13,-");
+        // Three runs: "1" and "9" to nine digits each, "13" to all ten.
+        assert_eq!(forged.len(), 28);
+        let written: Vec<String> = forged
+            .into_iter()
+            .map(|b| String::from_utf8(b).unwrap())
+            .collect();
+        for want in ["v0 9;13,-", "v1 2;13,-", "v1 9;0,-", "v1 9;7,-"] {
+            assert!(written.contains(&want.to_owned()), "{want}");
+        }
+        assert!(!written.contains(&"v1 9;13,-".to_owned()));
+        assert!(digit_runs_changed(b"no digits").is_empty());
+        // JSON that holds its numbers only as strings is forged the same way.
+        assert_eq!(one_number_changed(br#"["5"]"#).len(), 9);
+        // JSON behind a header is not JSON: its digits are changed where they stand.
+        assert!(
+            one_number_changed(br#"combiner/v1 {"combined":3}"#)
+                .contains(&br#"combiner/v1 {"combined":4}"#.to_vec())
+        );
     }
 }

@@ -4,7 +4,9 @@
 //! Why: a format may write beside each key what the key already says (its key group, as
 //! Flink's key-group-indexed state does), and a `restore` that sorts by that number
 //! instead of hashing the key again keeps whatever the bytes claim. Whether it kept a key
-//! it does not own is read from its state, so every format is judged the same way.
+//! it does not own is read from its state, so every format is judged the same way; and
+//! every format is forged: a snapshot that is not JSON (a line of text, JSON behind a
+//! header) has each run of digits changed instead.
 
 use super::binding::Implementation;
 use super::guard::{Answer, caught};

@@ -41,8 +41,14 @@
 //!   implementation's own snapshot of an empty subtask) and `[]` with bytes after it, and
 //!   the key `k` twice in one snapshot (in a list of pairs, or a JSON object's member named
 //!   for `k` written twice in the implementation's own format); and the implementation's
-//!   own snapshot of `{"k": 1}` with one number changed at a time, which each subtask of 2
-//!   must refuse or restore holding only keys it owns (see `forged.rs`);
+//!   own snapshot of `{"k": 1}` with one number changed at a time (one run of digits, in
+//!   a format that is not JSON), which each subtask of 2 must refuse or restore holding
+//!   only keys it owns (see `forged.rs`); an error names its argument as a whole word
+//!   (`max_parallelism` does not name `parallelism`); and, planned after the contract's
+//!   sequences, the implementation's own snapshot of two keys with one key's name, in
+//!   whatever encoding it is found, written as the other's or as one that sorts first,
+//!   which must be refused or restore a subtask whose own snapshot is those bytes (see
+//!   `rewritten.rs`);
 //! - `contract`: every sequence of up to three calls on one `KeyedSubtask` against the
 //!   model of `contract/model.rs` (its restores read one snapshot, an empty subtask's
 //!   beside the current one's, the current one's twice, and the current one's beside
@@ -66,9 +72,9 @@
 //! | 03-R6 | `contract` | `snapshot_pins_parallelism`, `snapshot_with_index`, `snapshot_in_hash_order` |
 //! | 03-R7 | `crash` | `restore_drops_last_group`, `restore_keeps_every_key` |
 //! | 03-R7 | `contract` | `restore_refuses_repeated_snapshot` |
-//! | 03-R7 | `errors` | `snapshot_trusts_stored_key_group` |
+//! | 03-R7 | `errors` | `snapshot_trusts_stored_key_group`, `line_snapshot_trusts_written_group` |
 //! | 03-R8 | `contract` | `restore_later_wins`, `restore_dup_identical_only`, `restore_dup_vs_first_only`, `restore_dup_adjacent_only` |
-//! | 03-R9 | `errors` | `restore_garbage_is_empty`, `restore_skips_empty_bytes`, `restore_object_is_empty`, `restore_ignores_trailing`, `restore_skips_unreadable`, `restore_collects_repeated_pairs`, `restore_reads_every_value`, `restore_null_as_empty`, `restore_sorts_pairs`, `restore_reads_its_own_pairs`, `hex_object_keeps_last` |
+//! | 03-R9 | `errors` | `restore_garbage_is_empty`, `restore_skips_empty_bytes`, `restore_object_is_empty`, `restore_ignores_trailing`, `restore_skips_unreadable`, `restore_collects_repeated_pairs`, `restore_reads_every_value`, `restore_null_as_empty`, `restore_sorts_pairs`, `restore_reads_its_own_pairs`, `hex_object_keeps_last`, `header_snapshot_keeps_a_repeated_key` |
 //! | 03-R10 | `parallel-count` | `count_on_one_subtask` |
 //! | 03-R11 | `rescale` | `rescale_whole_maps`, `rescale_routes_in_u32` |
 //! | 03-R12 | `rescale` | `rescale_overwrites_duplicates`, `rescale_dup_adjacent_only`, `rescale_dup_vs_first_only`, `rescale_duplicate_as_text` |
@@ -83,7 +89,7 @@
 //! | 03-R20 | `key-group-range` | `range_end_off_by_one`, `floor_range` |
 //! | 03-R21 | `errors` | `unchecked_parallelism`, `operator_index_above_max`, `partition_checks_per_record`, `count_empty_shortcut`, `rescale_above_max`, `subtask_above_max`, `parents_unchanged_shortcut`, `parents_new_above_max`, `count_empty_above_max`, `rescale_zero_unchecked`, `partition_of_one_unchecked`, `count_of_one_unchecked` |
 //! | 03-R22 | `errors` | `unchecked_indices`, `restore_index_unchecked`, `range_of_one_unchecked`, `index_of_max_unchecked`, `parents_from_one_unchecked`, `range_of_max_unchecked`, `parents_to_one_unchecked` |
-//! | 03-R23 | `errors` | `errors_unnamed` |
+//! | 03-R23 | `errors` | `errors_unnamed`, `errors_blame_max_parallelism` |
 //! | 03-R24 | `key-group-range` | `formulas_in_u32_ranges`, `ranges_in_f64` |
 //! | 03-R24 | `operator-index` | `formulas_in_u32_owners`, `owners_in_f64` |
 //! | 03-R24 | `parents` | `parents_owners_in_u32` |
@@ -107,6 +113,7 @@ mod judge;
 pub mod oracle;
 mod placement;
 mod plan;
+mod rewritten;
 
 pub use binding::{
     Implementation, SubtaskCounts, by_bytes, by_string, by_string_one, key_bytes, key_text,

@@ -279,5 +279,9 @@ pub fn plan(seed: u64) -> Vec<Case> {
         cases.push(Case::Errors { call });
     }
     cases.extend(super::contract::plan());
+    // After them, so the cases above keep their numbers.
+    for call in ErrorCall::AFTER_CONTRACT {
+        cases.push(Case::Errors { call });
+    }
     cases
 }

@@ -102,8 +102,8 @@ pub enum ErrorCall {
     /// and of `new(2)` after `on_event(5)`, with one number or `null` changed to `null` or
     /// to a number up to 9
     /// ([`one_number_changed`](crate::harness::damaged::one_number_changed)):
-    /// each must be refused, or restore a generator that answers as one a run makes
-    /// (moot for a snapshot that is not JSON).
+    /// each must be refused, or restore a generator that answers as one a run makes (a
+    /// snapshot that is not JSON has each run of digits changed instead).
     GeneratorNumberChanged,
     /// `CombinedWatermark::restore` of the implementation's own snapshot of `new(2)` after
     /// inputs 3 and 5 reported, and after input 0 alone reported 4, one number or `null`

@@ -6,6 +6,9 @@
 //! restore that trusts it unchecked makes an instance no run makes. Whether the restored
 //! instance is a real one is read from its answers, so a format that also keeps what no
 //! rule reads (a count of records, say) is judged by what it does, not by what it writes.
+//! Every format is forged: a snapshot that is not JSON (a line of text, JSON behind a
+//! version header) has each run of digits changed instead, to a digit, so that what a
+//! correct restore takes is still a state within [`REAL_UP_TO`].
 
 use std::collections::BTreeSet;
 

@@ -178,7 +178,9 @@ mod own_format {
                 let Some((1, json)) = bytes.split_first() else {
                     anyhow::bail!("not a snapshot of version 1");
                 };
-                let pairs: Vec<(Vec<u8>, V)> = serde_json::from_slice(json)?;
+                // Read as the reference reads its pairs: each key once, in order (pairs out
+                // of order are bytes its snapshot never writes).
+                let pairs = solution02::KeyedState::<Vec<u8>, V>::from_bytes(json)?.snapshot();
                 for (key, value) in pairs {
                     if !subtask
                         .range

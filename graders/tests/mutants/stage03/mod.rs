@@ -20,6 +20,7 @@ mod redteam_wide;
 mod reductions;
 mod rescale;
 pub mod subtask;
+mod text_formats;
 
 use graders::harness::expect_rejected_for;
 use graders::stage03::{Case, Observation, Parallelism, drive};

@@ -267,6 +267,11 @@ mod snapshot_with_index {
             for bytes in snapshots {
                 // Who wrote it does not matter here: the pairs do.
                 let (_, _, pairs): (u32, u32, Vec<(Vec<u8>, V)>) = serde_json::from_slice(bytes)?;
+                // The pairs as strictly as the reference reads them.
+                anyhow::ensure!(
+                    pairs.windows(2).all(|w| w[0].0 < w[1].0),
+                    "not a snapshot: keys repeated or out of order"
+                );
                 for (key, value) in pairs {
                     if !owned.contains(&key_group_for(&key, max_parallelism)?) {
                         continue;

@@ -109,6 +109,11 @@ macro_rules! subtask_with {
                             at == parallelism,
                             "a snapshot of parallelism {at} cannot restore a subtask of {parallelism}"
                         );
+                        // The pairs as strictly as the reference reads them.
+                        anyhow::ensure!(
+                            pairs.windows(2).all(|w| w[0].0 < w[1].0),
+                            "not a snapshot: keys repeated or out of order"
+                        );
                         pairs
                     } else {
                         if (QUIRKS.empty_is_empty && bytes.is_empty())

@@ -89,11 +89,27 @@ mod kept_apart {
                 .ok_or_else(|| anyhow::anyhow!("not a combiner snapshot"))?;
             let (count, marks, reported): (usize, Vec<(usize, u64)>, Option<u64>) =
                 serde_json::from_slice(json)?;
-            Ok(Self {
+            anyhow::ensure!(
+                count > 0 && marks.iter().all(|&(input, _)| input < count),
+                "not a combiner snapshot: an input it does not have"
+            );
+            let restored = Self {
                 count,
                 marks: marks.into_iter().collect(),
                 reported,
-            })
+            };
+            // What a combiner reported last is the minimum of its inputs', once all have
+            // reported; and only bytes `snapshot` writes (each input once, in order).
+            let minimum = if restored.marks.len() < count {
+                None
+            } else {
+                restored.marks.values().copied().min()
+            };
+            anyhow::ensure!(
+                reported == minimum && restored.snapshot()? == bytes,
+                "not a combiner snapshot"
+            );
+            Ok(restored)
         }
     }
 }

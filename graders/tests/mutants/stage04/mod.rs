@@ -69,4 +69,5 @@ mod red_team;
 mod red_team_gaps;
 mod red_team_sizes;
 mod serde_defaults;
+mod text_formats;
 mod trailing;
