@@ -91,3 +91,39 @@ fn the_section_parser_reads_names_and_stops_at_the_next_heading() {
     );
     assert!(brief_checks("# T\n").is_err());
 }
+
+/// The README's sample report is stage 01's grader as it is: its count of cases and checks,
+/// and the case its replay command names, which is the smallest case it shows.
+#[test]
+fn the_readmes_sample_report_is_stage_01s_plan() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("the README");
+    let line_after = |prefix: &str| {
+        readme
+            .lines()
+            .find_map(|l| l.trim_start().strip_prefix(prefix))
+            .unwrap_or_else(|| panic!("the README's sample report has no `{prefix}` line"))
+            .trim()
+            .to_owned()
+    };
+    let plan = stage01::Dataflow::plan(graders::harness::driver::DEFAULT_SEED);
+    let checks: BTreeSet<_> = plan.iter().map(|case| case.check().name).collect();
+    let verdict = line_after("stage 01 · dataflow");
+    assert!(
+        verdict.ends_with(&format!(
+            "of {} checks fail, {n} of {n} cases judged",
+            checks.len(),
+            n = plan.len()
+        )),
+        "the README shows `{verdict}`; stage 01 plans {} checks and {} cases",
+        checks.len(),
+        plan.len()
+    );
+    let replay = line_after("replay: cargo byo test 01 --case");
+    let index: usize = replay.parse().expect("a case number");
+    assert_eq!(
+        plan[index].describe(),
+        line_after("smallest case:"),
+        "the README's replay command names another case than the one it shows"
+    );
+}

@@ -1,5 +1,6 @@
 //! The implementation's own snapshot of `a@3=7` with one number (or `null`) changed at a
-//! time, to `null` and to 0 to 9 (`harness::damaged::one_number_changed`). A restore may
+//! time, to `null` and to 0 to 9, or, in a format that is not JSON, one run of digits
+//! changed to each other digit (`harness::damaged::one_number_changed`). A restore may
 //! refuse it or take it: a changed sum, count or watermark may be a state some run makes.
 //! What it takes must be a state an operator is in (05-R16): `state_size()` the number of
 //! aggregates that `W(u64::MAX)` then fires, and 0 after. A count of the aggregates kept
