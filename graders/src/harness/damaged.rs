@@ -166,6 +166,19 @@ pub fn one_number_changed(snapshot: &[u8]) -> Vec<Vec<u8>> {
     forged
 }
 
+/// [`one_number_changed`], then each run of digits [`digit_runs_changed`] makes that it
+/// did not: a number a JSON snapshot writes as an object's member name (a key group, an
+/// input's index) or inside a string, where no JSON number is.
+pub fn every_number_changed(snapshot: &[u8]) -> Vec<Vec<u8>> {
+    let mut every = one_number_changed(snapshot);
+    for changed in digit_runs_changed(snapshot) {
+        if !every.contains(&changed) {
+            every.push(changed);
+        }
+    }
+    every
+}
+
 /// `snapshot` with each maximal run of ASCII digits in turn (in the order written)
 /// replaced by each digit 0..=9 other than itself, every other byte as it is: the number
 /// forgeries of a format that is not JSON (a line of text, JSON behind a header), where a
@@ -213,8 +226,8 @@ fn every<'a>(
 #[cfg(test)]
 mod tests {
     use super::{
-        Retyping, digit_runs_changed, emptied, one_number_changed, renumbered, restore_retyped,
-        retyped,
+        Retyping, digit_runs_changed, emptied, every_number_changed, one_number_changed,
+        renumbered, restore_retyped, retyped,
     };
     use serde_json::Value;
 
@@ -313,6 +326,11 @@ mod tests {
         assert!(digit_runs_changed(b"no digits").is_empty());
         // JSON that holds its numbers only as strings is forged the same way.
         assert_eq!(one_number_changed(br#"["5"]"#).len(), 9);
+        // A member's name is reached by the runs of digits, after the numbers.
+        let every = every_number_changed(br#"{"2":[1]}"#);
+        assert_eq!(&every[..10], &one_number_changed(br#"{"2":[1]}"#)[..]);
+        assert!(every.contains(&br#"{"4":[1]}"#.to_vec()));
+        assert!(!every[10..].contains(&br#"{"2":[3]}"#.to_vec()));
         // JSON behind a header is not JSON: its digits are changed where they stand.
         assert!(
             one_number_changed(br#"combiner/v1 {"combined":3}"#)

@@ -27,6 +27,7 @@ pub mod past_u64;
 pub mod printed;
 pub mod process;
 pub mod protocol;
+pub mod renamed;
 pub mod requirements;
 pub mod rng;
 pub mod sandbox;

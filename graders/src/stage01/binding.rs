@@ -79,6 +79,11 @@ macro_rules! impl_stage01 {
                     ),
                     ChainId::Numbered => run(source, &mut Map(f::numbered())),
                     ChainId::EveryOther => run(source, &mut Filter(f::every_other())),
+                    ChainId::FlatMapThenNumbered => run(
+                        source,
+                        &mut FlatMap(f::with_successor).then(Map(f::numbered())),
+                    ),
+                    ChainId::NumberedFlatMap => run(source, &mut FlatMap(f::numbered_copies())),
                 }
             }
             fn feed(chain: $crate::stage01::ChainId, records: &[u32]) -> Vec<u32> {
@@ -110,6 +115,10 @@ macro_rules! impl_stage01 {
                     ),
                     ChainId::Numbered => by_hand(Map(f::numbered()), records),
                     ChainId::EveryOther => by_hand(Filter(f::every_other()), records),
+                    ChainId::FlatMapThenNumbered => {
+                        by_hand(FlatMap(f::with_successor).then(Map(f::numbered())), records)
+                    }
+                    ChainId::NumberedFlatMap => by_hand(FlatMap(f::numbered_copies()), records),
                 }
             }
             fn process(

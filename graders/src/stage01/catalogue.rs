@@ -26,6 +26,13 @@ pub enum ChainId {
     Numbered,
     /// `Filter(every_other())`: a predicate with state, likewise.
     EveryOther,
+    /// `FlatMap(with_successor).then(Map(numbered()))`: a function with state after an
+    /// operator that emits two records per record, so a chain that hands the second
+    /// operator those records in another order (or all at once, reversed) shows it.
+    FlatMapThenNumbered,
+    /// `FlatMap(numbered_copies())`: a flat map whose function keeps state, so a
+    /// `FlatMap` that calls it twice per record (to count, then to copy) shows it.
+    NumberedFlatMap,
 }
 
 impl ChainId {
@@ -41,11 +48,21 @@ impl ChainId {
         ChainId::EveryOther,
     ];
 
+    /// The chains planned after every other case (so the cases before keep their
+    /// numbers): functions with state behind and inside a `FlatMap`.
+    pub const LATER: [ChainId; 2] = [ChainId::FlatMapThenNumbered, ChainId::NumberedFlatMap];
+
     /// Whether the chain's functions keep state. A crash restarts them with the job, so
     /// such a chain has no uninterrupted run to compare a resumed one with: it is
     /// graded in `chain` only.
     pub fn is_stateful(self) -> bool {
-        matches!(self, ChainId::Numbered | ChainId::EveryOther)
+        matches!(
+            self,
+            ChainId::Numbered
+                | ChainId::EveryOther
+                | ChainId::FlatMapThenNumbered
+                | ChainId::NumberedFlatMap
+        )
     }
 
     /// The chain as code.
@@ -63,6 +80,12 @@ impl ChainId {
             }
             ChainId::Numbered => "Map({ let mut n = 0; move |x| { n += 1; 10 * x + n } })",
             ChainId::EveryOther => "Filter({ let mut n = 0; move |_| { n += 1; n % 2 == 1 } })",
+            ChainId::FlatMapThenNumbered => {
+                "FlatMap(|x| vec![x, x + 1]).then(Map({ let mut n = 0; move |x| { n += 1; 10 * x + n } }))"
+            }
+            ChainId::NumberedFlatMap => {
+                "FlatMap({ let mut n = 0; move |x| { n += 1; vec![10 * x + n; n % 3] } })"
+            }
         }
     }
 
@@ -82,6 +105,8 @@ impl ChainId {
                 .collect(),
             ChainId::Numbered => it.map(numbered()).collect(),
             ChainId::EveryOther => it.filter(every_other()).collect(),
+            ChainId::FlatMapThenNumbered => it.flat_map(with_successor).map(numbered()).collect(),
+            ChainId::NumberedFlatMap => it.flat_map(numbered_copies()).collect(),
         }
     }
 }
@@ -93,6 +118,15 @@ pub fn numbered() -> impl FnMut(u32) -> u32 + Clone {
     move |x| {
         calls += 1;
         10 * x + calls
+    }
+}
+
+/// `n % 3` copies of `10x + n` for the `n`-th call: one, two, then none, and again.
+pub fn numbered_copies() -> impl FnMut(u32) -> Vec<u32> + Clone {
+    let mut calls = 0;
+    move |x| {
+        calls += 1;
+        vec![10 * x + calls; (calls % 3) as usize]
     }
 }
 

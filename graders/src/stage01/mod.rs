@@ -41,9 +41,10 @@
 //! | 01-R4 | `seek-past-end` | `seek_clamps`, `bound_check_wraps`, `bound_from_the_capacity` |
 //! | 01-R5 | `seek-past-end` | `error_without_offset`, `error_in_hex` |
 //! | 01-R6 | `process` | `filter_inverted`, `flat_map_first_only`, `flat_map_trusts_size_hint`, `flat_map_trusts_upper_bound` |
-//! | 01-R6 | `chain` | `filter_asks_twice`, `map_copies_its_function` |
+//! | 01-R6 | `chain` | `filter_asks_twice`, `map_copies_its_function`, `flat_map_counts_then_copies` |
 //! | 01-R7 | `process` | `map_replaces_out`, `map_prepends`, `filter_prepends` |
 //! | 01-R8 | `process` | `chain_first_only`, `chain_pops_middle` |
+//! | 01-R8 | `chain` | `chain_feeds_last_first` |
 //! | 01-R9 | `crash` | `run_from_the_start` |
 //! | 01-R9 | `chain` | `run_stops_on_silence` |
 //! | 01-R9 | `contract` | `run_polls_at_most_1024` |

@@ -243,5 +243,15 @@ pub fn plan(seed: u64) -> Vec<Case> {
     });
     // After them, so the cases above keep their numbers: two sources read side by side.
     cases.push(Case::SideBySide);
+    // After them, so the cases above keep their numbers: functions with state behind and
+    // inside a `FlatMap`.
+    for records in &inputs {
+        for chain in ChainId::LATER {
+            cases.push(Case::Chain {
+                chain,
+                records: records.clone(),
+            });
+        }
+    }
     cases
 }

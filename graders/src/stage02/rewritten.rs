@@ -1,7 +1,8 @@
 //! The implementation's own snapshot rewritten into bytes its `snapshot` never writes,
 //! whatever its format: a key renamed so that one key is listed twice or the keys are out
-//! of order, or a list (of a JSON snapshot) one item short or one too long. None of them
-//! is a snapshot (02-R10).
+//! of order, a list (of a JSON snapshot) one item short or one too long, or one number
+//! changed. None of the first three is a snapshot (02-R10); a changed number may be one
+//! (another count), and then `restore` must read it as that snapshot.
 //!
 //! A format of the implementation's own is not known here, so what `restore` made of the
 //! bytes is asked back: it may refuse them, or restore an operator whose own snapshot is
@@ -9,7 +10,8 @@
 //! members are the writer's choice). Bytes that restore to an operator that writes other
 //! bytes were no snapshot (02-R15: each state writes one snapshot) and were read as one:
 //! a key read twice keeps one value, an out-of-order key is sorted back, two lists zipped
-//! together lose what the longer holds.
+//! together lose what the longer holds, a count of the keys or a version written beside
+//! them is never read.
 
 use std::collections::BTreeMap;
 
@@ -20,6 +22,8 @@ use super::binding::{Implementation, SpyState};
 use super::contract::Decoded;
 use super::driver::decoded;
 use super::padded;
+use crate::harness::damaged::every_number_changed;
+use crate::harness::renamed::renamings;
 use crate::harness::{Failure, strict_json};
 
 /// How the snapshot (after [`padded::records`], keys `a` and `Ä b`) is rewritten.
@@ -35,15 +39,20 @@ pub enum Rewrite {
     ItemDropped,
     /// Each list of a JSON snapshot in turn with its last item written again.
     ItemRepeated,
+    /// Each number (or `null`) in turn changed to `null` and to 0 to 9, then each run of
+    /// digits (in a member's name, a string, or a format that is not JSON) to each other
+    /// digit: a count or a version written beside the state and never read back.
+    NumberChanged,
 }
 
 impl Rewrite {
     /// Every rewrite, in the order they are tried.
-    pub const ALL: [Rewrite; 4] = [
+    pub const ALL: [Rewrite; 5] = [
         Rewrite::KeyTwice,
         Rewrite::KeysOutOfOrder,
         Rewrite::ItemDropped,
         Rewrite::ItemRepeated,
+        Rewrite::NumberChanged,
     ];
 
     /// The rewritten bytes, as the report names them.
@@ -55,15 +64,18 @@ impl Rewrite {
             }
             Rewrite::ItemDropped => "its own JSON snapshot with one list's last item dropped",
             Rewrite::ItemRepeated => "its own JSON snapshot with one list's last item repeated",
+            Rewrite::NumberChanged => {
+                "its own snapshot with one number (or run of digits) changed to null or to 0..=9"
+            }
         }
     }
 
     /// `snapshot` rewritten, each way this rewrite has (none where the snapshot holds no
-    /// `Ä b` as text, or is no JSON).
+    /// `Ä b` in an encoding [`renamings`] knows, or, for a list, is no JSON).
     pub fn forge(self, snapshot: &[u8]) -> Vec<Vec<u8>> {
         match self {
-            Rewrite::KeyTwice => renamed(snapshot, b"a").into_iter().collect(),
-            Rewrite::KeysOutOfOrder => renamed(snapshot, b"A").into_iter().collect(),
+            Rewrite::KeyTwice => renamings(snapshot, "Ä b".as_bytes(), b"a"),
+            Rewrite::KeysOutOfOrder => renamings(snapshot, "Ä b".as_bytes(), b"A"),
             Rewrite::ItemDropped => each_list(snapshot, |items| items.pop().is_some()),
             Rewrite::ItemRepeated => each_list(snapshot, |items| match items.last() {
                 Some(last) => {
@@ -72,27 +84,9 @@ impl Rewrite {
                 }
                 None => false,
             }),
+            Rewrite::NumberChanged => every_number_changed(snapshot),
         }
     }
-}
-
-/// `snapshot` with every `Ä b` in it written `to`, if it holds one.
-fn renamed(snapshot: &[u8], to: &[u8]) -> Option<Vec<u8>> {
-    let key = "Ä b".as_bytes();
-    let mut out = Vec::with_capacity(snapshot.len());
-    let mut rest = snapshot;
-    let mut found = false;
-    while !rest.is_empty() {
-        if rest.starts_with(key) {
-            out.extend_from_slice(to);
-            rest = &rest[key.len()..];
-            found = true;
-        } else {
-            out.push(rest[0]);
-            rest = &rest[1..];
-        }
-    }
-    found.then_some(out)
 }
 
 /// `snapshot` read as JSON, once for each of its lists (in the order they are written)

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::forged::restored_not_owned;
 use super::guard::{Answer, caught};
-use super::rewritten::{Rename, restored_otherwise};
+use super::rewritten::{Rewrite, restored_otherwise};
 use super::{Implementation, oracle};
 use crate::harness::Failure;
 use crate::harness::arguments::names;
@@ -164,10 +164,10 @@ pub enum ErrorCall {
     RestoreMemberTwice,
     /// `KeyedSubtask::restore(i, 2, 8, &[own with one number changed])` for `i` in 0 and
     /// 1, where `own` is the implementation's own snapshot of `{"k": 1}` and each number
-    /// or `null` of it is changed in turn to `null` or to 0..=9
-    /// ([`one_number_changed`](crate::harness::damaged::one_number_changed)): refused, or the
-    /// subtask keeps only keys whose group it owns, in any format (a snapshot that is not
-    /// JSON has each run of digits changed).
+    /// or `null` of it is changed in turn to `null` or to 0..=9, then each run of digits
+    /// to another digit
+    /// ([`every_number_changed`](crate::harness::damaged::every_number_changed)): refused,
+    /// or the subtask keeps only keys whose group it owns, in any format.
     RestoreNumberChanged,
     /// `KeyedSubtask::restore(0, 2, 8, &[own with medlar written cherry])`, where `own` is
     /// the implementation's own snapshot of `{"cherry": 1, "medlar": 2}` in whatever format
@@ -177,6 +177,11 @@ pub enum ErrorCall {
     /// The same with `medlar` written `banana`, which sorts before `cherry`: the keys out
     /// of the order the snapshot writes them in.
     RestoreRenamedOutOfOrder,
+    /// `KeyedSubtask::restore(0, 1, 8, &[own with one number changed])`, where `own` is
+    /// the same snapshot of `{"cherry": 1, "medlar": 2}`, each number changed as in
+    /// [`ErrorCall::RestoreNumberChanged`]: refused, or a subtask whose own snapshot is
+    /// those bytes (subtask 0 of 1 owns every key, wherever a changed number put it).
+    RestoreRenumbered,
 }
 
 impl ErrorCall {
@@ -258,9 +263,10 @@ impl ErrorCall {
 
     /// The invalid calls planned after the contract's sequences, so that the cases before
     /// them keep their numbers.
-    pub const AFTER_CONTRACT: [ErrorCall; 2] = [
+    pub const AFTER_CONTRACT: [ErrorCall; 3] = [
         ErrorCall::RestoreRenamedTwice,
         ErrorCall::RestoreRenamedOutOfOrder,
+        ErrorCall::RestoreRenumbered,
     ];
 
     /// The call as code.
@@ -349,6 +355,9 @@ impl ErrorCall {
             ErrorCall::RestoreRenamedOutOfOrder => {
                 "KeyedSubtask::restore(0, 2, 8, &[its own snapshot of {\"cherry\": 1, \"medlar\": 2} with medlar written banana]): banana, which sorts before cherry, after it"
             }
+            ErrorCall::RestoreRenumbered => {
+                "KeyedSubtask::restore(0, 1, 8, &[its own snapshot of {\"cherry\": 1, \"medlar\": 2} with one number or null (or run of digits) changed to null or to 0..=9]): refused, or a subtask whose own snapshot is those bytes"
+            }
         }
     }
 
@@ -386,7 +395,8 @@ impl ErrorCall {
             | ErrorCall::RestoreMemberTwice
             | ErrorCall::RestoreNumberChanged
             | ErrorCall::RestoreRenamedTwice
-            | ErrorCall::RestoreRenamedOutOfOrder => None,
+            | ErrorCall::RestoreRenamedOutOfOrder
+            | ErrorCall::RestoreRenumbered => None,
             _ => Some("parallelism"),
         }
     }
@@ -477,7 +487,8 @@ impl ErrorCall {
             | ErrorCall::RestoreKeysOutOfOrder
             | ErrorCall::RestoreMemberTwice
             | ErrorCall::RestoreRenamedTwice
-            | ErrorCall::RestoreRenamedOutOfOrder => "03-R9",
+            | ErrorCall::RestoreRenamedOutOfOrder
+            | ErrorCall::RestoreRenumbered => "03-R9",
             ErrorCall::RestoreNumberChanged => "03-R7",
             _ => "03-R21",
         }
@@ -578,8 +589,9 @@ pub fn invalid_call<I: Implementation>(call: ErrorCall) -> Answer<String> {
             // Another format: no member of k to write twice.
             _ => Answer::Err("its snapshot holds no JSON object with a member for k".to_owned()),
         },
-        ErrorCall::RestoreRenamedTwice => restored_otherwise::<I>(Rename::Twice),
-        ErrorCall::RestoreRenamedOutOfOrder => restored_otherwise::<I>(Rename::OutOfOrder),
+        ErrorCall::RestoreRenamedTwice => restored_otherwise::<I>(Rewrite::Twice),
+        ErrorCall::RestoreRenamedOutOfOrder => restored_otherwise::<I>(Rewrite::OutOfOrder),
+        ErrorCall::RestoreRenumbered => restored_otherwise::<I>(Rewrite::NumberChanged),
         ErrorCall::RestoreNumberChanged => match counted_k::<I>() {
             Answer::Ok(own) => restored_not_owned::<I>(&own),
             // The laws' checks report a subtask not made.
@@ -743,9 +755,12 @@ pub fn judge_error(call: ErrorCall, answer: &Answer<String>) -> Result<(), Failu
         (ErrorCall::RestoreNumberChanged, _) => {
             "an error, or a subtask that keeps only the keys it owns".to_owned()
         }
-        (ErrorCall::RestoreRenamedTwice | ErrorCall::RestoreRenamedOutOfOrder, _) => {
-            "an error, or a subtask whose own snapshot is these bytes".to_owned()
-        }
+        (
+            ErrorCall::RestoreRenamedTwice
+            | ErrorCall::RestoreRenamedOutOfOrder
+            | ErrorCall::RestoreRenumbered,
+            _,
+        ) => "an error, or a subtask whose own snapshot is these bytes".to_owned(),
         (_, Some(_)) => format!(
             "an error naming `{}` (as a word of its own)",
             call.spellings().join("` or `")

@@ -6,22 +6,24 @@
 //! instead of hashing the key again keeps whatever the bytes claim. Whether it kept a key
 //! it does not own is read from its state, so every format is judged the same way; and
 //! every format is forged: a snapshot that is not JSON (a line of text, JSON behind a
-//! header) has each run of digits changed instead.
+//! header) has each run of digits changed instead, and a JSON one has its runs of digits
+//! changed too, after its numbers, since a key group may be written as an object's member
+//! name (`{"2": [["6b", 1]]}`) or inside a string, where no JSON number is.
 
 use super::binding::Implementation;
 use super::guard::{Answer, caught};
 use super::oracle;
-use crate::harness::damaged::one_number_changed;
+use crate::harness::damaged::every_number_changed;
 
 /// Where the forged snapshot is restored: both subtasks of 2 at `max_parallelism` 8, one
 /// of which owns `k` and one not.
 const RESTORED_AS: [(u32, u32, u32); 2] = [(0, 2, 8), (1, 2, 8)];
 
-/// Restores `own` (the implementation's snapshot of `{"k": 1}`) with each of its numbers
-/// changed in turn, as each subtask of [`RESTORED_AS`]: the first restore that keeps a key
+/// Restores `own` (the implementation's snapshot of `{"k": 1}`) with each of its numbers,
+/// then each of its runs of digits, changed in turn, as each subtask of [`RESTORED_AS`]: the first restore that keeps a key
 /// its subtask does not own, described (`Ok`), or a panic; `Err` when none does.
 pub fn restored_not_owned<I: Implementation>(own: &[u8]) -> Answer<String> {
-    for forged in one_number_changed(own) {
+    for forged in every_number_changed(own) {
         for (index, parallelism, max_parallelism) in RESTORED_AS {
             let kept = caught(|| {
                 I::restore(

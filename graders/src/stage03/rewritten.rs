@@ -1,11 +1,11 @@
-//! Stage 03's own subtask snapshot rewritten into bytes `snapshot` never writes, whatever
-//! its format: one key's name replaced by another's, so that a key is listed twice or the
-//! keys are out of order. Neither is a snapshot (03-R9: a key found twice in one snapshot
-//! is no snapshot, whoever restores it).
+//! Stage 03's own subtask snapshot rewritten, whatever its format: one key's name replaced
+//! by another's, so that a key is listed twice or the keys are out of order, which is no
+//! snapshot (03-R9: a key found twice in one snapshot is no snapshot, whoever restores
+//! it); or one number changed, which may be a snapshot (of other counts, other keys) and
+//! then must be read as the one it is.
 //!
 //! The format is the implementation's own, so the key is looked for in every encoding a
-//! snapshot of bytes plausibly uses (the bytes as text, a JSON list of byte values, hex,
-//! base64), and what `restore` made of the rewritten bytes is asked back: it may refuse
+//! snapshot of bytes plausibly uses (`harness::renamed`), and what `restore` made of the rewritten bytes is asked back: it may refuse
 //! them, or restore a subtask whose own snapshot is those bytes (the same JSON tree, for
 //! JSON: spacing and the order of an object's members are the writer's). A subtask that
 //! writes other bytes read them as a snapshot they are not: a key read twice keeps one
@@ -13,6 +13,8 @@
 
 use super::binding::Implementation;
 use super::guard::{Answer, caught};
+use crate::harness::damaged::every_number_changed;
+use crate::harness::renamed::renamings;
 use crate::harness::strict_json;
 
 /// The snapshot rewritten is of subtask 0 of 2 at `max_parallelism` 8, which owns key
@@ -28,86 +30,44 @@ const SECOND: &str = "medlar";
 /// Key group 0, and before [`FIRST`] in byte order.
 const BEFORE: &str = "banana";
 
-/// What [`SECOND`]'s name is replaced by.
+/// Where a snapshot is restored whose numbers were changed: subtask 0 of 1, which owns
+/// every key group, so that a correct restore keeps every key the bytes hold, wherever a
+/// changed number put it, and its own snapshot is those bytes.
+const WHOLE: (u32, u32, u32) = (0, 1, 8);
+
+/// How the snapshot is rewritten.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Rename {
-    /// [`FIRST`]: that key twice, once with each value.
+pub enum Rewrite {
+    /// [`SECOND`] written [`FIRST`]: that key twice, once with each value.
     Twice,
-    /// [`BEFORE`], which sorts before [`FIRST`]: the keys out of order where the format
-    /// lists them in order.
+    /// [`SECOND`] written [`BEFORE`], which sorts before [`FIRST`]: the keys out of order
+    /// where the format lists them in order.
     OutOfOrder,
+    /// Each number (or `null`) changed in turn to `null` and to 0 to 9, then each run of
+    /// digits to each other digit, restored by [`WHOLE`]: a count, a version or a key
+    /// group written beside the keys and never read back.
+    NumberChanged,
 }
 
-impl Rename {
-    fn to(self) -> &'static str {
+impl Rewrite {
+    /// The subtask that restores the rewritten bytes.
+    fn restored_by(self) -> (u32, u32, u32) {
         match self {
-            Rename::Twice => FIRST,
-            Rename::OutOfOrder => BEFORE,
+            Rewrite::Twice | Rewrite::OutOfOrder => SUBTASK,
+            Rewrite::NumberChanged => WHOLE,
         }
     }
 }
 
-/// The encodings of `key` a snapshot may hold, in the order they are tried: its bytes as
-/// text, a JSON list of its byte values (compact and spaced), hex (lower and upper case),
-/// base64.
-fn encodings(key: &[u8]) -> Vec<Vec<u8>> {
-    let values: Vec<String> = key.iter().map(u8::to_string).collect();
-    let hex: String = key.iter().map(|b| format!("{b:02x}")).collect();
-    vec![
-        key.to_vec(),
-        format!("[{}]", values.join(",")).into_bytes(),
-        format!("[{}]", values.join(", ")).into_bytes(),
-        hex.clone().into_bytes(),
-        hex.to_uppercase().into_bytes(),
-        base64(key).into_bytes(),
-    ]
-}
-
-/// `bytes` in standard base64, with padding.
-fn base64(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::new();
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(char::from(DIGITS[(n >> (18 - 6 * i)) as usize & 63]));
-            } else {
-                out.push('=');
-            }
-        }
+/// `snapshot` rewritten so: once for each encoding in which it holds [`SECOND`]
+/// ([`renamings`]), or once for each number changed ([`every_number_changed`]).
+pub fn forge(snapshot: &[u8], rewrite: Rewrite) -> Vec<Vec<u8>> {
+    let second = SECOND.as_bytes();
+    match rewrite {
+        Rewrite::Twice => renamings(snapshot, second, FIRST.as_bytes()),
+        Rewrite::OutOfOrder => renamings(snapshot, second, BEFORE.as_bytes()),
+        Rewrite::NumberChanged => every_number_changed(snapshot),
     }
-    out
-}
-
-/// `snapshot` with every occurrence of `from` written `to`, if it holds one.
-fn replaced(snapshot: &[u8], from: &[u8], to: &[u8]) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(snapshot.len());
-    let mut rest = snapshot;
-    let mut found = false;
-    while !rest.is_empty() {
-        if rest.starts_with(from) {
-            out.extend_from_slice(to);
-            rest = &rest[from.len()..];
-            found = true;
-        } else {
-            out.push(rest[0]);
-            rest = &rest[1..];
-        }
-    }
-    found.then_some(out)
-}
-
-/// `snapshot` rewritten `rename`, once for each encoding in which it holds [`SECOND`].
-pub fn forge(snapshot: &[u8], rename: Rename) -> Vec<Vec<u8>> {
-    encodings(SECOND.as_bytes())
-        .iter()
-        .zip(encodings(rename.to().as_bytes()))
-        .filter_map(|(from, to)| replaced(snapshot, from, &to))
-        .collect()
 }
 
 /// Whether `again`, a restored subtask's own snapshot, is the snapshot `bytes` were: the
@@ -122,9 +82,9 @@ fn same_snapshot(bytes: &[u8], again: &[u8]) -> bool {
 /// Restores each rewriting of the implementation's own snapshot: the first that restores
 /// a subtask whose own snapshot is other bytes, described (`Ok`), or a panic; `Err` when
 /// each is refused or restores its own bytes (or none can be made: the case is moot).
-pub fn restored_otherwise<I: Implementation>(rename: Rename) -> Answer<String> {
-    let (index, parallelism, max_parallelism) = SUBTASK;
+pub fn restored_otherwise<I: Implementation>(rewrite: Rewrite) -> Answer<String> {
     let own = caught(|| {
+        let (index, parallelism, max_parallelism) = SUBTASK;
         let mut subtask = I::subtask(index, parallelism, max_parallelism)?;
         I::count(&mut subtask, FIRST)?;
         I::count(&mut subtask, SECOND)?;
@@ -135,12 +95,13 @@ pub fn restored_otherwise<I: Implementation>(rename: Rename) -> Answer<String> {
         // The laws' checks report a subtask that cannot be made.
         return Answer::Err("its snapshot of the two keys could not be taken".to_owned());
     };
-    let forged = forge(&own, rename);
+    let forged = forge(&own, rewrite);
     if forged.is_empty() {
         return Answer::Err(format!(
-            "its snapshot holds {SECOND:?} in none of the encodings tried"
+            "its snapshot holds {SECOND:?} in none of the encodings tried, or no digit"
         ));
     }
+    let (index, parallelism, max_parallelism) = rewrite.restored_by();
     for bytes in forged {
         let restored = caught(|| {
             let subtask = I::restore(
@@ -177,7 +138,7 @@ pub fn restored_otherwise<I: Implementation>(rename: Rename) -> Answer<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{BEFORE, FIRST, Rename, SECOND, SUBTASK, base64, forge, same_snapshot};
+    use super::{BEFORE, FIRST, Rewrite, SECOND, SUBTASK, forge, same_snapshot};
     use crate::stage03::oracle;
 
     #[test]
@@ -194,32 +155,15 @@ mod tests {
     }
 
     #[test]
-    fn the_second_key_is_renamed_in_each_encoding_found() {
-        let pairs = br#"[[[99,104,101,114,114,121],1],[[109,101,100,108,97,114],2]]"#;
+    fn the_second_key_is_renamed() {
         assert_eq!(
-            forge(pairs, Rename::Twice),
-            vec![br#"[[[99,104,101,114,114,121],1],[[99,104,101,114,114,121],2]]"#.to_vec()]
-        );
-        assert_eq!(
-            forge(b"636865727279 1\n6d65646c6172 2\n", Rename::OutOfOrder),
-            vec![b"636865727279 1\n62616e616e61 2\n".to_vec()]
-        );
-        assert_eq!(
-            forge(br#"{"cherry":1,"medlar":2}"#, Rename::Twice),
+            forge(br#"{"cherry":1,"medlar":2}"#, Rewrite::Twice),
             vec![br#"{"cherry":1,"cherry":2}"#.to_vec()]
         );
         assert_eq!(
-            forge(b"bWVkbGFy=2", Rename::OutOfOrder),
-            vec![b"YmFuYW5h=2".to_vec()]
+            forge(br#"{"cherry":1,"medlar":2}"#, Rewrite::OutOfOrder),
+            vec![br#"{"cherry":1,"banana":2}"#.to_vec()]
         );
-        assert!(forge(b"[]", Rename::Twice).is_empty());
-    }
-
-    #[test]
-    fn base64_is_the_standard_one() {
-        assert_eq!(base64(b"medlar"), "bWVkbGFy");
-        assert_eq!(base64(b"k"), "aw==");
-        assert_eq!(base64(b"ke"), "a2U=");
     }
 
     #[test]

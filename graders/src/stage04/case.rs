@@ -100,10 +100,9 @@ pub enum ErrorCall {
     CombinerOutOfStep,
     /// `BoundedOutOfOrderness::restore` of the implementation's own snapshot of `new(2)`,
     /// and of `new(2)` after `on_event(5)`, with one number or `null` changed to `null` or
-    /// to a number up to 9
-    /// ([`one_number_changed`](crate::harness::damaged::one_number_changed)):
-    /// each must be refused, or restore a generator that answers as one a run makes (a
-    /// snapshot that is not JSON has each run of digits changed instead).
+    /// to a number up to 9, then each run of digits changed to another digit
+    /// ([`every_number_changed`](crate::harness::damaged::every_number_changed)):
+    /// each must be refused, or restore a generator that answers as one a run makes.
     GeneratorNumberChanged,
     /// `CombinedWatermark::restore` of the implementation's own snapshot of `new(2)` after
     /// inputs 3 and 5 reported, and after input 0 alone reported 4, one number or `null`

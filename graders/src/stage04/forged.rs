@@ -8,12 +8,13 @@
 //! rule reads (a count of records, say) is judged by what it does, not by what it writes.
 //! Every format is forged: a snapshot that is not JSON (a line of text, JSON behind a
 //! version header) has each run of digits changed instead, to a digit, so that what a
-//! correct restore takes is still a state within [`REAL_UP_TO`].
+//! correct restore takes is still a state within [`REAL_UP_TO`]; a JSON one has its runs
+//! of digits changed too, after its numbers, for the numbers it writes as member names.
 
 use std::collections::BTreeSet;
 
 use super::binding::Implementation;
-use crate::harness::damaged::one_number_changed;
+use crate::harness::damaged::every_number_changed as forgeries;
 
 /// Real instances are enumerated with every `max_delay`, timestamp and watermark up to
 /// this: past any number a changed snapshot holds (9), with room for a format that keeps
@@ -73,14 +74,33 @@ fn generator_answers<I: Implementation>(
 
 /// What a combiner of 2 inputs answers: `current()`, then, for each input and each `t` up
 /// to [`PROBED_UP_TO`], what `on_watermark(input, t)` returns and `current()` after it
-/// on a fresh instance (`make` gives each). An error reads as `None`: only the real
+/// on a fresh instance (`make` gives each); then the same after a second call, which
+/// takes the other input to [`PROBED_UP_TO`]. An error reads as `None`: only the real
 /// instances' answers are compared, and theirs never err.
+///
+/// Why a second call: a combiner may cache what its inputs already say (which input is
+/// the slowest, say) and trust it on restore; a forged cache can answer every single call
+/// as some real combiner does and still show on the call after, once the first has moved
+/// its inputs (the red team's `argmin`).
 fn combiner_answers<I: Implementation>(make: impl Fn() -> Option<I::Combiner>) -> Option<Answers> {
     let mut answers = vec![I::combiner_current(&make()?)];
     for input in 0..2 {
         for t in 0..=PROBED_UP_TO {
             let mut combiner = make()?;
             answers.push(I::on_watermark(&mut combiner, input, t).ok().flatten());
+            answers.push(I::combiner_current(&combiner));
+        }
+    }
+    for input in 0..2 {
+        for t in 0..=PROBED_UP_TO {
+            let mut combiner = make()?;
+            // The first call's answers are read above; only the second's are new.
+            let _ = I::on_watermark(&mut combiner, input, t);
+            answers.push(
+                I::on_watermark(&mut combiner, 1 - input, PROBED_UP_TO)
+                    .ok()
+                    .flatten(),
+            );
             answers.push(I::combiner_current(&combiner));
         }
     }
@@ -120,8 +140,8 @@ fn shown(
 pub fn unreal_generator<I: Implementation>() -> anyhow::Result<Option<String>> {
     let mut used = I::generator(2);
     I::on_event(&mut used, 5);
-    let mut forged = one_number_changed(&I::generator_snapshot(&I::generator(2))?);
-    forged.extend(one_number_changed(&I::generator_snapshot(&used)?));
+    let mut forged = forgeries(&I::generator_snapshot(&I::generator(2))?);
+    forged.extend(forgeries(&I::generator_snapshot(&used)?));
     let real = || {
         let mut all = BTreeSet::new();
         for max_delay in 0..=REAL_UP_TO {
@@ -163,8 +183,8 @@ pub fn unreal_combiner<I: Implementation>() -> anyhow::Result<Option<String>> {
         }
         I::combiner_snapshot(&combiner)
     };
-    let mut forged = one_number_changed(&after(&[(0, 3), (1, 5)])?);
-    forged.extend(one_number_changed(&after(&[(0, 4)])?));
+    let mut forged = forgeries(&after(&[(0, 3), (1, 5)])?);
+    forged.extend(forgeries(&after(&[(0, 4)])?));
     let marks = || std::iter::once(None).chain((0..=REAL_UP_TO).map(Some));
     let real = || {
         let mut all = BTreeSet::new();
@@ -185,11 +205,21 @@ pub fn unreal_combiner<I: Implementation>() -> anyhow::Result<Option<String>> {
     };
     let per_input = PROBED_UP_TO as usize + 1;
     let label = |i: usize, read: &[Option<u64>]| {
-        let (input, t) = (i / per_input, i % per_input);
-        format!(
-            "on_watermark({input}, {t}) = {:?} (current() {:?})",
-            read[0], read[1]
-        )
+        let (probe, t) = (i / per_input, i % per_input);
+        if probe < 2 {
+            format!(
+                "on_watermark({probe}, {t}) = {:?} (current() {:?})",
+                read[0], read[1]
+            )
+        } else {
+            let input = probe - 2;
+            format!(
+                "on_watermark({input}, {t}) then on_watermark({}, {PROBED_UP_TO}) = {:?} (current() {:?})",
+                1 - input,
+                read[0],
+                read[1]
+            )
+        }
     };
     Ok(first_unreal(
         &forged,

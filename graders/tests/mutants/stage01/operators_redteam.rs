@@ -116,6 +116,49 @@ chain! {
 }
 
 chain! {
+    /// **Mistake:** the chain hands the first operator's records to the second last
+    /// first, then reverses what came out, "since only the order of `out` shows": the
+    /// second operator's function, if it keeps state, sees the records backwards.
+    /// **Verdict:** `chain` fails on `FlatMap(|x| vec![x, x + 1]).then(Map(numbered))`:
+    /// the numbers go to the records in reverse (01-R8).
+    mod chain_feeds_last_first;
+    process(self, input, out) {
+        let mut middle = Vec::new();
+        self.0.process(input, &mut middle);
+        let mut scratch = Vec::new();
+        for record in middle.into_iter().rev() {
+            let before = scratch.len();
+            self.1.process(record, &mut scratch);
+            scratch[before..].reverse();
+        }
+        scratch.reverse();
+        out.extend(scratch);
+    }
+}
+
+/// **Mistake:** `FlatMap` calls its function once to count the records, then again to
+/// emit them, "so that `out` grows once, to the exact size": a function that keeps state
+/// is called twice per record.
+/// **Verdict:** `chain` fails on the flat map whose function numbers its calls (01-R6).
+pub mod flat_map_counts_then_copies {
+    pub use solution01::{Filter, Map, Operator, Source, VecSource, run};
+
+    pub struct FlatMap<F>(pub F);
+    impl<In: Clone, Out, I, F> Operator<In> for FlatMap<F>
+    where
+        F: FnMut(In) -> I,
+        I: IntoIterator<Item = Out>,
+    {
+        type Out = Out;
+        fn process(&mut self, input: In, out: &mut Vec<Out>) {
+            let count = (self.0)(input.clone()).into_iter().count();
+            out.reserve_exact(count);
+            out.extend((self.0)(input));
+        }
+    }
+}
+
+chain! {
     /// **Control:** a correct chain that keeps its buffer between records and drains it
     /// each time (one allocation for the whole stream).
     mod drained_middle;

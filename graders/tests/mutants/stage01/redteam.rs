@@ -236,6 +236,14 @@ graders::impl_stage01!(
 );
 graders::impl_stage01!(DrainedMiddle, super::operators_redteam::drained_middle);
 graders::impl_stage01!(
+    ChainFeedsLastFirst,
+    super::operators_redteam::chain_feeds_last_first
+);
+graders::impl_stage01!(
+    FlatMapCountsThenCopies,
+    super::operators_redteam::flat_map_counts_then_copies
+);
+graders::impl_stage01!(
     FlatMapTrustsSizeHint,
     super::operators_redteam::flat_map_trusts_size_hint
 );
@@ -275,6 +283,8 @@ accepted!(stage01_drained_middle_passes: Dataflow, drive::<DrainedMiddle>);
 #[case::run_last_record_only(drive::<RunLastRecordOnly>, "chain", "01-R10", None)]
 #[case::flat_map_trusts_size_hint(drive::<FlatMapTrustsSizeHint>, "process", "01-R6", None)]
 #[case::flat_map_trusts_upper_bound(drive::<FlatMapTrustsUpperBound>, "process", "01-R6", None)]
+#[case::chain_feeds_last_first(drive::<ChainFeedsLastFirst>, "chain", "01-R8", Some("01-functions-are-pure"))]
+#[case::flat_map_counts_then_copies(drive::<FlatMapCountsThenCopies>, "chain", "01-R6", Some("01-functions-are-pure"))]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

@@ -11,6 +11,7 @@ mod redteam;
 mod redteam_bytes;
 #[macro_use]
 mod redteam_bytes_subtask;
+mod json_formats;
 mod redteam_duplicates;
 mod redteam_empty;
 mod redteam_shortcuts;

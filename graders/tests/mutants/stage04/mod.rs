@@ -64,6 +64,7 @@ mod without_card {
             .unwrap_or_else(|why| crate::fail(&why));
     }
 }
+mod cached_slowest;
 mod derived_fields;
 mod red_team;
 mod red_team_gaps;
