@@ -44,11 +44,11 @@ pub enum Call {
     /// errors, after which the operator goes on.
     RestoreEmpty,
     /// `restore(assigner, bytes)` of each [`Forgery`], the implementation's own snapshot
-    /// made to say what no snapshot says (an aggregate of count 0 or of a count outside a
-    /// `u64`, one listed twice, the group that holds it listed twice, an open window the
-    /// watermark fired) or with bytes around it or in it that no snapshot holds: errors,
-    /// after which the operator goes on. A format that does not tell where to write one
-    /// is spared it.
+    /// made to say what no snapshot says (an aggregate of count 0, with its sum or with a
+    /// sum of 0 too, or of a count outside a `u64`, one listed twice, the group that holds
+    /// it listed twice, an open window the watermark fired) or with bytes around it or in
+    /// it that no snapshot holds: errors, after which the operator goes on. A format that
+    /// does not tell where to write one is spared it.
     RestoreForged,
     /// `restore(assigner, bytes)` of the implementation's own snapshot of `a@3=7` with
     /// one number changed at a time (`renumbered.rs`): an error, or an operator whose
@@ -68,7 +68,7 @@ impl fmt::Display for Call {
             ),
             Call::RestoreEmpty => f.write_str("restore(b\"\"), restore(b\"{}\")"),
             Call::RestoreForged => f.write_str(
-                "restore(snapshot() made to say what no snapshot says: an aggregate of count 0 or of a count outside a u64, an aggregate or the group that holds it listed twice, an open window its watermark fired; or with bytes around it or in it that no snapshot holds)",
+                "restore(snapshot() made to say what no snapshot says: an aggregate of count 0 (of sum 7 or 0) or of a count outside a u64, an aggregate or the group that holds it listed twice, an open window its watermark fired; or with bytes around it or in it that no snapshot holds)",
             ),
             Call::RestoreRenumbered => f.write_str(
                 "restore(snapshot() of a@3=7 with one number changed to null or 0 to 9), then state_size(), W(u64::MAX) and state_size() on what it restored",

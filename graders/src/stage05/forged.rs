@@ -1,8 +1,8 @@
 //! Snapshots that say what no snapshot says, written in the implementation's own format:
-//! an aggregate of no record, one aggregate listed twice (next to itself, or apart), the
-//! group that holds it listed twice where the format groups the aggregates (a window's
-//! list of keys, a key's list of windows, an object keyed by window or key: next to
-//! itself, or apart), an open window that the snapshot's own watermark has fired (alone,
+//! an aggregate of no record (with its sum, or with a sum of 0 too), one aggregate listed
+//! twice (next to itself, or apart), the group that holds it listed twice where the
+//! format groups the aggregates (a window's list of keys, a key's list of windows, an
+//! object keyed by window or key: next to itself, or apart), an open window that the snapshot's own watermark has fired (alone,
 //! or beside one it has not, in either order), and the snapshot with bytes around it or
 //! in it that no snapshot holds. `snapshot` cannot write them, so `restore` must refuse
 //! them (05-R16). The format is learned by comparing the implementation's own snapshots;
@@ -71,11 +71,16 @@ pub enum Forgery {
     /// reader that trims text, reads the first of a stream of values or decodes bytes
     /// lossily takes for a snapshot. In any format, since none needs to be learned.
     Padded,
+    /// `a [0, 10)` with its count set to 0, as [`Forgery::CountZero`], and its sum too,
+    /// found by comparing aggregates of one record of 7, 8 and 9: an aggregate of no
+    /// record is no aggregate, whatever its sum (a check of "count 0 with a sum" misses
+    /// it, and a result of count 0 fires).
+    SumAndCountZero,
 }
 
 impl Forgery {
     /// Every forgery, in the order they are tried.
-    pub const ALL: [Forgery; 11] = [
+    pub const ALL: [Forgery; 12] = [
         Forgery::CountZero,
         Forgery::CountOutOfRange,
         Forgery::ListedTwice,
@@ -87,6 +92,9 @@ impl Forgery {
         Forgery::FiredBesideOpen,
         Forgery::FiredBesideOpenReversed,
         Forgery::Padded,
+        // After the others, so that each implementation they reject still names the same
+        // forgery.
+        Forgery::SumAndCountZero,
     ];
 
     /// The forgery as a report names it.
@@ -125,6 +133,9 @@ impl Forgery {
             Forgery::Padded => {
                 "its snapshot of the aggregate Ä [0, 10) written twice on two lines, after a byte-order mark or a form feed, followed by an ideographic space (U+3000, which str::trim strips), or with the bytes of its Ä set to 0xFF, which no UTF-8 text holds: bytes around a snapshot, or in it, that snapshot never writes"
             }
+            Forgery::SumAndCountZero => {
+                "its snapshot of the aggregate a [0, 10) with both its sum and its count set to 0: an aggregate exists from its first record, whatever its sum"
+            }
         }
     }
 
@@ -155,6 +166,7 @@ impl Forgery {
             Forgery::GroupListedApart => return groups_listed_again::<I>(true),
             Forgery::FiredBesideOpen => fired_beside_open::<I>(false),
             Forgery::FiredBesideOpenReversed => fired_beside_open::<I>(true),
+            Forgery::SumAndCountZero => sum_and_count_zero::<I>(),
             Forgery::Padded => return Vec::new(),
         };
         one.into_iter().collect()
@@ -284,6 +296,24 @@ fn count_zero<I: Implementation>() -> Option<Vec<u8>> {
     let count = Counter::find([&one?, &two?, &three?])?;
     let zero = count.base.checked_sub(1)?;
     restores::<I>(&count.set_to(count.base + 5)).then(|| count.set_to(zero))
+}
+
+/// The snapshot of `a [0, 10)` with its count and its sum set to 0; made where the same
+/// with the sum 0 and the count 6, a state some run makes, restores.
+fn sum_and_count_zero<I: Implementation>() -> Option<Vec<u8>> {
+    let records = [("a", 3, SUM), ("a", 3, 0), ("a", 3, 0)];
+    let [one, two, three] = [1, 2, 3].map(|n| snapshot_after::<I>(None, &records[..n]));
+    let count = Counter::find([&one?, &two?, &three?])?;
+    // One record each, of 7, 8 and 9: the sum grows by one, the count stays.
+    let [seven, eight, nine] =
+        [0, 1, 2].map(|more| snapshot_after::<I>(None, &[("a", 3, SUM + more)]));
+    let sum = Counter::find([&seven?, &eight?, &nine?])?;
+    let zero = count.base.checked_sub(1)?;
+    let summed_to_zero = |count_set: Vec<u8>| sum.set_in(&parsed(count_set)?, 0);
+    let possible = summed_to_zero(count.set_to(count.base + 5))?;
+    restores::<I>(&possible)
+        .then(|| summed_to_zero(count.set_to(zero)))
+        .flatten()
 }
 
 /// The snapshot of `a [0, 10)` with its count written as numbers past a `u64`'s range.

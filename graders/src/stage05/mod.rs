@@ -33,11 +33,11 @@
 //!   is not watermark 0), each step's answer,
 //!   `state_size()` and `current_watermark()` against the model of the brief
 //!   ([`oracle::Model`]); and one restore of the implementation's own snapshots forged
-//!   to say what none says (an aggregate of count 0 or of a count outside a `u64`, one
-//!   listed twice, alone or with the
-//!   group that holds it where the format groups them by window or key, in lists or in
-//!   an object whose key is then written twice, one listed again with another sum, an open
-//!   window its watermark fired), in its own format where that format tells where to
+//!   to say what none says (an aggregate of count 0, with its sum or with a sum of 0
+//!   too, or of a count outside a `u64`, one listed twice, alone or with the group that
+//!   holds it where the format groups them by window or key, in lists or in an object
+//!   whose key is then written twice, one listed again with another sum, an open window
+//!   its watermark fired), in its own format where that format tells where to
 //!   write it, and the snapshot with bytes around it or in it that no snapshot holds, in
 //!   any format; and one restore of its snapshot with each number changed in turn, which
 //!   may be refused or taken but must give an operator whose `state_size()` counts what
@@ -70,7 +70,7 @@
 //! | 05-R14 | `firing` | `watermark_at_firing` |
 //! | 05-R15 | `crash` | `watermark_not_in_snapshot`, `keyed_by_k`, `watermark_saved_plus_one` |
 //! | 05-R15 | `contract` | `zero_watermark_is_none` |
-//! | 05-R16 | `contract` | `garbage_is_empty`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_watermark`, `restore_skips_count_zero`, `restore_overwrites_a_repeat`, `restore_drops_fired_windows`, `restore_compares_neighbours`, `restore_checks_the_first_window`, `grouped_window_replaced`, `window_object_keeps_last`, `restore_compares_whole_entries`, `restore_trims_text`, `restore_decodes_lossily`, `quoted_numbers_skip_count_zero`, `count_read_signed`, `count_read_wide`, `size_counter_trusted` |
+//! | 05-R16 | `contract` | `garbage_is_empty`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_watermark`, `restore_skips_count_zero`, `restore_overwrites_a_repeat`, `restore_drops_fired_windows`, `restore_compares_neighbours`, `restore_checks_the_first_window`, `grouped_window_replaced`, `window_object_keeps_last`, `restore_compares_whole_entries`, `restore_trims_text`, `restore_decodes_lossily`, `quoted_numbers_skip_count_zero`, `count_read_signed`, `count_read_wide`, `size_counter_trusted`, `count_zero_refused_only_with_a_sum` |
 //! | 05-R17 | `window-sums` | `batch_window_sums`, `late_sorted_by_time`, `window_sums_stops_at_max`, `late_deduplicated` |
 //! | 05-R18 | `window-sums` | `flushes_at_end` |
 //! | 05-R19 | `errors` | `tumbling_zero_accepted` |

@@ -60,6 +60,9 @@ pub enum Flaw {
     /// The number of aggregates is a counter kept beside them, written into the snapshot
     /// and taken from it by `restore`.
     SizeCounterTrusted,
+    /// `restore` refuses an aggregate of count 0 only when its sum is not 0: (0, 0) is
+    /// taken for an empty aggregate, and kept.
+    CountZeroRefusedOnlyWithASum,
 }
 
 macro_rules! flawed_operator {
@@ -294,7 +297,11 @@ macro_rules! flawed_operator {
                 op.watermark = snapshot.watermark;
                 op.emitted = snapshot.emitted.into_iter().collect();
                 for (w, k, sum, count) in snapshot.open {
-                    anyhow::ensure!(count > 0, "not a snapshot: an aggregate of no record");
+                    let empty = FLAW == Flaw::CountZeroRefusedOnlyWithASum && sum == 0;
+                    anyhow::ensure!(
+                        count > 0 || empty,
+                        "not a snapshot: an aggregate of no record"
+                    );
                     anyhow::ensure!(
                         op.watermark.is_none_or(|wm| w.end - 1 > wm),
                         "not a snapshot: window {w:?} is open but its watermark fired it"

@@ -1,7 +1,8 @@
 //! Stage 05 mutants of a red-team round whose numbers are too narrow, or read too widely:
 //! a count in a `u16` and a sum in an `f64` (past 65,535 records and past 2^53), counts
-//! read as an `i64` or a `u128` and cast `as u64`, and the number of aggregates kept as a
-//! counter that `restore` takes from the snapshot.
+//! read as an `i64` or a `u128` and cast `as u64`, the number of aggregates kept as a
+//! counter that `restore` takes from the snapshot, and a count of 0 refused only beside a
+//! sum that is not 0.
 
 use graders::stage05::{Case, Observation, Windows, drive};
 use rstest::rstest;
@@ -46,6 +47,16 @@ flawed!(
     size_counter_trusted, SizeCounterTrusted, SizeCounterTrustedOperator,
     Flaw::SizeCounterTrusted
 );
+flawed!(
+    /// **Mistake:** `restore` refuses an aggregate of count 0 only when its sum is not 0
+    /// ("a count of 0 with a sum is impossible; (0, 0) is just an empty aggregate"), the
+    /// red team's w05-03: the aggregate restores, `state_size()` counts it and `W(MAX)`
+    /// fires a result of count 0.
+    /// **Verdict:** `contract` fails: its snapshot of `a@3=7` with both the sum and the
+    /// count set to 0 restores (05-R16).
+    count_zero_refused_only_with_a_sum, CountZeroRefusedOnlyWithASum,
+    CountZeroRefusedOnlyWithASumOperator, Flaw::CountZeroRefusedOnlyWithASum
+);
 
 /// The mutants that read a number without asking whether `snapshot` could have written
 /// it, the check that rejects each, the requirement its failure names and the card shown:
@@ -54,6 +65,7 @@ flawed!(
 #[case::count_read_signed(drive::<CountReadSigned>, "contract", "05-R16", "05-parsed-is-a-state")]
 #[case::count_read_wide(drive::<CountReadWide>, "contract", "05-R16", "05-parsed-is-a-state")]
 #[case::size_counter_trusted(drive::<SizeCounterTrusted>, "contract", "05-R16", "05-parsed-is-a-state")]
+#[case::count_zero_refused_only_with_a_sum(drive::<CountZeroRefusedOnlyWithASum>, "contract", "05-R16", "05-parsed-is-a-state")]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
