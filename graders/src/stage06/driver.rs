@@ -6,13 +6,32 @@ use super::contract::{Reading, drive_contract};
 use super::{Case, Elem, Implementation, Out, oracle};
 use crate::stage03::guard::{Answer, caught};
 
+/// Inputs that do not exist, past `u32::MAX`: an input kept in a `u32` (`input as u32`)
+/// takes them for inputs 0, 1 and `u32::MAX`, and answers that they are blocked.
+pub const FAR_INPUTS: [usize; 3] = [1 << 32, (1 << 32) + 1, usize::MAX];
+
+/// The inputs `is_blocked` is asked about after each call, in order: every input of an
+/// aligner of `inputs`, then the first that does not exist, then [`FAR_INPUTS`].
+pub fn asked(inputs: usize) -> impl Iterator<Item = usize> {
+    (0..=inputs).chain(FAR_INPUTS)
+}
+
+/// The first input that does not exist (of an aligner of `inputs`) for which `blocked`,
+/// the answers to [`asked`], says `true`.
+pub fn blocked_absent(inputs: usize, blocked: &[bool]) -> Option<usize> {
+    asked(inputs)
+        .zip(blocked)
+        .skip(inputs)
+        .find_map(|(input, &is)| is.then_some(input))
+}
+
 /// What one `on_element` call returned, and `is_blocked` of every input after it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Step {
     /// The elements returned, in order.
     pub out: Vec<Out>,
-    /// `is_blocked(i)` for every input `i`, and for the first input that does not
-    /// exist, after the call.
+    /// `is_blocked(i)` for every input `i` of `asked` (every input, and inputs that do
+    /// not exist), after the call.
     pub blocked: Vec<bool>,
 }
 
@@ -172,8 +191,8 @@ pub(super) fn feed<I: Implementation>(
                 k + 1
             )
         })?;
-        // One past the last input too: an input that does not exist is never blocked.
-        let blocked = (0..=inputs.len())
+        // Inputs that do not exist too: they are never blocked.
+        let blocked = asked(inputs.len())
             .map(|i| I::is_blocked(aligner, i))
             .collect();
         operator(aligner, &out)?;

@@ -1,7 +1,7 @@
 //! Judges stage-06 observations against the model aligner, naming the first wrong step.
 
 use super::contract::judge_contract;
-use super::driver::Step;
+use super::driver::{Step, blocked_absent};
 use super::explain::explain;
 use super::oracle::{self, ModelStep};
 use super::snapshots::judge_snapshots;
@@ -268,8 +268,7 @@ fn judge_steps(
                 "06-R3"
             }));
         }
-        let past = m.blocked.len();
-        if g.blocked.get(past) == Some(&true) {
+        if let Some(past) = blocked_absent(m.blocked.len(), &g.blocked) {
             return Err(Failure::new(
                 format!("is_blocked({past}) = false"),
                 format!("is_blocked({past}) = true"),

@@ -19,8 +19,9 @@
 //!   exactly what the model does (records of unblocked inputs straight out, blocked
 //!   inputs held back, `Checkpoint(c)` in the call of the last `Barrier(c)` followed by
 //!   the held-back elements in arrival order) and `is_blocked` agrees after every call,
-//!   also `false` for the first input that does not exist; and cases of 65, 129 and 257
-//!   inputs, more than a `u64` and a `u128` have bits and a `u8` counts;
+//!   also `false` for inputs that do not exist (the first, and `driver::FAR_INPUTS`, past
+//!   `u32::MAX`); and cases of 65, 129 and 257 inputs, more than a `u64` and a `u128`
+//!   have bits and a `u8` counts;
 //! - `aligned-snapshots`: over every interleaving and every prefix of it (a job that
 //!   stopped there), the grader's spy fold shows that each snapshot holds exactly the
 //!   records before its barriers, and only completed checkpoints appear;
@@ -36,12 +37,13 @@
 //!   barriers twice on one input, out of turn and of inputs that do not exist, records on
 //!   blocked and unblocked inputs, and `restore(inputs, &snapshot()?)` anywhere (a fresh
 //!   aligner, mid-alignment, after an error): each answer and `is_blocked` right after it
-//!   against the model of `contract/model.rs`, which accepts each outcome the brief
-//!   allows (a blocked input's barrier out of turn refused on arrival or when re-fed; after
-//!   an error, anything but a panic); plus five longer sequences on 3 inputs picked by
-//!   hand, where two inputs hold elements back at once, interleaved, or are both blocked
-//!   again by the barriers a release re-feeds, or hold nine elements back between them
-//!   (more than any shape above: a bounded buffer refuses one).
+//!   (of inputs that do not exist too) against the model of `contract/model.rs`, which
+//!   accepts each outcome the brief allows (a blocked input's barrier out of turn refused
+//!   on arrival or when re-fed; after an error, anything but a panic); plus five longer
+//!   sequences on 3 inputs picked by hand, where two inputs hold elements back at once,
+//!   interleaved, or are both blocked again by the barriers a release re-feeds, or hold
+//!   nine elements back between them (more than any shape above: a bounded buffer
+//!   refuses one).
 //!
 //! ## Traceability
 //!
@@ -52,7 +54,7 @@
 //! |---|---|---|
 //! | 06-R1 | `inject-barriers` | `barrier_before_its_record`, `partial_chunk_barrier`, `ceil_div_overflows` |
 //! | 06-R2 | `configuration` | `accepting_barrier_every_zero` |
-//! | 06-R3 | `alignment` | `never_unblocking`, `nonexistent_blocked`, `bitmask_inputs` |
+//! | 06-R3 | `alignment` | `never_unblocking`, `nonexistent_blocked`, `bitmask_inputs`, `blocked_inputs_as_u32` |
 //! | 06-R4 | `alignment` | `block_all` |
 //! | 06-R5 | `alignment` | `blocked_means_buffered` |
 //! | 06-R6 | `alignment` | `snapshot_at_first_barrier`, `releasing_before_the_checkpoint`, `count_as_u8` |

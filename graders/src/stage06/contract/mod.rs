@@ -13,6 +13,7 @@ mod model;
 
 pub use model::judge_contract;
 
+use super::driver::asked;
 use super::element::{Elem, Out, letter};
 use super::{Case, Implementation};
 use crate::harness::enumerate::call_sequences;
@@ -55,7 +56,8 @@ impl Op {
 pub struct Reading {
     /// What the call answered.
     pub answer: Answer<Vec<Out>>,
-    /// `is_blocked(i)` for `i` in `0..=inputs` (empty after a panic).
+    /// `is_blocked(i)` for each `i` of `driver::asked(inputs)`: every input, then inputs
+    /// that do not exist (empty after a panic).
     pub blocked: Vec<bool>,
 }
 
@@ -246,7 +248,7 @@ pub fn drive_contract<I: Implementation>(
             break;
         }
         let mut blocked = Vec::new();
-        for i in 0..=inputs {
+        for i in asked(inputs) {
             match caught(|| Ok(I::is_blocked(&aligner, i))) {
                 Answer::Ok(b) => blocked.push(b),
                 _ => {

@@ -11,6 +11,7 @@ use super::{Op, Reading};
 use crate::harness::Failure;
 use crate::stage03::guard::Answer;
 use crate::stage06::case::{Elem, Out, list};
+use crate::stage06::driver::blocked_absent;
 
 /// What the brief fixes about one aligner: the checkpoint being aligned (or the next),
 /// the blocked inputs, the held-back arrivals, and each input's last barrier so far.
@@ -250,7 +251,7 @@ pub fn judge_contract(
 }
 
 /// `is_blocked` right after step `n`: the model's for every input while it is known, and
-/// `false` for the input that does not exist always.
+/// `false` for the inputs that do not exist always.
 fn judge_blocked(
     inputs: usize,
     ops: &[Op],
@@ -260,11 +261,11 @@ fn judge_blocked(
     restored: bool,
     reading: &Reading,
 ) -> Result<(), Failure> {
-    if reading.blocked.get(inputs) == Some(&true) {
+    if let Some(absent) = blocked_absent(inputs, &reading.blocked) {
         return Err(wrong(
-            format!("is_blocked({inputs}) = false"),
-            format!("is_blocked({inputs}) = true"),
-            format!("right after {call}: input {inputs} does not exist, so it is never blocked"),
+            format!("is_blocked({absent}) = false"),
+            format!("is_blocked({absent}) = true"),
+            format!("right after {call}: input {absent} does not exist, so it is never blocked"),
             "06-R3",
         ));
     }

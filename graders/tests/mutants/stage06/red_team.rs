@@ -1,7 +1,8 @@
 //! Stage 06 mutants written from the brief's sentences alone, each breaking one rule at
 //! an edge the older catalogue left thin: two inputs holding back at once, a restore
 //! with another number of inputs, empty snapshot bytes, an aligner of more than 64
-//! inputs, a schedule past one input's end but not past all elements.
+//! inputs, blocked inputs kept as `u32`s (an input past `u32::MAX` wraps to one that
+//! exists), a schedule past one input's end but not past all elements.
 
 use graders::stage06::{Barriers, Case, Observation, drive};
 use rstest::rstest;
@@ -112,7 +113,9 @@ wrapper! {
 graders::impl_stage06!(RestoreEmptyFresh, restore_empty_fresh);
 
 /// A mutant whose blocked inputs are kept as the bits of a `$word`, its shifts wrapping
-/// as in a release build: input `i` and input `i + BITS` share a bit.
+/// as in a release build: input `i` and input `i + BITS` share a bit. An input past the
+/// last is not blocked (so it is the bits alone that mix inputs up, not the cast of an
+/// input that does not exist, which `blocked_inputs_as_u32` makes).
 macro_rules! bitmask {
     ($(#[$doc:meta])* $name:ident: $word:ty) => {
         wrapper! {
@@ -124,7 +127,8 @@ macro_rules! bitmask {
                         Ok(Self { inner: solution06::BarrierAligner::new(inputs)?, inputs, mask: 0 })
                     }
                     pub fn is_blocked(&self, input: usize) -> bool {
-                        self.mask & (1 as $word).wrapping_shl(input as u32) != 0
+                        input < self.inputs
+                            && self.mask & (1 as $word).wrapping_shl(input as u32) != 0
                     }
                     pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
                         let out = self.inner.on_element(input, e)?;
@@ -161,6 +165,46 @@ bitmask! {
     bitmask_inputs_128: u128
 }
 graders::impl_stage06!(BitmaskInputs128, bitmask_inputs_128);
+
+wrapper! {
+    /// **Mistake:** the blocked inputs kept as `u32`s (`BTreeSet<u32>`, `input as u32`:
+    /// "no job has four billion inputs"), the red team's w06-01: `is_blocked` of an input
+    /// that does not exist, past `u32::MAX`, answers for the input it wraps to.
+    /// **Verdict:** `alignment` fails: after input 0's `Barrier(1)` of 2 inputs,
+    /// `is_blocked(4294967296)` (`1 << 32`) is `true` (06-R3).
+    blocked_inputs_as_u32 {
+        use std::collections::BTreeSet;
+        pub struct BarrierAligner<T> {
+            inner: solution06::BarrierAligner<T>,
+            inputs: usize,
+            blocked: BTreeSet<u32>,
+        }
+        impl<T> BarrierAligner<T> {
+            pub fn new(inputs: usize) -> Result<Self> {
+                let inner = solution06::BarrierAligner::new(inputs)?;
+                Ok(Self { inner, inputs, blocked: BTreeSet::new() })
+            }
+            pub fn is_blocked(&self, input: usize) -> bool {
+                self.blocked.contains(&(input as u32))
+            }
+            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+                let out = self.inner.on_element(input, e)?;
+                self.blocked = (0..self.inputs)
+                    .filter(|&i| self.inner.is_blocked(i))
+                    .map(|i| i as u32)
+                    .collect();
+                Ok(out)
+            }
+            pub fn snapshot(&self) -> Result<Vec<u8>> { self.inner.snapshot() }
+            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+                let inner = solution06::BarrierAligner::restore(inputs, bytes)?;
+                let blocked = (0..inputs).filter(|&i| inner.is_blocked(i)).map(|i| i as u32).collect();
+                Ok(Self { inner, inputs, blocked })
+            }
+        }
+    }
+}
+graders::impl_stage06!(BlockedInputsAsU32, blocked_inputs_as_u32);
 
 aligner_mutant! {
     /// **Mistake:** the blocked inputs counted in a `u8` (who would run more than 255
@@ -223,13 +267,15 @@ graders::impl_stage06!(PastEndInTotal, past_end_in_total);
 
 /// Every mutant of this file, the check that must reject it, the requirement its smallest
 /// failing case must name and the card its report must show. No card for the bitmask of
-/// inputs or their count in a `u8`, slips of representation that no belief explains.
+/// inputs, inputs as `u32`s or their count in a `u8`, slips of representation that no
+/// belief explains.
 #[rstest]
 #[case::per_input_buffers(drive::<PerInputBuffers>, "contract", "06-R7", Some("06-buffer-order-does-not-matter"))]
 #[case::restore_keeps_inputs(drive::<RestoreKeepsInputs>, "crash", "06-R13", Some("06-inputs-are-state"))]
 #[case::restore_empty_fresh(drive::<RestoreEmptyFresh>, "configuration", "06-R14", Some("06-unreadable-snapshot-is-fresh"))]
 #[case::bitmask_inputs(drive::<BitmaskInputs>, "alignment", "06-R3", None)]
 #[case::bitmask_inputs_128(drive::<BitmaskInputs128>, "alignment", "06-R3", None)]
+#[case::blocked_inputs_as_u32(drive::<BlockedInputsAsU32>, "alignment", "06-R3", None)]
 #[case::count_as_u8(drive::<CountAsU8>, "alignment", "06-R6", None)]
 #[case::barrier_max_overflows(drive::<BarrierMaxOverflows>, "configuration", "06-R12", None)]
 #[case::past_end_in_total(drive::<PastEndInTotal>, "configuration", "06-R17", Some("06-schedule-past-the-end-is-the-end"))]
