@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::oracle::ModelSink;
+use super::oracle::{ModelSink, OtherWriter};
 use super::plan::SinkOp;
 
 pub use super::call::SpyCall;
@@ -29,6 +29,9 @@ pub struct SpyBook {
     /// The row another writer commits to each sink's table (in creation order) right after
     /// the job's first commit on it. None past the end.
     pub other_writer: Vec<u32>,
+    /// The row another writer commits to the first sink's table right after the job's
+    /// write number `.0` (the crash point's record), if any.
+    pub at_crash: Option<(usize, u32)>,
 }
 
 /// The book the spies of one run share.
@@ -49,15 +52,15 @@ pub struct Spy {
     log: SpyLog,
     index: usize,
     model: ModelSink,
-    /// The other writer's row, until the job's first commit makes it visible.
-    other_row: Option<u32>,
+    /// The other writer's rows still to come.
+    other: OtherWriter,
     seen: Option<SeenLog>,
 }
 
 impl Spy {
     /// A new sink, registered as the next one in `log`.
     pub fn new(log: &SpyLog) -> Self {
-        let (index, shown, other_row) = {
+        let (index, shown, other) = {
             let mut book = log.borrow_mut();
             book.sinks.push(Vec::new());
             let index = book.sinks.len() - 1;
@@ -65,7 +68,10 @@ impl Spy {
             (
                 index,
                 book.shown_before.get(index).cloned().unwrap_or_default(),
-                book.other_writer.get(index).copied(),
+                OtherWriter::new(
+                    book.other_writer.get(index).copied(),
+                    book.at_crash.filter(|_| index == 0),
+                ),
             )
         };
         crate::harness::driver::begin_part(|| format!("sink {}", index + 1));
@@ -76,7 +82,7 @@ impl Spy {
                 committed: shown,
                 ..ModelSink::default()
             },
-            other_row,
+            other,
             seen: None,
         }
     }
@@ -112,7 +118,7 @@ impl Spy {
             calls.push(call);
             book.order.push(self.index);
         }
-        self.model.apply_beside(call, &mut self.other_row);
+        self.model.apply_beside(call, &mut self.other);
     }
 
     /// What the model shows as visible.

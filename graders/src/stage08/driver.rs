@@ -5,9 +5,10 @@ use std::panic::{self, AssertUnwindSafe};
 use serde::{Deserialize, Serialize};
 
 use super::binding::{Implementation, SpyBook, SpyCall, SpyLog};
+use super::id_zero::id_zero_sequences;
 use super::many_checkpoints::{high_ids, many_checkpoints};
 use super::own_sink::{OwnSinkRun, own_sink_run};
-use super::plan::{Case, OTHER_WRITER, SHOWN_BEFORE, SinkOp};
+use super::plan::{AT_CRASH, Case, OTHER_WRITER, SHOWN_BEFORE, SinkOp};
 use super::run_result::{RunResult, panic_message};
 use super::sequences::sequences_from;
 use super::sink_snapshot::{finishing, snapshot_sequences};
@@ -142,6 +143,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             sink_model::<I>(&many_checkpoints(*checkpoints, *lag))
         }
         Case::SinkSnapshot { first } => sink_snapshot::<I>(*first),
+        Case::SinkIdZero { first } => sink_model::<I>(&id_zero_sequences(*first)),
         Case::ExactlyOnce {
             records,
             barrier_every,
@@ -178,6 +180,20 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                 let book = SpyBook {
                     shown_before: SHOWN_BEFORE.map(<[u32]>::to_vec).to_vec(),
                     other_writer: OTHER_WRITER.to_vec(),
+                    ..SpyBook::default()
+                };
+                spied_showing::<I>(records, *barrier_every, crash, commit_lag, book)
+            }),
+        },
+        Case::WriterAtCrash {
+            records,
+            barrier_every,
+        } => Observation::Protocol {
+            cells: each_run(Case::cells(records.len()), |crash, commit_lag| {
+                let book = SpyBook {
+                    shown_before: SHOWN_BEFORE.map(<[u32]>::to_vec).to_vec(),
+                    other_writer: OTHER_WRITER.to_vec(),
+                    at_crash: crash.map(|k| (k, AT_CRASH)),
                     ..SpyBook::default()
                 };
                 spied_showing::<I>(records, *barrier_every, crash, commit_lag, book)

@@ -17,9 +17,10 @@ use super::driver::{Observation, SpiedRun};
 use super::first_sink::walk_first_sink;
 use super::fresh_sink::walk_fresh_sink;
 use super::grid::{grid, grid_failure, output_of};
+use super::id_zero::id_zero_sequences;
 use super::many_checkpoints::{high_ids, many_checkpoints};
-use super::oracle::{ModelSink, Schedule};
-use super::plan::{Case, OTHER_WRITER, SHOWN_BEFORE};
+use super::oracle::{ModelSink, OtherWriter, Schedule};
+use super::plan::{AT_CRASH, Case, OTHER_WRITER, SHOWN_BEFORE};
 use super::recovery_order::judge_recovery_order;
 use super::run_result::RunResult;
 use super::sequences::sequences_from;
@@ -36,6 +37,9 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
         }
         (Case::SinkModel { first }, Observation::SinkModel { committed }) => {
             judge_sink_model(&sequences_from(&[*first]), committed)
+        }
+        (Case::SinkIdZero { first }, Observation::SinkModel { committed }) => {
+            judge_sink_model(&id_zero_sequences(*first), committed)
         }
         (Case::SinkHighIds, Observation::SinkModel { committed }) => {
             judge_sink_model(&high_ids(), committed)
@@ -84,6 +88,23 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             &Beside {
                 shown_before: &SHOWN_BEFORE,
                 other_writer: &OTHER_WRITER,
+                at_crash: None,
+            },
+        ),
+        (
+            Case::WriterAtCrash {
+                records,
+                barrier_every,
+            },
+            Observation::Protocol { cells },
+        ) => judge_protocol_grid(
+            records,
+            *barrier_every,
+            cells,
+            &Beside {
+                shown_before: &SHOWN_BEFORE,
+                other_writer: &OTHER_WRITER,
+                at_crash: Some(AT_CRASH),
             },
         ),
         (
@@ -156,12 +177,16 @@ struct Beside<'a> {
     shown_before: &'a [&'a [u32]],
     /// A row another writer commits right after the job's first commit on the sink.
     other_writer: &'a [u32],
+    /// A row another writer commits to the first sink right after the job's write of the
+    /// crash point's record.
+    at_crash: Option<u32>,
 }
 
 impl Beside<'_> {
-    /// What sink `sink` shows at the end of `calls` (its whole list): the rows from before
-    /// the job, then the job's commits with the other writer's row after the first.
-    fn shown_after(&self, sink: usize, calls: &[SpyCall]) -> Vec<u32> {
+    /// What sink `sink` shows at the end of `calls` (its whole list) in a run that crashes
+    /// after `crash_after` records: the rows from before the job, then the job's commits
+    /// with the other writer's rows where the spy put them.
+    fn shown_after(&self, sink: usize, calls: &[SpyCall], crash_after: Option<usize>) -> Vec<u32> {
         let mut table = ModelSink {
             committed: self
                 .shown_before
@@ -171,9 +196,10 @@ impl Beside<'_> {
                 .to_vec(),
             ..ModelSink::default()
         };
-        let mut row = self.other_writer.get(sink).copied();
+        let at_crash = crash_after.zip(self.at_crash).filter(|_| sink == 0);
+        let mut other = OtherWriter::new(self.other_writer.get(sink).copied(), at_crash);
         for call in calls {
-            table.apply_beside(*call, &mut row);
+            table.apply_beside(*call, &mut other);
         }
         table.committed
     }
@@ -199,8 +225,11 @@ fn judge_protocol_grid(
         {
             // Said first: byo trace starts its sinks empty, so the trace the report
             // points to may not show the failure.
+            let at_crash = beside.at_crash.map_or_else(String::new, |row| {
+                format!(", and {row} to the first sink right after the job's write of record crash_after, its last before the crash")
+            });
             failure.first_wrong_step = Some(format!(
-                "(the sinks already showed rows from before the job when new_sink() made them: the first {first:?}, the fresh one {fresh:?}; another writer committed {first_other} and {fresh_other} to them right after the job's first commit on each; byo trace starts its sinks empty and alone) {}",
+                "(the sinks already showed rows from before the job when new_sink() made them: the first {first:?}, the fresh one {fresh:?}; another writer committed {first_other} and {fresh_other} to them right after the job's first commit on each{at_crash}; byo trace starts its sinks empty and alone) {}",
                 failure.first_wrong_step.unwrap_or_default()
             ));
         }
@@ -312,7 +341,7 @@ fn judge_protocol_showing(
     let first = walk_first_sink(records, schedule, first)
         .map_err(|f| aborted_on_the_fresh_sink(f, run.sinks.get(1)))?;
     // The walks judged the job's own rows; a table shows them among the others.
-    let mut visible = beside.shown_after(0, &run.sinks[0]);
+    let mut visible = beside.shown_after(0, &run.sinks[0], schedule.crash_after);
     let offset = schedule.restart_offset();
     match (schedule.crash_after, run.sinks.len()) {
         (None, _) => {}
@@ -349,7 +378,7 @@ fn judge_protocol_showing(
                 &run.sinks[1],
             )?;
             judge_recovery_order(&run.sinks, &run.order)?;
-            visible.extend(beside.shown_after(1, &run.sinks[1]));
+            visible.extend(beside.shown_after(1, &run.sinks[1], schedule.crash_after));
         }
     }
     if *output != visible {

@@ -9,7 +9,10 @@
 //!   every id on the restored sink: what it shows is what the original would; every
 //!   one transaction under each of [`HIGH_IDS`], then every way to end the three (see
 //!   [`high_ids`]); and every prefix of [`MANY_CHECKPOINTS`] checkpoints of one record each, committed
-//!   [`MANY_LAGS`] pre-commits after their own (see [`many_checkpoints`]);
+//!   [`MANY_LAGS`] pre-commits after their own (see [`many_checkpoints`]); and after
+//!   every sequence of up to 3 operations, `commit(0)` and `abort(0)`, which change
+//!   nothing, each alone and then with the round trip's finishing calls (see
+//!   [`id_zero_sequences`]);
 //! - `exactly-once`: `run_exactly_once_sink` for every input length `0..=MAX_LEN`
 //!   (duplicate values), `barrier_every` in `1..=len + 1`, crash point in
 //!   `None, 0..=len` and `commit_lag` in `0..=2`: the sorted output is the sorted input,
@@ -25,7 +28,9 @@
 //!   length `1..=`[`SHOWN_BEFORE_UP_TO`] with sinks that already show rows from before the
 //!   job ([`SHOWN_BEFORE`]) and gain one from another writer right after the job's first
 //!   commit on them ([`OTHER_WRITER`]): the output carries them, the replay's offset does
-//!   not count them.
+//!   not count them; then the same runs with one more row ([`AT_CRASH`]) committed to the
+//!   first sink right after the job's write of the crash point's record, after the job's
+//!   last commit there may be: the output is the first sink's `committed()` at the crash.
 //!
 //! A grid case (one input and one `barrier_every`) covers every crash point x commit lag, so a
 //! failure can show the whole matrix of its smallest failing input, each failing cell
@@ -43,7 +48,7 @@
 //! |---|---|---|
 //! | `08-R1` | `sink-model` | `write_visible_at_once` |
 //! | `08-R2` | `sink-model` | `pre_commit_keeps_open`, `ended_ids_in_a_bitmask`, `prepared_in_a_vec_by_id`, `ids_kept_in_u32` |
-//! | `08-R3` | `sink-model` | `unknown_commit`, `panics_on_unknown_commit`, `evicts_beyond_eight_prepared` |
+//! | `08-R3` | `sink-model` | `unknown_commit`, `panics_on_unknown_commit`, `evicts_beyond_eight_prepared`, `id_zero_is_the_open_transaction` |
 //! | `08-R4` | `sink-model` | `abort_ignored`, `abort_unknown_clears_open`, `sorted_vec_swap_remove` |
 //! | `08-R5` | `sink-model` | `abort_open_ignored`, `abort_open_drops_prepared` |
 //! | `08-R6` | `sink-model` | `committed_in_id_order` |
@@ -62,7 +67,7 @@
 //! | `08-R17` | `protocol` | `replay_ids_skip_one`, `numbering_the_replay_by_the_lag`, `replay_ids_from_two`, `replay_ids_by_two` |
 //! | `08-R18` | `protocol` | `replay_restarts_ids`, `replay_reuses_aborted_ids`, `final_reuses_id`, `aborts_the_next_id`, `aborting_every_id_at_the_crash`, `aborts_from_the_last_notified`, `aborts_on_the_fresh_sink_too`, `abort_twice` |
 //! | `08-R19` | `protocol` | `result_from_the_fresh_sink_only`, `the_fresh_sink_s_output_first` |
-//! | `08-R19` | `contract` | `output_from_the_records` |
+//! | `08-R19` | `contract` | `output_from_the_records`, `dead_output_copied_at_commits` |
 //! | `08-R19` | `exactly-once` | `the_fresh_sink_s_output_first_in_plain_runs` |
 //! | `08-R20` | `bad-input` | `no_barrier_check`, `unnamed_error` |
 //! | `08-R21` | `bad-input` | `clamp_crash`, `crash_checked_as_u32` |
@@ -88,6 +93,7 @@ mod driver;
 mod first_sink;
 mod fresh_sink;
 mod grid;
+mod id_zero;
 mod judge;
 mod many_checkpoints;
 mod oracle;
@@ -107,12 +113,13 @@ pub use binding::{Implementation, MAX_CALLS_PER_SINK, SeenLog, Spy, SpyBook, Spy
 pub use cell::{CellFailure, multiset_anomaly};
 pub use driver::{Observation, SinkPanic, SpiedRun, drive, run_label, spied};
 pub use grid::matrix;
+pub use id_zero::{NEVER_PRE_COMMITTED, id_zero_sequences};
 pub use judge::{judge_exactly_once, judge_protocol};
 pub use many_checkpoints::{HIGH_IDS, MANY_CHECKPOINTS, MANY_LAGS, high_ids, many_checkpoints};
 pub use oracle::{ModelSink, Schedule, reference_calls};
 pub use own_sink::{Departure, OwnSinkRun};
 pub use plan::{
-    CONTRACT_INPUTS, CONTRACT_LAGS, Case, MAX_LAG, MAX_LEN, OTHER_WRITER, SHOWN_BEFORE,
+    AT_CRASH, CONTRACT_INPUTS, CONTRACT_LAGS, Case, MAX_LAG, MAX_LEN, OTHER_WRITER, SHOWN_BEFORE,
     SHOWN_BEFORE_UP_TO, SINK_IDS, SinkOp, input,
 };
 pub use run_result::RunResult;

@@ -77,15 +77,23 @@ impl ModelSink {
     }
 
     /// Applies one call on a table another writer shares with the job: that writer's
-    /// `row`, while still to come, becomes visible right after the job's first commit
-    /// that publishes something (it committed between the job's commits).
-    pub fn apply_beside(&mut self, call: SpyCall, row: &mut Option<u32>) -> bool {
+    /// rows, while still to come, become visible at their moments (see [`OtherWriter`]).
+    pub fn apply_beside(&mut self, call: SpyCall, other: &mut OtherWriter) -> bool {
         let changed = self.apply(call);
         if changed
             && matches!(call, SpyCall::Commit(_))
-            && let Some(row) = row.take()
+            && let Some(row) = other.after_first_commit.take()
         {
             self.committed.push(row);
+        }
+        if matches!(call, SpyCall::Write(_)) {
+            other.writes += 1;
+            if let Some((write, row)) = other.after_write
+                && write == other.writes
+            {
+                other.after_write = None;
+                self.committed.push(row);
+            }
         }
         changed
     }
@@ -100,6 +108,31 @@ impl ModelSink {
         match self.transactions.get(&id) {
             Some(ModelTxn::Prepared(records)) => Some(records),
             _ => None,
+        }
+    }
+}
+
+/// What another writer commits to a table the job shares, and when: the job's rows are
+/// not all a table shows, and what it shows changes between the job's own commits.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OtherWriter {
+    /// A row committed right after the job's first commit that publishes something.
+    pub after_first_commit: Option<u32>,
+    /// A row committed right after the job's write number `.0` (counted from 1): with
+    /// the crash point there, after the job's last write before the crash, where no
+    /// commit of the job need follow it.
+    pub after_write: Option<(usize, u32)>,
+    /// The job's writes so far.
+    writes: usize,
+}
+
+impl OtherWriter {
+    /// A writer that commits `after_first_commit` and `after_write` (see the fields).
+    pub fn new(after_first_commit: Option<u32>, after_write: Option<(usize, u32)>) -> Self {
+        Self {
+            after_first_commit,
+            after_write,
+            writes: 0,
         }
     }
 }

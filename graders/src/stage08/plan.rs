@@ -130,6 +130,24 @@ pub enum Case {
         /// The barrier interval.
         barrier_every: usize,
     },
+    /// Every well-formed operation sequence starting with `first`, up to
+    /// `SNAPSHOT_AFTER_UP_TO` (3) calls, then `commit(0)` or `abort(0)`, which change
+    /// nothing (see [`id_zero_sequences`]).
+    ///
+    /// [`id_zero_sequences`]: super::id_zero::id_zero_sequences
+    SinkIdZero {
+        /// The first operation of every sequence of this case.
+        first: SinkOp,
+    },
+    /// The `ShownBefore` runs, with one more row ([`AT_CRASH`]) another writer commits to
+    /// the first sink right after the job's write of the crash point's record, its last
+    /// before the crash: the output is the first sink's `committed()` at the crash.
+    WriterAtCrash {
+        /// The input.
+        records: Vec<u32>,
+        /// The barrier interval.
+        barrier_every: usize,
+    },
     /// Arguments the job must refuse.
     BadInput {
         /// The input.
@@ -170,10 +188,13 @@ impl case::Case for Case {
             Case::SinkModel { .. }
             | Case::SinkSnapshot { .. }
             | Case::SinkHighIds
-            | Case::SinkMany { .. } => SINK_MODEL,
+            | Case::SinkMany { .. }
+            | Case::SinkIdZero { .. } => SINK_MODEL,
             Case::ExactlyOnce { .. } => EXACTLY_ONCE,
             Case::Protocol { .. } => PROTOCOL,
-            Case::Contract { .. } | Case::ShownBefore { .. } => CONTRACT,
+            Case::Contract { .. } | Case::ShownBefore { .. } | Case::WriterAtCrash { .. } => {
+                CONTRACT
+            }
             Case::BadInput { .. } => BAD_INPUT,
         }
     }
@@ -185,16 +206,20 @@ impl case::Case for Case {
             "08-R16", "08-R17", "08-R18", "08-R19", "08-R22", "08-R23", "08-R24", "08-R25",
         ];
         match self {
-            Case::SinkModel { .. } | Case::SinkHighIds | Case::SinkMany { .. } => {
+            Case::SinkModel { .. }
+            | Case::SinkHighIds
+            | Case::SinkMany { .. }
+            | Case::SinkIdZero { .. } => {
                 vec![
                     "08-R1", "08-R2", "08-R3", "08-R4", "08-R5", "08-R6", "08-R24",
                 ]
             }
             Case::SinkSnapshot { .. } => vec!["08-R27"],
             Case::ExactlyOnce { .. } => vec!["08-R19", "08-R22"],
-            Case::Protocol { .. } | Case::Contract { .. } | Case::ShownBefore { .. } => {
-                JOB.to_vec()
-            }
+            Case::Protocol { .. }
+            | Case::Contract { .. }
+            | Case::ShownBefore { .. }
+            | Case::WriterAtCrash { .. } => JOB.to_vec(),
             Case::BadInput {
                 barrier_every: 0, ..
             } => vec!["08-R20", "08-R26"],
@@ -241,6 +266,17 @@ impl case::Case for Case {
             } => format!(
                 "run_exactly_once_sink_with(&{records:?}, {barrier_every}, crash_after, commit_lag, spy) at every crash point and lag 0..={MAX_LAG}, the first sink already showing {:?} and the fresh one {:?} from before the job, and another writer committing {} and {} to them right after the job's first commit on each",
                 SHOWN_BEFORE[0], SHOWN_BEFORE[1], OTHER_WRITER[0], OTHER_WRITER[1]
+            ),
+            Case::SinkIdZero { first } => format!(
+                "every sequence of up to {} operations on a fresh TransactionalSink starting with {first:?}, then commit(0) or abort(0) (0 is an id no sink pre-commits: nothing changes), alone and followed by a write, a pre-commit under a new id and a commit of every id",
+                super::sink_snapshot::SNAPSHOT_AFTER_UP_TO
+            ),
+            Case::WriterAtCrash {
+                records,
+                barrier_every,
+            } => format!(
+                "run_exactly_once_sink_with(&{records:?}, {barrier_every}, crash_after, commit_lag, spy) at every crash point and lag 0..={MAX_LAG}, the first sink already showing {:?} and the fresh one {:?} from before the job, another writer committing {} and {} to them right after the job's first commit on each, and {} to the first sink right after the job's write of record crash_after (its last before the crash)",
+                SHOWN_BEFORE[0], SHOWN_BEFORE[1], OTHER_WRITER[0], OTHER_WRITER[1], AT_CRASH
             ),
             Case::BadInput {
                 records,
@@ -326,6 +362,20 @@ pub fn plan(seed: u64) -> Vec<Case> {
             }),
         );
     }
+    // After them, so the cases above keep their numbers.
+    cases.extend(
+        SinkOp::alphabet()
+            .into_iter()
+            .map(|first| Case::SinkIdZero { first }),
+    );
+    for records in inputs.iter().skip(1).take(SHOWN_BEFORE_UP_TO) {
+        cases.extend(
+            (1..=records.len() + 1).map(|barrier_every| Case::WriterAtCrash {
+                records: records.clone(),
+                barrier_every,
+            }),
+        );
+    }
     cases
 }
 
@@ -337,6 +387,11 @@ pub const SHOWN_BEFORE: [&[u32]; 2] = [&[100], &[200]];
 /// right after the job's first commit on it: the table is shared, and what it shows grows
 /// by rows that are not the job's while the job runs.
 pub const OTHER_WRITER: [u32; 2] = [300, 400];
+/// The row another writer commits to the first sink of a `WriterAtCrash` case right
+/// after the job's write of the crash point's record (its last write before the crash):
+/// what the first sink shows at the crash holds it, though no commit of the job came
+/// after it.
+pub const AT_CRASH: u32 = 500;
 /// The longest input of the `ShownBefore` cases (from length 1).
 pub const SHOWN_BEFORE_UP_TO: usize = 3;
 

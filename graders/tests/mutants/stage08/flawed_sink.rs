@@ -25,6 +25,7 @@ pub enum SinkFlaw {
     PreparedInAVecById,
     IdsKeptInU32,
     SortedVecSwapRemove,
+    IdZeroIsTheOpenTransaction,
 }
 
 pub trait Flawed {
@@ -116,6 +117,11 @@ impl<T: Clone, F: Flawed> TwoPhaseCommitSink<T> for FlawedSink<T, F> {
         }
     }
     fn commit(&mut self, id: CheckpointId) {
+        if F::FLAW == SinkFlaw::IdZeroIsTheOpenTransaction && id == 0 {
+            // "Id 0 is never a checkpoint: it names the open transaction."
+            self.committed.append(&mut self.open);
+            return;
+        }
         if F::FLAW == SinkFlaw::PreparedInAVecById {
             if let Some(records) = self.slots.get_mut(id as usize).and_then(Option::take) {
                 self.committed.extend(records);
@@ -170,6 +176,10 @@ impl<T: Clone, F: Flawed> TwoPhaseCommitSink<T> for FlawedSink<T, F> {
         }
     }
     fn abort(&mut self, id: CheckpointId) {
+        if F::FLAW == SinkFlaw::IdZeroIsTheOpenTransaction && id == 0 {
+            self.open.clear();
+            return;
+        }
         if let Some(slot) = self.slots.get_mut(id as usize) {
             *slot = None;
         }

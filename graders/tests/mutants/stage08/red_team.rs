@@ -3,7 +3,9 @@
 //! commit, checkpoint ids from 0, a replay sink made up front, an empty input that skips
 //! the crash, and a replay that finishes newest first; and from later rounds, a barrier
 //! whose commits come before its pre-commit, recovery's aborts sent twice, a replay whose
-//! ids skip, and a job that lets only four checkpoints pend.
+//! ids skip, and a job that lets only four checkpoints pend; and from the red team's
+//! third pass, a sink that files its open transaction under id 0, and a job whose output
+//! of the dead sink is a copy refreshed at its own commits.
 
 use graders::stage08::{Case, Observation, drive};
 use rstest::rstest;
@@ -104,6 +106,25 @@ slip! {
     at_most_four_pending, AT_MOST_FOUR_PENDING, AtMostFour, AtMostFourSpy
 }
 
+flawed_sink! {
+    /// **Mistake:** "id 0 is never a checkpoint: it names the open transaction", so
+    /// `commit(0)` publishes the open records and `abort(0)` discards them (the red team's
+    /// w08-01). The brief ignores a commit or an abort of an id that is not prepared, and
+    /// no sink pre-commits 0.
+    /// **Verdict:** `sink-model`: `write(1), commit(0)` shows `[1]` (08-R3).
+    id_zero_is_the_open_transaction, IdZeroIsTheOpenTransaction, IdZeroOpen, IdZeroOpenSpy
+}
+flawed_job! {
+    /// **Mistake:** the dead sink's output is a copy the job took at the sink's creation
+    /// and after each of its own commits ("it only changes when the job commits"), not
+    /// its `committed()` read at the crash: a row another writer commits after the job's
+    /// last commit is lost (the red team's w08-06).
+    /// **Verdict:** `contract`: the other writer's row committed right after the job's
+    /// write of the crash point's record is missing from the output, "result not from the
+    /// sinks" (08-R19).
+    dead_output_copied_at_commits, DeadOutputCopiedAtCommits, CopiedAtCommits, CopiedAtCommitsSpy
+}
+
 /// The mutants above, the check that rejects each, the requirement its failure names and
 /// the card its report shows. The replay's own loop committing newest first holds
 /// `08-pending-is-a-stack`'s belief on the fresh sink. The early return on an empty input
@@ -122,6 +143,8 @@ slip! {
 #[case::abort_twice(drive::<AbortTwice>, "protocol", "08-R18", None)]
 #[case::replay_ids_by_two(drive::<ReplayIdsByTwo>, "protocol", "08-R17", None)]
 #[case::at_most_four_pending(drive::<AtMostFour>, "contract", "08-R23", None)]
+#[case::id_zero_is_the_open_transaction(drive::<IdZeroOpen>, "sink-model", "08-R3", None)]
+#[case::dead_output_copied_at_commits(drive::<CopiedAtCommits>, "contract", "08-R19", None)]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

@@ -53,6 +53,7 @@ pub enum Flaw {
     AbortsTheNextId,
     AbortsFromTheLastNotified,
     AbortsOnTheFreshSinkToo,
+    DeadOutputCopiedAtCommits,
     // Correct variants.
     TailAsOneTransaction,
     SkipEmptyFinal,
@@ -71,6 +72,10 @@ struct Job<S> {
     last_taken: usize,
     written_since_barrier: usize,
     replaying: bool,
+    /// How many rows the sink showed at its creation and after each of the job's
+    /// commits: `DeadOutputCopiedAtCommits`'s copy of its output (a table only grows,
+    /// so the copy is that many rows of it).
+    shown_at_commit: usize,
 }
 
 impl<S> Job<S> {
@@ -124,6 +129,7 @@ impl<S> Job<S> {
                 id
             };
             self.sink.commit(id);
+            self.shown_at_commit = self.sink.committed().len();
             self.last_notified = offset;
             self.last_notified_id = id;
         }
@@ -242,10 +248,12 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
         last_taken: 0,
         written_since_barrier: 0,
         replaying: false,
+        shown_at_commit: 0,
     };
     // What the sink showed before the job wrote anything: `ReplayFromWhatTheJobAdded`
     // takes every row beyond these for one of the job's.
     let shown_at_start = job.sink.committed().len();
+    job.shown_at_commit = shown_at_start;
     if flaw == Flaw::CrashCheckedLate && crash_after.is_some_and(|k| k > len) {
         // No crash point is that far: the first attempt runs to the end, then the check.
         job.run(records, 0, len, true);
@@ -344,6 +352,10 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>>(
         return Ok(job.sink.committed().to_vec());
     }
     let mut output = job.sink.committed().to_vec();
+    if flaw == Flaw::DeadOutputCopiedAtCommits {
+        // "It only changes when the job commits": the copy the job kept as it went.
+        output.truncate(job.shown_at_commit);
+    }
     if flaw == Flaw::NoFreshSinkWhenNothingLeft && from == len {
         return Ok(output);
     }
