@@ -72,7 +72,7 @@ fn generator_answers<I: Implementation>(
     Some(answers)
 }
 
-/// What a combiner of 2 inputs answers: `current()`, then, for each input and each `t` up
+/// What a combiner answers through its inputs 0 and 1: `current()`, then, for each input and each `t` up
 /// to [`PROBED_UP_TO`], what `on_watermark(input, t)` returns and `current()` after it
 /// on a fresh instance (`make` gives each); then the same after a second call, which
 /// takes the other input to [`PROBED_UP_TO`]. An error reads as `None`: only the real
@@ -186,19 +186,23 @@ pub fn unreal_combiner<I: Implementation>() -> anyhow::Result<Option<String>> {
     let mut forged = forgeries(&after(&[(0, 3), (1, 5)])?);
     forged.extend(forgeries(&after(&[(0, 4)])?));
     let marks = || std::iter::once(None).chain((0..=REAL_UP_TO).map(Some));
+    // Combiners of 1 and 3 inputs too: a changed count of inputs may be another real
+    // combiner's snapshot (3 inputs, the third silent, answers as every one of more).
     let real = || {
         let mut all = BTreeSet::new();
-        for first in marks() {
-            for second in marks() {
-                all.extend(combiner_answers::<I>(|| {
-                    let mut combiner = I::combiner(2).ok()?;
-                    for (input, mark) in [first, second].into_iter().enumerate() {
-                        if let Some(ts) = mark {
-                            I::on_watermark(&mut combiner, input, ts).ok()?;
+        for inputs in 1..=3 {
+            for first in marks() {
+                for second in marks().take(if inputs == 1 { 1 } else { usize::MAX }) {
+                    all.extend(combiner_answers::<I>(|| {
+                        let mut combiner = I::combiner(inputs).ok()?;
+                        for (input, mark) in [first, second].into_iter().enumerate() {
+                            if let Some(ts) = mark {
+                                I::on_watermark(&mut combiner, input, ts).ok()?;
+                            }
                         }
-                    }
-                    Some(combiner)
-                }));
+                        Some(combiner)
+                    }));
+                }
             }
         }
         all

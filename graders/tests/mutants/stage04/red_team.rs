@@ -45,7 +45,14 @@ macro_rules! combiner {
                     let mut parts = text.splitn(3, ' ');
                     let inputs = parts.next().unwrap_or("").parse()?;
                     let reports = parts.next().unwrap_or("").parse()?;
-                    let inner = solution04::CombinedWatermark::restore(parts.next().unwrap_or("").as_bytes())?;
+                    let json = parts.next().unwrap_or("");
+                    let inner = solution04::CombinedWatermark::restore(json.as_bytes())?;
+                    // The count written first is the inner combiner's: bytes that say
+                    // otherwise are no snapshot.
+                    let listed = serde_json::from_str::<serde_json::Value>(json)?["inputs"]
+                        .as_array()
+                        .map_or(0, Vec::len);
+                    ensure!(listed == inputs, "not a snapshot: {inputs} inputs, {listed} listed");
                     Ok(Self { inner, inputs, reports, marks: vec![None; inputs] })
                 }
             }
