@@ -17,7 +17,7 @@ pub const NEVER_PRE_COMMITTED: u64 = 0;
 /// The sequences of the id-zero case starting with `first`, each judged by the sink
 /// model on a fresh sink: after each round-trip sequence `ops`, `ops` then `commit(0)`,
 /// and `ops` then `abort(0)` (nothing published, nothing lost at once), each followed by
-/// the round trip's [`finishing`] calls (the open and prepared transactions are as
+/// the round trip's `finishing` calls (the open and prepared transactions are as
 /// before), and `ops` then those calls alone, so a failure can blame the abort (the
 /// same calls without it pass).
 pub fn id_zero_sequences(first: SinkOp) -> Vec<Vec<SinkOp>> {

@@ -77,7 +77,7 @@ impl ModelSink {
     }
 
     /// Applies one call on a table another writer shares with the job: that writer's
-    /// rows, while still to come, become visible at their moments (see [`OtherWriter`]).
+    /// rows, while still to come, become visible at their moments (see `OtherWriter`).
     pub fn apply_beside(&mut self, call: SpyCall, other: &mut OtherWriter) -> bool {
         let changed = self.apply(call);
         if changed
