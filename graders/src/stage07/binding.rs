@@ -74,6 +74,11 @@ impl SpyStore {
 
     /// The failure of the call just recorded, when it is the one that fails.
     fn fail_if_due(&self) -> anyhow::Result<()> {
+        // Counting the calls costs a pass over them: none where no call fails, so that
+        // the long runs stay linear.
+        if self.failing_call.is_none() {
+            return Ok(());
+        }
         let made = self
             .calls
             .iter()

@@ -25,11 +25,34 @@ pub fn runs() -> Vec<Run> {
         .collect()
 }
 
-/// Every `(run, n)`: the run whose `n`-th `save` or `complete` (from 1) fails, for every
-/// such call the correct job makes, first to last.
-pub fn cases() -> Vec<(Run, usize)> {
-    runs()
+/// The same three words without a crash, then with a crash after the last record (a
+/// restore with nothing left to replay), at the same lags: a job that lets a failed call
+/// end only a run that will crash, and logs it and goes on in a run that will not, passes
+/// [`runs`].
+pub fn clean_runs() -> Vec<Run> {
+    [None, Some(3)]
         .into_iter()
+        .flat_map(|crash_after| {
+            runs()
+                .into_iter()
+                .map(move |run| Run { crash_after, ..run })
+        })
+        .collect()
+}
+
+/// Every `(run, n)` of [`runs`]: the run whose `n`-th `save` or `complete` (from 1)
+/// fails, for every such call the correct job makes, first to last.
+pub fn cases() -> Vec<(Run, usize)> {
+    each_call_failing(runs())
+}
+
+/// Every `(run, n)` of [`clean_runs`], as [`cases`].
+pub fn clean_cases() -> Vec<(Run, usize)> {
+    each_call_failing(clean_runs())
+}
+
+fn each_call_failing(runs: Vec<Run>) -> Vec<(Run, usize)> {
+    runs.into_iter()
         .flat_map(|run| {
             let calls = oracle::expected(&run).calls.len();
             (1..=calls).map(move |n| (run.clone(), n))

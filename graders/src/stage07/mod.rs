@@ -11,7 +11,10 @@
 //!   (the latest is the highest id, whatever the offsets); one longer sequence, ten
 //!   checkpoints in flight at once ([`plan::IN_FLIGHT_AT_ONCE`]), then completed; and
 //!   saves under [`plan::HIGH_IDS`] (`u64::MAX`, and `2^32 + 1`, whose low 32 bits are
-//!   1's), then completed in every order;
+//!   1's), then completed in every order; and, after them in the plan, ids 1 to 3 (then
+//!   1 to 10, [`plan::OLD_COMPLETED`]) saved and completed, followed by `save(1)` (an
+//!   error) or `complete(1)` (fine): a completed checkpoint stays, however many complete
+//!   after it;
 //! - for every input of length 0..=[`plan::MAX_LEN`] (two per length, with duplicate
 //!   words), every `barrier_every` in 1..=len+1 (and `2^32` over one and two words, past
 //!   a `u32`), every crash point `None, 0..=len` and
@@ -46,7 +49,11 @@
 //!   crashes after which the spy has lost its later checkpoints and hands out an older
 //!   one (or none): the restarted job resumes from exactly that one, offset and state,
 //!   whatever the dead job remembered; and runs through a spy whose `save` or `complete`
-//!   fails, each call in turn: an error, and no store call after it (`failing.rs`).
+//!   fails, each call in turn: an error, and no store call after it (`failing.rs`); after
+//!   them in the plan, the same runs without a crash and with a crash after the last
+//!   record; then one word [`plan::WIDE_RUN`] times, a checkpoint per record, at the lag
+//!   [`plan::WIDE_LAG`] (1,051 checkpoints in flight), with no crash and a crash after
+//!   the last record.
 //!
 //! Every failure names the requirement of the brief it found broken (`07-R7`): a wrong
 //! save, a completion out of place, a restart point not asked of the store, a replay
@@ -64,14 +71,14 @@
 //! |---|---|---|
 //! | `07-R1` | `store` | `restoring_the_first_completed_checkpoint`, `latest_by_offset`, `eight_in_flight` |
 //! | `07-R2` | `store` | `keeping_the_first_save_of_an_id` |
-//! | `07-R3` | `store` | `saving_over_a_completed_checkpoint`, `forgetting_older_completed_checkpoints`, `writing_before_refusing_a_save` |
+//! | `07-R3` | `store` | `saving_over_a_completed_checkpoint`, `forgetting_older_completed_checkpoints`, `writing_before_refusing_a_save`, `store_keeps_two_completed` |
 //! | `07-R4` | `store` | `refusing_a_second_completion` |
 //! | `07-R5` | `store` | `completing_an_id_never_saved`, `completing_an_unknown_id_on_a_used_store` |
 //! | `07-R6` | `at-least-once-output` | `emitting_the_count_before_the_record` |
 //! | `07-R7` | `checkpoints` | `saving_before_applying`, `skipping_the_serialisation_round_trip`, `a_checkpoint_at_the_end_of_the_input` |
 //! | `07-R7` | `contract` | `json_written_by_hand`, `hashmap_state` |
 //! | `07-R8` | `checkpoints` | `ignoring_the_commit_lag` |
-//! | `07-R8` | `contract` | `thirty_two_in_flight` |
+//! | `07-R8` | `contract` | `thirty_two_in_flight`, `ring_of_64_in_flight` |
 //! | `07-R9` | `checkpoints` | `leaving_checkpoints_in_flight_at_the_end`, `completing_newest_first_at_the_end`, `completing_only_the_newest_at_the_end` |
 //! | `07-R10` | `checkpoints` | `checking_the_crash_before_the_barrier` |
 //! | `07-R11` | `contract` | `completing_at_the_end_before_the_last_crash` |
@@ -90,7 +97,7 @@
 //! | `07-R20` | `at-least-once-output` | `restoring_an_in_flight_checkpoint` |
 //! | `07-R21` | `at-least-once-output` | `emitting_each_record_once`, `losing_the_emissions_at_the_crash` |
 //! | `07-R22` | `at-least-once-output` | `keeping_memory_across_the_crash` |
-//! | `07-R23` | `contract` | `complete_errors_ignored`, `save_errors_ignored`, `failed_call_retried`, `store_errors_unwrapped`, `final_completes_past_an_error` |
+//! | `07-R23` | `contract` | `complete_errors_ignored`, `save_errors_ignored`, `failed_call_retried`, `store_errors_unwrapped`, `final_completes_past_an_error`, `clean_run_logs_failed_complete`, `clean_run_skips_failed_save` |
 //!
 //! ## Mutation testing
 //!

@@ -19,6 +19,11 @@ pub const MAX_LAG: usize = 2;
 pub const MAX_STORE_OPS: usize = 5;
 /// The checkpoints in flight at once in the `store` check's one long sequence.
 pub const IN_FLIGHT_AT_ONCE: u64 = 10;
+/// How many checkpoints complete, oldest first, in the `store` check's sequences that then
+/// save or complete the oldest again: 3, then [`IN_FLIGHT_AT_ONCE`] (a store that keeps
+/// only the newest few completed checkpoints forgets the oldest, takes its save and
+/// refuses its second completion).
+pub const OLD_COMPLETED: [u64; 2] = [3, IN_FLIGHT_AT_ONCE];
 /// The ids of the `store` check's high-id sequences, in save order: the largest, then 1,
 /// then the id whose low 32 bits are 1 (`2^32 + 1`), which an id kept in a `u32` takes for
 /// 1. Nothing fixes where a job's ids start or how high they go.
@@ -84,6 +89,13 @@ pub const DEEP_RUN: usize = 40;
 /// The commit lag of the deep runs: 34 checkpoints in flight at once, past 10, 16 and 32,
 /// where a job that bounds how many wait for their completion completes one early.
 pub const DEEP_LAG: usize = 33;
+/// How often the one word of the `contract` check's wide runs repeats, a checkpoint per
+/// record, at the commit lag [`WIDE_LAG`].
+pub const WIDE_RUN: usize = 1100;
+/// The commit lag of the wide runs: 1,051 checkpoints in flight at once, past 64, 256 and
+/// 1,024, where a job that keeps them in a ring of slots completes one early; the first
+/// 50 complete at the last barriers.
+pub const WIDE_LAG: usize = 1050;
 /// The counts the spy hands back, in place of checkpoint 2's, in the `contract` check's
 /// [`Case::ForgedState`] runs (over `a b a`, the crash after `a b`): a count that the
 /// replay's `a` takes to `2^32`, one already past a `u32`, and `u64::MAX` for `b`, which
@@ -424,7 +436,53 @@ pub fn plan(seed: u64) -> Vec<Case> {
         ]
         .into(),
     });
+    // After those in turn (a later red-team round's): failing calls in runs without a
+    // crash or crashing at the end, old completed ids touched again, the wide runs.
+    cases.extend(
+        super::failing::clean_cases()
+            .into_iter()
+            .map(|(run, failing_call)| Case::FailingStore { run, failing_call }),
+    );
+    cases.extend(old_completed().into_iter().map(|ops| Case::Store {
+        ops,
+        falling: false,
+    }));
+    cases.extend(wide_runs().into_iter().map(Case::Contract));
     cases
+}
+
+/// For each of [`OLD_COMPLETED`]: `save(1)` to `save(n)`, `complete(1)` to `complete(n)`,
+/// then `save(1)` (an error: checkpoint 1 completed), and the same followed by
+/// `complete(1)` (fine: completing twice).
+fn old_completed() -> Vec<Vec<StoreOp>> {
+    OLD_COMPLETED
+        .into_iter()
+        .flat_map(|n| {
+            [StoreOp::Save(1), StoreOp::Complete(1)].map(|again| {
+                (1..=n)
+                    .map(StoreOp::Save)
+                    .chain((1..=n).map(StoreOp::Complete))
+                    .chain([again])
+                    .collect()
+            })
+        })
+        .collect()
+}
+
+/// The wide runs of the `contract` check: one word [`WIDE_RUN`] times, a checkpoint per
+/// record, at the lag [`WIDE_LAG`], with no crash and with a crash after the last record
+/// (whose replay takes 1,050 checkpoints again, all in flight at once). Two runs, not a
+/// grid: the size is what they check.
+fn wide_runs() -> Vec<Run> {
+    [None, Some(WIDE_RUN)]
+        .into_iter()
+        .map(|crash_after| Run {
+            words: vec!["a".to_owned(); WIDE_RUN],
+            barrier_every: 1,
+            crash_after,
+            commit_lag: WIDE_LAG,
+        })
+        .collect()
 }
 
 /// The input of the [`Case::LostCheckpoints`] runs: its prefixes of two words and more.
@@ -640,5 +698,42 @@ mod tests {
                 .all(|ops| ops[0] == StoreOp::Save(u64::MAX))
         );
         assert_eq!(u64::from(HIGH_IDS[2] as u32), HIGH_IDS[1]);
+    }
+
+    /// The wide runs' first completion comes after 1,051 saves: well past a ring of 1,024.
+    #[test]
+    fn wide_runs_keep_over_a_thousand_in_flight() {
+        for run in wide_runs() {
+            let calls = super::super::oracle::expected(&run).calls;
+            let first_completion = calls
+                .iter()
+                .position(|c| matches!(c, super::super::oracle::Call::Complete { .. }));
+            assert_eq!(first_completion, Some(WIDE_LAG + 1));
+            assert!(WIDE_LAG + 1 > 1024 && WIDE_LAG < WIDE_RUN);
+        }
+    }
+
+    /// Each old-completed sequence ends by touching checkpoint 1 after at least three ids
+    /// completed: its save refused, its completion taken, by the model.
+    #[test]
+    fn old_completed_ids_are_touched_after_three_completions() {
+        let sequences = old_completed();
+        assert_eq!(sequences.len(), 2 * OLD_COMPLETED.len());
+        for ops in sequences {
+            let mut model = super::super::oracle::ModelStore::default();
+            let (last, before) = ops.split_last().expect("not empty");
+            for op in before {
+                let done = match *op {
+                    StoreOp::Save(id) => model.save(id, id, Vec::new()),
+                    StoreOp::Complete(id) => model.complete(id),
+                };
+                assert!(done.is_ok());
+            }
+            let again = match *last {
+                StoreOp::Save(id) => model.save(id, id, Vec::new()).is_err(),
+                StoreOp::Complete(id) => model.complete(id).is_ok(),
+            };
+            assert!(again && before.len() >= 6);
+        }
     }
 }

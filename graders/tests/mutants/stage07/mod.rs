@@ -65,6 +65,7 @@ macro_rules! flawed_store {
 mod brief_edges;
 mod controls;
 mod flawed;
+mod fourth_pass;
 mod runners;
 mod scale;
 mod slips;

@@ -12,6 +12,7 @@ pub const COMPLETE_UNKNOWN: u8 = 3;
 pub const EIGHT_IN_FLIGHT: u8 = 4;
 pub const SLOT_PER_ID: u8 = 5;
 pub const ID_IN_U32: u8 = 6;
+pub const KEEP_TWO_COMPLETED: u8 = 7;
 
 /// Where a checkpoint is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,6 +34,20 @@ impl<const M: u8> Store<M> {
         Self {
             saved: BTreeMap::new(),
             slots: Vec::new(),
+        }
+    }
+
+    /// For `KEEP_TWO_COMPLETED`: "only the latest completed checkpoint is ever restored",
+    /// so it and one spare are kept, and the older completed ones dropped.
+    fn drop_old_completed(&mut self) {
+        let completed: Vec<u64> = self
+            .saved
+            .iter()
+            .filter(|(_, (_, phase))| *phase == Phase::Completed)
+            .map(|(id, _)| *id)
+            .collect();
+        for old in completed.iter().rev().skip(2) {
+            self.saved.remove(old);
         }
     }
 
@@ -100,6 +115,9 @@ impl<const M: u8> CheckpointStore for Store<M> {
             }
             Some((_, phase)) => {
                 *phase = Phase::Completed;
+                if M == KEEP_TWO_COMPLETED {
+                    self.drop_old_completed();
+                }
                 Ok(())
             }
         }
