@@ -4,7 +4,8 @@
 //! as naming it, as the briefs of stages 05 to 07 say; [`names`] asks for the name as a
 //! whole word, for stage 03, whose arguments' names hold one another (`max_parallelism`
 //! holds `parallelism`, `operator_index` holds `index`): the person who reads the error
-//! fixes the argument it names.
+//! fixes the argument it names. Either way the case of the message's letters does not
+//! matter: an error that starts "Inputs: ..." names `inputs`.
 
 use std::fmt::Display;
 
@@ -26,6 +27,7 @@ pub enum Refusal<'a, T> {
 /// (`inputs` for `input`). Where no other argument's name holds this one, [`refusal`]'s
 /// plainer test is the brief's: `window_size` names `size` there.
 pub fn names(message: &str, argument: &str) -> bool {
+    let message = message.to_lowercase();
     let part_of_a_name = |c: char| c.is_alphanumeric() || c == '_';
     !argument.is_empty()
         && message.match_indices(argument).any(|(at, _)| {
@@ -39,11 +41,17 @@ pub fn names(message: &str, argument: &str) -> bool {
         })
 }
 
+/// Whether `message` contains `argument` (a name in lower case) in any case of its
+/// letters.
+pub fn contains_name(message: &str, argument: &str) -> bool {
+    message.to_lowercase().contains(argument)
+}
+
 /// How `result`, the answer to a call with a bad `argument`, refused it (if it did): an
 /// error whose message contains the argument's name names it.
 pub fn refusal<'a, T>(result: &'a Result<T, String>, argument: &str) -> Refusal<'a, T> {
     match result {
-        Err(message) if message.contains(argument) => Refusal::Named,
+        Err(message) if contains_name(message, argument) => Refusal::Named,
         Err(message) => Refusal::Unnamed(message),
         Ok(value) => Refusal::Accepted(value),
     }

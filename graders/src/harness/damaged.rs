@@ -169,14 +169,46 @@ pub fn one_number_changed(snapshot: &[u8]) -> Vec<Vec<u8>> {
 /// [`one_number_changed`], then each run of digits [`digit_runs_changed`] makes that it
 /// did not: a number a JSON snapshot writes as an object's member name (a key group, an
 /// input's index) or inside a string, where no JSON number is.
+///
+/// For bytes that are not JSON, then each byte changed ([`bytes_changed`]): a number a
+/// binary format writes in bytes, or a hex or base64 text writes in letters, where no
+/// run of digits shows it.
 pub fn every_number_changed(snapshot: &[u8]) -> Vec<Vec<u8>> {
     let mut every = one_number_changed(snapshot);
-    for changed in digit_runs_changed(snapshot) {
+    let mut more = digit_runs_changed(snapshot);
+    if serde_json::from_slice::<Value>(snapshot).is_err() {
+        more.extend(bytes_changed(snapshot));
+    }
+    for changed in more {
         if !every.contains(&changed) {
             every.push(changed);
         }
     }
     every
+}
+
+/// `snapshot` with each byte in turn (in the order written) changed to itself with its
+/// lowest bit flipped, then its highest: a changed count of a binary format, a changed
+/// letter of a hex or base64 text. A change that makes whitespace, a sign, or a digit out
+/// of another byte, or a leading zero of a run of digits, is left out: a text format may
+/// skip the one and read `+7` or `07` as 7 (which the brief does not ask it to refuse),
+/// so the bytes it restores need not be the bytes it writes.
+pub fn bytes_changed(snapshot: &[u8]) -> Vec<Vec<u8>> {
+    let digit_at = |i: usize| snapshot.get(i).is_some_and(u8::is_ascii_digit);
+    let mut forged = Vec::new();
+    for (i, &byte) in snapshot.iter().enumerate() {
+        for to in [byte ^ 0x01, byte ^ 0x80] {
+            let leading_zero = to == b'0' && digit_at(i + 1) && (i == 0 || !digit_at(i - 1));
+            let insignificant = to.is_ascii_whitespace() || to == 0x0b || to == b'+' || to == b'-';
+            if insignificant || leading_zero || (to.is_ascii_digit() && !byte.is_ascii_digit()) {
+                continue;
+            }
+            let mut changed = snapshot.to_vec();
+            changed[i] = to;
+            forged.push(changed);
+        }
+    }
+    forged
 }
 
 /// `snapshot` with each maximal run of ASCII digits in turn (in the order written)

@@ -1,7 +1,7 @@
 //! Stage 03's cards for a subtask's state and its errors: updates that trust their
-//! routing, removals that keep the value, snapshots pinned to a parallelism, naming their
-//! subtask, or unreadable and taken for empty, keys doubled, lost or left unchecked when
-//! state is gathered from several old subtasks, error messages that name nothing, and
+//! routing, removals that keep the value, values of 0 dropped, snapshots pinned to a
+//! parallelism, naming their subtask, or unreadable and taken for empty, keys doubled,
+//! lost or left unchecked when state is gathered from several old subtasks, error messages that name nothing, and
 //! streams regrouped.
 
 use super::{Card, Clue, Signature};
@@ -33,6 +33,21 @@ pub(super) const CARDS: &[Card] = &[
             check: "contract",
             fault: "wrong result",
             clues: &[Clue::Step("None removes the key")],
+        }],
+    },
+    Card {
+        id: "03-zero-is-no-state",
+        stage: 3,
+        title: "A count of 0 is no state, so the key can go",
+        why: "update stores whatever f returns: Some(0) is a value, which state(), snapshot() and \
+              restore keep like any other. Only None removes a key; dropping a key whose value \
+              is the default changes what f is handed next (None, not Some(0)), and f may tell \
+              the two apart.",
+        reread: "Task",
+        signatures: &[Signature {
+            check: "contract",
+            fault: "wrong result",
+            clues: &[Clue::Step("0 is a value like any other")],
         }],
     },
     Card {

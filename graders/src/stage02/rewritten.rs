@@ -1,6 +1,6 @@
 //! The implementation's own snapshot rewritten into bytes its `snapshot` never writes,
 //! whatever its format: a key renamed so that one key is listed twice or the keys are out
-//! of order, a list (of a JSON snapshot) one item short or one too long, or one number
+//! of order (by a name of another length, then of the same length), a list (of a JSON snapshot) one item short or one too long, or one number
 //! changed. None of the first three is a snapshot (02-R10); a changed number may be one
 //! (another count), and then `restore` must read it as that snapshot.
 //!
@@ -43,17 +43,35 @@ pub enum Rewrite {
     /// digits (in a member's name, a string, or a format that is not JSON) to each other
     /// digit: a count or a version written beside the state and never read back.
     NumberChanged,
+    /// The snapshot of `{cherry: 1, medlar: 2}` with every `medlar` written `cherry`: the
+    /// key `cherry` twice, by a name of the same length, so that a format that writes
+    /// each key's length before it reads on.
+    SameLengthTwice,
+    /// The same with every `medlar` written `banana`, which sorts before `cherry`.
+    SameLengthOutOfOrder,
 }
 
 impl Rewrite {
     /// Every rewrite, in the order they are tried.
-    pub const ALL: [Rewrite; 5] = [
+    pub const ALL: [Rewrite; 7] = [
         Rewrite::KeyTwice,
         Rewrite::KeysOutOfOrder,
         Rewrite::ItemDropped,
         Rewrite::ItemRepeated,
         Rewrite::NumberChanged,
+        Rewrite::SameLengthTwice,
+        Rewrite::SameLengthOutOfOrder,
     ];
+
+    /// The records processed before the snapshot is taken and rewritten.
+    pub fn records(self) -> Vec<(String, u32)> {
+        match self {
+            Rewrite::SameLengthTwice | Rewrite::SameLengthOutOfOrder => {
+                vec![("cherry".to_owned(), 1), ("medlar".to_owned(), 2)]
+            }
+            _ => padded::records(),
+        }
+    }
 
     /// The rewritten bytes, as the report names them.
     pub fn describe(self) -> &'static str {
@@ -65,7 +83,13 @@ impl Rewrite {
             Rewrite::ItemDropped => "its own JSON snapshot with one list's last item dropped",
             Rewrite::ItemRepeated => "its own JSON snapshot with one list's last item repeated",
             Rewrite::NumberChanged => {
-                "its own snapshot with one number (or run of digits) changed to null or to 0..=9"
+                "its own snapshot with one number (or run of digits, or, if it is not JSON, one byte) changed"
+            }
+            Rewrite::SameLengthTwice => {
+                "its own snapshot of {cherry: 1, medlar: 2} with \"medlar\" written \"cherry\" (the key cherry twice)"
+            }
+            Rewrite::SameLengthOutOfOrder => {
+                "its own snapshot of {cherry: 1, medlar: 2} with \"medlar\" written \"banana\" (which sorts before \"cherry\")"
             }
         }
     }
@@ -85,6 +109,8 @@ impl Rewrite {
                 None => false,
             }),
             Rewrite::NumberChanged => every_number_changed(snapshot),
+            Rewrite::SameLengthTwice => renamings(snapshot, b"medlar", b"cherry"),
+            Rewrite::SameLengthOutOfOrder => renamings(snapshot, b"medlar", b"banana"),
         }
     }
 }
@@ -145,17 +171,18 @@ pub struct Restored {
 /// rewriting of it, in the order of [`Rewrite::forge`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RewrittenRestores {
-    /// `snapshot()` of the operator after [`padded::records`].
+    /// `snapshot()` of the operator after the rewrite's records.
     pub snapshot: Decoded<Vec<u8>>,
     /// `restore` of each rewriting.
     pub restored: Vec<Decoded<Restored>>,
 }
 
-/// Processes [`padded::records`], snapshots, and restores each rewriting of the snapshot.
+/// Processes the rewrite's [`records`](Rewrite::records), snapshots, and restores each
+/// rewriting of the snapshot.
 pub fn run<I: Implementation>(rewrite: Rewrite) -> RewrittenRestores {
     let snapshot = decoded(|| {
         let mut operator = I::operator();
-        for record in padded::records() {
+        for record in rewrite.records() {
             I::process(&mut operator, record);
         }
         I::snapshot(&operator).map_err(|e| format!("{e:#}"))

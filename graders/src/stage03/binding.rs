@@ -97,6 +97,11 @@ pub trait Implementation {
     /// # Errors
     /// Whatever the implementation returns.
     fn remove(subtask: &mut Self::Subtask, key: &str) -> anyhow::Result<()>;
+    /// `update(key, |_| Some(0))`: sets `key` to the default value, which is still a value.
+    ///
+    /// # Errors
+    /// Whatever the implementation returns.
+    fn zero(subtask: &mut Self::Subtask, key: &str) -> anyhow::Result<()>;
     /// `key_groups()` as `(start, end)`, both inclusive.
     fn key_groups(subtask: &Self::Subtask) -> (u32, u32);
     /// `state().snapshot()`.
@@ -276,6 +281,9 @@ macro_rules! impl_stage03 {
             }
             fn remove(subtask: &mut Self::Subtask, key: &str) -> $crate::__anyhow::Result<()> {
                 subtask.update(&$crate::stage03::key_bytes(key), |_: Option<u64>| None)
+            }
+            fn zero(subtask: &mut Self::Subtask, key: &str) -> $crate::__anyhow::Result<()> {
+                subtask.update(&$crate::stage03::key_bytes(key), |_: Option<u64>| Some(0))
             }
             fn key_groups(subtask: &Self::Subtask) -> (u32, u32) {
                 let range = subtask.key_groups();

@@ -67,14 +67,14 @@
 //! | 03-R1 | `partition` | `modulo_routing`, `partition_routes_in_u32` |
 //! | 03-R2 | `partition` | `partition_by_group_buckets` |
 //! | 03-R3 | `contract` | `key_groups_floor` |
-//! | 03-R4 | `contract` | `none_keeps_value` |
+//! | 03-R4 | `contract` | `none_keeps_value`, `update_drops_a_zero` |
 //! | 03-R5 | `contract` | `update_trusts_routing`, `update_then_refuse`, `update_owner_in_u32` |
 //! | 03-R6 | `contract` | `snapshot_pins_parallelism`, `snapshot_with_index`, `snapshot_in_hash_order` |
 //! | 03-R7 | `crash` | `restore_drops_last_group`, `restore_keeps_every_key` |
-//! | 03-R7 | `contract` | `restore_refuses_repeated_snapshot` |
+//! | 03-R7 | `contract` | `restore_refuses_repeated_snapshot`, `snapshot_skips_zeros` |
 //! | 03-R7 | `errors` | `snapshot_trusts_stored_key_group`, `line_snapshot_trusts_written_group`, `groups_trusted_by_their_names` |
 //! | 03-R8 | `contract` | `restore_later_wins`, `restore_dup_identical_only`, `restore_dup_vs_first_only`, `restore_dup_adjacent_only` |
-//! | 03-R9 | `errors` | `restore_garbage_is_empty`, `restore_skips_empty_bytes`, `restore_object_is_empty`, `restore_ignores_trailing`, `restore_skips_unreadable`, `restore_collects_repeated_pairs`, `restore_reads_every_value`, `restore_null_as_empty`, `restore_sorts_pairs`, `restore_reads_its_own_pairs`, `hex_object_keeps_last`, `header_snapshot_keeps_a_repeated_key`, `members_named_in_debug_hex`, `pairs_count_never_checked` |
+//! | 03-R9 | `errors` | `restore_garbage_is_empty`, `restore_skips_empty_bytes`, `restore_object_is_empty`, `restore_ignores_trailing`, `restore_skips_unreadable`, `restore_collects_repeated_pairs`, `restore_reads_every_value`, `restore_null_as_empty`, `restore_sorts_pairs`, `restore_reads_its_own_pairs`, `hex_object_keeps_last`, `header_snapshot_keeps_a_repeated_key`, `members_named_in_debug_hex`, `pairs_count_never_checked`, `binary_count_never_read` |
 //! | 03-R10 | `parallel-count` | `count_on_one_subtask` |
 //! | 03-R11 | `rescale` | `rescale_whole_maps`, `rescale_routes_in_u32` |
 //! | 03-R12 | `rescale` | `rescale_overwrites_duplicates`, `rescale_dup_adjacent_only`, `rescale_dup_vs_first_only`, `rescale_duplicate_as_text` |
@@ -90,8 +90,8 @@
 //! | 03-R21 | `errors` | `unchecked_parallelism`, `operator_index_above_max`, `partition_checks_per_record`, `count_empty_shortcut`, `rescale_above_max`, `subtask_above_max`, `parents_unchanged_shortcut`, `parents_new_above_max`, `count_empty_above_max`, `rescale_zero_unchecked`, `partition_of_one_unchecked`, `count_of_one_unchecked` |
 //! | 03-R22 | `errors` | `unchecked_indices`, `restore_index_unchecked`, `range_of_one_unchecked`, `index_of_max_unchecked`, `parents_from_one_unchecked`, `range_of_max_unchecked`, `parents_to_one_unchecked` |
 //! | 03-R23 | `errors` | `errors_unnamed`, `errors_blame_max_parallelism` |
-//! | 03-R24 | `key-group-range` | `formulas_in_u32_ranges`, `ranges_in_f64` |
-//! | 03-R24 | `operator-index` | `formulas_in_u32_owners`, `owners_in_f64` |
+//! | 03-R24 | `key-group-range` | `formulas_in_u32_ranges`, `ranges_in_f64`, `formulas_in_i64_ranges` |
+//! | 03-R24 | `operator-index` | `formulas_in_u32_owners`, `owners_in_f64`, `formulas_in_i64_owners` |
 //! | 03-R24 | `parents` | `parents_owners_in_u32` |
 //! | 03-R24 | `contract` | `restore_owner_in_u32` |
 //!

@@ -283,5 +283,27 @@ pub fn plan(seed: u64) -> Vec<Case> {
     for call in ErrorCall::AFTER_CONTRACT {
         cases.push(Case::Errors { call });
     }
+    // Products past `i64::MAX`, which a formula in `i64` overflows: an owner and a range
+    // at `p` and `maxp` of four billion and more.
+    for (key_group, parallelism, max_parallelism) in PAST_I64_OWNERS {
+        cases.push(Case::OwnerAt {
+            key_group,
+            parallelism,
+            max_parallelism,
+        });
+    }
+    cases.push(Case::RangeAt {
+        index: u32::MAX - 1,
+        parallelism: u32::MAX,
+        max_parallelism: u32::MAX,
+    });
+    cases.extend(super::contract::separator_plan());
     cases
 }
+
+/// `(g, p, maxp)` of owners whose `g * p` is past `i64::MAX` (2^63 - 1), though not past
+/// a `u64`: the formulas are to be computed in `u64` (03-R24).
+const PAST_I64_OWNERS: [(u32, u32, u32); 2] = [
+    (4_000_000_000, 4_000_000_000, u32::MAX),
+    (u32::MAX - 1, u32::MAX, u32::MAX),
+];

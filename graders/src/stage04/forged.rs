@@ -9,7 +9,10 @@
 //! Every format is forged: a snapshot that is not JSON (a line of text, JSON behind a
 //! version header) has each run of digits changed instead, to a digit, so that what a
 //! correct restore takes is still a state within [`REAL_UP_TO`]; a JSON one has its runs
-//! of digits changed too, after its numbers, for the numbers it writes as member names.
+//! of digits changed too, after its numbers, for the numbers it writes as member names;
+//! and one that is not JSON has each byte changed too, which may make a number past every
+//! probe: real instances holding such numbers ([`BIG`]) are among those compared, and a
+//! watermark past every probe reads as any other ([`canonical`]).
 
 use std::collections::BTreeSet;
 
@@ -28,6 +31,20 @@ const PROBED_UP_TO: u64 = 2 * REAL_UP_TO + 2;
 
 /// What an instance answers: `current` first, then each probe on a fresh restore.
 type Answers = Vec<Option<u64>>;
+
+/// A `max_delay`, timestamp or watermark past every probe, standing for all of them: a
+/// changed byte of a binary format makes such numbers (a bit 7 or a byte up), and a real
+/// instance that holds one answers every probe as one that holds this.
+const BIG: u64 = u64::MAX / 2;
+
+/// `answers` with every watermark past [`PROBED_UP_TO`] read as the one after it: no probe
+/// moves past such a watermark, so which one it is tells nothing more.
+fn canonical(answers: Answers) -> Answers {
+    answers
+        .into_iter()
+        .map(|answer| answer.map(|w| w.min(PROBED_UP_TO + 1)))
+        .collect()
+}
 
 /// The first of `forged` that a restore takes for an instance no run makes, described;
 /// `None` when each is refused or restores a real one. `restore` gives `None` for a
@@ -69,7 +86,7 @@ fn generator_answers<I: Implementation>(
         I::on_event(&mut generator, t);
         answers.push(I::current_watermark(&generator));
     }
-    Some(answers)
+    Some(canonical(answers))
 }
 
 /// What a combiner answers through its inputs 0 and 1: `current()`, then, for each input and each `t` up
@@ -104,7 +121,7 @@ fn combiner_answers<I: Implementation>(make: impl Fn() -> Option<I::Combiner>) -
             answers.push(I::combiner_current(&combiner));
         }
     }
-    Some(answers)
+    Some(canonical(answers))
 }
 
 /// How many readings a failure shows.
@@ -144,16 +161,25 @@ pub fn unreal_generator<I: Implementation>() -> anyhow::Result<Option<String>> {
     forged.extend(forgeries(&I::generator_snapshot(&used)?));
     let real = || {
         let mut all = BTreeSet::new();
-        for max_delay in 0..=REAL_UP_TO {
-            for largest in std::iter::once(None).chain((0..=REAL_UP_TO).map(Some)) {
-                all.extend(generator_answers::<I>(|| {
-                    let mut generator = I::generator(max_delay);
-                    if let Some(ts) = largest {
-                        I::on_event(&mut generator, ts);
-                    }
-                    Some(generator)
-                }));
-            }
+        // With a `max_delay` past every probe, a largest timestamp that leaves each small
+        // watermark, or a big one.
+        let past_probes = (0..=REAL_UP_TO).map(|w| BIG + 1 + w).chain([2 * BIG]);
+        let pairs = (0..=REAL_UP_TO)
+            .flat_map(|max_delay| {
+                let small = (0..=REAL_UP_TO).chain([BIG]).map(Some);
+                let largest = std::iter::once(None).chain(small);
+                largest.map(move |largest| (max_delay, largest))
+            })
+            .chain([(BIG, None), (BIG, Some(0))])
+            .chain(past_probes.map(|largest| (BIG, Some(largest))));
+        for (max_delay, largest) in pairs {
+            all.extend(generator_answers::<I>(|| {
+                let mut generator = I::generator(max_delay);
+                if let Some(ts) = largest {
+                    I::on_event(&mut generator, ts);
+                }
+                Some(generator)
+            }));
         }
         all
     };
@@ -185,7 +211,7 @@ pub fn unreal_combiner<I: Implementation>() -> anyhow::Result<Option<String>> {
     };
     let mut forged = forgeries(&after(&[(0, 3), (1, 5)])?);
     forged.extend(forgeries(&after(&[(0, 4)])?));
-    let marks = || std::iter::once(None).chain((0..=REAL_UP_TO).map(Some));
+    let marks = || std::iter::once(None).chain((0..=REAL_UP_TO).chain([BIG]).map(Some));
     // Combiners of 1 and 3 inputs too: a changed count of inputs may be another real
     // combiner's snapshot (3 inputs, the third silent, answers as every one of more).
     let real = || {

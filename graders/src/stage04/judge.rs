@@ -153,7 +153,9 @@ fn judge_error(call: super::ErrorCall, answer: &Answer<String>) -> Result<(), Fa
             call.code()
         )),
         (Answer::Ok(value), _) => fail(format!("{} was accepted, returning {value}", call.code())),
-        (Answer::Err(message), Some(argument)) if !message.contains(argument) => {
+        (Answer::Err(message), Some(argument))
+            if !crate::harness::arguments::contains_name(message, argument) =>
+        {
             fail("the error does not say which argument is wrong".to_owned())
         }
         (Answer::Err(_), _) => Ok(()),

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::forged::Forgery;
 use super::renumbered::{Inconsistent, first_inconsistent};
+use super::wide_counts::{WideSeen, wide_counts};
 use super::{AssignerSpec, Fired, Implementation, LateRecord};
 use crate::harness::damaged::{Retyping, retyped};
 use crate::harness::enumerate::call_sequences;
@@ -50,17 +51,29 @@ pub enum Call {
     /// it that no snapshot holds: errors, after which the operator goes on. A format that
     /// does not tell where to write one is spared it.
     RestoreForged,
-    /// `restore(assigner, bytes)` of the implementation's own snapshot of `a@3=7` with
-    /// one number changed at a time (`renumbered.rs`): an error, or an operator whose
-    /// `state_size()` counts what `W(u64::MAX)` then fires; after which the operator
-    /// goes on.
+    /// `restore(assigner, bytes)` of the implementation's own snapshot of `a@3=7` (then
+    /// of `W(5)`, `a@7=7`) with one number changed at a time (`renumbered.rs`): an error,
+    /// or an operator whose `state_size()` counts what `W(u64::MAX)` then fires; after
+    /// which the operator goes on.
     RestoreRenumbered,
+    /// `restore(assigner, bytes)` of the implementation's own snapshot of `a@3=7` with its
+    /// count set to each of [`COUNTS`](super::wide_counts::COUNTS), states some run
+    /// makes: each must restore and count on (`wide_counts.rs`). Made on fresh operators
+    /// of its own, as the forgeries are.
+    RestoreWideCounts,
 }
 
 impl fmt::Display for Call {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Call::Record(key, ts, value) => write!(f, "{key}@{ts}={value}"),
+            // A key of other characters than letters is quoted, so its spaces, commas
+            // and line breaks show.
+            Call::Record(key, ts, value)
+                if !key.is_empty() && key.chars().all(char::is_alphanumeric) =>
+            {
+                write!(f, "{key}@{ts}={value}")
+            }
+            Call::Record(key, ts, value) => write!(f, "{key:?}@{ts}={value}"),
             Call::Watermark(wm) => write!(f, "W({wm})"),
             Call::Restore => f.write_str("restore(snapshot())"),
             Call::RestoreDamaged => f.write_str(
@@ -71,7 +84,10 @@ impl fmt::Display for Call {
                 "restore(snapshot() made to say what no snapshot says: an aggregate of count 0 (of sum 7 or 0) or of a count outside a u64, an aggregate or the group that holds it listed twice, an open window its watermark fired; or with bytes around it or in it that no snapshot holds)",
             ),
             Call::RestoreRenumbered => f.write_str(
-                "restore(snapshot() of a@3=7 with one number changed to null or 0 to 9), then state_size(), W(u64::MAX) and state_size() on what it restored",
+                "restore(snapshot() of a@3=7, then of W(5), a@7=7, with one number changed to null or 0 to 9), then state_size(), W(u64::MAX) and state_size() on what it restored",
+            ),
+            Call::RestoreWideCounts => f.write_str(
+                "restore(snapshot() of a@3=7 with its count set to 2^32 - 1, 2^32 + 1, 2^63 and u64::MAX), then a@4=1 (but at u64::MAX) and W(9) on what it restored",
             ),
         }
     }
@@ -85,6 +101,25 @@ pub fn show(calls: &[Call]) -> String {
 
 fn record(key: &str, ts: u64, value: i64) -> Call {
     Call::Record(key.to_owned(), ts, value)
+}
+
+/// Keys that a text format must escape or quote, each of which a snapshot holds as it is:
+/// separators, quotes, escapes, line breaks, blanks, JSON's words and numbers, the empty
+/// key and a NUL.
+pub const ODD_KEYS: [&str; 24] = [
+    "a b", "a,b", "a;b", "a|b", "a:b", "a=b", "a\tb", "a\nb", "a\r\nb", "a\"b", "a\\b", "a'b", "",
+    " ", "[a]", "{a}", "a@3=7", "null", "true", "-1", "1e5", "ä", "日本", "\u{0}",
+];
+
+/// The calls of the case of [`ODD_KEYS`]: a record of each in `[0, 3)`, a round trip, and
+/// the watermark that fires them, so each must come back whole from the snapshot.
+pub fn odd_keys_calls() -> Vec<Call> {
+    let mut calls: Vec<Call> = (1..)
+        .zip(ODD_KEYS)
+        .map(|(value, key)| record(key, 1, value))
+        .collect();
+    calls.extend([Call::Restore, Call::Watermark(2)]);
+    calls
 }
 
 /// The assigners of the check and their alphabets. Tumbling windows of 3: `b@2` is at
@@ -149,6 +184,7 @@ pub fn sequences(alphabet: &[Call]) -> Vec<Vec<Call>> {
                 | Call::RestoreEmpty
                 | Call::RestoreForged
                 | Call::RestoreRenumbered
+                | Call::RestoreWideCounts
         )
     };
     call_sequences(alphabet, MAX_CALLS, |s| {
@@ -181,6 +217,8 @@ pub enum Answer {
     /// A restore of the operator's own snapshot with a number changed gave an operator
     /// whose size disagrees with what it fires.
     AcceptedInconsistent(Inconsistent),
+    /// What each restore of a wide count answered, and what its operator did next.
+    WideCounts(Vec<WideSeen>),
 }
 
 /// One step: the answer, then `state_size()` and `current_watermark()` right after.
@@ -265,6 +303,7 @@ pub fn drive<I: Implementation>(spec: AssignerSpec, calls: &[Call]) -> Result<Ve
                 }
                 answer
             }
+            Call::RestoreWideCounts => Answer::WideCounts(wide_counts::<I>()),
             Call::RestoreRenumbered => match first_inconsistent::<I>() {
                 Some(inconsistent) => Answer::AcceptedInconsistent(inconsistent),
                 None => Answer::Restored(Err("every restore refused or consistent".to_owned())),

@@ -7,6 +7,7 @@ use super::explain;
 use super::late_fault::{Handed, record_fault};
 use super::oracle::Model;
 use super::readings::build_fault;
+use super::wide_counts::{WideAnswer, WideSeen};
 use super::{AssignerSpec, Time};
 use crate::harness::Failure;
 
@@ -26,6 +27,7 @@ fn answer(a: &Answer) -> String {
         Answer::AcceptedInconsistent(inconsistent) => {
             format!("Ok (of {})", inconsistent.describe())
         }
+        Answer::WideCounts(seen) => format!("{seen:?}"),
     }
 }
 
@@ -128,6 +130,15 @@ pub fn judge(
                     );
                 }
             },
+            Call::RestoreWideCounts => {
+                if let Answer::WideCounts(seen) = &step.answer {
+                    wide_count_fault(seen).map_or(Ok(()), |(want, got, reason)| {
+                        Err(Failure::new(want, got)
+                            .step(at(reason))
+                            .requirement("05-R15"))
+                    })?;
+                }
+            }
             Call::RestoreDamaged
             | Call::RestoreEmpty
             | Call::RestoreForged
@@ -198,4 +209,51 @@ pub fn judge(
         answered.watermark = step.watermark;
     }
     Ok(())
+}
+
+/// The first restore of a wide count ([`super::wide_counts`]) that was refused or
+/// panicked, or whose operator did not count on from it: what was expected, what came,
+/// and why.
+fn wide_count_fault(seen: &[WideSeen]) -> Option<(String, String, String)> {
+    seen.iter().find_map(|seen| {
+        let n = seen.count;
+        let snapshot = format!(
+            "its snapshot of a@3=7 with the count set to {n}, the state after a@3=7 and {} records of 0 (no count of records is outside a u64)",
+            n - 1
+        );
+        let late = if WideSeen::adds_a_record(n) {
+            "a@4=1, then "
+        } else {
+            ""
+        };
+        let want = vec![WideSeen::expected(n)];
+        match &seen.answer {
+            WideAnswer::Refused(e) => Some((
+                "Ok".to_owned(),
+                format!("Err({e})"),
+                format!("restore of {snapshot} must succeed"),
+            )),
+            WideAnswer::Panicked(m) => Some((
+                format!("{want:?}"),
+                format!("panicked: {m}"),
+                format!("restore of {snapshot}, then {late}W(9), must count on from {n}"),
+            )),
+            WideAnswer::CountedOn { late: Some(record), .. } => Some((
+                "None".to_owned(),
+                format!("Some({record:?})"),
+                format!(
+                    "after the restore of {snapshot}, a@4=1 lies in [0, 10), which has not fired"
+                ),
+            )),
+            WideAnswer::CountedOn { fired, .. } => (*fired != want).then(|| {
+                (
+                    format!("{want:?}"),
+                    format!("{fired:?}"),
+                    format!(
+                        "after the restore of {snapshot}, {late}W(9) fires a [0, 10) counted on from {n}"
+                    ),
+                )
+            }),
+        }
+    })
 }

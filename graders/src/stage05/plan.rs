@@ -473,5 +473,16 @@ pub fn plan(seed: u64) -> Vec<Case> {
         calls: vec![Call::RestoreRenumbered],
     });
     cases.push(Case::Heavy);
+    // After it, so the cases above keep their numbers: its own snapshot with counts past
+    // a `u32`'s range, which must restore and count on (`wide_counts.rs`).
+    cases.push(Case::Contract {
+        spec: forged::SPEC,
+        calls: vec![Call::RestoreWideCounts],
+    });
+    // And keys a text format must escape, through a round trip.
+    cases.push(Case::Contract {
+        spec: AssignerSpec::Tumbling(3),
+        calls: contract::odd_keys_calls(),
+    });
     cases
 }

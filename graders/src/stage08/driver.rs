@@ -6,9 +6,12 @@ use serde::{Deserialize, Serialize};
 
 use super::binding::{Implementation, SpyBook, SpyCall, SpyLog};
 use super::id_zero::id_zero_sequences;
-use super::many_checkpoints::{high_ids, many_checkpoints};
+use super::many_checkpoints::{all_prepared_at_once, high_ids, many_checkpoints};
 use super::own_sink::{OwnSinkRun, own_sink_run};
-use super::plan::{AT_CRASH, Case, OTHER_WRITER, SHOWN_BEFORE, SinkOp};
+use super::plan::{
+    AT_CRASH, Case, MANY_CHECKPOINTS_AT_ONCE, OTHER_WRITER, SHOWN_BEFORE, SinkOp,
+    pending_at_once_input,
+};
 use super::run_result::{RunResult, panic_message};
 use super::sequences::sequences_from;
 use super::sink_snapshot::{finishing, snapshot_sequences};
@@ -144,6 +147,16 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         }
         Case::SinkSnapshot { first } => sink_snapshot::<I>(*first),
         Case::SinkIdZero { first } => sink_model::<I>(&id_zero_sequences(*first)),
+        Case::SinkManyAtOnce => sink_model::<I>(&[all_prepared_at_once(MANY_CHECKPOINTS_AT_ONCE)]),
+        Case::ManyPending => {
+            let records = pending_at_once_input();
+            Observation::Protocol {
+                cells: each_run(
+                    Case::many_pending_cells(records.len()),
+                    |crash, commit_lag| spied::<I>(&records, 1, crash, commit_lag),
+                ),
+            }
+        }
         Case::ExactlyOnce {
             records,
             barrier_every,

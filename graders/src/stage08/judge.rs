@@ -18,9 +18,11 @@ use super::first_sink::walk_first_sink;
 use super::fresh_sink::walk_fresh_sink;
 use super::grid::{grid, grid_failure, output_of};
 use super::id_zero::id_zero_sequences;
-use super::many_checkpoints::{high_ids, many_checkpoints};
+use super::many_checkpoints::{all_prepared_at_once, high_ids, many_checkpoints};
 use super::oracle::{ModelSink, OtherWriter, Schedule};
-use super::plan::{AT_CRASH, Case, OTHER_WRITER, SHOWN_BEFORE};
+use super::plan::{
+    AT_CRASH, Case, MANY_CHECKPOINTS_AT_ONCE, OTHER_WRITER, SHOWN_BEFORE, pending_at_once_input,
+};
 use super::recovery_order::judge_recovery_order;
 use super::run_result::RunResult;
 use super::sequences::sequences_from;
@@ -46,6 +48,14 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
         }
         (Case::SinkMany { checkpoints, lag }, Observation::SinkModel { committed }) => {
             judge_sink_model(&many_checkpoints(*checkpoints, *lag), committed)
+        }
+        (Case::SinkManyAtOnce, Observation::SinkModel { committed }) => {
+            judge_sink_model(&[all_prepared_at_once(MANY_CHECKPOINTS_AT_ONCE)], committed)
+        }
+        (Case::ManyPending, Observation::Protocol { cells }) => {
+            let records = pending_at_once_input();
+            let at = Case::many_pending_cells(records.len());
+            judge_contract(&records, 1, &at, cells)
         }
         (
             Case::ExactlyOnce {
@@ -74,7 +84,12 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 barrier_every,
             },
             Observation::Protocol { cells },
-        ) => judge_contract(records, *barrier_every, cells),
+        ) => judge_contract(
+            records,
+            *barrier_every,
+            &Case::contract_cells(records.len()),
+            cells,
+        ),
         (
             Case::ShownBefore {
                 records,
@@ -398,11 +413,10 @@ fn judge_protocol_showing(
 fn judge_contract(
     records: &[u32],
     barrier_every: usize,
+    at: &[(Option<usize>, usize)],
     cells: &[SpiedRun],
 ) -> Result<(), Failure> {
-    for (i, (crash_after, commit_lag)) in
-        Case::contract_cells(records.len()).into_iter().enumerate()
-    {
+    for (i, &(crash_after, commit_lag)) in at.iter().enumerate() {
         let schedule = Schedule {
             len: records.len(),
             barrier_every,

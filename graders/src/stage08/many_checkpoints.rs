@@ -1,5 +1,6 @@
 //! The sink alone over many checkpoints: more transactions prepared at once, and higher
-//! ids, than the enumerated sequences (ids 1 and 2, at most two prepared) ever reach.
+//! ids, than the enumerated sequences (ids 1 and 2, at most two prepared) ever reach, up
+//! to 1100 prepared at once ([`all_prepared_at_once`]).
 //!
 //! A sink that keeps only the last few prepared transactions (a "timeout" that aborts the
 //! oldest), or that remembers its ids in a fixed-width bitmask or array, passes every
@@ -30,6 +31,17 @@ pub fn many_checkpoints(checkpoints: u64, lag: u64) -> Vec<Vec<SinkOp>> {
     let first_left = checkpoints.saturating_sub(lag) + 1;
     whole.extend((first_left..=checkpoints).map(SinkOp::Commit));
     (1..=whole.len()).map(|len| whole[..len].to_vec()).collect()
+}
+
+/// The one sequence of `checkpoints` times a write and a pre-commit under the next id,
+/// then a commit of each, oldest first: every transaction prepared at once. Its prefixes
+/// are [`many_checkpoints`]'s at a lag of `checkpoints`; only the whole is run, since they
+/// would take a number of calls that grows with the square of `checkpoints`.
+pub fn all_prepared_at_once(checkpoints: u64) -> Vec<SinkOp> {
+    (1..=checkpoints)
+        .flat_map(|id| [SinkOp::Write, SinkOp::PreCommit(id)])
+        .chain((1..=checkpoints).map(SinkOp::Commit))
+        .collect()
 }
 
 /// The ids of [`high_ids`], in pre-commit order: the largest, then 1, then the id whose

@@ -48,7 +48,7 @@
 //! |---|---|---|
 //! | `08-R1` | `sink-model` | `write_visible_at_once` |
 //! | `08-R2` | `sink-model` | `pre_commit_keeps_open`, `ended_ids_in_a_bitmask`, `prepared_in_a_vec_by_id`, `ids_kept_in_u32` |
-//! | `08-R3` | `sink-model` | `unknown_commit`, `panics_on_unknown_commit`, `evicts_beyond_eight_prepared`, `id_zero_is_the_open_transaction` |
+//! | `08-R3` | `sink-model` | `unknown_commit`, `panics_on_unknown_commit`, `evicts_beyond_eight_prepared`, `id_zero_is_the_open_transaction`, `at_most_100_prepared` |
 //! | `08-R4` | `sink-model` | `abort_ignored`, `abort_unknown_clears_open`, `sorted_vec_swap_remove` |
 //! | `08-R5` | `sink-model` | `abort_open_ignored`, `abort_open_drops_prepared` |
 //! | `08-R6` | `sink-model` | `committed_in_id_order` |
@@ -74,7 +74,7 @@
 //! | `08-R22` | `exactly-once` | `replay_from_zero_duplicates`, `replay_from_last_taken_loses`, `no_final_pre_commit`, `tail_never_committed_loses`, `commit_pending_on_crash_duplicates`, `write_visible_at_once_duplicates`, `pre_commit_keeps_open_duplicates` |
 //! | `08-R22` | `contract` | `lag_arithmetic_overflows` |
 //! | `08-R23` | `protocol` | `ignore_lag`, `commits_before_pre_commit` |
-//! | `08-R23` | `contract` | `lag_as_u32`, `at_most_four_pending` |
+//! | `08-R23` | `contract` | `lag_as_u32`, `at_most_four_pending`, `at_most_32_pending` |
 //! | `08-R24` | `sink-model` | `commit_not_idempotent` |
 //! | `08-R25` | `protocol` | `shortcut`, `probe_sink`, `fresh_sink_up_front` |
 //! | `08-R26` | `bad-input` | `crash_checked_late` |

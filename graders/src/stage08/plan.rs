@@ -148,6 +148,15 @@ pub enum Case {
         /// The barrier interval.
         barrier_every: usize,
     },
+    /// [`MANY_CHECKPOINTS_AT_ONCE`] transactions of one record each on a fresh
+    /// `TransactionalSink`, all prepared before the first commit, then committed oldest
+    /// first; `committed()` observed at the end only (one sequence: its prefixes would
+    /// take a million calls).
+    SinkManyAtOnce,
+    /// `run_exactly_once_sink_with` a spying sink over [`pending_at_once_input`], a barrier
+    /// after every record and a commit lag past every barrier ([`BEYOND_U32`]), with no
+    /// crash and with a crash after the last record: every checkpoint pends at once.
+    ManyPending,
     /// Arguments the job must refuse.
     BadInput {
         /// The input.
@@ -173,6 +182,12 @@ impl Case {
             .collect()
     }
 
+    /// The `(crash_after, commit_lag)` cells of [`Case::ManyPending`]: no crash, then a
+    /// crash after the last record, each with every checkpoint pending.
+    pub fn many_pending_cells(len: usize) -> Vec<(Option<usize>, usize)> {
+        vec![(None, BEYOND_U32), (Some(len), BEYOND_U32)]
+    }
+
     /// The `(crash_after, commit_lag)` cells of a grid over `len` records, in order.
     pub fn cells(len: usize) -> Vec<(Option<usize>, usize)> {
         Self::crash_points(len)
@@ -189,12 +204,14 @@ impl case::Case for Case {
             | Case::SinkSnapshot { .. }
             | Case::SinkHighIds
             | Case::SinkMany { .. }
+            | Case::SinkManyAtOnce
             | Case::SinkIdZero { .. } => SINK_MODEL,
             Case::ExactlyOnce { .. } => EXACTLY_ONCE,
             Case::Protocol { .. } => PROTOCOL,
-            Case::Contract { .. } | Case::ShownBefore { .. } | Case::WriterAtCrash { .. } => {
-                CONTRACT
-            }
+            Case::Contract { .. }
+            | Case::ShownBefore { .. }
+            | Case::WriterAtCrash { .. }
+            | Case::ManyPending => CONTRACT,
             Case::BadInput { .. } => BAD_INPUT,
         }
     }
@@ -209,6 +226,7 @@ impl case::Case for Case {
             Case::SinkModel { .. }
             | Case::SinkHighIds
             | Case::SinkMany { .. }
+            | Case::SinkManyAtOnce
             | Case::SinkIdZero { .. } => {
                 vec![
                     "08-R1", "08-R2", "08-R3", "08-R4", "08-R5", "08-R6", "08-R24",
@@ -219,7 +237,8 @@ impl case::Case for Case {
             Case::Protocol { .. }
             | Case::Contract { .. }
             | Case::ShownBefore { .. }
-            | Case::WriterAtCrash { .. } => JOB.to_vec(),
+            | Case::WriterAtCrash { .. }
+            | Case::ManyPending => JOB.to_vec(),
             Case::BadInput {
                 barrier_every: 0, ..
             } => vec!["08-R20", "08-R26"],
@@ -277,6 +296,12 @@ impl case::Case for Case {
             } => format!(
                 "run_exactly_once_sink_with(&{records:?}, {barrier_every}, crash_after, commit_lag, spy) at every crash point and lag 0..={MAX_LAG}, the first sink already showing {:?} and the fresh one {:?} from before the job, another writer committing {} and {} to them right after the job's first commit on each, and {} to the first sink right after the job's write of record crash_after (its last before the crash)",
                 SHOWN_BEFORE[0], SHOWN_BEFORE[1], OTHER_WRITER[0], OTHER_WRITER[1], AT_CRASH
+            ),
+            Case::SinkManyAtOnce => format!(
+                "{MANY_CHECKPOINTS_AT_ONCE} times write then pre_commit(1, 2, ...) on a fresh TransactionalSink, then commit(1, 2, ...) of every one, oldest first: {MANY_CHECKPOINTS_AT_ONCE} transactions prepared at once (nothing bounds how many wait)"
+            ),
+            Case::ManyPending => format!(
+                "run_exactly_once_sink_with(&[{PENDING_LEN} records: 0, 1, 2, 3, 4, 5, 0, 1, ...], 1, crash_after, {BEYOND_U32}, spy) with no crash and with a crash after the last record: {PENDING_LEN} checkpoints pending at once (nothing bounds how many wait)"
             ),
             Case::BadInput {
                 records,
@@ -376,6 +401,8 @@ pub fn plan(seed: u64) -> Vec<Case> {
             }),
         );
     }
+    // After them too: a bound on how many transactions wait, past every size above.
+    cases.extend([Case::SinkManyAtOnce, Case::ManyPending]);
     cases
 }
 
@@ -409,6 +436,19 @@ pub const CONTRACT_INPUTS: [&[u32]; 6] = [
 /// barriers, 17 checkpoints are pending at once: a job that notifies early to keep at
 /// most 4, 8 or 16 pending shows.
 pub const PENDING_AT_ONCE: [u32; 17] = [7, 7, 0, u32::MAX, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 9, 7];
+/// How many checkpoints [`Case::ManyPending`] leaves pending at once, and how many
+/// transactions [`Case::SinkManyAtOnce`] prepares at once: past the round numbers a job
+/// or a sink might cap them at ("at most 32", "100", "1000", "1024").
+pub const PENDING_LEN: usize = 1100;
+/// See [`PENDING_LEN`].
+pub const MANY_CHECKPOINTS_AT_ONCE: u64 = PENDING_LEN as u64;
+
+/// The input of [`Case::ManyPending`], the same under every seed: `0, 1, ..., 5` over and
+/// over, [`PENDING_LEN`] records.
+pub fn pending_at_once_input() -> Vec<u32> {
+    (0..6).cycle().take(PENDING_LEN).collect()
+}
+
 /// The commit lags of the `contract` check: more than there are barriers, the first past
 /// `u32::MAX`, and the largest.
 pub const CONTRACT_LAGS: [usize; 3] = [3, BEYOND_U32, usize::MAX];

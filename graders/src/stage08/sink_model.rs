@@ -185,5 +185,22 @@ pub(super) fn describe_ops(ops: &[SinkOp], range: impl std::ops::RangeBounds<usi
         .filter(|(n, _)| range.contains(n))
         .map(|(_, call)| call)
         .collect();
+    // A sequence of a thousand transactions reads better as its two ends.
+    if calls.len() > LONGEST_SHOWN {
+        let (head, rest) = calls.split_at(ENDS_SHOWN);
+        let tail = &rest[rest.len() - ENDS_SHOWN..];
+        return format!(
+            "{}, ... {} calls more ..., {}",
+            head.join(", "),
+            rest.len() - ENDS_SHOWN,
+            tail.join(", ")
+        );
+    }
     calls.join(", ")
 }
+
+/// The longest call sequence a report lists whole (every enumerated one, and the
+/// 70-checkpoint runs, are shorter).
+const LONGEST_SHOWN: usize = 300;
+/// How many calls of each end of a longer sequence a report lists.
+const ENDS_SHOWN: usize = 12;

@@ -10,6 +10,7 @@ mod operator;
 mod state;
 #[macro_use]
 mod words;
+mod binary_formats;
 mod own_format;
 mod padded;
 mod redteam;

@@ -43,6 +43,7 @@ pub fn drive_contract<I: Implementation>(max_parallelism: u32, start: At, ops: &
         let answer = match op {
             Op::Count(key) => caught(|| I::count(&mut current, key)),
             Op::Remove(key) => caught(|| I::remove(&mut current, key)),
+            Op::Zero(key) => caught(|| I::zero(&mut current, key)),
             Op::Restore { at, feed } => {
                 match restore::<I>(&current, *at, *feed, max_parallelism, &mut same_bytes) {
                     Answer::Ok(restored) => {

@@ -1,7 +1,7 @@
 //! The `contract` check: every sequence of up to three calls on one `KeyedSubtask`
-//! (updates of owned and foreign keys, a removal, restores at other parallelisms, from
-//! several snapshots, from the same snapshot twice and beside another subtask's snapshot
-//! of the same keys), each step's answer, state and key groups compared with a model of
+//! (updates of owned and foreign keys, a removal, a value set to 0, restores at other
+//! parallelisms, from several snapshots, from the same snapshot twice and beside another
+//! subtask's snapshot of the same keys), each step's answer, state and key groups compared with a model of
 //! what the brief fixes ([`model`]); then the snapshots of empty subtasks of several
 //! indices and parallelisms, which must be the same bytes.
 //!
@@ -67,6 +67,8 @@ pub enum Op {
     Count(String),
     /// `update(key, |_| None)`.
     Remove(String),
+    /// `update(key, |_| Some(0))`: the default value, which is a value, not a removal.
+    Zero(String),
     /// Snapshot the current subtask, then `restore(at.index, at.parallelism, maxp, feed)`;
     /// on `Ok` the restored subtask goes on, on an error the current one does.
     Restore {
@@ -83,6 +85,7 @@ impl Op {
         match self {
             Op::Count(key) => format!("update({key:?}, +1)"),
             Op::Remove(key) => format!("update({key:?}, |_| None)"),
+            Op::Zero(key) => format!("update({key:?}, |_| Some(0))"),
             Op::Restore { at, feed } => {
                 let snapshots = match feed {
                     Feed::Alone => "[snapshot()]",
@@ -205,62 +208,13 @@ const EMPTY_SUBTASKS: [(u32, u32); 4] = [(0, 1), (0, 2), (1, 2), (2, 3)];
 /// (a refused update, a removal, a restore): the repeat tells nothing new. Then, after
 /// the sequences, the snapshots of empty subtasks of several indices and parallelisms,
 /// which must be the same bytes (03-R6): an empty state has one serialisation whatever
-/// holds it, so only an index or a parallelism in the snapshot tells them apart.
+/// holds it, so only an index or a parallelism in the snapshot tells them apart. Last,
+/// the first family's sequences that call `update(key, |_| Some(0))` (03-R4: the default
+/// value is a value, and only `None` removes a key).
 pub fn plan() -> Vec<super::Case> {
     let mut cases = Vec::new();
     for family in families() {
-        let maxp = family.max_parallelism;
-        let both = pick(&family.pools[0], |k| {
-            owns(family.start, maxp, k) && owns(family.part, maxp, k)
-        });
-        let only_start = pick(&family.pools[1], |k| {
-            owns(family.start, maxp, k) && !owns(family.part, maxp, k)
-        });
-        // Where the start owns every group, the third key is one the target does not own
-        // either, in another group than the second's.
-        let foreign = pick(&family.pools[2], |k| {
-            let group = oracle::key_group(&crate::stage03::key_bytes(k), maxp);
-            !owns(family.part, maxp, k)
-                && (!owns(family.start, maxp, k)
-                    || group != oracle::key_group(&crate::stage03::key_bytes(&only_start), maxp))
-        });
-        let mut alphabet = vec![
-            Op::Count(both.clone()),
-            Op::Count(only_start),
-            Op::Count(foreign.clone()),
-            Op::Remove(both),
-            Op::Restore {
-                at: family.part,
-                feed: Feed::BesideEmpty,
-            },
-            Op::Restore {
-                at: family.whole,
-                feed: Feed::Alone,
-            },
-            Op::Restore {
-                at: family.start,
-                feed: Feed::Twice,
-            },
-            Op::Restore {
-                at: family.start,
-                feed: Feed::BesideRecounted,
-            },
-        ];
-        if family.remove_foreign {
-            alphabet.push(Op::Remove(foreign));
-        }
-        let idempotent = |op: &Op| !matches!(op, Op::Count(k) if owns(family.start, maxp, k));
-        let keep = |ops: &[Op]| {
-            !ops.windows(2)
-                .any(|pair| pair[0] == pair[1] && idempotent(&pair[0]))
-        };
-        for ops in call_sequences(&alphabet, family.max_calls, keep) {
-            cases.push(super::Case::Contract {
-                max_parallelism: maxp,
-                start: family.start,
-                ops,
-            });
-        }
+        cases.extend(sequences(&family, Zeros::Without));
     }
     let keys = ["k", "a", "zz", "q", "é", "7", "m", "b", "x", "0x", "Ω", "c"];
     cases.push(super::Case::TwinSnapshots {
@@ -276,5 +230,109 @@ pub fn plan() -> Vec<super::Case> {
                 .collect(),
         });
     }
+    // After them, so the cases above keep their numbers: the first family's sequences
+    // that set a key to 0, the default value, which is kept like any other (03-R4).
+    let first = families().swap_remove(0);
+    cases.extend(sequences(&first, Zeros::Only));
     cases
+}
+
+/// One more family, planned last of all the stage's cases: keys that a text format must
+/// escape (a tab, a line break, a carriage return, a space, a quote, a backslash, a
+/// comma, an equals sign, a colon, a bar), through every sequence of up to two calls.
+pub fn separator_plan() -> Vec<super::Case> {
+    let separators = class(&[
+        "a\tb", "k\nv", "x y", "q\"", "b\\\\s", "c,d", "e=f", "g:h", "\r", "|",
+    ]);
+    let family = Family {
+        max_parallelism: 10,
+        max_calls: 2,
+        start: At {
+            index: 1,
+            parallelism: 3,
+        },
+        whole: At {
+            index: 0,
+            parallelism: 1,
+        },
+        part: At {
+            index: 1,
+            parallelism: 2,
+        },
+        pools: [separators.clone(), separators.clone(), separators],
+        remove_foreign: false,
+    };
+    sequences(&family, Zeros::Without)
+}
+
+/// Whether a family's sequences call `update(key, |_| Some(0))`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Zeros {
+    /// Never: the sequences planned first.
+    Without,
+    /// In every sequence, at least once.
+    Only,
+}
+
+/// Every sequence of up to `family.max_calls` calls of its alphabet, but for a call that
+/// repeats the one before it without changing anything a second time (a refused update,
+/// a removal, a restore): the repeat tells nothing new.
+fn sequences(family: &Family, zeros: Zeros) -> Vec<super::Case> {
+    let maxp = family.max_parallelism;
+    let both = pick(&family.pools[0], |k| {
+        owns(family.start, maxp, k) && owns(family.part, maxp, k)
+    });
+    let only_start = pick(&family.pools[1], |k| {
+        owns(family.start, maxp, k) && !owns(family.part, maxp, k)
+    });
+    // Where the start owns every group, the third key is one the target does not own
+    // either, in another group than the second's.
+    let foreign = pick(&family.pools[2], |k| {
+        let group = oracle::key_group(&crate::stage03::key_bytes(k), maxp);
+        !owns(family.part, maxp, k)
+            && (!owns(family.start, maxp, k)
+                || group != oracle::key_group(&crate::stage03::key_bytes(&only_start), maxp))
+    });
+    let mut alphabet = vec![
+        Op::Count(both.clone()),
+        Op::Count(only_start),
+        Op::Count(foreign.clone()),
+        Op::Remove(both.clone()),
+        Op::Restore {
+            at: family.part,
+            feed: Feed::BesideEmpty,
+        },
+        Op::Restore {
+            at: family.whole,
+            feed: Feed::Alone,
+        },
+        Op::Restore {
+            at: family.start,
+            feed: Feed::Twice,
+        },
+        Op::Restore {
+            at: family.start,
+            feed: Feed::BesideRecounted,
+        },
+    ];
+    if family.remove_foreign {
+        alphabet.push(Op::Remove(foreign.clone()));
+    }
+    if zeros == Zeros::Only {
+        alphabet.extend([Op::Zero(both), Op::Zero(foreign)]);
+    }
+    let idempotent = |op: &Op| !matches!(op, Op::Count(k) if owns(family.start, maxp, k));
+    let keep = |ops: &[Op]| {
+        !ops.windows(2)
+            .any(|pair| pair[0] == pair[1] && idempotent(&pair[0]))
+    };
+    call_sequences(&alphabet, family.max_calls, keep)
+        .into_iter()
+        .filter(|ops| zeros == Zeros::Without || ops.iter().any(|op| matches!(op, Op::Zero(_))))
+        .map(|ops| super::Case::Contract {
+            max_parallelism: maxp,
+            start: family.start,
+            ops,
+        })
+        .collect()
 }

@@ -67,7 +67,7 @@ pub fn judge_contract(maxp: u32, start: At, ops: &[Op], seen: &[Seen]) -> Result
         let before = model.describe();
         let at = |why: String| format!("{call} on {before}: {why}");
         match op {
-            Op::Count(key) | Op::Remove(key) => {
+            Op::Count(key) | Op::Remove(key) | Op::Zero(key) => {
                 let owned = owns(model.at, maxp, key);
                 let group = model.group(key);
                 if owned != seen.answer.is_ok() || matches!(seen.answer, Answer::Panicked(_)) {
@@ -86,17 +86,21 @@ pub fn judge_contract(maxp: u32, start: At, ops: &[Op], seen: &[Seen]) -> Result
                 if owned {
                     match op {
                         Op::Count(_) => *model.state.entry(key.clone()).or_default() += 1,
+                        // A count of 0 is a value like any other: the key stays.
+                        Op::Zero(_) => {
+                            model.state.insert(key.clone(), 0);
+                        }
                         _ => {
                             model.state.remove(key);
                         }
                     }
-                    expect_state(
-                        &model,
-                        &call,
-                        seen,
-                        "03-R4",
-                        "update applies f to the key's value, and None removes the key",
-                    )?;
+                    let rule = match op {
+                        Op::Zero(_) => {
+                            "f returned Some(0): 0 is a value like any other, which the key keeps"
+                        }
+                        _ => "update applies f to the key's value, and None removes the key",
+                    };
+                    expect_state(&model, &call, seen, "03-R4", rule)?;
                 } else {
                     expect_state(
                         &model,

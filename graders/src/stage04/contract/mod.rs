@@ -133,6 +133,26 @@ pub fn plan() -> Vec<super::Case> {
             cases.push(super::Case::Contract { subject, ops });
         }
     }
+    // After them, so the cases above keep their numbers: timestamps past 2^53, where an
+    // `f64` holds only even integers, through a restore (a snapshot read as a float
+    // restores another watermark).
+    const PAST_F64: u64 = (1 << 53) + 1;
+    for (subject, ops) in [
+        (
+            Subject::Generator { max_delay: 0 },
+            vec![Op::Event(PAST_F64 + 2), Op::Crash],
+        ),
+        (
+            Subject::Generator { max_delay: 2 },
+            vec![Op::Event(PAST_F64 + 4), Op::Crash, Op::Event(PAST_F64 + 6)],
+        ),
+        (
+            Subject::Combiner { inputs: 2 },
+            vec![Op::Mark(0, PAST_F64), Op::Mark(1, PAST_F64 + 2), Op::Crash],
+        ),
+    ] {
+        cases.push(super::Case::Contract { subject, ops });
+    }
     cases
 }
 

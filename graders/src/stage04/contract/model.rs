@@ -4,6 +4,7 @@
 
 use super::{Op, Reading, Subject};
 use crate::harness::Failure;
+use crate::harness::arguments::contains_name;
 use crate::stage03::guard::Answer;
 use crate::stage04::oracle;
 
@@ -115,7 +116,8 @@ fn judge_combiner(inputs: usize, ops: &[Op], readings: &[Reading]) -> Result<(),
         if n > 0 {
             match ops[n - 1] {
                 Op::Mark(input, ts) if input >= inputs => {
-                    let named = matches!(&reading.answer, Answer::Err(e) if e.contains("input"));
+                    let named =
+                        matches!(&reading.answer, Answer::Err(e) if contains_name(e, "input"));
                     if !named {
                         return Err(wrong(
                             "an error naming `input`".into(),

@@ -220,6 +220,38 @@ mod formulas_in_u32 {
 }
 graders::impl_stage03!(FormulasInU32, formulas_in_u32);
 
+/// **Mistake:** the formulas computed in `i64` ("signed 64 bits is plenty", the red
+/// team's fifth-round w03-02): `key_group * parallelism` and `(i + 1) * maxp` reach
+/// 2^64 at `p = maxp = u32::MAX`, past `i64::MAX`.
+/// **Verdict:** `operator-index` fails: `operator_index_for(4000000000, 4000000000,
+/// 4294967295)` overflows and panics (03-R24).
+mod formulas_in_i64 {
+    pub use solution03::*;
+
+    pub fn key_group_range(
+        i: u32,
+        p: u32,
+        maxp: u32,
+    ) -> anyhow::Result<std::ops::RangeInclusive<u32>> {
+        solution03::key_group_range(i, p, maxp)?;
+        let (i, p, maxp) = (i64::from(i), i64::from(p), i64::from(maxp));
+        let ceil = |n: i64| (n + p - 1) / p;
+        let (start, end) = (ceil(i * maxp), ceil((i + 1) * maxp) - 1);
+        Ok(u32::try_from(start)?..=u32::try_from(end)?)
+    }
+
+    pub fn operator_index_for(
+        key_group: u32,
+        parallelism: u32,
+        max_parallelism: u32,
+    ) -> anyhow::Result<u32> {
+        solution03::operator_index_for(key_group, parallelism, max_parallelism)?;
+        let index = i64::from(key_group) * i64::from(parallelism) / i64::from(max_parallelism);
+        Ok(u32::try_from(index)?)
+    }
+}
+graders::impl_stage03!(FormulasInI64, formulas_in_i64);
+
 /// **Mistake:** the ranges' ceilings taken in floating point (`(i as f64 * maxp as f64 /
 /// p as f64).ceil()`), "an f64 holds any u32": it does, but not every product of two.
 /// **Verdict:** `key-group-range` fails on a chosen range where `i * maxp` is past 2^53:

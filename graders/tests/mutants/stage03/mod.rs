@@ -3,6 +3,7 @@
 //! malformed states ([`rescale`]), the subtask ([`subtask`]); correct but unusual
 //! solutions that must pass ([`controls`]).
 
+mod binary_formats;
 mod coincidences;
 mod controls;
 mod derived_fields;
@@ -22,6 +23,7 @@ mod reductions;
 mod rescale;
 pub mod subtask;
 mod text_formats;
+mod zeros;
 
 use graders::harness::expect_rejected_for;
 use graders::stage03::{Case, Observation, Parallelism, drive};
@@ -32,6 +34,7 @@ use formulas::*;
 use reductions::*;
 use rescale::*;
 use subtask::*;
+use zeros::*;
 
 /// Every mutant with a misconception card, the check that must reject it, the
 /// requirement its failure must name, and the card its report must show.
@@ -40,6 +43,7 @@ use subtask::*;
 #[case::partition_by_group_buckets(drive::<PartitionByGroupBuckets>, "partition", "03-R2", "03-only-each-keys-order-matters")]
 #[case::update_trusts_routing(drive::<UpdateTrustsRouting>, "contract", "03-R5", "03-update-trusts-routing")]
 #[case::none_keeps_value(drive::<NoneKeepsValue>, "contract", "03-R4", "03-none-means-no-change")]
+#[case::update_drops_a_zero(drive::<UpdateDropsAZero>, "contract", "03-R4", "03-zero-is-no-state")]
 #[case::snapshot_pins_parallelism(drive::<SnapshotPinsParallelism>, "contract", "03-R6", "03-snapshot-pins-its-parallelism")]
 #[case::restore_drops_last_group(drive::<RestoreDropsLastGroup>, "crash", "03-R7", "03-restore-drops-the-range-end")]
 #[case::restore_keeps_every_key(drive::<RestoreKeepsEveryKey>, "crash", "03-R7", "03-restore-takes-every-key")]
@@ -87,6 +91,9 @@ mod without_card {
 
     #[rstest]
     #[case::key_groups_floor(drive::<KeyGroupsFloor>, "contract", "03-R3")]
+    #[case::snapshot_skips_zeros(drive::<SnapshotSkipsZeros>, "contract", "03-R7")]
+    #[case::formulas_in_i64_owners(drive::<FormulasInI64>, "operator-index", "03-R24")]
+    #[case::formulas_in_i64_ranges(drive::<FormulasInI64>, "key-group-range", "03-R24")]
     fn is_rejected(
         #[case] drive: fn(&Case) -> Observation,
         #[case] check: &str,

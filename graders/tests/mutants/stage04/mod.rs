@@ -66,7 +66,9 @@ mod without_card {
 }
 mod cached_slowest;
 mod derived_fields;
+mod hex_formats;
 mod red_team;
+mod red_team_fifth;
 mod red_team_gaps;
 mod red_team_sizes;
 mod serde_defaults;

@@ -63,6 +63,18 @@ pub enum Flaw {
     /// `restore` refuses an aggregate of count 0 only when its sum is not 0: (0, 0) is
     /// taken for an empty aggregate, and kept.
     CountZeroRefusedOnlyWithASum,
+    /// The count of an aggregate is kept in a `u32`: `restore` reads it as one, and
+    /// `on_record` adds one to it as one (a panic past 2^32 - 1).
+    CountInU32,
+    /// `restore` reads each count as an `i64` and refuses one below 1: a count past
+    /// `i64::MAX` does not restore.
+    CountInI64,
+    /// `restore` asks whether a window fired with `end - 1`, unchecked: a window ending
+    /// at 0 panics.
+    FiredByEndUnchecked,
+    /// The snapshot is text: a line for the watermark, then one per aggregate of its
+    /// fields and the key's JSON, split on spaces: a key with a space does not come back.
+    LinesSplitOnSpaces,
 }
 
 macro_rules! flawed_operator {
@@ -91,8 +103,9 @@ macro_rules! flawed_operator {
         }
 
         impl<K> Snapshot<K> {
-            /// `bytes` read with every count of type `C`, refused at 0 and cast to a `u64`.
-            fn read_counts_as<C>(bytes: &[u8], cast: fn(C) -> u64) -> anyhow::Result<Self>
+            /// `bytes` read with every count of type `C`, refused at 0 and cast to a `u64`
+            /// (refused where the cast says `None`).
+            fn read_counts_as<C>(bytes: &[u8], cast: fn(C) -> Option<u64>) -> anyhow::Result<Self>
             where
                 K: serde::de::DeserializeOwned,
                 C: serde::de::DeserializeOwned + Default + PartialEq,
@@ -104,7 +117,9 @@ macro_rules! flawed_operator {
                         count != C::default(),
                         "not a snapshot: an aggregate of no record"
                     );
-                    open.push((w, k, sum, cast(count)));
+                    let count = cast(count)
+                        .ok_or_else(|| anyhow::anyhow!("not a snapshot: a count out of range"))?;
+                    open.push((w, k, sum, count));
                 }
                 Ok(Snapshot {
                     watermark: wide.watermark,
@@ -141,7 +156,8 @@ macro_rules! flawed_operator {
                 if FLAW == Flaw::LateFromTheEnd {
                     return self.watermark.is_some_and(|wm| window.end <= wm);
                 }
-                self.watermark.is_some_and(|wm| window.end - 1 <= wm)
+                self.watermark
+                    .is_some_and(|wm| window.end.saturating_sub(1) <= wm)
             }
             pub fn new(assigner: A) -> Self {
                 Self {
@@ -185,6 +201,10 @@ macro_rules! flawed_operator {
                         let count = a.1 as u16;
                         a.0 += value;
                         a.1 = u64::from(count + 1);
+                    } else if FLAW == Flaw::CountInU32 {
+                        let count = a.1 as u32;
+                        a.0 += value;
+                        a.1 = u64::from(count + 1);
                     } else if FLAW == Flaw::SumInF64 {
                         a.0 = (a.0 as f64 + value as f64) as i64;
                         a.1 += 1;
@@ -216,7 +236,7 @@ macro_rules! flawed_operator {
                     .open
                     .keys()
                     .copied()
-                    .filter(|w| w.end - 1 <= wm)
+                    .filter(|w| w.end.saturating_sub(1) <= wm)
                     .collect();
                 let mut out = Vec::new();
                 let due: Vec<Window> = if FLAW == Flaw::SortedUnstableByWindow {
@@ -265,6 +285,9 @@ macro_rules! flawed_operator {
                 self.open.values().map(BTreeMap::len).sum()
             }
             pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
+                if FLAW == Flaw::LinesSplitOnSpaces {
+                    return lines::write(self.watermark, &self.open);
+                }
                 let open = self
                     .open
                     .iter()
@@ -279,8 +302,26 @@ macro_rules! flawed_operator {
             }
             pub fn restore(assigner: A, bytes: &[u8]) -> anyhow::Result<Self> {
                 let read = match FLAW {
-                    Flaw::CountReadSigned => Snapshot::read_counts_as(bytes, |c: i64| c as u64),
-                    Flaw::CountReadWide => Snapshot::read_counts_as(bytes, |c: u128| c as u64),
+                    Flaw::CountReadSigned => {
+                        Snapshot::read_counts_as(bytes, |c: i64| Some(c as u64))
+                    }
+                    Flaw::CountReadWide => {
+                        Snapshot::read_counts_as(bytes, |c: u128| Some(c as u64))
+                    }
+                    Flaw::CountInU32 => {
+                        Snapshot::read_counts_as(bytes, |c: u32| Some(u64::from(c)))
+                    }
+                    Flaw::CountInI64 => {
+                        Snapshot::read_counts_as(bytes, |c: i64| u64::try_from(c).ok())
+                    }
+                    Flaw::LinesSplitOnSpaces => {
+                        lines::read(bytes).map(|(watermark, open)| Snapshot {
+                            watermark,
+                            open,
+                            emitted: Vec::new(),
+                            size: None,
+                        })
+                    }
                     _ => serde_json::from_slice(bytes).map_err(anyhow::Error::from),
                 };
                 let snapshot: Snapshot<K> = match read {
@@ -302,8 +343,14 @@ macro_rules! flawed_operator {
                         count > 0 || empty,
                         "not a snapshot: an aggregate of no record"
                     );
+                    let open = if FLAW == Flaw::FiredByEndUnchecked {
+                        op.watermark.is_none_or(|wm| w.end - 1 > wm)
+                    } else {
+                        op.watermark
+                            .is_none_or(|wm| w.end.checked_sub(1).is_some_and(|last| last > wm))
+                    };
                     anyhow::ensure!(
-                        op.watermark.is_none_or(|wm| w.end - 1 > wm),
+                        open,
                         "not a snapshot: window {w:?} is open but its watermark fired it"
                     );
                     let twice = op.open.entry(w).or_default().insert(k, (sum, count));
@@ -314,6 +361,64 @@ macro_rules! flawed_operator {
                     _ => op.open.values().map(BTreeMap::len).sum(),
                 };
                 Ok(op)
+            }
+        }
+
+        /// The text format of `LinesSplitOnSpaces`: `wm <n|none>`, then a line per
+        /// aggregate, `start end sum count key-as-JSON`, split on spaces when read.
+        #[allow(dead_code)]
+        mod lines {
+            use super::Window;
+            use std::collections::BTreeMap;
+
+            pub fn write<K: serde::Serialize>(
+                watermark: Option<u64>,
+                open: &BTreeMap<Window, BTreeMap<K, (i64, u64)>>,
+            ) -> anyhow::Result<Vec<u8>> {
+                let mut text = match watermark {
+                    Some(wm) => format!("wm {wm}"),
+                    None => "wm none".to_owned(),
+                };
+                for (w, per_key) in open {
+                    for (key, (sum, count)) in per_key {
+                        let key = serde_json::to_string(key)?;
+                        text.push_str(&format!("\n{} {} {sum} {count} {key}", w.start, w.end));
+                    }
+                }
+                Ok(text.into_bytes())
+            }
+
+            pub fn read<K: serde::de::DeserializeOwned>(
+                bytes: &[u8],
+            ) -> anyhow::Result<(Option<u64>, Vec<(Window, K, i64, u64)>)> {
+                let text = std::str::from_utf8(bytes)?;
+                let mut lines = text.split('\n');
+                let watermark = match lines.next().unwrap_or_default() {
+                    "wm none" => None,
+                    head => Some(
+                        head.strip_prefix("wm ")
+                            .ok_or_else(|| anyhow::anyhow!("not a snapshot: {head:?}"))?
+                            .parse()?,
+                    ),
+                };
+                let mut open = Vec::new();
+                for line in lines {
+                    let fields: Vec<&str> = line.split(' ').collect();
+                    let [start, end, sum, count, key] = fields[..] else {
+                        anyhow::bail!("not a snapshot: {line:?}");
+                    };
+                    let window = Window {
+                        start: start.parse()?,
+                        end: end.parse()?,
+                    };
+                    open.push((
+                        window,
+                        serde_json::from_str(key)?,
+                        sum.parse()?,
+                        count.parse()?,
+                    ));
+                }
+                Ok((watermark, open))
             }
         }
 

@@ -30,7 +30,7 @@ mod list_based {
             }
         }
         fn fired(&self, w: &Window) -> bool {
-            matches!(self.watermark, Some(wm) if w.end - 1 <= wm)
+            matches!(self.watermark, Some(wm) if w.end.saturating_sub(1) <= wm)
         }
         pub fn on_record(&mut self, key: K, ts: Timestamp, value: i64) -> Option<Late<K>> {
             let windows: Vec<Window> = self
@@ -60,7 +60,7 @@ mod list_based {
             self.watermark = Some(wm);
             let (mut due, open): (Vec<_>, Vec<_>) = std::mem::take(&mut self.open)
                 .into_iter()
-                .partition(|e| e.0.end - 1 <= wm);
+                .partition(|e| e.0.end.saturating_sub(1) <= wm);
             self.open = open;
             due.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
             due.into_iter()

@@ -27,7 +27,7 @@ mod hooks_as_reference {
     use super::OnFire;
     pub use solution05::*;
     window_operator!(
-        |end, wm| end - 1 <= wm,
+        |end, wm| end.saturating_sub(1) <= wm,
         true,
         |_, _, counted| !counted,
         OnFire::Purge,
@@ -66,7 +66,7 @@ mod fires_twice {
     use super::OnFire;
     pub use solution05::*;
     window_operator!(
-        |end, wm| end - 1 <= wm,
+        |end, wm| end.saturating_sub(1) <= wm,
         true,
         |_, _, counted| !counted,
         OnFire::Nothing,

@@ -2,7 +2,8 @@
 //! a count in a `u16` and a sum in an `f64` (past 65,535 records and past 2^53), counts
 //! read as an `i64` or a `u128` and cast `as u64`, the number of aggregates kept as a
 //! counter that `restore` takes from the snapshot, and a count of 0 refused only beside a
-//! sum that is not 0.
+//! sum that is not 0; a count in a `u32`, or read as an `i64`, which a restored count
+//! past their range breaks.
 
 use graders::stage05::{Case, Observation, Windows, drive};
 use rstest::rstest;
@@ -58,6 +59,42 @@ flawed!(
     CountZeroRefusedOnlyWithASumOperator, Flaw::CountZeroRefusedOnlyWithASum
 );
 
+flawed!(
+    /// **Mistake:** the count of an aggregate is kept in a `u32` ("four billion records
+    /// of one key in one window will never happen"), the red team's w05-01: `restore`
+    /// reads it as one and `on_record` adds to it as one.
+    /// **Verdict:** `contract` fails: its snapshot of `a@3=7` with the count set to
+    /// 2^32 - 1 restores, and the next record overflows the count (05-R15).
+    count_in_u32, CountInU32, CountInU32Operator, Flaw::CountInU32
+);
+flawed!(
+    /// **Mistake:** `restore` reads each count as an `i64` and refuses one below 1 ("a
+    /// signed count catches a negative one").
+    /// **Verdict:** `contract` fails: its snapshot of `a@3=7` with the count set to 2^63,
+    /// a state some run makes, is refused (05-R15).
+    count_in_i64, CountInI64, CountInI64Operator, Flaw::CountInI64
+);
+
+flawed!(
+    /// **Mistake:** `restore` asks whether an open window has fired with `end - 1 <= wm`
+    /// ("a window's last timestamp is its end less one"), unchecked: a snapshot whose
+    /// window ends at 0 panics instead of being refused (the red team's fifth-round
+    /// w05-05).
+    /// **Verdict:** `contract` fails: its snapshot after `W(5)` and `a@7=7` with the
+    /// window's end changed to 0 makes `restore` panic (05-R16).
+    fired_by_end_unchecked, FiredByEndUnchecked, FiredByEndUncheckedOperator,
+    Flaw::FiredByEndUnchecked
+);
+flawed!(
+    /// **Mistake:** the snapshot is text, an aggregate per line, its fields and its key's
+    /// JSON split on spaces ("a line of numbers and a word": the red team's fifth-round
+    /// w05-01): a key with a space in it does not come back.
+    /// **Verdict:** `contract` fails: the round trip of records of keys a text format must
+    /// escape is refused, `"a b"` among them (05-R15).
+    lines_split_on_spaces, LinesSplitOnSpaces, LinesSplitOnSpacesOperator,
+    Flaw::LinesSplitOnSpaces
+);
+
 /// The mutants that read a number without asking whether `snapshot` could have written
 /// it, the check that rejects each, the requirement its failure names and the card shown:
 /// bytes of the right types taken for a state.
@@ -82,6 +119,10 @@ fn is_rejected_for(
 #[rstest]
 #[case::count_in_u16(drive::<CountInU16>, "firing", "05-R2")]
 #[case::sum_in_f64(drive::<SumInF64>, "firing", "05-R2")]
+#[case::count_in_u32(drive::<CountInU32>, "contract", "05-R15")]
+#[case::count_in_i64(drive::<CountInI64>, "contract", "05-R15")]
+#[case::fired_by_end_unchecked(drive::<FiredByEndUnchecked>, "contract", "05-R16")]
+#[case::lines_split_on_spaces(drive::<LinesSplitOnSpaces>, "contract", "05-R15")]
 fn is_rejected_without_card(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

@@ -148,16 +148,34 @@ macro_rules! quoted_numbers {
                 }
             }
 
-            /// Every string that reads as a number, as that number (a key of digits too:
-            /// the operator's keys here are letters).
+            /// Every string that reads as a number, as that number, but an aggregate's key
+            /// that is a string (each entry of `open` is `[window, key, sum, count]`): a
+            /// key `"-1"` is text, not a quoted number. (A key that is a pair is read as
+            /// the rest: its numbers were quoted.)
             fn unquoted(tree: Value) -> Value {
+                let mut numbers = unquoted_all(tree.clone());
+                let entries = numbers.get_mut("open").and_then(Value::as_array_mut);
+                for (i, entry) in entries.into_iter().flatten().enumerate() {
+                    let written = tree.pointer(&format!("/open/{i}/1"));
+                    if let (Some(slot), Some(key @ Value::String(_))) = (entry.get_mut(1), written)
+                    {
+                        *slot = key.clone();
+                    }
+                }
+                numbers
+            }
+
+            /// Every string that reads as a number, as that number.
+            fn unquoted_all(tree: Value) -> Value {
                 match tree {
                     Value::String(s) => serde_json::from_str::<serde_json::Number>(&s)
                         .map_or(Value::String(s), Value::Number),
-                    Value::Array(items) => Value::Array(items.into_iter().map(unquoted).collect()),
-                    Value::Object(fields) => {
-                        Value::Object(fields.into_iter().map(|(k, v)| (k, unquoted(v))).collect())
+                    Value::Array(items) => {
+                        Value::Array(items.into_iter().map(unquoted_all).collect())
                     }
+                    Value::Object(fields) => Value::Object(
+                        fields.into_iter().map(|(k, v)| (k, unquoted_all(v))).collect(),
+                    ),
                     other => other,
                 }
             }

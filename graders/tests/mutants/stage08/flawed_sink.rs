@@ -26,6 +26,8 @@ pub enum SinkFlaw {
     IdsKeptInU32,
     SortedVecSwapRemove,
     IdZeroIsTheOpenTransaction,
+    /// At most 100 transactions prepared: past that the oldest is aborted.
+    AtMost100Prepared,
 }
 
 pub trait Flawed {
@@ -111,6 +113,10 @@ impl<T: Clone, F: Flawed> TwoPhaseCommitSink<T> for FlawedSink<T, F> {
             return;
         }
         self.prepared.entry(filed::<F>(id)).or_insert(sealed);
+        if F::FLAW == SinkFlaw::AtMost100Prepared && self.prepared.len() > 100 {
+            // "A bounded staging area": the oldest prepared transaction gives way.
+            self.prepared.pop_first();
+        }
         if F::FLAW == SinkFlaw::EvictsBeyondEightPrepared && self.prepared.len() > 8 {
             // "A transaction timeout": the oldest prepared transaction makes room.
             self.prepared.pop_first();

@@ -5,7 +5,8 @@
 //! whose commits come before its pre-commit, recovery's aborts sent twice, a replay whose
 //! ids skip, and a job that lets only four checkpoints pend; and from the red team's
 //! third pass, a sink that files its open transaction under id 0, and a job whose output
-//! of the dead sink is a copy refreshed at its own commits.
+//! of the dead sink is a copy refreshed at its own commits; and bounds past every
+//! smaller case: 32 checkpoints pending, 100 transactions prepared.
 
 use graders::stage08::{Case, Observation, drive};
 use rstest::rstest;
@@ -125,6 +126,24 @@ flawed_job! {
     dead_output_copied_at_commits, DeadOutputCopiedAtCommits, CopiedAtCommits, CopiedAtCommitsSpy
 }
 
+slip! {
+    /// **Mistake:** at most 32 checkpoints may pend, a "max concurrent checkpoints" of
+    /// the kind a real job sets: past that the oldest is committed before its
+    /// notification (the red team's fourth-round w08-02, beyond the 17 that
+    /// `at_most_four_pending` needs).
+    /// **Verdict:** `contract`: on 1100 records, a barrier after each and lag `2^32`,
+    /// checkpoint 1 is committed at barrier 33 (08-R23).
+    at_most_32_pending, AT_MOST_32_PENDING, AtMost32, AtMost32Spy
+}
+flawed_sink! {
+    /// **Mistake:** a bounded staging area: past 100 prepared transactions the sink
+    /// aborts the oldest (the red team's fourth-round w08-03). Nothing bounds how many
+    /// transactions wait for their commit.
+    /// **Verdict:** `sink-model`: after 1100 pre-commits and every commit, record 1 is
+    /// missing: `commit(1)` published nothing (08-R3).
+    at_most_100_prepared, AtMost100Prepared, AtMost100, AtMost100Spy
+}
+
 /// The mutants above, the check that rejects each, the requirement its failure names and
 /// the card its report shows. The replay's own loop committing newest first holds
 /// `08-pending-is-a-stack`'s belief on the fresh sink. The early return on an empty input
@@ -145,6 +164,8 @@ flawed_job! {
 #[case::at_most_four_pending(drive::<AtMostFour>, "contract", "08-R23", None)]
 #[case::id_zero_is_the_open_transaction(drive::<IdZeroOpen>, "sink-model", "08-R3", None)]
 #[case::dead_output_copied_at_commits(drive::<CopiedAtCommits>, "contract", "08-R19", None)]
+#[case::at_most_32_pending(drive::<AtMost32>, "contract", "08-R23", None)]
+#[case::at_most_100_prepared(drive::<AtMost100>, "sink-model", "08-R3", None)]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

@@ -56,6 +56,8 @@ pub const ABORT_TWICE: u8 = 22;
 pub const REPLAY_IDS_BY_TWO: u8 = 23;
 /// At most four checkpoints pending: past that the oldest is committed early (08-R23).
 pub const AT_MOST_FOUR_PENDING: u8 = 25;
+/// At most 32 checkpoints pending, a "max concurrent checkpoints" (08-R23).
+pub const AT_MOST_32_PENDING: u8 = 26;
 
 struct Job<'a, S, const F: u8> {
     sink: &'a mut S,
@@ -102,10 +104,10 @@ impl<S, const F: u8> Job<'_, S, F> {
             if F == CRASH_BETWEEN_PHASES && crash && position == to {
                 return;
             }
-            let lag = if F == AT_MOST_FOUR_PENDING {
-                self.lag.min(4)
-            } else {
-                self.lag
+            let lag = match F {
+                AT_MOST_FOUR_PENDING => self.lag.min(4),
+                AT_MOST_32_PENDING => self.lag.min(32),
+                _ => self.lag,
             };
             while self.pending.len() > lag {
                 let Some((id, offset)) = self.pending.pop_front() else {
