@@ -148,13 +148,13 @@ pub enum Case {
         /// The barrier interval.
         barrier_every: usize,
     },
-    /// [`MANY_CHECKPOINTS_AT_ONCE`] transactions of one record each on a fresh
+    /// `MANY_CHECKPOINTS_AT_ONCE` (1100) transactions of one record each on a fresh
     /// `TransactionalSink`, all prepared before the first commit, then committed oldest
     /// first; `committed()` observed at the end only (one sequence: its prefixes would
     /// take a million calls).
     SinkManyAtOnce,
-    /// `run_exactly_once_sink_with` a spying sink over [`pending_at_once_input`], a barrier
-    /// after every record and a commit lag past every barrier ([`BEYOND_U32`]), with no
+    /// `run_exactly_once_sink_with` a spying sink over `pending_at_once_input()`, a barrier
+    /// after every record and a commit lag past every barrier (`BEYOND_U32`), with no
     /// crash and with a crash after the last record: every checkpoint pends at once.
     ManyPending,
     /// Arguments the job must refuse.

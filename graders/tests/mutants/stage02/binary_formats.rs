@@ -197,7 +197,7 @@ mod hex {
     pub fn read<K: DeserializeOwned, V: DeserializeOwned>(
         bytes: &[u8],
     ) -> anyhow::Result<(u64, Vec<(K, V)>)> {
-        anyhow::ensure!(bytes.len() % 2 == 0, "not a snapshot: odd hex");
+        anyhow::ensure!(bytes.len().is_multiple_of(2), "not a snapshot: odd hex");
         let lower = |b: &u8| b.is_ascii_digit() || (b'a'..=b'f').contains(b);
         anyhow::ensure!(
             bytes.iter().all(lower),

@@ -35,7 +35,7 @@ macro_rules! hex_combiner {
                     .collect())
             }
             pub fn restore(bytes: &[u8]) -> anyhow::Result<Self> {
-                anyhow::ensure!(bytes.len() % 2 == 0, "not a snapshot: odd hex");
+                anyhow::ensure!(bytes.len().is_multiple_of(2), "not a snapshot: odd hex");
                 let lower = |b: &u8| b.is_ascii_digit() || (b'a'..=b'f').contains(b);
                 anyhow::ensure!(
                     bytes.iter().all(lower),
