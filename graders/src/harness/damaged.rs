@@ -258,10 +258,72 @@ fn every<'a>(
 #[cfg(test)]
 mod tests {
     use super::{
-        Retyping, digit_runs_changed, emptied, every_number_changed, one_number_changed,
-        renumbered, restore_retyped, retyped,
+        Retyping, bytes_changed, digit_runs_changed, emptied, every_number_changed,
+        one_number_changed, renumbered, restore_retyped, retyped,
     };
     use serde_json::Value;
+
+    /// The byte at `i` in each forgery of `snapshot` that changes it, in order.
+    fn changes_at(snapshot: &[u8], i: usize) -> Vec<u8> {
+        bytes_changed(snapshot)
+            .iter()
+            .filter(|forged| forged[i] != snapshot[i])
+            .map(|forged| forged[i])
+            .collect()
+    }
+
+    #[test]
+    fn each_byte_is_changed_twice_and_nothing_else_moves() {
+        let snapshot = [0x02, 0x00, 0xff, b'k'];
+        let forged = bytes_changed(&snapshot);
+        assert_eq!(forged.len(), 2 * snapshot.len());
+        for changed in &forged {
+            assert_eq!(changed.len(), snapshot.len());
+            let moved = changed
+                .iter()
+                .zip(&snapshot)
+                .filter(|(a, b)| a != b)
+                .count();
+            assert_eq!(moved, 1, "one byte changed in {changed:?}");
+        }
+        assert_eq!(changes_at(&snapshot, 0), [0x03, 0x82]);
+        assert_eq!(changes_at(&snapshot, 2), [0xfe, 0x7f]);
+    }
+
+    /// No change makes what a text reader may take for the same number: whitespace it
+    /// skips, a sign, a digit out of a byte that was none, a leading zero.
+    #[test]
+    fn no_change_a_text_reader_may_read_as_the_same_number() {
+        // `!` (0x21) flips to a space (0x20); `*` (0x2a) to `+` (0x2b); `,` (0x2c) to `-`.
+        assert_eq!(changes_at(b"a!b", 1), [0xa1]);
+        assert_eq!(changes_at(b"a*b", 1), [0xaa]);
+        assert_eq!(changes_at(b"a,b", 1), [0xac]);
+        // `\n` (0x0a) flips to 0x0b, a vertical tab: whitespace to some readers.
+        assert_eq!(changes_at(b"a\nb", 1), [0x8a]);
+        // `8` (0x38) flips to `9`, a digit from a digit: kept; `p` (0x70) flips to `q`,
+        // and 0xb0 flips to `0` (0x30): a digit out of another byte, left out.
+        assert_eq!(changes_at(b"8", 0), [b'9', 0xb8]);
+        assert_eq!(changes_at(&[0xb0], 0), [0xb1]);
+        // `1` (0x31) flips to `0` before another digit: a leading zero, left out; at the
+        // end of a run, or inside one, `0` is a change like any other.
+        assert_eq!(changes_at(b"17", 0), [0xb1]);
+        assert_eq!(changes_at(b"71", 1), [b'0', 0xb1]);
+        assert_eq!(changes_at(b"717", 1), [b'0', 0xb1]);
+    }
+
+    #[test]
+    fn json_snapshots_get_no_byte_changes() {
+        let snapshot = br#"[["a",1]]"#;
+        let every = every_number_changed(snapshot);
+        assert!(
+            every.iter().all(|forged| forged.len() != snapshot.len()
+                || forged
+                    .iter()
+                    .zip(snapshot)
+                    .all(|(a, b)| a == b || b.is_ascii_digit())),
+            "a JSON snapshot's forgeries change its numbers, not its bytes one by one"
+        );
+    }
 
     #[test]
     fn every_list_is_emptied() {

@@ -1,8 +1,8 @@
 //! Stage 03's cards for a subtask's state and its errors: updates that trust their
 //! routing, removals that keep the value, values of 0 dropped, snapshots pinned to a
 //! parallelism, naming their subtask, or unreadable and taken for empty, keys doubled,
-//! lost or left unchecked when state is gathered from several old subtasks, error messages that name nothing, and
-//! streams regrouped.
+//! lost or left unchecked when state is gathered from several old subtasks, error
+//! messages that name nothing, and streams regrouped.
 
 use super::{Card, Clue, Signature};
 

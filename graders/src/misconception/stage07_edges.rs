@@ -414,15 +414,23 @@ pub(super) const CARDS: &[Card] = &[
         id: "07-json-by-hand",
         stage: 7,
         title: "JSON of a map of words is simple enough to write by hand",
-        why: "Words can hold quotes, spaces and non-ASCII letters: written by hand without \
-              escaping, the state is not JSON for them, and no restore can read it back. The \
-              brief's state is serde_json's JSON of the counts.",
+        why: "Words can hold quotes, backslashes, spaces, tabs, line breaks and non-ASCII \
+              letters: written by hand without escaping each as JSON must, the state is not \
+              JSON for them, and no restore can read it back. The brief's state is \
+              serde_json's JSON of the counts.",
         reread: "Task",
-        signatures: &[Signature {
-            check: "contract",
-            fault: "wrong result",
-            clues: &[Clue::Step("is not JSON"), Clue::Case("x\"y")],
-        }],
+        signatures: &[
+            Signature {
+                check: "contract",
+                fault: "wrong result",
+                clues: &[Clue::Step("is not JSON"), Clue::Case(r#"x\"y"#)],
+            },
+            Signature {
+                check: "contract",
+                fault: "wrong result",
+                clues: &[Clue::Step("is not JSON"), Clue::Step("control character")],
+            },
+        ],
     },
     Card {
         id: "07-any-map-will-do",

@@ -23,6 +23,9 @@ pub trait Implementation {
     fn seek(source: &mut Self::Source, offset: u64) -> anyhow::Result<()>;
     /// `run(source, chain)` with the implementation's operators for `chain`.
     fn run(source: &mut Self::Source, chain: ChainId) -> Vec<u32>;
+    /// `run(source, op)` with an operator of the grader's own that passes every record
+    /// through: `run` and the source alone, whatever the implementation's operators do.
+    fn run_through(source: &mut Self::Source) -> Vec<u32>;
     /// The implementation's operators for `chain`, one instance fed every record of
     /// `records` in turn with `Operator::process` into one `out`: the chain without `run`.
     fn feed(chain: ChainId, records: &[u32]) -> Vec<u32>;
@@ -85,6 +88,16 @@ macro_rules! impl_stage01 {
                     ),
                     ChainId::NumberedFlatMap => run(source, &mut FlatMap(f::numbered_copies())),
                 }
+            }
+            fn run_through(source: &mut Self::Source) -> Vec<u32> {
+                struct Through;
+                impl $($imp)::+::Operator<u32> for Through {
+                    type Out = u32;
+                    fn process(&mut self, input: u32, out: &mut Vec<u32>) {
+                        out.push(input);
+                    }
+                }
+                $($imp)::+::run(source, &mut Through)
             }
             fn feed(chain: $crate::stage01::ChainId, records: &[u32]) -> Vec<u32> {
                 use $($imp)::+::{Filter, FlatMap, Map, Operator};
@@ -158,6 +171,7 @@ macro_rules! impl_stage01 {
                         input,
                         &mut out,
                     ),
+                    OperatorId::FlatMapRange => once(FlatMap(f::range_below), input, &mut out),
                 }
                 out
             }

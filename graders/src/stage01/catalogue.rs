@@ -182,6 +182,11 @@ pub fn scrambled_neighbours(x: u32) -> Vec<u32> {
     vec![x + 2, x, x + 1]
 }
 
+/// `0..x`: as many records as the input says, a million if it is a million.
+pub fn range_below(x: u32) -> std::ops::Range<u32> {
+    0..x
+}
+
 /// An operator (or chain) of the `process` check, called once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum OperatorId {
@@ -199,6 +204,9 @@ pub enum OperatorId {
     FlatMapThenFlatMap,
     /// `Map(triple_plus_one).then(Filter(is_even)).then(FlatMap(scrambled_neighbours))`
     ThreeSteps,
+    /// `FlatMap(range_below)`: `0..x`, as many records as `x` says (the wide case only,
+    /// not in [`OperatorId::ALL`]).
+    FlatMapRange,
 }
 
 impl OperatorId {
@@ -237,6 +245,7 @@ impl OperatorId {
             OperatorId::ThreeSteps => {
                 "Map(|x| 3 * x + 1).then(Filter(|x| x % 2 == 0)).then(FlatMap(|x| vec![x + 2, x, x + 1]))"
             }
+            OperatorId::FlatMapRange => "FlatMap(|x| 0..x)",
         }
     }
 
@@ -260,6 +269,7 @@ impl OperatorId {
                 .filter(is_even)
                 .flat_map(scrambled_neighbours)
                 .collect(),
+            OperatorId::FlatMapRange => it.flat_map(range_below).collect(),
         }
     }
 }

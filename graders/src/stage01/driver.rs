@@ -71,6 +71,10 @@ pub enum Observation {
     LongLog(super::long::LongObservation),
     /// The calls on two sources read side by side (`side_by_side.rs`).
     SideBySide(Vec<super::side_by_side::Turn>),
+    /// The wide `FlatMap` call: `out` after it (`wide.rs`).
+    WideFlatMap(super::long::Stretches),
+    /// The long `run` (`wide.rs`).
+    LongRun(super::wide::LongRun),
     /// One `process` call.
     Process {
         /// `out` after the call.
@@ -187,6 +191,10 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         }
         Case::LongLog { len } => Observation::LongLog(super::long::drive::<I>(*len)),
         Case::SideBySide => Observation::SideBySide(super::side_by_side::drive::<I>()),
+        Case::WideFlatMap { input } => {
+            Observation::WideFlatMap(super::wide::drive_flat_map::<I>(*input))
+        }
+        Case::LongRun { len } => Observation::LongRun(super::wide::drive_run::<I>(*len)),
         Case::Process {
             operator,
             input,

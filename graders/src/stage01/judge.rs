@@ -200,6 +200,10 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
         }
         (Case::LongLog { len }, Observation::LongLog(seen)) => super::long::judge(*len, seen),
         (Case::SideBySide, Observation::SideBySide(turns)) => super::side_by_side::judge(turns),
+        (Case::WideFlatMap { input }, Observation::WideFlatMap(out)) => {
+            super::wide::judge_flat_map(*input, out)
+        }
+        (Case::LongRun { len }, Observation::LongRun(seen)) => super::wide::judge_run(*len, seen),
         (
             Case::Process {
                 operator,

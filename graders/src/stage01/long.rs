@@ -92,16 +92,24 @@ impl Stretches {
     /// (the most a reading of the long log polls: an observation is evidence, and a
     /// count no driver could have seen allocates nothing).
     pub fn values(&self) -> Vec<u64> {
-        let mut values = Vec::new();
-        for s in &self.kept {
-            for k in 0..s.count {
-                if values.len() as u64 > LONG_LEN {
-                    return values;
-                }
-                values.push(s.first.wrapping_add(s.step.wrapping_mul(k)));
-            }
+        self.iter().take(LONG_LEN as usize + 1).collect()
+    }
+
+    /// The values the kept stretches hold, in order, one at a time (nothing allocated,
+    /// however many a forged observation claims).
+    pub fn iter(&self) -> impl Iterator<Item = u64> + '_ {
+        self.kept
+            .iter()
+            .flat_map(|s| (0..s.count).map(move |k| s.first.wrapping_add(s.step.wrapping_mul(k))))
+    }
+
+    /// The stretches of `values`, in order.
+    pub fn of(values: impl IntoIterator<Item = u64>) -> Self {
+        let mut stretches = Self::default();
+        for value in values {
+            stretches.push(value);
         }
-        values
+        stretches
     }
 
     /// Whether every value is kept.

@@ -22,6 +22,10 @@
 //! - `process`: each operator and chain called once, on an empty `out` and on one that
 //!   already holds records, appends exactly its records, in order.
 //!
+//! After every other case, `FlatMap(|x| 0..x)` called once on 2^20 + 3 (`process`) and
+//! `run` over a source of 2^20 + 3 records (`chain`): no cap on what a function returns
+//! or how long a source is (`wide.rs`).
+//!
 //! The contract and process cases are chosen, not drawn: the same under every seed.
 //!
 //! ## Traceability
@@ -40,13 +44,13 @@
 //! | 01-R3 | `seek` | `seek_end_refused` |
 //! | 01-R4 | `seek-past-end` | `seek_clamps`, `bound_check_wraps`, `bound_from_the_capacity` |
 //! | 01-R5 | `seek-past-end` | `error_without_offset`, `error_in_hex` |
-//! | 01-R6 | `process` | `filter_inverted`, `flat_map_first_only`, `flat_map_trusts_size_hint`, `flat_map_trusts_upper_bound` |
+//! | 01-R6 | `process` | `filter_inverted`, `flat_map_first_only`, `flat_map_trusts_size_hint`, `flat_map_trusts_upper_bound`, `flat_map_takes_at_most_65536` |
 //! | 01-R6 | `chain` | `filter_asks_twice`, `map_copies_its_function`, `flat_map_counts_then_copies` |
 //! | 01-R7 | `process` | `map_replaces_out`, `map_prepends`, `filter_prepends` |
 //! | 01-R8 | `process` | `chain_first_only`, `chain_pops_middle` |
 //! | 01-R8 | `chain` | `chain_feeds_last_first` |
 //! | 01-R9 | `crash` | `run_from_the_start` |
-//! | 01-R9 | `chain` | `run_stops_on_silence` |
+//! | 01-R9 | `chain` | `run_stops_on_silence`, `run_polls_at_most_a_million` |
 //! | 01-R9 | `contract` | `run_polls_at_most_1024` |
 //! | 01-R10 | `chain` | `run_first_output_only`, `run_one_behind`, `run_last_record_only` |
 //! | 01-R11 | `seek` | `seek_one_late`, `iterator_source_fails_seek` |
@@ -69,6 +73,7 @@ mod judge;
 pub mod long;
 mod plan;
 mod side_by_side;
+mod wide;
 
 pub use binding::Implementation;
 pub use catalogue::{ChainId, OperatorId};

@@ -88,6 +88,16 @@ pub enum Case {
     },
     /// Two sources read side by side (`side_by_side.rs`).
     SideBySide,
+    /// `FlatMap(|x| 0..x).process(input, &mut out)`, `input` past any cap (`wide.rs`).
+    WideFlatMap {
+        /// The record: how many records the function returns.
+        input: u32,
+    },
+    /// `run` over a source of `len` records, past any cap (`wide.rs`).
+    LongRun {
+        /// How many records.
+        len: u32,
+    },
     /// One `operator.process(input, &mut out)` call.
     Process {
         /// The operator (or chain).
@@ -104,10 +114,10 @@ impl case::Case for Case {
         match self {
             Case::Seek { .. } => SEEK,
             Case::SeekPastEnd { .. } => SEEK_PAST_END,
-            Case::Chain { .. } => CHAIN,
+            Case::Chain { .. } | Case::LongRun { .. } => CHAIN,
             Case::Crash { .. } => CRASH,
             Case::Contract { .. } | Case::LongLog { .. } | Case::SideBySide => CONTRACT,
-            Case::Process { .. } => PROCESS,
+            Case::Process { .. } | Case::WideFlatMap { .. } => PROCESS,
         }
     }
 
@@ -129,6 +139,8 @@ impl case::Case for Case {
             }
             Case::LongLog { .. } => super::long::requirements(),
             Case::SideBySide => super::side_by_side::requirements(),
+            Case::WideFlatMap { .. } => vec!["01-R6", "01-R7"],
+            Case::LongRun { .. } => vec!["01-R9", "01-R10", "01-R13"],
             Case::Process { operator, .. } if operator.is_chain() => vec!["01-R7", "01-R8"],
             Case::Process { .. } => vec!["01-R6", "01-R7"],
         }
@@ -164,6 +176,8 @@ impl case::Case for Case {
             }
             Case::LongLog { len } => super::long::describe(*len),
             Case::SideBySide => super::side_by_side::describe(),
+            Case::WideFlatMap { input } => super::wide::describe_flat_map(*input),
+            Case::LongRun { len } => super::wide::describe_run(*len),
             Case::Process {
                 operator,
                 input,
@@ -253,5 +267,13 @@ pub fn plan(seed: u64) -> Vec<Case> {
             });
         }
     }
+    // After them, so the cases above keep their numbers: a function that returns a
+    // million records and more, and a source as long (`wide.rs`).
+    cases.push(Case::WideFlatMap {
+        input: super::wide::WIDE,
+    });
+    cases.push(Case::LongRun {
+        len: super::wide::WIDE,
+    });
     cases
 }

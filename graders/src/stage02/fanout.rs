@@ -1,6 +1,8 @@
 //! The `contract` check's fan-out runs: a keyed operator over `Vec<u8>` keys (one is not
 //! UTF-8) whose function emits zero to three records per record, out of order, into one
-//! `out` that already holds a record, with snapshot-drop-restores between records.
+//! `out` that already holds a record, with snapshot-drop-restores between records; and,
+//! planned last, the same over keys of 256 and 2^16 + 1 bytes, which a length written in
+//! one or two bytes cannot count.
 //!
 //! The spy emits exactly one record per call and is keyed by text, so an operator that
 //! reverses, sorts or keeps one of the function's records, or a snapshot that only text
@@ -38,6 +40,51 @@ pub fn records() -> Vec<(Vec<u8>, u32)> {
         (Vec::new(), 0),
         (vec![0xff, 0], 3),
     ]
+}
+
+/// The records of the long-key run: a key of 256 bytes (past what a length in one byte
+/// counts) and one of 2^16 + 1 (past two bytes), each twice.
+pub fn long_key_records() -> Vec<(Vec<u8>, u32)> {
+    let short = vec![b'k'; 256];
+    let long = vec![b'w'; (1 << 16) + 1];
+    vec![(short.clone(), 3), (long.clone(), 2), (short, 1), (long, 3)]
+}
+
+/// Where the long-key run snapshots, drops and restores: after the first record, and
+/// after the last.
+pub const LONG_KEY_RESTORES: [usize; 2] = [1, 4];
+
+/// A key as code: a run of one byte as `vec![byte; n]`, any other as its bytes.
+fn shown_key(key: &[u8]) -> String {
+    match key {
+        [first, rest @ ..] if rest.len() >= 8 && rest.iter().all(|b| b == first) => {
+            format!("vec![{first}; {}]", key.len())
+        }
+        _ => format!("{key:?}"),
+    }
+}
+
+/// Pairs of a key and a number, the keys as [`shown_key`] writes them.
+fn shown_pairs(pairs: &[(Vec<u8>, u32)]) -> String {
+    let pairs: Vec<String> = pairs
+        .iter()
+        .map(|(key, n)| format!("({}, {n})", shown_key(key)))
+        .collect();
+    format!("[{}]", pairs.join(", "))
+}
+
+/// A step as the report shows it.
+fn shown_step(step: Option<&FanoutStep>) -> String {
+    match step {
+        None => "nothing (the run stopped)".to_owned(),
+        Some(FanoutStep::Processed { out, state }) => {
+            format!("out = {out:?}, state() = {}", shown_pairs(state))
+        }
+        Some(FanoutStep::Restored { result, state }) => {
+            format!("{result:?}, then state() = {}", shown_pairs(state))
+        }
+        Some(FanoutStep::Panicked(message)) => format!("a panic: {message}"),
+    }
 }
 
 /// Where the runs snapshot, drop and restore (after that many records): never, once in
@@ -127,7 +174,8 @@ pub fn describe(records: &[(Vec<u8>, u32)], restores: &[usize]) -> String {
     format!(
         "a KeyedProcessOperator keyed by Vec<u8> whose function counts its key's records and emits \
          [10v + 2, 10v, 10v + 1][..v % 4], out holding [{HELD}]: records (key, v) = {records:?}, \
-         snapshot, drop and restore after {restores:?} record(s)"
+         snapshot, drop and restore after {restores:?} record(s)",
+        records = shown_pairs(records)
     )
 }
 
@@ -154,8 +202,8 @@ pub fn judge(
                 }) if *state == want => {}
                 other => {
                     return Err(Failure::new(
-                        format!("Ok(..), then state() = {want:?}"),
-                        format!("{other:?}"),
+                        format!("Ok(..), then state() = {}", shown_pairs(&want)),
+                        shown_step(other),
                     )
                     .step(at_what + ": the state of byte keys did not come back as it was")
                     .requirement("02-R15"));
@@ -168,7 +216,7 @@ pub fn judge(
         *model.entry(key.clone()).or_default() += 1;
         out.extend(fanout_emits(*value));
         let want: Vec<(Vec<u8>, u32)> = model.clone().into_iter().collect();
-        let at_what = format!("process(({key:?}, {value})) (record {})", at + 1);
+        let at_what = format!("process(({}, {value})) (record {})", shown_key(key), at + 1);
         match step.next() {
             Some(FanoutStep::Processed { out: got, .. }) if *got != out => {
                 return Err(
@@ -183,8 +231,8 @@ pub fn judge(
             Some(FanoutStep::Processed { state, .. }) if *state != want => {
                 let rule = if restored { "02-R15" } else { "02-R14" };
                 return Err(Failure::new(
-                    format!("state() = {want:?}"),
-                    format!("state() = {state:?}"),
+                    format!("state() = {}", shown_pairs(&want)),
+                    format!("state() = {}", shown_pairs(state)),
                 )
                 .step(at_what + ": state() after it is not what the function left")
                 .requirement(rule));
@@ -192,7 +240,7 @@ pub fn judge(
             Some(FanoutStep::Processed { .. }) => {}
             other => {
                 let rule = if restored { "02-R15" } else { "02-R9" };
-                return Err(Failure::new("process returns", format!("{other:?}"))
+                return Err(Failure::new("process returns", shown_step(other))
                     .step(at_what + ": process did not return")
                     .requirement(rule));
             }

@@ -60,7 +60,7 @@
 //! | 02-R14 | `isolation` | `one_slot_for_all_keys`, `state_never_stored` |
 //! | 02-R14 | `contract` | `skips_store_when_silent` |
 //! | 02-R15 | `crash` | `restore_forgets_state` |
-//! | 02-R15 | `contract` | `snapshot_of_changes_only`, `snapshot_as_json_object`, `snapshot_memoised`, `snapshot_kept_by_size`, `snapshot_is_a_handle`, `snapshot_numbers_checkpoints`, `restore_caches_its_bytes`, `snapshot_memo_kept_on_clear` |
+//! | 02-R15 | `contract` | `one_byte_lengths`, `two_byte_lengths`, `snapshot_of_changes_only`, `snapshot_as_json_object`, `snapshot_memoised`, `snapshot_kept_by_size`, `snapshot_is_a_handle`, `snapshot_numbers_checkpoints`, `restore_caches_its_bytes`, `snapshot_memo_kept_on_clear` |
 //! | 02-R16 | `final-state` | `cleared_state_kept` |
 //! | 02-R16 | `contract` | `empty_state_dropped` |
 //! | 02-R17 | `word-count` | `word_count_thread_local`, `word_count_global_tally` |

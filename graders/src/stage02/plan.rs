@@ -309,5 +309,11 @@ pub fn plan(_seed: u64) -> Vec<Case> {
     for rewrite in Rewrite::ALL {
         cases.push(Case::RewrittenSnapshot { rewrite });
     }
+    // After them, so the cases above keep their numbers: keys past what a length in one
+    // or two bytes counts (`fanout.rs`).
+    cases.push(Case::Fanout {
+        records: super::fanout::long_key_records(),
+        restores: super::fanout::LONG_KEY_RESTORES.to_vec(),
+    });
     cases
 }

@@ -1,8 +1,9 @@
 //! The implementation's own snapshot rewritten into bytes its `snapshot` never writes,
 //! whatever its format: a key renamed so that one key is listed twice or the keys are out
-//! of order (by a name of another length, then of the same length), a list (of a JSON snapshot) one item short or one too long, or one number
-//! changed. None of the first three is a snapshot (02-R10); a changed number may be one
-//! (another count), and then `restore` must read it as that snapshot.
+//! of order (by a name of another length, then of the same length), a list (of a JSON
+//! snapshot) one item short or one too long, or one number changed. None of the first
+//! three is a snapshot (02-R10); a changed number may be one (another count), and then
+//! `restore` must read it as that snapshot.
 //!
 //! A format of the implementation's own is not known here, so what `restore` made of the
 //! bytes is asked back: it may refuse them, or restore an operator whose own snapshot is

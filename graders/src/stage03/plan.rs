@@ -298,6 +298,8 @@ pub fn plan(seed: u64) -> Vec<Case> {
         max_parallelism: u32::MAX,
     });
     cases.extend(super::contract::separator_plan());
+    // After them, so the cases above keep their numbers: keys of 256 bytes and more.
+    cases.extend(super::contract::long_key_plan());
     cases
 }
 

@@ -18,7 +18,8 @@
 //!   inputs' (largest) watermarks, reported exactly when it advances; then one run each of
 //!   65, 129 and 257 inputs (past the bits of a `u64` and a `u128` mask, and past what a
 //!   `u8` counts), every input reporting once, where the last report must advance it
-//!   (none there is 04-R8's);
+//!   (none there is 04-R8's); planned last, a combiner of 65,537 inputs, two of which
+//!   report (and the same through a crash: `crash`);
 //! - `crash`: the generator or the combiner goes to bytes after every element, a new one
 //!   is restored and continues: the same watermarks as the uninterrupted run;
 //! - `errors`: 0 inputs and an unknown input (the first past the end, and
@@ -55,6 +56,7 @@
 //! | 04-R9 | `combiner` | `latest_input_watermark`, `regression_refused` |
 //! | 04-R10 | `combiner` | `combined_not_stored` |
 //! | 04-R11 | `errors` | `zero_inputs_accepted` |
+//! | 04-R11 | `combiner` | `at_most_1024_inputs` |
 //! | 04-R12 | `errors` | `unknown_input_panics`, `far_input_overflows`, `stream_not_input` |
 //! | 04-R12 | `contract` | `error_changes_silent_count` |
 //! | 04-R13 | `crash` | `max_ts_not_in_snapshot` |

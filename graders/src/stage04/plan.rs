@@ -229,5 +229,28 @@ pub fn plan(seed: u64) -> Vec<Case> {
         cases.push(Case::Errors { call });
     }
     cases.extend(super::contract::plan());
+    // After them, so the cases above keep their numbers: a combiner of more inputs than a
+    // `u16` counts, of which two report, and the same through a crash.
+    let (inputs, interleaving) = sparse_run();
+    cases.push(Case::Combiner {
+        inputs,
+        interleaving: interleaving.clone(),
+    });
+    cases.push(Case::CombinerCrash {
+        inputs,
+        interleaving,
+        crash_after: 2,
+    });
     cases
+}
+
+/// The inputs of the sparse combiner: past what a `u16` counts, and past any round cap
+/// below it (1,024, 4,096, 65,536).
+pub const SPARSE_INPUTS: usize = (1 << 16) + 1;
+
+/// A combiner of [`SPARSE_INPUTS`] whose last and first inputs report (the last twice):
+/// no combined watermark, for most inputs never report.
+fn sparse_run() -> (usize, Vec<(usize, u64)>) {
+    let last = SPARSE_INPUTS - 1;
+    (SPARSE_INPUTS, vec![(last, 5), (0, 3), (last, 9)])
 }

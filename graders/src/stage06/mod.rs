@@ -21,7 +21,8 @@
 //!   the held-back elements in arrival order) and `is_blocked` agrees after every call,
 //!   also `false` for inputs that do not exist (the first, and `driver::FAR_INPUTS`, past
 //!   `u32::MAX`); and cases of 65, 129 and 257 inputs, more than a `u64` and a `u128`
-//!   have bits and a `u8` counts;
+//!   have bits and a `u8` counts, and (planned last) one of 65,537 inputs, two of which
+//!   deliver anything;
 //! - `aligned-snapshots`: over every interleaving and every prefix of it (a job that
 //!   stopped there), the grader's spy fold shows that each snapshot holds exactly the
 //!   records before its barriers, and only completed checkpoints appear;
@@ -55,7 +56,7 @@
 //! | 06-R1 | `inject-barriers` | `barrier_before_its_record`, `partial_chunk_barrier`, `ceil_div_overflows` |
 //! | 06-R2 | `configuration` | `accepting_barrier_every_zero` |
 //! | 06-R3 | `alignment` | `never_unblocking`, `nonexistent_blocked`, `bitmask_inputs`, `blocked_inputs_as_u32` |
-//! | 06-R4 | `alignment` | `block_all` |
+//! | 06-R4 | `alignment` | `block_all`, `at_most_1024_inputs` |
 //! | 06-R5 | `alignment` | `blocked_means_buffered` |
 //! | 06-R6 | `alignment` | `snapshot_at_first_barrier`, `releasing_before_the_checkpoint`, `count_as_u8` |
 //! | 06-R7 | `alignment` | `losing_a_buffered_barrier`, `re_feeding_newest_first`, `releasing_without_re_feeding`, `lazy_release` |

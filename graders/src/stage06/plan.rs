@@ -26,6 +26,9 @@ pub const MAX_ELEMENTS_2: usize = 8;
 /// The inputs of the wide alignment cases: more than a `u64` has bits, then more than a
 /// `u128` has, then more than a `u8` counts.
 pub const WIDE_INPUTS: [usize; 3] = [65, 129, 257];
+/// The inputs of the sparse alignment case: past what a `u16` counts, and past any round
+/// cap below it (1,024, 4,096, 65,536).
+pub const SPARSE_INPUTS: usize = (1 << 16) + 1;
 /// Elements of all inputs together in a 3-input shape.
 pub const MAX_ELEMENTS_3: usize = 7;
 
@@ -109,7 +112,25 @@ pub fn plan(seed: u64) -> Vec<Case> {
     for call in super::BadCall::LATER {
         cases.push(Case::BadCall { call });
     }
+    // After them, so the cases above keep their numbers: an aligner of more inputs than
+    // a `u16` counts, of which two deliver anything.
+    cases.push(sparse(SPARSE_INPUTS));
     cases
+}
+
+/// An aligner of `width` inputs, all empty but the last, `[a0 B1 a1]`, and the first,
+/// `[b0]`: the last's record comes straight out, its barrier blocks it, its next record
+/// is held back, and the first's record comes straight out (no checkpoint completes).
+fn sparse(width: usize) -> Case {
+    let record = |name: &str| Elem::Record(name.to_owned());
+    let mut inputs = vec![Vec::new(); width];
+    inputs[width - 1] = vec![record("a0"), Elem::Barrier(1), record("a1")];
+    inputs[0] = vec![record("b0")];
+    let last = width - 1;
+    Case::Align {
+        inputs,
+        schedule: vec![last, last, last, 0],
+    }
 }
 
 /// Inputs that carry different numbers of barriers (the shapes above never do): a

@@ -53,7 +53,8 @@
 //!   them in the plan, the same runs without a crash and with a crash after the last
 //!   record; then one word [`plan::WIDE_RUN`] times, a checkpoint per record, at the lag
 //!   [`plan::WIDE_LAG`] (1,051 checkpoints in flight), with no crash and a crash after
-//!   the last record.
+//!   the last record; last, the grid of the first runs over [`plan::SPACED_WORDS`]
+//!   (spaces around a word, a tab, a NUL, a line break).
 //!
 //! Every failure names the requirement of the brief it found broken (`07-R7`): a wrong
 //! save, a completion out of place, a restart point not asked of the store, a replay
@@ -76,7 +77,7 @@
 //! | `07-R5` | `store` | `completing_an_id_never_saved`, `completing_an_unknown_id_on_a_used_store` |
 //! | `07-R6` | `at-least-once-output` | `emitting_the_count_before_the_record` |
 //! | `07-R7` | `checkpoints` | `saving_before_applying`, `skipping_the_serialisation_round_trip`, `a_checkpoint_at_the_end_of_the_input` |
-//! | `07-R7` | `contract` | `json_written_by_hand`, `hashmap_state` |
+//! | `07-R7` | `contract` | `json_written_by_hand`, `hashmap_state`, `json_without_control_escapes`, `trimming_words` |
 //! | `07-R8` | `checkpoints` | `ignoring_the_commit_lag` |
 //! | `07-R8` | `contract` | `thirty_two_in_flight`, `ring_of_64_in_flight` |
 //! | `07-R9` | `checkpoints` | `leaving_checkpoints_in_flight_at_the_end`, `completing_newest_first_at_the_end`, `completing_only_the_newest_at_the_end` |

@@ -77,6 +77,10 @@ pub const CONTRACT_WORDS: [&[&str]; 5] = [
 ];
 /// The commit lags of the `contract` check: past the number of barriers, and the largest.
 pub const CONTRACT_LAGS: [usize; 4] = [0, 1, 3, usize::MAX];
+/// The words of the `contract` check planned after every other case: spaces before and
+/// after a word (which is not trimmed: ` a`, `a` and `a ` are three words), and control
+/// characters (a tab, a NUL, a line break), which the state's JSON writes escaped.
+pub const SPACED_WORDS: [&str; 7] = [" a", "a", "a ", "a\tb", "\u{0}", "a\nb", " a"];
 /// How often the one word of the `contract` check's long runs repeats: a count, and a
 /// checkpoint id (one per record), past what a `u8` holds.
 pub const LONG_RUN: usize = 260;
@@ -133,8 +137,19 @@ impl Run {
 }
 
 /// `words` as a report shows them: one by one, or, past a dozen, each stretch of one word
-/// as the word and how often it repeats (`a x260`).
+/// as the word and how often it repeats (`a x260`). Words are quoted, each as Rust writes
+/// a string, when one of them could not be told apart otherwise: an empty one, or one
+/// holding a space, a control character, a quote or a backslash.
 fn shown(words: &[String]) -> String {
+    let odd = |w: &String| {
+        w.is_empty()
+            || w.chars()
+                .any(|c| c.is_whitespace() || c.is_control() || c == '"' || c == '\\')
+    };
+    if words.len() <= 12 && words.iter().any(odd) {
+        let quoted: Vec<String> = words.iter().map(|w| format!("{w:?}")).collect();
+        return quoted.join(", ");
+    }
     if words.len() <= 12 {
         return words.join(" ");
     }
@@ -448,6 +463,9 @@ pub fn plan(seed: u64) -> Vec<Case> {
         falling: false,
     }));
     cases.extend(wide_runs().into_iter().map(Case::Contract));
+    // After them, so the cases above keep their numbers: words with spaces around them
+    // and control characters in them.
+    cases.extend(grid(&SPACED_WORDS).into_iter().map(Case::Contract));
     cases
 }
 
@@ -597,26 +615,7 @@ fn offsets_past_the_end() -> Vec<Case> {
 /// times, a checkpoint per record, with no crash, a crash halfway and a crash after the
 /// last record, at the lag [`DEEP_LAG`], then at each lag of [`LONG_LAGS`].
 fn contract_runs() -> Vec<Run> {
-    let mut runs = Vec::new();
-    for words in CONTRACT_WORDS {
-        let words: Vec<String> = words.iter().map(|w| (*w).to_owned()).collect();
-        let len = words.len();
-        let mut everies = vec![1, 2, len, len + 1, usize::MAX];
-        everies.sort_unstable();
-        everies.dedup();
-        for &barrier_every in &everies {
-            for crash_after in std::iter::once(None).chain((0..=len).map(Some)) {
-                for commit_lag in CONTRACT_LAGS {
-                    runs.push(Run {
-                        words: words.clone(),
-                        barrier_every,
-                        crash_after,
-                        commit_lag,
-                    });
-                }
-            }
-        }
-    }
+    let mut runs: Vec<Run> = CONTRACT_WORDS.into_iter().flat_map(grid).collect();
     for (len, lags) in [(DEEP_RUN, &[DEEP_LAG][..]), (LONG_RUN, &LONG_LAGS[..])] {
         let words = vec!["a".to_owned(); len];
         for crash_after in [None, Some(len / 2), Some(len)] {
@@ -624,6 +623,30 @@ fn contract_runs() -> Vec<Run> {
                 runs.push(Run {
                     words: words.clone(),
                     barrier_every: 1,
+                    crash_after,
+                    commit_lag,
+                });
+            }
+        }
+    }
+    runs
+}
+
+/// The runs of `words` at every `barrier_every` among 1, 2, `len`, `len + 1` and
+/// `usize::MAX`, every crash point and every lag of [`CONTRACT_LAGS`].
+fn grid(words: &[&str]) -> Vec<Run> {
+    let words: Vec<String> = words.iter().map(|w| (*w).to_owned()).collect();
+    let len = words.len();
+    let mut everies = vec![1, 2, len, len + 1, usize::MAX];
+    everies.sort_unstable();
+    everies.dedup();
+    let mut runs = Vec::new();
+    for &barrier_every in &everies {
+        for crash_after in std::iter::once(None).chain((0..=len).map(Some)) {
+            for commit_lag in CONTRACT_LAGS {
+                runs.push(Run {
+                    words: words.clone(),
+                    barrier_every,
                     crash_after,
                     commit_lag,
                 });

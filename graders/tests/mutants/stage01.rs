@@ -1,6 +1,21 @@
 //! Stage 01 mutants: sources that do not replay, chains that do not compose, and (in
 //! `stage01/`) the contract's edges: boundaries, going back, refused seeks, `out`, `run`.
 
+/// `run` over a module's own `Operator` trait, for the chain mutants, which shadow the
+/// reference's trait to rewrite `then`: the reference's loop, taking any operator of that
+/// trait (the reference's, by the blanket impl, and the grader's pass-through one).
+macro_rules! own_run {
+    () => {
+        pub fn run<S: Source, O: Operator<S::Item>>(source: &mut S, op: &mut O) -> Vec<O::Out> {
+            let mut out = Vec::new();
+            while let Some(record) = source.poll() {
+                op.process(record, &mut out);
+            }
+            out
+        }
+    };
+}
+
 mod operators;
 mod operators_redteam;
 #[macro_use]
@@ -188,7 +203,8 @@ graders::impl_stage01!(FlatMapFirstOnly, flat_map_first_only);
 /// operator, dropping the rest when the first operator emits several.
 /// **Verdict:** `chain` fails on `ThreeSteps`, whose flat map emits two records.
 mod chain_first_only {
-    pub use solution01::{Filter, FlatMap, Map, Source, VecSource, run};
+    pub use solution01::{Filter, FlatMap, Map, Source, VecSource};
+    own_run!();
 
     pub struct Chain<A, B>(A, B);
     pub trait Operator<In> {

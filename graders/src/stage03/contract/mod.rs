@@ -1,9 +1,11 @@
 //! The `contract` check: every sequence of up to three calls on one `KeyedSubtask`
 //! (updates of owned and foreign keys, a removal, a value set to 0, restores at other
 //! parallelisms, from several snapshots, from the same snapshot twice and beside another
-//! subtask's snapshot of the same keys), each step's answer, state and key groups compared with a model of
-//! what the brief fixes ([`model`]); then the snapshots of empty subtasks of several
-//! indices and parallelisms, which must be the same bytes.
+//! subtask's snapshot of the same keys), each step's answer, state and key groups
+//! compared with a model of what the brief fixes ([`model`]); then the snapshots of empty
+//! subtasks of several indices and parallelisms, which must be the same bytes. Planned
+//! last of the stage's cases: the same sequences over keys that a text format must escape
+//! and over keys of 256 bytes and more.
 //!
 //! The keys are picked by key group, not drawn: each family of the plan has a key that
 //! the start subtask and the restore target both own, one that only the start subtask
@@ -237,13 +239,32 @@ pub fn plan() -> Vec<super::Case> {
     cases
 }
 
-/// One more family, planned last of all the stage's cases: keys that a text format must
+/// One more family, planned after every other case but the long keys: keys that a text format must
 /// escape (a tab, a line break, a carriage return, a space, a quote, a backslash, a
 /// comma, an equals sign, a colon, a bar), through every sequence of up to two calls.
 pub fn separator_plan() -> Vec<super::Case> {
     let separators = class(&[
         "a\tb", "k\nv", "x y", "q\"", "b\\\\s", "c,d", "e=f", "g:h", "\r", "|",
     ]);
+    one_pool_sequences(separators)
+}
+
+/// One more family, planned after the separators: keys of 256 bytes and more (runs of
+/// `k`, of `é` and of `0123456789abcdef`), past what a length written in one byte
+/// counts, through every sequence of up to two calls.
+pub fn long_key_plan() -> Vec<super::Case> {
+    let stems = [
+        "k".repeat(256),
+        "é".repeat(128),
+        "0123456789abcdef".repeat(16),
+    ];
+    let stems: Vec<&str> = stems.iter().map(String::as_str).collect();
+    one_pool_sequences(class(&stems))
+}
+
+/// Every sequence of up to two calls of a family whose three keys come from one `pool`
+/// (subtask 1 of 3 at `max_parallelism` 10, restored as 0 of 1 and 1 of 2).
+fn one_pool_sequences(pool: Vec<String>) -> Vec<super::Case> {
     let family = Family {
         max_parallelism: 10,
         max_calls: 2,
@@ -259,7 +280,7 @@ pub fn separator_plan() -> Vec<super::Case> {
             index: 1,
             parallelism: 2,
         },
-        pools: [separators.clone(), separators.clone(), separators],
+        pools: [pool.clone(), pool.clone(), pool],
         remove_foreign: false,
     };
     sequences(&family, Zeros::Without)

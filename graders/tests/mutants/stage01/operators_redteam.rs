@@ -12,7 +12,8 @@ macro_rules! chain {
     ) => {
         $(#[$doc])*
         pub mod $name {
-            pub use solution01::{Filter, FlatMap, Map, Source, VecSource, run};
+            pub use solution01::{Filter, FlatMap, Map, Source, VecSource};
+            own_run!();
 
             // The buffer is the control's; the mutants leave it empty.
             pub struct Chain<A, B, M>(A, B, #[allow(dead_code)] Vec<M>);

@@ -111,7 +111,8 @@ pub mod flat_map_as_a_set {
 /// **Verdict:** `process`: with `out = [9, 4]`, the chain's second operator also maps
 /// 9 and 4.
 pub mod chain_reprocesses_out {
-    pub use solution01::{Filter, FlatMap, Map, Source, VecSource, run};
+    pub use solution01::{Filter, FlatMap, Map, Source, VecSource};
+    own_run!();
 
     pub struct Chain<A, B>(A, B);
     pub trait Operator<In> {

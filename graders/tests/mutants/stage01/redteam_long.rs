@@ -1,7 +1,9 @@
 //! Stage 01 mutants of the third red team, which show only past a size: a `run` that
 //! stops after a bound, a source that compacts what it delivered, a position kept in a
 //! `u16`. Each passes every case of six records or fewer; the long log of the `contract`
-//! check (2^16 + 3 records) rejects it.
+//! check (2^16 + 3 records) rejects it. And two of the fifth red team that pass the long
+//! log too: a `FlatMap` and a `run` capped at 2^16 and 2^20 records, which the wide cases
+//! (2^20 + 3 records) reject.
 
 use graders::stage01::{Case, Dataflow, Observation, drive};
 use rstest::rstest;
@@ -17,6 +19,44 @@ pub mod run_polls_at_most_1024 {
         const MAX_RECORDS: usize = 1 << 10;
         let mut out = Vec::new();
         for _ in 0..MAX_RECORDS {
+            let Some(record) = source.poll() else { break };
+            op.process(record, &mut out);
+        }
+        out
+    }
+}
+
+/// **Mistake:** (w01-04) `FlatMap` takes at most 2^16 records of what its function
+/// returns, a guard "against `repeat()`": no function the author tried returned more.
+/// **Verdict:** `process`: `FlatMap(|x| 0..x)` on 2^20 + 3 emits 65,536 records (01-R6).
+pub mod flat_map_takes_at_most_65536 {
+    pub use solution01::{Filter, Map, Operator, Source, VecSource, run};
+
+    pub struct FlatMap<F>(pub F);
+    impl<In, Out, I, F> Operator<In> for FlatMap<F>
+    where
+        F: FnMut(In) -> I,
+        I: IntoIterator<Item = Out>,
+    {
+        type Out = Out;
+        fn process(&mut self, input: In, out: &mut Vec<Out>) {
+            const MAX_FANOUT: usize = 1 << 16;
+            out.extend((self.0)(input).into_iter().take(MAX_FANOUT));
+        }
+    }
+}
+
+/// **Mistake:** (w01-01) `run` polls at most 2^20 times, a guard "against a source that
+/// never ends" set past the long log's 65,539 records.
+/// **Verdict:** `chain`: over 2^20 + 3 records, `run` returns 1,048,576 outputs and
+/// leaves the source undrained (01-R9).
+pub mod run_polls_at_most_a_million {
+    pub use solution01::{Filter, FlatMap, Map, Operator, Source, VecSource};
+
+    pub fn run<S: Source, O: Operator<S::Item>>(source: &mut S, op: &mut O) -> Vec<O::Out> {
+        const MAX_POLLS: usize = 1 << 20;
+        let mut out = Vec::new();
+        for _ in 0..MAX_POLLS {
             let Some(record) = source.poll() else { break };
             op.process(record, &mut out);
         }
@@ -92,6 +132,8 @@ graders::impl_stage01!(RunPollsAtMost1024, run_polls_at_most_1024);
 graders::impl_stage01!(CompactsEvery16Polls, compacts_every_16_polls);
 graders::impl_stage01!(PositionInU16, position_in_u16);
 graders::impl_stage01!(SeekKeeps16Bits, seek_keeps_16_bits);
+graders::impl_stage01!(FlatMapTakesAtMost65536, flat_map_takes_at_most_65536);
+graders::impl_stage01!(RunPollsAtMostAMillion, run_polls_at_most_a_million);
 
 /// Each mutant, the check that must reject it, the one requirement its smallest failing
 /// case must name, and the card its report must show: the compacting source refuses to
@@ -102,6 +144,8 @@ graders::impl_stage01!(SeekKeeps16Bits, seek_keeps_16_bits);
 #[case::compacts_every_16_polls(drive::<CompactsEvery16Polls>, "contract", "01-R3", Some("01-seek-only-forward"))]
 #[case::position_in_u16(drive::<PositionInU16>, "contract", "01-R1", None)]
 #[case::seek_keeps_16_bits(drive::<SeekKeeps16Bits>, "contract", "01-R3", None)]
+#[case::flat_map_takes_at_most_65536(drive::<FlatMapTakesAtMost65536>, "process", "01-R6", None)]
+#[case::run_polls_at_most_a_million(drive::<RunPollsAtMostAMillion>, "chain", "01-R9", None)]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

@@ -1,7 +1,8 @@
 //! Operators whose snapshot is binary, or hex: each key's JSON and its value's JSON
 //! behind their lengths, where the digit forgeries find no number to change and a key
 //! renamed to another length breaks a length before any check runs (the fifth red
-//! team's w02-03, w02-05, w02-07); and the same formats read strictly, which must pass.
+//! team's w02-03, w02-05, w02-07); lengths written in one or two bytes (w02-06); and the
+//! same formats read strictly, which must pass.
 
 use graders::harness::expect_rejected_for;
 use graders::stage02::{Case, KeyedStateStage, Observation, drive};
@@ -63,6 +64,40 @@ pub mod hex_count_never_read {
             super::binary::ensure_in_order(&pairs)?;
             let mut op = Self::new(key_fn, function);
             for (key, value) in pairs {
+                op.state.put(key, value);
+            }
+            Ok(op)
+        }
+    }
+}
+
+/// **Mistake:** (w02-06) each key's JSON and its value's JSON behind a length in one
+/// byte ("keys are words, values are counts"): `snapshot` refuses a part past 255 bytes.
+/// **Verdict:** `contract`: the snapshot of an operator holding a key of 256 bytes fails.
+pub mod one_byte_lengths {
+    keyed_operator! {
+        fn process(self, key, input, out) { lend!(self, key, input, out) }
+        fn snapshot(this) { super::narrow::write(&this.state.snapshot(), 1) }
+        fn restore(key_fn, function, bytes) {
+            let mut op = Self::new(key_fn, function);
+            for (key, value) in super::narrow::read(bytes, 1)? {
+                op.state.put(key, value);
+            }
+            Ok(op)
+        }
+    }
+}
+
+/// **Mistake:** the same behind a length in two bytes ("no key is 64 KiB").
+/// **Verdict:** `contract`: the snapshot of an operator holding a key of 2^16 + 1 bytes
+/// fails.
+pub mod two_byte_lengths {
+    keyed_operator! {
+        fn process(self, key, input, out) { lend!(self, key, input, out) }
+        fn snapshot(this) { super::narrow::write(&this.state.snapshot(), 2) }
+        fn restore(key_fn, function, bytes) {
+            let mut op = Self::new(key_fn, function);
+            for (key, value) in super::narrow::read(bytes, 2)? {
                 op.state.put(key, value);
             }
             Ok(op)
@@ -168,6 +203,55 @@ mod binary {
     }
 }
 
+/// The binary format of pairs behind lengths of `width` bytes (little-endian), read
+/// strictly: keys in order, nothing cut short.
+mod narrow {
+    use serde::Serialize;
+    use serde::de::DeserializeOwned;
+
+    pub fn write<K: Serialize, V: Serialize>(
+        state: &std::collections::BTreeMap<K, V>,
+        width: usize,
+    ) -> anyhow::Result<Vec<u8>> {
+        let mut out = Vec::new();
+        for (key, value) in state {
+            for part in [serde_json::to_vec(key)?, serde_json::to_vec(value)?] {
+                anyhow::ensure!(part.len() >> (8 * width) == 0, "a key or value too long");
+                out.extend(&part.len().to_le_bytes()[..width]);
+                out.extend(part);
+            }
+        }
+        Ok(out)
+    }
+
+    fn part<'a>(rest: &mut &'a [u8], width: usize) -> anyhow::Result<&'a [u8]> {
+        anyhow::ensure!(rest.len() >= width, "not a snapshot: cut short");
+        let mut len = [0_u8; 8];
+        len[..width].copy_from_slice(&rest[..width]);
+        let len = usize::try_from(u64::from_le_bytes(len))?;
+        anyhow::ensure!(rest.len() - width >= len, "not a snapshot: cut short");
+        let (head, tail) = rest[width..].split_at(len);
+        *rest = tail;
+        Ok(head)
+    }
+
+    /// The pairs, refused when cut short or out of order.
+    pub fn read<K: DeserializeOwned + Ord, V: DeserializeOwned>(
+        bytes: &[u8],
+        width: usize,
+    ) -> anyhow::Result<Vec<(K, V)>> {
+        let mut rest = bytes;
+        let mut pairs = Vec::new();
+        while !rest.is_empty() {
+            let key = serde_json::from_slice(part(&mut rest, width)?)?;
+            let value = serde_json::from_slice(part(&mut rest, width)?)?;
+            pairs.push((key, value));
+        }
+        super::binary::ensure_in_order(&pairs)?;
+        Ok(pairs)
+    }
+}
+
 /// The hex format: the lower-case hex of `{"keys": N, "pairs": [[key, value], ...]}`.
 mod hex {
     use serde::Serialize;
@@ -227,6 +311,8 @@ graders::impl_stage02!(
     HexCountNeverReadSpy,
     hex_count_never_read
 );
+graders::impl_stage02!(OneByteLengths, OneByteLengthsSpy, one_byte_lengths);
+graders::impl_stage02!(TwoByteLengths, TwoByteLengthsSpy, two_byte_lengths);
 graders::impl_stage02!(BinarySnapshot, BinarySnapshotSpy, binary_snapshot);
 graders::impl_stage02!(HexSnapshot, HexSnapshotSpy, hex_snapshot);
 
@@ -239,6 +325,8 @@ accepted!(stage02_hex_snapshot_passes: KeyedStateStage, drive::<HexSnapshot>);
 #[case::binary_count_never_read(drive::<BinaryCountNeverRead>, "contract", "02-R10")]
 #[case::binary_order_never_checked(drive::<BinaryOrderNeverChecked>, "contract", "02-R10")]
 #[case::hex_count_never_read(drive::<HexCountNeverRead>, "contract", "02-R10")]
+#[case::one_byte_lengths(drive::<OneByteLengths>, "contract", "02-R15")]
+#[case::two_byte_lengths(drive::<TwoByteLengths>, "contract", "02-R15")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

@@ -1,7 +1,7 @@
 //! Stage 03 subtasks whose snapshot is binary: the number of keys as a `u64`, then each
 //! key's bytes and its value's JSON behind their lengths, where the digit forgeries find
-//! no number to change (the fifth red team's w03-04); and the format read strictly,
-//! which must pass.
+//! no number to change (the fifth red team's w03-04); the lengths in one byte (w03-06);
+//! and the format read strictly, which must pass.
 
 use graders::harness::expect_rejected_for;
 use graders::stage03::{Case, Observation, Parallelism, drive};
@@ -11,9 +11,9 @@ use crate::accepted;
 
 /// The reference's `KeyedSubtask` with the binary snapshot; `restore` reads each
 /// snapshot into the reference's own and restores from those, and compares the count
-/// with the pairs where `$checks_count`.
+/// with the pairs where `$checks_count`. Each length takes `$width` bytes.
 macro_rules! binary_subtask {
-    (checks_count: $checks_count:expr) => {
+    (checks_count: $checks_count:expr, width: $width:expr) => {
         pub use solution03::*;
 
         use serde::Serialize;
@@ -44,7 +44,8 @@ macro_rules! binary_subtask {
                 let mut out = (state.len() as u64).to_le_bytes().to_vec();
                 for (key, value) in state {
                     for part in [key, serde_json::to_vec(&value)?] {
-                        out.extend(u32::try_from(part.len())?.to_le_bytes());
+                        anyhow::ensure!(part.len() >> (8 * $width) == 0, "a key or value too long");
+                        out.extend(&(part.len() as u64).to_le_bytes()[..$width]);
                         out.extend(part);
                     }
                 }
@@ -80,10 +81,12 @@ macro_rules! binary_subtask {
         /// The count written, and the pairs, refused unless in order.
         fn read<V: DeserializeOwned>(bytes: &[u8]) -> anyhow::Result<(u64, Vec<(Vec<u8>, V)>)> {
             fn part<'a>(rest: &mut &'a [u8]) -> anyhow::Result<&'a [u8]> {
-                anyhow::ensure!(rest.len() >= 4, "not a snapshot: cut short");
-                let len = u32::from_le_bytes(rest[..4].try_into()?) as usize;
-                anyhow::ensure!(rest.len() - 4 >= len, "not a snapshot: cut short");
-                let (head, tail) = rest[4..].split_at(len);
+                anyhow::ensure!(rest.len() >= $width, "not a snapshot: cut short");
+                let mut len = [0_u8; 8];
+                len[..$width].copy_from_slice(&rest[..$width]);
+                let len = usize::try_from(u64::from_le_bytes(len))?;
+                anyhow::ensure!(rest.len() - $width >= len, "not a snapshot: cut short");
+                let (head, tail) = rest[$width..].split_at(len);
                 *rest = tail;
                 Ok(head)
             }
@@ -109,13 +112,21 @@ macro_rules! binary_subtask {
 /// **Verdict:** `errors`: its own snapshot of `{cherry: 1, medlar: 2}` with a byte of the
 /// count changed restores a subtask that writes the count it holds (03-R9).
 pub mod binary_count_never_read {
-    binary_subtask!(checks_count: false);
+    binary_subtask!(checks_count: false, width: 4);
 }
 graders::impl_stage03!(BinaryCountNeverRead, binary_count_never_read);
 
+/// **Mistake:** (w03-06) each key's bytes and its value's JSON behind a length in one
+/// byte ("keys are short, values are counts"): `snapshot` refuses a key past 255 bytes.
+/// **Verdict:** `contract`: the snapshot of a subtask holding a key of 256 bytes fails.
+pub mod one_byte_lengths {
+    binary_subtask!(checks_count: true, width: 1);
+}
+graders::impl_stage03!(OneByteLengths, one_byte_lengths);
+
 /// **Control:** the same binary format, its count compared with the pairs.
 pub mod binary_snapshot {
-    binary_subtask!(checks_count: true);
+    binary_subtask!(checks_count: true, width: 4);
 }
 graders::impl_stage03!(BinarySnapshot, binary_snapshot);
 
@@ -124,6 +135,7 @@ accepted!(stage03_binary_snapshot_passes: Parallelism, drive::<BinarySnapshot>);
 /// Each mutant, the check that must reject it and the requirement it must name.
 #[rstest]
 #[case::binary_count_never_read(drive::<BinaryCountNeverRead>, "errors", "03-R9")]
+#[case::one_byte_lengths(drive::<OneByteLengths>, "contract", "03-R6")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

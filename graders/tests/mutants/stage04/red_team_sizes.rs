@@ -1,6 +1,8 @@
 //! Stage 04 mutants of a red-team round whose mistakes show only past a size the grader
 //! never reached: the inputs that reported counted in a `u8` (past 256 inputs), and a
-//! generator whose `max_ts` is the largest of its last 16 timestamps (past 16 records).
+//! generator whose `max_ts` is the largest of its last 16 timestamps (past 16 records);
+//! a cap on the inputs past the widest run of 257 (the sixth red team's w04-02), which
+//! the combiner of 65,537 inputs meets.
 
 use graders::stage04::{Case, EventTime, Observation, drive};
 use rstest::rstest;
@@ -62,6 +64,40 @@ mod reported_count_u8 {
 }
 graders::impl_stage04!(ReportedCountU8, reported_count_u8);
 
+/// **Mistake:** (w04-02 of the sixth red team) `new` refuses more than 1,024 inputs ("a
+/// guard against a typo"): the brief makes only 0 inputs an error.
+/// **Verdict:** `combiner`: `CombinedWatermark::new(65537)` fails, though only 0 inputs
+/// is an error (04-R11).
+mod at_most_1024_inputs {
+    pub use solution04::*;
+
+    const MAX_INPUTS: usize = 1024;
+
+    pub struct CombinedWatermark(solution04::CombinedWatermark);
+    impl CombinedWatermark {
+        pub fn new(inputs: usize) -> anyhow::Result<Self> {
+            anyhow::ensure!(
+                inputs <= MAX_INPUTS,
+                "inputs: {inputs} is more than {MAX_INPUTS}"
+            );
+            solution04::CombinedWatermark::new(inputs).map(Self)
+        }
+        pub fn on_watermark(&mut self, input: usize, ts: u64) -> anyhow::Result<Option<u64>> {
+            self.0.on_watermark(input, ts)
+        }
+        pub fn current(&self) -> Option<u64> {
+            self.0.current()
+        }
+        pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
+            self.0.snapshot()
+        }
+        pub fn restore(bytes: &[u8]) -> anyhow::Result<Self> {
+            solution04::CombinedWatermark::restore(bytes).map(Self)
+        }
+    }
+}
+graders::impl_stage04!(AtMost1024Inputs, at_most_1024_inputs);
+
 /// **Mistake:** the generator keeps its last 16 timestamps and takes their maximum for
 /// `max_ts` ("out-of-order data is only ever a little out of order"), so a large
 /// timestamp 16 records back is forgotten and the watermark goes back.
@@ -114,6 +150,7 @@ graders::impl_stage04!(GeneratorMaxOfLast16, generator_max_of_last_16);
 /// slip, not a belief about watermarks.
 #[rstest]
 #[case::reported_count_u8(drive::<ReportedCountU8>, "combiner", "04-R8")]
+#[case::at_most_1024_inputs(drive::<AtMost1024Inputs>, "combiner", "04-R11")]
 #[case::generator_max_of_last_16(drive::<GeneratorMaxOfLast16>, "generator", "04-R1")]
 fn is_rejected_without_card(
     #[case] drive: fn(&Case) -> Observation,

@@ -3,7 +3,9 @@
 //! snapshot restored far along shows (the grader's largest probes, near `u64::MAX`, cut to
 //! a `u32` happen to be refused as they must); a cadence near `usize::MAX`, where
 //! `inject_barriers` sizes its output by a sum that overflows; an alignment buffer bounded
-//! past what the enumerated shapes hold back.
+//! past what the enumerated shapes hold back; a cap on the inputs past the widest
+//! alignment of 257 (the sixth red team's w06-03), which the aligner of 65,537 inputs
+//! meets.
 
 use graders::stage06::{Barriers, Case, Observation, drive};
 use rstest::rstest;
@@ -96,10 +98,51 @@ mod ceil_div_overflows {
 }
 graders::impl_stage06!(CeilDivOverflows, ceil_div_overflows);
 
+/// **Mistake:** (w06-03 of the sixth red team) `new` and `restore` refuse more than 1,024
+/// inputs ("a guard against a typo"): the brief makes only 0 inputs an error.
+/// **Verdict:** `alignment`: `BarrierAligner::new(65537)` fails, so the first element,
+/// a record of an unblocked input, does not come straight back (06-R4).
+mod at_most_1024_inputs {
+    use anyhow::{Result, ensure};
+    pub use solution06::{Aligned, Element, aligned_snapshots, inject_barriers};
+
+    const MAX_INPUTS: usize = 1024;
+
+    pub struct BarrierAligner<T>(solution06::BarrierAligner<T>);
+
+    impl<T> BarrierAligner<T> {
+        pub fn new(inputs: usize) -> Result<Self> {
+            ensure!(
+                inputs <= MAX_INPUTS,
+                "inputs: {inputs} is more than {MAX_INPUTS}"
+            );
+            solution06::BarrierAligner::new(inputs).map(Self)
+        }
+        pub fn is_blocked(&self, input: usize) -> bool {
+            self.0.is_blocked(input)
+        }
+        pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+            self.0.on_element(input, e)
+        }
+        pub fn snapshot(&self) -> Result<Vec<u8>> {
+            self.0.snapshot()
+        }
+        pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+            ensure!(
+                inputs <= MAX_INPUTS,
+                "inputs: {inputs} is more than {MAX_INPUTS}"
+            );
+            solution06::BarrierAligner::restore(inputs, bytes).map(Self)
+        }
+    }
+}
+graders::impl_stage06!(AtMost1024Inputs, at_most_1024_inputs);
+
 /// The mutants of this file, the check that must reject each and the requirement its
 /// smallest failing case must name (no card: a width chosen too small is a slip).
 #[rstest]
 #[case::checkpoint_counter_u32(drive::<CheckpointCounterU32>, "crash", "06-R13")]
+#[case::at_most_1024_inputs(drive::<AtMost1024Inputs>, "alignment", "06-R4")]
 #[case::ceil_div_overflows(drive::<CeilDivOverflows>, "inject-barriers", "06-R1")]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,

@@ -33,6 +33,8 @@ pub const IN_FLIGHT_CAPPED: u8 = 23;
 pub const RING_OF_64: u8 = 24;
 pub const CLEAN_RUN_LOGS_FAILED_COMPLETE: u8 = 25;
 pub const CLEAN_RUN_SKIPS_FAILED_SAVE: u8 = 26;
+pub const TRIMS_WORDS: u8 = 27;
+pub const JSON_WITHOUT_CONTROL_ESCAPES: u8 = 28;
 
 /// For IN_FLIGHT_CAPPED: the most checkpoints the job keeps in flight.
 const IN_FLIGHT_CAP: usize = 32;
@@ -220,6 +222,12 @@ fn attempt<S: CheckpointStore, const M: u8>(
         let offset = i + 1;
         let barrier = offset % every == 0;
         let before = serde_json::to_vec(&*counts)?;
+        // `TRIMS_WORDS` counts a word without the spaces around it ("` a` is `a`").
+        let word = &if M == TRIMS_WORDS {
+            word.trim().to_owned()
+        } else {
+            word.clone()
+        };
         let count = counts.entry(word.clone()).or_default();
         if M == COUNTS_IN_U8 {
             // A count kept in a `u8` ("nobody says a word 256 times"): the 256th overflows.
@@ -250,6 +258,7 @@ fn attempt<S: CheckpointStore, const M: u8>(
                 SAVE_BEFORE_APPLY => before,
                 SKIP_ROUND_TRIP => Vec::new(),
                 HAND_ROLLED_JSON => hand_rolled_json(counts),
+                JSON_WITHOUT_CONTROL_ESCAPES => json_without_control_escapes(counts),
                 _ => serde_json::to_vec(&*counts)?,
             };
             if lenient {
@@ -284,6 +293,19 @@ fn attempt<S: CheckpointStore, const M: u8>(
         }
     }
     Ok(in_flight)
+}
+
+/// The counts as JSON written by hand, escaping a quote and a backslash but no control
+/// character: right for every word without a tab, a line break or a NUL.
+fn json_without_control_escapes(counts: &Counts) -> Vec<u8> {
+    let fields: Vec<String> = counts
+        .iter()
+        .map(|(w, c)| {
+            let escaped = w.replace('\\', "\\\\").replace('"', "\\\"");
+            format!("\"{escaped}\":{c}")
+        })
+        .collect();
+    format!("{{{}}}", fields.join(",")).into_bytes()
 }
 
 /// The counts as JSON written by hand: right for plain words, wrong for a word that JSON

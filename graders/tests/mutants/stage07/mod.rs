@@ -108,6 +108,7 @@ use stores::*;
 #[case::validating_the_crash_point_late(drive::<ValidateCrashLate>, "arguments", "07-R17", "07-an-error-after-the-work")]
 #[case::emitting_each_record_once(drive::<EmitOnce>, "at-least-once-output", "07-R21", "07-output-is-exactly-once")]
 #[case::json_written_by_hand(drive::<HandRolledJson>, "contract", "07-R7", "07-json-by-hand")]
+#[case::json_without_control_escapes(drive::<JsonWithoutControlEscapes>, "contract", "07-R7", "07-json-by-hand")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
@@ -128,6 +129,7 @@ fn is_rejected(
 #[rstest]
 #[case::emitting_the_count_before_the_record(drive::<EmitOldCount>, "at-least-once-output", "07-R6")]
 #[case::completing_at_the_end_before_the_last_crash(drive::<FinalBeforeCrash>, "contract", "07-R11")]
+#[case::trimming_words(drive::<TrimsWords>, "contract", "07-R7")]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

@@ -280,3 +280,26 @@ runner_mutant! {
     hand_rolled_json, crate::stage07::flawed::HAND_ROLLED_JSON
 }
 graders::impl_stage07!(HandRolledJson, HandRolledJsonSpy, hand_rolled_json);
+
+runner_mutant! {
+    /// **Mistake:** (w07-04 of the sixth red team) the state is JSON written by hand that
+    /// escapes a quote and a backslash, but no control character: a word holding a tab,
+    /// a NUL or a line break makes a checkpoint no JSON reader takes.
+    /// **Verdict:** `contract`, on the words with control characters: the checkpoint's
+    /// state is not the JSON of the counts.
+    json_without_control_escapes, crate::stage07::flawed::JSON_WITHOUT_CONTROL_ESCAPES
+}
+graders::impl_stage07!(
+    JsonWithoutControlEscapes,
+    JsonWithoutControlEscapesSpy,
+    json_without_control_escapes
+);
+
+runner_mutant! {
+    /// **Mistake:** (w07-05 of the sixth red team) the counter keys and emits each word
+    /// trimmed ("` a` is the word `a`"): the brief counts words as they are.
+    /// **Verdict:** `contract`, on ` a`, `a`, `a `: checkpoint 1's state counts `a`, not
+    /// ` a` (and the first emission is `("a", 1)`, not `(" a", 1)`).
+    trims_words, crate::stage07::flawed::TRIMS_WORDS
+}
+graders::impl_stage07!(TrimsWords, TrimsWordsSpy, trims_words);
