@@ -85,7 +85,7 @@ macro_rules! binary_subtask {
                 let mut len = [0_u8; 8];
                 len[..$width].copy_from_slice(&rest[..$width]);
                 let len = usize::try_from(u64::from_le_bytes(len))?;
-                anyhow::ensure!(rest.len() - $width >= len, "not a snapshot: cut short");
+                anyhow::ensure!(rest[$width..].len() >= len, "not a snapshot: cut short");
                 let (head, tail) = rest[$width..].split_at(len);
                 *rest = tail;
                 Ok(head)
