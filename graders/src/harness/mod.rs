@@ -1,13 +1,13 @@
 //! What every stage's grader is made of, and the machinery that runs them.
 //!
-//! Layers, each using only those above it: `case`, `diff`, `rng`, `enumerate`,
-//! `protocol`, `printed` (data and pure helpers); `stage` (the [`Stage`] trait and the
-//! [`grader!`](crate::grader) macro); `arguments` (the shared "error names the argument"
-//! judge); `process` (child processes that end with their run), then `judge`, `sequence`,
-//! `lines`, `cap` and `supervisor` (a driver run to a report, the printed lines placed in their
-//! case and run) and `bounded` (a build run to its end); `driver` (runs cases and,
-//! in process, renders the report through [`crate::report`]); `catalogue` (what mutant
-//! catalogues assert). Nothing here reaches the stage graders or their registry.
+//! Layers, each using only those above it: `case`, `diff`, `rng`, `enumerate`, `protocol`,
+//! `printed`, `sizes`, `information` (data and pure helpers); `stage` (the [`Stage`] trait
+//! and the [`grader!`](crate::grader) macro); `arguments` (the shared "error names the
+//! argument" judge); `process` (child processes that end with their run), then `judge`,
+//! `sequence`, `lines`, `cap` and `supervisor` (a driver run to a report, the printed lines
+//! placed in their case and run) and `bounded` (a build run to its end); `driver` (runs
+//! cases and, in process, renders the report through [`crate::report`]); `catalogue` (what
+//! mutant catalogues assert). Nothing here reaches the stage graders or their registry.
 
 pub mod arguments;
 pub mod bounded;
@@ -20,6 +20,7 @@ pub mod damaged;
 pub mod diff;
 pub mod driver;
 pub mod enumerate;
+pub mod information;
 pub mod judge;
 mod lines;
 pub mod padding;
@@ -32,6 +33,7 @@ pub mod requirements;
 pub mod rng;
 pub mod sandbox;
 mod sequence;
+pub mod sizes;
 pub mod stage;
 pub mod strict_json;
 pub mod supervisor;

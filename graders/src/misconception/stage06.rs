@@ -271,17 +271,29 @@ pub(super) const CARDS: &[Card] = &[
               its barrier and delivers them again. So buffers are not part of the snapshot, and \
               a snapshot in the middle of an alignment is as valid as any.",
         reread: "Task",
-        signatures: &[Signature {
-            check: "contract",
-            fault: "wrong result",
-            clues: &[
-                Clue::Step("restore("),
-                Clue::Step("holding back ["),
-                Clue::Not(&Clue::Step("holding back []")),
-                Clue::Actual("Err("),
-                Clue::Passes("crash"),
-            ],
-        }],
+        signatures: &[
+            Signature {
+                check: "contract",
+                fault: "wrong result",
+                clues: &[
+                    Clue::Step("restore("),
+                    Clue::Step("holding back ["),
+                    Clue::Not(&Clue::Step("holding back []")),
+                    Clue::Actual("Err("),
+                    Clue::Passes("crash"),
+                ],
+            },
+            Signature {
+                // The same refusal met first by the aligners that completed one checkpoint,
+                // one of them half through the next.
+                check: "crash",
+                fault: "wrong result",
+                clues: &[
+                    Clue::Step("a1 held back), then snapshot()"),
+                    Clue::Actual("Err("),
+                ],
+            },
+        ],
     },
     Card {
         id: "06-unusable-after-an-error",

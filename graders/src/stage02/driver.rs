@@ -79,6 +79,8 @@ pub enum Observation {
     PaddedSnapshot(super::padded::PaddedRestore),
     /// The operator's own snapshot, and `restore` of each rewriting of it.
     RewrittenSnapshot(super::rewritten::RewrittenRestores),
+    /// The dense state's snapshot length and what restored from it (`dense.rs`).
+    DenseSnapshot(super::dense::DenseRun),
     /// The snapshots of operators holding one state (`instances.rs`), in the order of
     /// `same_state_sources` (`Err` as its message, a panic's too).
     SameBytes {
@@ -197,6 +199,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         Case::RewrittenSnapshot { rewrite } => {
             Observation::RewrittenSnapshot(super::rewritten::run::<I>(*rewrite))
         }
+        Case::DenseSnapshot => Observation::DenseSnapshot(super::dense::run::<I>()),
         Case::SameBytes => Observation::SameBytes {
             snapshots: same_bytes::<I>(),
         },

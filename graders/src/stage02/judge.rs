@@ -107,6 +107,7 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
         (Case::RewrittenSnapshot { rewrite }, Observation::RewrittenSnapshot(seen)) => {
             super::rewritten::judge(*rewrite, seen)
         }
+        (Case::DenseSnapshot, Observation::DenseSnapshot(seen)) => super::dense::judge(seen),
         (Case::SameBytes, Observation::SameBytes { snapshots }) => {
             super::instances::judge_same_bytes(snapshots)
         }

@@ -25,7 +25,8 @@
 //!   then an operator keyed by `Vec<u8>` whose function emits 0 to 3 records, out of
 //!   order, with restores between records (`fanout.rs`): `out` and `state()` at every step;
 //!   then a second snapshot after a restore and a change, and operators that hold one
-//!   state, which must write the same bytes (`instances.rs`);
+//!   state, which must write the same bytes (`instances.rs`); then a state of 256 keys of
+//!   random symbols, whose snapshot must be long enough to hold them (`dense.rs`);
 //! - `word-count`: `word_count` emits the running count of every word occurrence, words
 //!   as written, split on any Unicode whitespace (`words.rs`); two operators running
 //!   the implementation's own `WordCount`, fed in turn, count apart in their `state()`
@@ -60,7 +61,7 @@
 //! | 02-R14 | `isolation` | `one_slot_for_all_keys`, `state_never_stored` |
 //! | 02-R14 | `contract` | `skips_store_when_silent` |
 //! | 02-R15 | `crash` | `restore_forgets_state` |
-//! | 02-R15 | `contract` | `one_byte_lengths`, `two_byte_lengths`, `snapshot_of_changes_only`, `snapshot_as_json_object`, `snapshot_memoised`, `snapshot_kept_by_size`, `snapshot_is_a_handle`, `snapshot_numbers_checkpoints`, `restore_caches_its_bytes`, `snapshot_memo_kept_on_clear` |
+//! | 02-R15 | `contract` | `one_byte_lengths`, `two_byte_lengths`, `snapshot_of_changes_only`, `snapshot_as_json_object`, `snapshot_memoised`, `snapshot_kept_by_size`, `snapshot_is_a_handle`, `snapshot_is_a_registry_entry`, `snapshot_numbers_checkpoints`, `restore_caches_its_bytes`, `snapshot_memo_kept_on_clear` |
 //! | 02-R16 | `final-state` | `cleared_state_kept` |
 //! | 02-R16 | `contract` | `empty_state_dropped` |
 //! | 02-R17 | `word-count` | `word_count_thread_local`, `word_count_global_tally` |
@@ -72,6 +73,7 @@
 
 mod binding;
 pub mod contract;
+pub mod dense;
 mod driver;
 pub mod fanout;
 mod inputs;

@@ -196,6 +196,9 @@ pub enum Case {
         /// The keys each counts, in order.
         keys: Vec<String>,
     },
+    /// A subtask's snapshot of 256 keys of random symbols, and a restore from it
+    /// (`dense.rs`).
+    DenseSnapshot,
     /// A call with an invalid argument.
     Errors {
         /// The call.
@@ -214,9 +217,10 @@ impl case::Case for Case {
             Case::Rescale { .. } | Case::RescaleEdge { .. } => RESCALE,
             Case::Parents { .. } | Case::ParentsAt { .. } => PARENTS,
             Case::Crash { .. } => CRASH,
-            Case::Contract { .. } | Case::EmptySnapshots { .. } | Case::TwinSnapshots { .. } => {
-                CONTRACT
-            }
+            Case::Contract { .. }
+            | Case::EmptySnapshots { .. }
+            | Case::TwinSnapshots { .. }
+            | Case::DenseSnapshot => CONTRACT,
             Case::Errors { .. } => ERRORS,
         }
     }
@@ -252,6 +256,7 @@ impl case::Case for Case {
                 "03-R3", "03-R4", "03-R5", "03-R6", "03-R7", "03-R8", "03-R21", "03-R24",
             ],
             Case::EmptySnapshots { .. } | Case::TwinSnapshots { .. } => vec!["03-R6"],
+            Case::DenseSnapshot => vec!["03-R6", "03-R7"],
             Case::Errors { call } if call.argument().is_none() => vec![call.requirement()],
             Case::Errors { call } => vec![call.requirement(), "03-R23"],
         }
@@ -366,6 +371,7 @@ impl case::Case for Case {
                 "KeyedSubtask::new(0, 1, {max_parallelism}) twice, each counting {}, then snapshot() of each",
                 keys.join(", ")
             ),
+            Case::DenseSnapshot => super::dense::describe(),
             Case::Errors { call } => call.code().to_owned(),
         }
     }

@@ -82,6 +82,8 @@ pub enum Observation {
         /// One per subtask, in the case's order.
         snapshots: Vec<Answer<Vec<u8>>>,
     },
+    /// The dense state's snapshot length and what restored from it (`dense.rs`).
+    Dense(super::dense::DenseRun),
     /// The answer to an invalid call, the value it returned shown as text.
     Errors {
         /// What the call answered.
@@ -262,6 +264,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
                 })
                 .collect(),
         },
+        Case::DenseSnapshot => Observation::Dense(super::dense::run::<I>()),
         Case::Errors { call } => Observation::Errors {
             answer: invalid_call::<I>(*call),
         },

@@ -148,6 +148,7 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
         (Case::TwinSnapshots { .. }, Observation::Snapshots { snapshots }) => {
             judge_twin_snapshots(snapshots)
         }
+        (Case::DenseSnapshot, Observation::Dense(seen)) => super::dense::judge(seen),
         (Case::Errors { call }, Observation::Errors { answer }) => judge_error(*call, answer),
         _ => Err(Failure::new(
             "an observation of the same kind as the case",

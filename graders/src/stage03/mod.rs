@@ -55,7 +55,8 @@
 //!   another subtask's of the same keys, each counted once more); then, after the
 //!   sequences, the snapshots of new subtasks of several indices and parallelisms, which
 //!   must be the same bytes, since a snapshot holds neither (a refused restore of the
-//!   same empty bytes twice is 03-R7's, not the parallelism's).
+//!   same empty bytes twice is 03-R7's, not the parallelism's); last, a subtask of 256 keys
+//!   of random symbols, whose snapshot must be long enough to hold them (`dense.rs`).
 //!
 //! ## Traceability
 //!
@@ -69,7 +70,7 @@
 //! | 03-R3 | `contract` | `key_groups_floor` |
 //! | 03-R4 | `contract` | `none_keeps_value`, `update_drops_a_zero` |
 //! | 03-R5 | `contract` | `update_trusts_routing`, `update_then_refuse`, `update_owner_in_u32` |
-//! | 03-R6 | `contract` | `one_byte_lengths`, `snapshot_pins_parallelism`, `snapshot_with_index`, `snapshot_in_hash_order` |
+//! | 03-R6 | `contract` | `one_byte_lengths`, `snapshot_pins_parallelism`, `snapshot_with_index`, `snapshot_in_hash_order`, `snapshot_is_a_registry_entry` |
 //! | 03-R7 | `crash` | `restore_drops_last_group`, `restore_keeps_every_key` |
 //! | 03-R7 | `contract` | `restore_refuses_repeated_snapshot`, `snapshot_skips_zeros` |
 //! | 03-R7 | `errors` | `snapshot_trusts_stored_key_group`, `line_snapshot_trusts_written_group`, `groups_trusted_by_their_names` |
@@ -103,6 +104,7 @@
 mod binding;
 mod case;
 mod contract;
+mod dense;
 mod driver;
 mod edges;
 mod errors;

@@ -300,6 +300,9 @@ pub fn plan(seed: u64) -> Vec<Case> {
     cases.extend(super::contract::separator_plan());
     // After them, so the cases above keep their numbers: keys of 256 bytes and more.
     cases.extend(super::contract::long_key_plan());
+    // After them, so the cases above keep their numbers: a state that no handle can name
+    // in so few bytes.
+    cases.push(Case::DenseSnapshot);
     cases
 }
 

@@ -4,6 +4,7 @@ use super::Element;
 use super::case::{Case, ErrorCall};
 use crate::harness::enumerate::{interleavings, permutations};
 use crate::harness::rng::Rng;
+use crate::harness::sizes::PAST_U16_INPUTS;
 
 /// The largest event set whose every arrival order is enumerated.
 pub const MAX_EVENTS: usize = 5;
@@ -244,13 +245,9 @@ pub fn plan(seed: u64) -> Vec<Case> {
     cases
 }
 
-/// The inputs of the sparse combiner: past what a `u16` counts, and past any round cap
-/// below it (1,024, 4,096, 65,536).
-pub const SPARSE_INPUTS: usize = (1 << 16) + 1;
-
-/// A combiner of [`SPARSE_INPUTS`] whose last and first inputs report (the last twice):
+/// A combiner of [`PAST_U16_INPUTS`] whose last and first inputs report (the last twice):
 /// no combined watermark, for most inputs never report.
 fn sparse_run() -> (usize, Vec<(usize, u64)>) {
-    let last = SPARSE_INPUTS - 1;
-    (SPARSE_INPUTS, vec![(last, 5), (0, 3), (last, 9)])
+    let last = PAST_U16_INPUTS - 1;
+    (PAST_U16_INPUTS, vec![(last, 5), (0, 3), (last, 9)])
 }

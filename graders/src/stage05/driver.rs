@@ -83,6 +83,8 @@ pub enum Observation {
     },
     /// What the operator answered in the heavy case.
     Heavy(super::heavy::Seen),
+    /// The dense state's snapshot length and what its restore fired (`dense.rs`).
+    Dense(super::dense::DenseRun),
     /// The steps of a contract-check call sequence, or the error building the operator.
     Contract {
         /// One step per call.
@@ -167,6 +169,7 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
             }
         }
         Case::Heavy => Observation::Heavy(super::heavy::run::<I>()),
+        Case::DenseSnapshot => Observation::Dense(super::dense::run::<I>()),
         Case::Contract { spec, calls } => Observation::Contract {
             steps: super::contract::drive::<I>(*spec, calls),
         },

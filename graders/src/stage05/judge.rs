@@ -70,6 +70,7 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
             judge_window_sums(*spec, elements, fired, late)
         }
         (Case::Heavy, Observation::Heavy(seen)) => super::heavy::judge(seen),
+        (Case::DenseSnapshot, Observation::Dense(seen)) => super::dense::judge(seen),
         (Case::Errors { call }, Observation::Errors { result, boundary }) => {
             expect_error_naming_one_of(result, call.arguments(), call.spec())
                 .map_err(|f| f.requirement(call.requirement()))?;

@@ -21,7 +21,9 @@
 //!   aggregates, 0 at the end;
 //! - `crash`: the operator goes to bytes after every element, a new one is restored and
 //!   continues: every call, and the state after it, is what the uninterrupted run has;
-//!   and an operator keyed by pairs, not strings, restores from its snapshot;
+//!   and an operator keyed by pairs, not strings, restores from its snapshot; last, an
+//!   operator of 256 keys of random symbols, whose snapshot must be long enough to hold
+//!   them (`dense.rs`);
 //! - `window-sums`: `window_sums` fires and side-outputs what the model does, also for a
 //!   stream without the final watermark (nothing flushes at the end);
 //! - `errors`: a size of 0 or a slide outside `1..=size` is an error naming the argument
@@ -68,7 +70,7 @@
 //! | 05-R12 | `crash` | `keys_in_arrival_order_restored` |
 //! | 05-R13 | `contract` | `stale_regresses` |
 //! | 05-R14 | `firing` | `watermark_at_firing` |
-//! | 05-R15 | `crash` | `watermark_not_in_snapshot`, `keyed_by_k`, `watermark_saved_plus_one` |
+//! | 05-R15 | `crash` | `watermark_not_in_snapshot`, `keyed_by_k`, `watermark_saved_plus_one`, `snapshot_is_a_registry_entry` |
 //! | 05-R15 | `contract` | `zero_watermark_is_none`, `count_in_u32`, `count_in_i64`, `lines_split_on_spaces` |
 //! | 05-R16 | `contract` | `garbage_is_empty`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_watermark`, `restore_skips_count_zero`, `restore_overwrites_a_repeat`, `restore_drops_fired_windows`, `restore_compares_neighbours`, `restore_checks_the_first_window`, `grouped_window_replaced`, `window_object_keeps_last`, `restore_compares_whole_entries`, `restore_trims_text`, `restore_decodes_lossily`, `quoted_numbers_skip_count_zero`, `count_read_signed`, `count_read_wide`, `size_counter_trusted`, `count_zero_refused_only_with_a_sum`, `fired_by_end_unchecked` |
 //! | 05-R17 | `window-sums` | `batch_window_sums`, `late_sorted_by_time`, `window_sums_stops_at_max`, `late_deduplicated` |
@@ -87,6 +89,7 @@ mod checks;
 pub mod contract;
 mod contract_judge;
 mod crash_judge;
+mod dense;
 mod driver;
 mod error_calls;
 mod explain;

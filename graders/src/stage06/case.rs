@@ -101,6 +101,8 @@ pub enum Case {
         /// The calls, in order.
         ops: Vec<super::contract::Op>,
     },
+    /// The snapshots of aligners that completed the same checkpoint (`same_bytes.rs`).
+    SameBytes,
 }
 
 /// `input 0 = [a0 B1 a1], input 1 = [b0 B1]; arrivals 0 0 1 0 1`.
@@ -140,7 +142,7 @@ impl case::Case for Case {
             Case::ZeroCadence { .. } | Case::NoInputs | Case::BadCall { .. } => CONFIGURATION,
             Case::Align { .. } => ALIGNMENT,
             Case::Snapshots { .. } => SNAPSHOTS,
-            Case::Crash { .. } | Case::Rescale { .. } | Case::Far { .. } => CRASH,
+            Case::Crash { .. } | Case::Rescale { .. } | Case::Far { .. } | Case::SameBytes => CRASH,
             Case::Contract { .. } => CONTRACT,
         }
     }
@@ -155,7 +157,9 @@ impl case::Case for Case {
                 "06-R3", "06-R4", "06-R5", "06-R6", "06-R7", "06-R8", "06-R9", "06-R12",
             ],
             Case::Snapshots { .. } => vec!["06-R15", "06-R16"],
-            Case::Crash { .. } | Case::Rescale { .. } | Case::Far { .. } => vec!["06-R13"],
+            Case::Crash { .. } | Case::Rescale { .. } | Case::Far { .. } | Case::SameBytes => {
+                vec!["06-R13"]
+            }
             Case::Contract { .. } => vec![
                 "06-R3", "06-R4", "06-R5", "06-R6", "06-R7", "06-R8", "06-R9", "06-R10", "06-R11",
                 "06-R12", "06-R13",
@@ -188,6 +192,7 @@ impl case::Case for Case {
             Case::Contract { inputs, ops } => super::contract::describe(*inputs, ops),
             Case::Rescale { from, to } => super::rescale::describe(*from, *to),
             Case::Far { completed } => super::far::describe(*completed),
+            Case::SameBytes => super::same_bytes::describe(),
         }
     }
 }

@@ -71,6 +71,11 @@ pub enum Observation {
         /// One result per prefix length.
         prefixes: Vec<Result<Snapshots, String>>,
     },
+    /// The snapshots of each group of `same_bytes::GROUPS` (`Err` as the message).
+    SameBytes {
+        /// One list per group, one snapshot per aligner.
+        snapshots: Vec<Vec<Result<Vec<u8>, String>>>,
+    },
     /// A run with a crash, a restore and a replay.
     Crash {
         /// The calls before the crash.
@@ -166,6 +171,9 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         },
         Case::Rescale { from, to } => super::rescale::drive_rescale::<I>(*from, *to),
         Case::Far { completed } => super::far::drive_far::<I>(*completed),
+        Case::SameBytes => Observation::SameBytes {
+            snapshots: super::same_bytes::run::<I>(),
+        },
     }
 }
 

@@ -163,6 +163,9 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 .map_err(|f| f.requirement("06-R13"))
         }
         (Case::Far { .. }, Observation::Moot { .. }) => Ok(()),
+        (Case::SameBytes, Observation::SameBytes { snapshots }) => {
+            super::same_bytes::judge(snapshots)
+        }
         _ => Err(Failure::new(
             "an observation of the same kind as the case",
             format!("{observation:?}"),

@@ -32,7 +32,10 @@
 //!   snapshot of 2 inputs restored with 3, then with 1 (`restore` takes the number of
 //!   inputs from its argument); and the implementation's own snapshot with its
 //!   checkpoint counter set to say `2^32 - 2`, then `2^32`, checkpoints completed
-//!   (`far.rs`; moot where no counter can be told), then two more checkpoints;
+//!   (`far.rs`; moot where no counter can be told), then two more checkpoints; last,
+//!   aligners that completed the same checkpoint with other numbers of inputs, half
+//!   through the next or restored wider, which must write the same bytes
+//!   (`same_bytes.rs`);
 //! - `contract`: every sequence of up to three calls on an aligner of 1, 2 or 3 inputs
 //!   (four on 2 inputs over a smaller alphabet), over barriers 0, 1, 2 and `u64::MAX`,
 //!   barriers twice on one input, out of turn and of inputs that do not exist, records on
@@ -69,7 +72,7 @@
 //! | 06-R11 | `contract` | `unknown_input_barrier` |
 //! | 06-R12 | `configuration` | `accepting_a_barrier_out_of_turn`, `old_barrier`, `barrier_max_overflows`, `saturating_next` |
 //! | 06-R12 | `contract` | `one_off_turn_check`, `broken_after_error`, `single_no_turn` |
-//! | 06-R13 | `crash` | `restoring_from_scratch`, `restore_keeps_inputs`, `checkpoint_counter_u32` |
+//! | 06-R13 | `crash` | `restoring_from_scratch`, `restore_keeps_inputs`, `checkpoint_counter_u32`, `snapshot_writes_its_inputs`, `snapshot_writes_what_it_holds` |
 //! | 06-R13 | `contract` | `restore_refuses_fresh`, `snapshot_refuses_held`, `snapshot_ahead`, `restore_blocked` |
 //! | 06-R14 | `configuration` | `garbage_fresh`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_value`, `restore_next_overflows`, `restore_signed_completed`, `restore_null_is_fresh`, `restore_max_saturates`, `restore_next_saturates`, `restore_reads_the_last_value`, `restore_trims_text`, `restore_strips_byte_order_mark`, `completed_read_as_u128` |
 //! | 06-R15 | `aligned-snapshots` | `after_call`, `snapshots_need_equal_barriers` |
@@ -93,6 +96,7 @@ mod judge;
 pub mod oracle;
 pub mod plan;
 mod rescale;
+mod same_bytes;
 mod snapshots;
 
 pub use bad_calls::BadCall;

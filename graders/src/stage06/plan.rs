@@ -4,6 +4,7 @@
 use super::case::{Case, Elem, letter};
 use crate::harness::enumerate::arrival_orders;
 use crate::harness::rng::Rng;
+use crate::harness::sizes::PAST_U16_INPUTS;
 
 /// The longest record list `inject_barriers` is graded on (every cadence up to len + 1).
 pub const MAX_INJECT_LEN: usize = 6;
@@ -26,9 +27,6 @@ pub const MAX_ELEMENTS_2: usize = 8;
 /// The inputs of the wide alignment cases: more than a `u64` has bits, then more than a
 /// `u128` has, then more than a `u8` counts.
 pub const WIDE_INPUTS: [usize; 3] = [65, 129, 257];
-/// The inputs of the sparse alignment case: past what a `u16` counts, and past any round
-/// cap below it (1,024, 4,096, 65,536).
-pub const SPARSE_INPUTS: usize = (1 << 16) + 1;
 /// Elements of all inputs together in a 3-input shape.
 pub const MAX_ELEMENTS_3: usize = 7;
 
@@ -114,7 +112,9 @@ pub fn plan(seed: u64) -> Vec<Case> {
     }
     // After them, so the cases above keep their numbers: an aligner of more inputs than
     // a `u16` counts, of which two deliver anything.
-    cases.push(sparse(SPARSE_INPUTS));
+    cases.push(sparse(PAST_U16_INPUTS));
+    // After it, so the cases above keep their numbers.
+    cases.push(Case::SameBytes);
     cases
 }
 

@@ -11,6 +11,9 @@ pub enum Anomaly {
     LostAndDuplicated,
     /// A checkpoint was committed before its notification was due.
     VisibleBeforeNotification,
+    /// A checkpoint was committed at the barrier that brings its notification, but before
+    /// that barrier's pre-commit, which comes first.
+    CommittedBeforePreCommit,
     /// A checkpoint's notification was due but it was not committed.
     NotificationLate,
     /// A notification committed a checkpoint while an older one was still pending.
@@ -110,6 +113,7 @@ impl Anomaly {
             Anomaly::Duplicate => "duplicate",
             Anomaly::LostAndDuplicated => "lost and duplicated records",
             Anomaly::VisibleBeforeNotification => "visible before notification",
+            Anomaly::CommittedBeforePreCommit => "committed before the barrier's pre-commit",
             Anomaly::NotificationLate => "notification late",
             Anomaly::NotifiedOutOfOrder => "notified out of order",
             Anomaly::FinishedOutOfOrder => "finished out of order",
@@ -158,6 +162,7 @@ impl Anomaly {
             Anomaly::Duplicate => "DUP",
             Anomaly::LostAndDuplicated => "LOST+DUP",
             Anomaly::VisibleBeforeNotification => "EARLY",
+            Anomaly::CommittedBeforePreCommit => "PRE1ST",
             Anomaly::NotificationLate => "LATE",
             Anomaly::NotifiedOutOfOrder => "ORDER",
             Anomaly::FinishedOutOfOrder => "ENDORD",
@@ -208,6 +213,7 @@ impl Anomaly {
                 "08-R8"
             }
             Anomaly::NotificationLate
+            | Anomaly::CommittedBeforePreCommit
             | Anomaly::NotifiedOutOfOrder
             | Anomaly::CommittedUnknownId
             | Anomaly::WrongVisibleAtCrash => "08-R9",

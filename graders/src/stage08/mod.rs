@@ -55,7 +55,7 @@
 //! | `08-R7` | `protocol` | `records_held_until_the_barrier` |
 //! | `08-R8` | `protocol` | `checkpoint_before_the_first_record` |
 //! | `08-R8` | `contract` | `barrier_every_as_u32` |
-//! | `08-R9` | `protocol` | `late_by_one`, `newest_first`, `commits_next_id`, `crashing_between_the_two_phases` |
+//! | `08-R9` | `protocol` | `late_by_one`, `newest_first`, `commits_next_id`, `crashing_between_the_two_phases`, `commits_before_pre_commit` |
 //! | `08-R10` | `protocol` | `no_final_pre_commit_in_the_protocol`, `committing_newest_first_at_the_finish` |
 //! | `08-R11` | `protocol` | `crash_before_barrier` |
 //! | `08-R12` | `protocol` | `crash_at_the_end_finished_cleanly`, `refusing_a_crash_after_the_last_record`, `no_sink_before_the_first_record` |
@@ -73,7 +73,7 @@
 //! | `08-R21` | `bad-input` | `clamp_crash`, `crash_checked_as_u32` |
 //! | `08-R22` | `exactly-once` | `replay_from_zero_duplicates`, `replay_from_last_taken_loses`, `no_final_pre_commit`, `tail_never_committed_loses`, `commit_pending_on_crash_duplicates`, `write_visible_at_once_duplicates`, `pre_commit_keeps_open_duplicates` |
 //! | `08-R22` | `contract` | `lag_arithmetic_overflows` |
-//! | `08-R23` | `protocol` | `ignore_lag`, `commits_before_pre_commit` |
+//! | `08-R23` | `protocol` | `ignore_lag` |
 //! | `08-R23` | `contract` | `lag_as_u32`, `at_most_four_pending`, `at_most_32_pending` |
 //! | `08-R24` | `sink-model` | `commit_not_idempotent` |
 //! | `08-R25` | `protocol` | `shortcut`, `probe_sink`, `fresh_sink_up_front` |

@@ -15,10 +15,13 @@
 
 mod drive;
 pub(super) mod model;
+mod shown;
 
 use serde::{Deserialize, Serialize};
 
 pub use drive::{Seen, drive_contract};
+
+use shown::shown_key;
 
 use super::oracle;
 use crate::harness::enumerate::call_sequences;
@@ -85,9 +88,9 @@ impl Op {
     /// The call as code.
     pub fn code(&self, max_parallelism: u32) -> String {
         match self {
-            Op::Count(key) => format!("update({key:?}, +1)"),
-            Op::Remove(key) => format!("update({key:?}, |_| None)"),
-            Op::Zero(key) => format!("update({key:?}, |_| Some(0))"),
+            Op::Count(key) => format!("update({}, +1)", shown_key(key)),
+            Op::Remove(key) => format!("update({}, |_| None)", shown_key(key)),
+            Op::Zero(key) => format!("update({}, |_| Some(0))", shown_key(key)),
             Op::Restore { at, feed } => {
                 let snapshots = match feed {
                     Feed::Alone => "[snapshot()]",

@@ -10,6 +10,7 @@
 
 use std::collections::BTreeMap;
 
+use super::shown::{shown_key, shown_state};
 use super::{At, Op, Seen, owns};
 use crate::harness::Failure;
 use crate::stage03::SubtaskCounts;
@@ -31,8 +32,10 @@ impl Model {
     fn describe(&self) -> String {
         let (start, end) = self.range(self.at);
         format!(
-            "subtask {} of {} (key groups {start}..={end}) holding {:?}",
-            self.at.index, self.at.parallelism, self.state
+            "subtask {} of {} (key groups {start}..={end}) holding {}",
+            self.at.index,
+            self.at.parallelism,
+            shown_state(&self.state)
         )
     }
 
@@ -73,10 +76,14 @@ pub fn judge_contract(maxp: u32, start: At, ops: &[Op], seen: &[Seen]) -> Result
                 if owned != seen.answer.is_ok() || matches!(seen.answer, Answer::Panicked(_)) {
                     let want = if owned { "Ok(())" } else { "an error" };
                     let why = if owned {
-                        format!("key {key:?} has key group {group}, which this subtask owns")
+                        format!(
+                            "key {} has key group {group}, which this subtask owns",
+                            shown_key(key)
+                        )
                     } else {
                         format!(
-                            "key {key:?} has key group {group}, which this subtask does not own: the record was misrouted"
+                            "key {} has key group {group}, which this subtask does not own: the record was misrouted",
+                            shown_key(key)
                         )
                     };
                     return Err(Failure::new(want, seen.answer.show())
@@ -127,17 +134,17 @@ pub fn judge_contract(maxp: u32, start: At, ops: &[Op], seen: &[Seen]) -> Result
                         let key = kept.keys().next().cloned().unwrap_or_default();
                         if !seen.state.contains_key(&key) {
                             // Not refused because not kept: the owned key was dropped.
-                            return Err(Failure::new(format!("an error (key {key:?} is in both snapshots)"), format!("Ok(()) holding {:?}", seen.state))
+                            return Err(Failure::new(format!("an error (key {} is in both snapshots)", shown_key(&key)), format!("Ok(()) holding {}", shown_state(&seen.state)))
                                 .step(at(format!(
-                                    "key {key:?} of key group {}, which subtask {} of {} owns, is not restored",
-                                    model.group(&key), to.index, to.parallelism
+                                    "key {} of key group {}, which subtask {} of {} owns, is not restored",
+                                    shown_key(&key), model.group(&key), to.index, to.parallelism
                                 )))
                                 .requirement("03-R7"));
                         }
                         return Err(Failure::new("an error", seen.answer.show())
                             .step(at(format!(
-                                "key {key:?} is in both snapshots and subtask {} of {} owns its key group {}: its state would be doubled",
-                                to.index, to.parallelism, model.group(&key)
+                                "key {} is in both snapshots and subtask {} of {} owns its key group {}: its state would be doubled",
+                                shown_key(&key), to.index, to.parallelism, model.group(&key)
                             )))
                             .requirement("03-R8"));
                     }
@@ -198,7 +205,7 @@ pub fn judge_contract(maxp: u32, start: At, ops: &[Op], seen: &[Seen]) -> Result
                             _ => (id, why),
                         };
                         return Err(Failure::new(
-                            format!("Ok(..) holding {kept:?}"),
+                            format!("Ok(..) holding {}", shown_state(&kept)),
                             answer.show(),
                         )
                         .step(at(why))
@@ -222,12 +229,12 @@ fn expect_state(
         return Ok(());
     }
     Err(Failure::new(
-        format!("state() = {:?}", model.state),
-        format!("state() = {:?}", seen.state),
+        format!("state() = {}", shown_state(&model.state)),
+        format!("state() = {}", shown_state(&seen.state)),
     )
     .step(format!(
-        "right after {call}, the state is {:?}: {rule}",
-        seen.state
+        "right after {call}, the state is {}: {rule}",
+        shown_state(&seen.state)
     ))
     .requirement(id))
 }

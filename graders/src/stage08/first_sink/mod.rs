@@ -150,7 +150,7 @@ impl FirstSink<'_> {
                             && index.saturating_add(commit_lag) == self.barriers + 1
                         {
                             return fail(
-                                Anomaly::VisibleBeforeNotification,
+                                Anomaly::CommittedBeforePreCommit,
                                 format!(
                                     "committed checkpoint {id} (barrier {index}, after record {offset}) after record {p}, before the pre-commit of barrier {}, the barrier that brings its notification: a barrier first pre-commits and queues its checkpoint, and only then are more than commit_lag = {commit_lag} pending",
                                     self.barriers + 1

@@ -1,8 +1,9 @@
-//! Stage 02 mutants of the fourth red team, which show only with more than one operator
-//! alive, or on a second snapshot after a restore: a snapshot that is a handle to bytes
-//! kept in a `static` or that carries a counter, a snapshot cached through a clear, and a
-//! `WordCount` that counts beside the state it is lent. Each passes every case where one
-//! operator is snapshotted once after its last restore.
+//! Stage 02 mutants of the fourth and seventh red teams, which show only with more than
+//! one operator alive, on a second snapshot after a restore, or on a state too large for
+//! a name: a snapshot that is a handle to bytes kept in a `static` (one per snapshot, or
+//! one per distinct state) or that carries a counter, a snapshot cached through a clear,
+//! and a `WordCount` that counts beside the state it is lent. Each passes every case where
+//! one small operator is snapshotted once after its last restore.
 
 use graders::stage02::{Case, KeyedStateStage, Observation, drive};
 use rstest::rstest;
@@ -39,6 +40,52 @@ pub mod snapshot_is_a_handle {
                 .ok_or_else(|| anyhow::anyhow!("no checkpoint {id}"))?;
             let mut op = Self::new(key_fn, function);
             op.state = KeyedState::from_bytes(&stored)?;
+            Ok(op)
+        }
+    }
+}
+
+/// **Mistake:** `snapshot` keeps each distinct state's bytes once in a process-wide
+/// registry and returns the entry's name (`snapshot#N`): one state, one name, so the
+/// same operator asked twice and two operators holding one state write the same bytes,
+/// and every restore in the same process works; no other process could read them.
+/// **Verdict:** `contract`: a state of 256 keys of random symbols snapshots to
+/// `snapshot#N`, far fewer bytes than the keys carry (02-R15).
+pub mod snapshot_is_a_registry_entry {
+    static REGISTRY: std::sync::Mutex<Vec<Vec<u8>>> = std::sync::Mutex::new(Vec::new());
+
+    keyed_operator! {
+        fn process(self, key, input, out) {
+            lend!(self, key, input, out);
+        }
+        fn snapshot(this) {
+            let bytes = this.state.to_bytes()?;
+            let mut registry = REGISTRY.lock().map_err(|_| anyhow::anyhow!("registry poisoned"))?;
+            let entry = match registry.iter().position(|kept| *kept == bytes) {
+                Some(entry) => entry,
+                None => {
+                    registry.push(bytes);
+                    registry.len() - 1
+                }
+            };
+            Ok(format!("snapshot#{entry}").into_bytes())
+        }
+        fn restore(key_fn, function, bytes) {
+            let name = std::str::from_utf8(bytes)?;
+            let entry: usize = name
+                .strip_prefix("snapshot#")
+                .filter(|digits| !digits.starts_with('+'))
+                .ok_or_else(|| anyhow::anyhow!("not a snapshot"))?
+                .parse()?;
+            anyhow::ensure!(name == format!("snapshot#{entry}"), "not a snapshot");
+            let kept = REGISTRY
+                .lock()
+                .map_err(|_| anyhow::anyhow!("registry poisoned"))?
+                .get(entry)
+                .cloned()
+                .ok_or_else(|| anyhow::anyhow!("no snapshot {entry}"))?;
+            let mut op = Self::new(key_fn, function);
+            op.state = KeyedState::from_bytes(&kept)?;
             Ok(op)
         }
     }
@@ -240,6 +287,11 @@ graders::impl_stage02!(
     snapshot_is_a_handle
 );
 graders::impl_stage02!(
+    SnapshotIsARegistryEntry,
+    SnapshotIsARegistryEntrySpy,
+    snapshot_is_a_registry_entry
+);
+graders::impl_stage02!(
     SnapshotNumbersCheckpoints,
     SnapshotNumbersCheckpointsSpy,
     snapshot_numbers_checkpoints
@@ -269,6 +321,7 @@ graders::impl_stage02!(
 /// failing case must name (no card: new mistakes, which no card's test shows yet).
 #[rstest]
 #[case::snapshot_is_a_handle(drive::<SnapshotIsAHandle>, "contract", "02-R15")]
+#[case::snapshot_is_a_registry_entry(drive::<SnapshotIsARegistryEntry>, "contract", "02-R15")]
 #[case::snapshot_numbers_checkpoints(drive::<SnapshotNumbersCheckpoints>, "contract", "02-R15")]
 #[case::restore_caches_its_bytes(drive::<RestoreCachesItsBytes>, "contract", "02-R15")]
 #[case::snapshot_memo_kept_on_clear(drive::<SnapshotMemoKeptOnClear>, "contract", "02-R15")]

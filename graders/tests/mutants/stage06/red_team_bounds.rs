@@ -1,8 +1,9 @@
 //! Stage 06 mutants of the second red team, written from the brief alone: an index check
 //! that overflows, restores that read `{}` as a fresh aligner or ignore bytes after the
 //! snapshot, snapshots that count the checkpoint being aligned as done or forget the one
-//! restored, a trailing barrier left out; and correct variants (a snapshot of nothing written as `{}`, a schedule checked before it
-//! runs), which must pass.
+//! restored, a trailing barrier left out, snapshots that write the number of inputs or
+//! what is held back (the seventh red team's); and correct variants (a snapshot of
+//! nothing written as `{}`, a schedule checked before it runs), which must pass.
 
 use graders::stage06::{Barriers, Case, Observation, drive};
 use rstest::rstest;
@@ -651,6 +652,78 @@ mod schedule_checked_first {
 graders::impl_stage06!(ScheduleCheckedFirst, schedule_checked_first);
 accepted!(a_schedule_checked_before_it_runs_passes: Barriers, drive::<ScheduleCheckedFirst>);
 
+around! {
+    /// **Mistake:** the snapshot also writes the number of inputs, "for the record" of
+    /// the job it was taken from; `restore` ignores it (a job may be rescaled).
+    /// **Verdict:** `crash`: `new(1)` and `new(2)`, both fresh, write different bytes
+    /// (06-R13).
+    snapshot_writes_its_inputs { inputs: usize } {
+        impl<T> BarrierAligner<T> {
+            pub fn new(inputs: usize) -> Result<Self> {
+                Ok(Self { inner: solution06::BarrierAligner::new(inputs)?, inputs })
+            }
+            pub fn is_blocked(&self, input: usize) -> bool {
+                self.inner.is_blocked(input)
+            }
+            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+                self.inner.on_element(input, e)
+            }
+            pub fn snapshot(&self) -> Result<Vec<u8>> {
+                let completed = completed_in(&self.inner.snapshot()?)?;
+                Ok(format!("{{\"completed\":{completed},\"inputs\":{}}}", self.inputs).into_bytes())
+            }
+            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+                let mut value: serde_json::Value = serde_json::from_slice(bytes)?;
+                let fields = value.as_object_mut().ok_or_else(|| anyhow::anyhow!("not a snapshot"))?;
+                ensure!(fields.remove("inputs").is_some_and(|n| n.is_u64()), "not a snapshot");
+                let inner = solution06::BarrierAligner::restore(inputs, &serde_json::to_vec(&value)?)?;
+                Ok(Self { inner, inputs })
+            }
+        }
+    }
+}
+graders::impl_stage06!(SnapshotWritesItsInputs, snapshot_writes_its_inputs);
+
+around! {
+    /// **Mistake:** the snapshot also writes how many records are held back ("to check
+    /// the replay against"); `restore` reads the number and drops it, since the replay
+    /// delivers them again.
+    /// **Verdict:** `crash`: `new(2)` after checkpoint 1 and the same aligner holding
+    /// `a1` back while checkpoint 2 aligns write different bytes (06-R13).
+    snapshot_writes_what_it_holds { held: usize } {
+        impl<T> BarrierAligner<T> {
+            pub fn new(inputs: usize) -> Result<Self> {
+                Ok(Self { inner: solution06::BarrierAligner::new(inputs)?, held: 0 })
+            }
+            pub fn is_blocked(&self, input: usize) -> bool {
+                self.inner.is_blocked(input)
+            }
+            pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+                let is_record = matches!(e, Element::Record(_));
+                let out = self.inner.on_element(input, e)?;
+                if is_record && out.is_empty() {
+                    self.held += 1;
+                } else if out.iter().any(|o| matches!(o, Aligned::Checkpoint(_))) {
+                    self.held = 0;
+                }
+                Ok(out)
+            }
+            pub fn snapshot(&self) -> Result<Vec<u8>> {
+                let completed = completed_in(&self.inner.snapshot()?)?;
+                Ok(format!("{{\"completed\":{completed},\"held\":{}}}", self.held).into_bytes())
+            }
+            pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+                let mut value: serde_json::Value = serde_json::from_slice(bytes)?;
+                let fields = value.as_object_mut().ok_or_else(|| anyhow::anyhow!("not a snapshot"))?;
+                ensure!(fields.remove("held").is_some_and(|n| n.is_u64()), "not a snapshot");
+                let inner = solution06::BarrierAligner::restore(inputs, &serde_json::to_vec(&value)?)?;
+                Ok(Self { inner, held: 0 })
+            }
+        }
+    }
+}
+graders::impl_stage06!(SnapshotWritesWhatItHolds, snapshot_writes_what_it_holds);
+
 /// A panic of `is_blocked` ends the alignment's run before any step is judged, so its
 /// failure names no rule: the check alone must reject it.
 #[test]
@@ -681,6 +754,8 @@ fn is_blocked_by_index_is_rejected() {
 #[case::snapshot_counts_the_aligning_one(drive::<SnapshotCountsTheAligningOne>, "contract", "06-R13")]
 #[case::snapshot_forgets_the_restored_one(drive::<SnapshotForgetsTheRestoredOne>, "contract", "06-R13")]
 #[case::no_trailing_barrier(drive::<NoTrailingBarrier>, "inject-barriers", "06-R1")]
+#[case::snapshot_writes_its_inputs(drive::<SnapshotWritesItsInputs>, "crash", "06-R13")]
+#[case::snapshot_writes_what_it_holds(drive::<SnapshotWritesWhatItHolds>, "crash", "06-R13")]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

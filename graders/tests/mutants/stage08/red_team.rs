@@ -78,9 +78,10 @@ slip! {
     /// is delivered first, then the barrier's own checkpoint is pre-committed ("the older
     /// one completed before this barrier came"). The brief's barrier pre-commits and
     /// queues first; only then are more than `commit_lag` pending.
-    /// **Verdict:** `protocol`, "visible before notification" (08-R23), at the crash
-    /// right after barrier 2 (records `[a, b]`, lag 1) too, where it once read as a
-    /// commit at the crash that recovery should have aborted (08-R13).
+    /// **Verdict:** `protocol`, "committed before the barrier's pre-commit" (08-R9: "lag
+    /// 1: at the next barrier, after that barrier's pre-commit"), at the crash right
+    /// after barrier 2 (records `[a, b]`, lag 1) too, where it once read as a commit at
+    /// the crash that recovery should have aborted (08-R13).
     commits_before_pre_commit, COMMITS_BEFORE_PRE_COMMIT, CommitsFirst, CommitsFirstSpy
 }
 
@@ -157,7 +158,7 @@ flawed_sink! {
 #[case::probe_sink(drive::<Probe>, "protocol", "08-R25", None)]
 #[case::empty_input_returns_early(drive::<EmptyEarly>, "protocol", "08-R25", Some("08-output-needs-no-sink"))]
 #[case::replay_newest_first(drive::<ReplayNewest>, "protocol", "08-R9", Some("08-pending-is-a-stack"))]
-#[case::commits_before_pre_commit(drive::<CommitsFirst>, "protocol", "08-R23", None)]
+#[case::commits_before_pre_commit(drive::<CommitsFirst>, "protocol", "08-R9", None)]
 #[case::sorted_vec_swap_remove(drive::<SwapRemove>, "sink-model", "08-R4", None)]
 #[case::abort_twice(drive::<AbortTwice>, "protocol", "08-R18", None)]
 #[case::replay_ids_by_two(drive::<ReplayIdsByTwo>, "protocol", "08-R17", None)]

@@ -1,0 +1,85 @@
+//! Stage 05 mutant of the seventh red team, written from the brief alone: a snapshot that
+//! names an entry of a process-wide registry instead of holding the aggregates and the
+//! watermark.
+
+use graders::stage05::{Windows, drive};
+
+/// **Mistake:** `snapshot` keeps each distinct state's bytes once in a process-wide
+/// registry and returns the entry's name (`snapshot#N`); `restore` looks the name up.
+/// Equal states get equal names, and every restore in the same process works; no process
+/// after a crash could read them.
+/// **Verdict:** `crash`: an operator of 256 keys of random symbols snapshots to
+/// `snapshot#N`, far fewer bytes than the keys carry (05-R15).
+mod snapshot_is_a_registry_entry {
+    use anyhow::Result;
+    use serde::{Serialize, de::DeserializeOwned};
+    use solution05::WindowOperator as Inner;
+    pub use solution05::*;
+
+    static REGISTRY: std::sync::Mutex<Vec<Vec<u8>>> = std::sync::Mutex::new(Vec::new());
+
+    pub struct WindowOperator<K, A>(Inner<K, A>);
+
+    impl<K: Ord + Clone + Serialize + DeserializeOwned, A: WindowAssigner> WindowOperator<K, A> {
+        pub fn new(assigner: A) -> Self {
+            Self(Inner::new(assigner))
+        }
+        pub fn current_watermark(&self) -> Option<Timestamp> {
+            self.0.current_watermark()
+        }
+        pub fn on_record(&mut self, key: K, ts: Timestamp, value: i64) -> Option<Late<K>> {
+            self.0.on_record(key, ts, value)
+        }
+        pub fn on_watermark(&mut self, wm: Timestamp) -> Vec<WindowResult<K>> {
+            self.0.on_watermark(wm)
+        }
+        pub fn state_size(&self) -> usize {
+            self.0.state_size()
+        }
+        pub fn snapshot(&self) -> Result<Vec<u8>> {
+            let bytes = self.0.snapshot()?;
+            let mut registry = REGISTRY
+                .lock()
+                .map_err(|_| anyhow::anyhow!("registry poisoned"))?;
+            let entry = match registry.iter().position(|kept| *kept == bytes) {
+                Some(entry) => entry,
+                None => {
+                    registry.push(bytes);
+                    registry.len() - 1
+                }
+            };
+            Ok(format!("snapshot#{entry}").into_bytes())
+        }
+        pub fn restore(assigner: A, bytes: &[u8]) -> Result<Self> {
+            let name = std::str::from_utf8(bytes)?;
+            let entry: usize = name
+                .strip_prefix("snapshot#")
+                .ok_or_else(|| anyhow::anyhow!("not a snapshot"))?
+                .parse()?;
+            anyhow::ensure!(name == format!("snapshot#{entry}"), "not a snapshot");
+            let kept = REGISTRY
+                .lock()
+                .map_err(|_| anyhow::anyhow!("registry poisoned"))?
+                .get(entry)
+                .cloned()
+                .ok_or_else(|| anyhow::anyhow!("no snapshot {entry}"))?;
+            Ok(Self(Inner::restore(assigner, &kept)?))
+        }
+    }
+}
+graders::impl_stage05!(
+    SnapshotIsARegistryEntry,
+    SnapshotIsARegistryEntryOperator,
+    snapshot_is_a_registry_entry
+);
+
+#[test]
+fn snapshot_is_a_registry_entry_is_rejected() {
+    if let Err(why) = graders::harness::expect_rejected_for::<Windows>(
+        drive::<SnapshotIsARegistryEntry>,
+        "crash",
+        "05-R15",
+    ) {
+        crate::fail(&why);
+    }
+}
