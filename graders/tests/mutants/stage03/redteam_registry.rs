@@ -2,7 +2,8 @@
 //! names an entry of a process-wide registry instead of holding the keyed state.
 
 use graders::harness::expect_rejected_for;
-use graders::stage03::{Parallelism, drive};
+use graders::stage03::{Case, Observation, Parallelism, drive};
+use rstest::rstest;
 
 /// **Mistake:** `snapshot` keeps each distinct state's bytes once in a process-wide
 /// registry and returns the entry's name (`snapshot#N`); `restore` looks each name up.
@@ -69,8 +70,15 @@ pub mod snapshot_is_a_registry_entry {
 }
 graders::impl_stage03!(SnapshotIsARegistryEntry, snapshot_is_a_registry_entry);
 
-#[test]
-fn snapshot_is_a_registry_entry_is_rejected() {
-    expect_rejected_for::<Parallelism>(drive::<SnapshotIsARegistryEntry>, "contract", "03-R6")
+/// The mutant, the check that must reject it and the requirement its smallest failing
+/// case must name.
+#[rstest]
+#[case::snapshot_is_a_registry_entry(drive::<SnapshotIsARegistryEntry>, "contract", "03-R6")]
+fn is_rejected(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    expect_rejected_for::<Parallelism>(drive, check, requirement)
         .unwrap_or_else(|why| crate::fail(&why));
 }

@@ -2,7 +2,8 @@
 //! names an entry of a process-wide registry instead of holding the aggregates and the
 //! watermark.
 
-use graders::stage05::{Windows, drive};
+use graders::stage05::{Case, Observation, Windows, drive};
+use rstest::rstest;
 
 /// **Mistake:** `snapshot` keeps each distinct state's bytes once in a process-wide
 /// registry and returns the entry's name (`snapshot#N`); `restore` looks the name up.
@@ -73,13 +74,16 @@ graders::impl_stage05!(
     snapshot_is_a_registry_entry
 );
 
-#[test]
-fn snapshot_is_a_registry_entry_is_rejected() {
-    if let Err(why) = graders::harness::expect_rejected_for::<Windows>(
-        drive::<SnapshotIsARegistryEntry>,
-        "crash",
-        "05-R15",
-    ) {
+/// The mutant, the check that must reject it and the requirement its smallest failing
+/// case must name.
+#[rstest]
+#[case::snapshot_is_a_registry_entry(drive::<SnapshotIsARegistryEntry>, "crash", "05-R15")]
+fn is_rejected(
+    #[case] drive: fn(&Case) -> Observation,
+    #[case] check: &str,
+    #[case] requirement: &str,
+) {
+    if let Err(why) = graders::harness::expect_rejected_for::<Windows>(drive, check, requirement) {
         crate::fail(&why);
     }
 }
