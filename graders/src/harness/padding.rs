@@ -36,17 +36,21 @@ pub enum Padding {
     /// holds (where the snapshot holds an `Ä` as it is): what a lossy decoder reads as
     /// `U+FFFD`.
     BrokenCharacter,
+    /// The snapshot, then a form feed: of what `trim_ascii_end` strips, the one byte JSON
+    /// does not read as whitespace (JSON's are space, tab, line feed and carriage return).
+    BeforeFormFeed,
 }
 
 impl Padding {
     /// Every padding, in the order they are tried.
-    pub const ALL: [Padding; 6] = [
+    pub const ALL: [Padding; 7] = [
         Padding::Twice,
         Padding::TwiceOnTwoLines,
         Padding::AfterByteOrderMark,
         Padding::AfterFormFeed,
         Padding::BeforeIdeographicSpace,
         Padding::BrokenCharacter,
+        Padding::BeforeFormFeed,
     ];
 
     /// `snapshot` padded, or `None` for a broken character where it holds no `Ä`.
@@ -57,6 +61,7 @@ impl Padding {
             Padding::AfterByteOrderMark => [BYTE_ORDER_MARK, snapshot].concat(),
             Padding::AfterFormFeed => [FORM_FEED, snapshot].concat(),
             Padding::BeforeIdeographicSpace => [snapshot, IDEOGRAPHIC_SPACE].concat(),
+            Padding::BeforeFormFeed => [snapshot, FORM_FEED].concat(),
             Padding::BrokenCharacter => {
                 let at = snapshot
                     .windows(A_UMLAUT.len())
@@ -79,6 +84,9 @@ impl Padding {
             }
             Padding::BeforeIdeographicSpace => {
                 "its own snapshot followed by an ideographic space (U+3000, which str::trim strips)"
+            }
+            Padding::BeforeFormFeed => {
+                "its own snapshot followed by a form feed (b\"\\x0c\", which trim_ascii_end strips)"
             }
             Padding::BrokenCharacter => {
                 "its own snapshot with the bytes of its first 'Ä' set to 0xFF, which no UTF-8 text holds"

@@ -23,41 +23,39 @@ pub fn records() -> Vec<(String, u32)> {
 pub struct DenseRun {
     /// The length of `snapshot()`'s bytes, or its error or panic.
     pub snapshot: Result<usize, String>,
-    /// `state()` of the operator restored from those bytes, or the error or panic.
-    pub restored: Result<BTreeMap<String, SpyState>, String>,
-}
-
-impl DenseRun {
-    /// A run that stopped at `message`, before a snapshot.
-    fn stopped(message: String) -> Self {
-        Self {
-            snapshot: Err(message.clone()),
-            restored: Err(message),
-        }
-    }
+    /// `state()` of the operator restored from those bytes, or the error or panic; `None`
+    /// when there were no bytes to restore from.
+    pub restored: Option<Result<BTreeMap<String, SpyState>, String>>,
 }
 
 /// Feeds [`records`], snapshots, and restores from the bytes.
 pub fn run<I: Implementation>() -> DenseRun {
+    let bytes = snapshot::<I>();
+    let restored = bytes
+        .as_ref()
+        .ok()
+        .map(|bytes| answered(|| I::restore(bytes)).map(|op| I::keyed_state(&op)));
+    DenseRun {
+        snapshot: bytes.map(|bytes| bytes.len()),
+        restored,
+    }
+}
+
+/// The bytes of a new operator's `snapshot()` after [`records`], or why there are none.
+fn snapshot<I: Implementation>() -> Result<Vec<u8>, String> {
     let mut operator = I::operator();
     for record in records() {
-        if let Err(message) = super::driver::caught(|| I::process(&mut operator, record)) {
-            return DenseRun::stopped(format!("process panicked: {message}"));
-        }
+        super::driver::caught(|| I::process(&mut operator, record))
+            .map_err(|message| format!("process panicked: {message}"))?;
     }
-    let bytes = match super::driver::caught(|| I::snapshot(&operator)) {
-        Ok(Ok(bytes)) => bytes,
-        Ok(Err(e)) => return DenseRun::stopped(format!("{e:#}")),
-        Err(message) => return DenseRun::stopped(format!("a panic: {message}")),
-    };
-    let restored = match super::driver::caught(|| I::restore(&bytes)) {
-        Ok(Ok(op)) => Ok(I::keyed_state(&op)),
-        Ok(Err(e)) => Err(format!("{e:#}")),
+    answered(|| I::snapshot(&operator))
+}
+
+/// `call`'s value, or its error or panic as a report writes it.
+fn answered<T>(call: impl FnOnce() -> anyhow::Result<T>) -> Result<T, String> {
+    match super::driver::caught(call) {
+        Ok(answer) => answer.map_err(|e| format!("{e:#}")),
         Err(message) => Err(format!("a panic: {message}")),
-    };
-    DenseRun {
-        snapshot: Ok(bytes.len()),
-        restored,
     }
 }
 
@@ -85,8 +83,8 @@ pub fn judge(seen: &DenseRun) -> Result<(), Failure> {
         }
     };
     match &seen.restored {
-        Ok(state) if *state == want => {}
-        Ok(state) => {
+        Some(Ok(state)) if *state == want => {}
+        Some(Ok(state)) => {
             let wrong = want
                 .iter()
                 .find(|(key, value)| state.get(*key) != Some(value))
@@ -103,11 +101,12 @@ pub fn judge(seen: &DenseRun) -> Result<(), Failure> {
             ))
             .requirement("02-R15"));
         }
-        Err(e) => {
+        Some(Err(e)) => {
             return Err(Failure::new("restore(..) = Ok(..)", e.clone())
                 .step("restore of snapshot()'s own bytes failed")
                 .requirement("02-R15"));
         }
+        None => {}
     }
     judge_dense_snapshot("snapshot()", len, "02-R15")
 }

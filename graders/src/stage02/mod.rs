@@ -53,8 +53,8 @@
 //! | 02-R7 | `bytes` | `to_bytes_as_an_object` |
 //! | 02-R8 | `isolation` | `key_from_the_last_record` |
 //! | 02-R9 | `contract` | `out_replaced`, `reverses_emits`, `keeps_last_emit`, `emits_prepended` |
-//! | 02-R10 | `bytes` | `from_bytes_keeps_a_repeated_key` |
-//! | 02-R10 | `contract` | `restore_unwraps`, `restore_defaults_to_empty`, `restore_blank_is_empty`, `restore_ignores_trailing`, `restore_first_line`, `restore_collects_pairs`, `restore_strips_byte_order_mark`, `restore_merges_json_values`, `restore_json_lines_last_wins`, `restore_trims_text`, `restore_decodes_lossily`, `restore_keeps_a_key_its_object_names_twice`, `restore_zips_unequal_columns`, `key_count_never_checked`, `members_named_by_hex_of_json`, `binary_count_never_read`, `binary_order_never_checked`, `hex_count_never_read` |
+//! | 02-R10 | `bytes` | `from_bytes_keeps_a_repeated_key`, `from_bytes_trims_the_end` |
+//! | 02-R10 | `contract` | `restore_unwraps`, `restore_defaults_to_empty`, `restore_blank_is_empty`, `restore_ignores_trailing`, `restore_first_line`, `restore_collects_pairs`, `restore_strips_byte_order_mark`, `restore_merges_json_values`, `restore_json_lines_last_wins`, `restore_trims_text`, `restore_decodes_lossily`, `restore_keeps_a_key_its_object_names_twice`, `restore_zips_unequal_columns`, `key_count_never_checked`, `members_named_by_hex_of_json`, `binary_count_never_read`, `binary_order_never_checked`, `hex_count_never_read`, `restore_trims_the_end` |
 //! | 02-R11 | `word-count` | `word_count_final_counts`, `word_count_per_line`, `word_count_resets_on_blank`, `word_count_letters_required`, `word_count_concatenates_lines` |
 //! | 02-R12 | `word-count` | `word_count_splits_on_space`, `word_count_ascii_whitespace`, `word_count_named_whitespace`, `word_count_ascii_then_unicode`, `word_count_splits_on_hyphens`, `word_count_splits_without_cr`, `word_count_splits_on_an_old_table` |
 //! | 02-R13 | `word-count` | `word_count_lowercases`, `word_count_strips_punctuation`, `word_count_folds_keys` |

@@ -1,6 +1,6 @@
 //! Bytes that hold a snapshot and something more: the implementation's own snapshot
 //! padded ([`Padding`]: written twice, after a byte-order mark or a form feed, before an
-//! ideographic space, its `Ä` broken), and lists of `[key, value]` pairs, the form
+//! ideographic space or a form feed, its `Ä` broken), and lists of `[key, value]` pairs, the form
 //! `to_bytes` writes, that `to_bytes` never writes. None of them is a snapshot (02-R10).
 //!
 //! The fixed list of `contract::not_snapshots` holds no snapshot at all; these hold one,
@@ -43,6 +43,13 @@ pub fn pairs_never_written<V: Serialize>(one: &V, two: &V) -> Vec<Vec<u8>> {
         b"[][]".to_vec(),
         [list(&[("a", one)]), list(&[("b", two)])].concat(),
     ]
+}
+
+/// A list of one `[key, value]` pair followed by a form feed, which `to_bytes` never
+/// writes: of what `trim_ascii_end` strips, the one byte JSON does not read as whitespace.
+pub fn pairs_before_form_feed<V: Serialize>(one: &V) -> Vec<u8> {
+    let list = serde_json::to_vec(&[("a", one)]).expect("a list of text keys and values is JSON");
+    [list.as_slice(), b"\x0c"].concat()
 }
 
 /// The pairs `restore` is offered: values of the spy's state type, so that a reader of

@@ -9,6 +9,7 @@ use super::rewritten::{Rewrite, restored_otherwise};
 use super::{Implementation, oracle};
 use crate::harness::Failure;
 use crate::harness::arguments::names;
+use crate::harness::padding::paddings;
 
 /// A call with an invalid argument, and the argument its error must name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -182,6 +183,12 @@ pub enum ErrorCall {
     /// [`ErrorCall::RestoreNumberChanged`]: refused, or a subtask whose own snapshot is
     /// those bytes (subtask 0 of 1 owns every key, wherever a changed number put it).
     RestoreRenumbered,
+    /// `KeyedSubtask::restore(0, 1, 8, &[own padded])`, where `own` is the
+    /// implementation's own snapshot of a subtask that counted `k` once, padded every way
+    /// no snapshot is ([`paddings`]: written twice on two lines, after a byte-order mark
+    /// or a form feed, followed by an ideographic space or a form feed): what a reader
+    /// that strips what text readers strip takes for the snapshot. Refused, each of them.
+    RestorePadded,
 }
 
 impl ErrorCall {
@@ -268,6 +275,10 @@ impl ErrorCall {
         ErrorCall::RestoreRenamedOutOfOrder,
         ErrorCall::RestoreRenumbered,
     ];
+
+    /// The invalid calls planned last of all, so that every case before them keeps its
+    /// number.
+    pub const LAST: [ErrorCall; 1] = [ErrorCall::RestorePadded];
 
     /// The call as code.
     pub fn code(self) -> &'static str {
@@ -358,6 +369,9 @@ impl ErrorCall {
             ErrorCall::RestoreRenumbered => {
                 "KeyedSubtask::restore(0, 1, 8, &[its own snapshot of {\"cherry\": 1, \"medlar\": 2} with one number or null (or run of digits) changed to null or to 0..=9]): refused, or a subtask whose own snapshot is those bytes"
             }
+            ErrorCall::RestorePadded => {
+                "KeyedSubtask::restore(0, 1, 8, &[its own snapshot of {\"k\": 1} written twice on two lines, after a byte-order mark or a form feed, or followed by an ideographic space (U+3000) or a form feed])"
+            }
         }
     }
 
@@ -396,7 +410,8 @@ impl ErrorCall {
             | ErrorCall::RestoreNumberChanged
             | ErrorCall::RestoreRenamedTwice
             | ErrorCall::RestoreRenamedOutOfOrder
-            | ErrorCall::RestoreRenumbered => None,
+            | ErrorCall::RestoreRenumbered
+            | ErrorCall::RestorePadded => None,
             _ => Some("parallelism"),
         }
     }
@@ -488,7 +503,8 @@ impl ErrorCall {
             | ErrorCall::RestoreMemberTwice
             | ErrorCall::RestoreRenamedTwice
             | ErrorCall::RestoreRenamedOutOfOrder
-            | ErrorCall::RestoreRenumbered => "03-R9",
+            | ErrorCall::RestoreRenumbered
+            | ErrorCall::RestorePadded => "03-R9",
             ErrorCall::RestoreNumberChanged => "03-R7",
             _ => "03-R21",
         }
@@ -596,6 +612,21 @@ pub fn invalid_call<I: Implementation>(call: ErrorCall) -> Answer<String> {
             Answer::Ok(own) => restored_not_owned::<I>(&own),
             // The laws' checks report a subtask not made.
             _ => Answer::Err("its subtask could not be made".to_owned()),
+        },
+        ErrorCall::RestorePadded => match counted_k::<I>() {
+            Answer::Ok(own) => {
+                let mut answer = Answer::Err("every padded snapshot is refused".to_owned());
+                for (padding, bytes) in paddings(&own) {
+                    answer = not_a_snapshot::<I>(&bytes, Unless::Never)
+                        .map(|counts| format!("{counts} from {}", padding.describe()));
+                    if !matches!(answer, Answer::Err(_)) {
+                        break;
+                    }
+                }
+                answer
+            }
+            // As for `RestoreTrailing`: the laws' checks report a subtask not made.
+            _ => not_a_snapshot::<I>(b"\x0c[]", Unless::Never),
         },
         ErrorCall::RestoreTrailing => match counted_k::<I>() {
             Answer::Ok(mut own) => {

@@ -17,6 +17,15 @@ pub enum Answer<T> {
 }
 
 impl<T> Answer<T> {
+    /// The answer with `f` applied to its value; an error or a panic stays as it is.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Answer<U> {
+        match self {
+            Answer::Ok(value) => Answer::Ok(f(value)),
+            Answer::Err(e) => Answer::Err(e),
+            Answer::Panicked(message) => Answer::Panicked(message),
+        }
+    }
+
     /// Whether the call returned `Ok`.
     pub fn is_ok(&self) -> bool {
         matches!(self, Answer::Ok(_))

@@ -303,6 +303,10 @@ pub fn plan(seed: u64) -> Vec<Case> {
     // After them, so the cases above keep their numbers: a state that no handle can name
     // in so few bytes.
     cases.push(Case::DenseSnapshot);
+    // After it, so the cases above keep their numbers: the own snapshot padded.
+    for call in ErrorCall::LAST {
+        cases.push(Case::Errors { call });
+    }
     cases
 }
 

@@ -168,10 +168,10 @@ impl ErrorCall {
             ErrorCall::GeneratorEmptyObject => "BoundedOutOfOrderness::restore(b\"{}\")",
             ErrorCall::CombinerEmptyObject => "CombinedWatermark::restore(b\"{}\")",
             ErrorCall::GeneratorTrailing => {
-                "BoundedOutOfOrderness::restore(&[BoundedOutOfOrderness::new(2).snapshot()?, b\" trailing\"].concat()), and of that snapshot written twice on two lines, after a byte-order mark or a form feed, or followed by an ideographic space (U+3000)"
+                "BoundedOutOfOrderness::restore(&[BoundedOutOfOrderness::new(2).snapshot()?, b\" trailing\"].concat()), and of that snapshot written twice on two lines, after a byte-order mark or a form feed, or followed by an ideographic space (U+3000) or a form feed"
             }
             ErrorCall::CombinerTrailing => {
-                "CombinedWatermark::restore(&[CombinedWatermark::new(2)?.snapshot()?, b\" trailing\"].concat()), and of that snapshot written twice on two lines, after a byte-order mark or a form feed, or followed by an ideographic space (U+3000)"
+                "CombinedWatermark::restore(&[CombinedWatermark::new(2)?.snapshot()?, b\" trailing\"].concat()), and of that snapshot written twice on two lines, after a byte-order mark or a form feed, or followed by an ideographic space (U+3000) or a form feed"
             }
             ErrorCall::GeneratorEmptyArray => "BoundedOutOfOrderness::restore(b\"[]\")",
             ErrorCall::GeneratorNull => "BoundedOutOfOrderness::restore(b\"null\")",

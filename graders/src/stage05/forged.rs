@@ -66,7 +66,7 @@ pub enum Forgery {
     /// alone misses the one that fired.
     FiredBesideOpenReversed,
     /// The snapshot of the aggregate `Ä [0, 10)` written twice on two lines, after a
-    /// byte-order mark or a form feed, followed by an ideographic space (U+3000), or with
+    /// byte-order mark or a form feed, followed by an ideographic space (U+3000) or a form feed, or with
     /// the bytes of its `Ä` set to `0xFF` (where it holds them as they are): what a
     /// reader that trims text, reads the first of a stream of values or decodes bytes
     /// lossily takes for a snapshot. In any format, since none needs to be learned.
@@ -131,7 +131,7 @@ impl Forgery {
                 "its snapshot of the open aggregates a [0, 10) and a [10, 20), listed in the opposite order, with the watermark set to 9: W(9) fires [0, 10), so no snapshot holds it open"
             }
             Forgery::Padded => {
-                "its snapshot of the aggregate Ä [0, 10) written twice on two lines, after a byte-order mark or a form feed, followed by an ideographic space (U+3000, which str::trim strips), or with the bytes of its Ä set to 0xFF, which no UTF-8 text holds: bytes around a snapshot, or in it, that snapshot never writes"
+                "its snapshot of the aggregate Ä [0, 10) written twice on two lines, after a byte-order mark or a form feed, followed by an ideographic space (U+3000, which str::trim strips) or a form feed (which trim_ascii_end strips), or with the bytes of its Ä set to 0xFF, which no UTF-8 text holds: bytes around a snapshot, or in it, that snapshot never writes"
             }
             Forgery::SumAndCountZero => {
                 "its snapshot of the aggregate a [0, 10) with both its sum and its count set to 0: an aggregate exists from its first record, whatever its sum"

@@ -46,7 +46,8 @@ pub enum BadCall {
     /// `restore(2, bytes)` of the snapshot after checkpoint 1 padded ([`paddings`]):
     /// written twice on two lines (what a reader of a stream of values takes for its
     /// last), after a byte-order mark or a form feed, or followed by an ideographic space
-    /// (what a reader that strips what text readers strip takes for the snapshot).
+    /// or a form feed (what a reader that strips what text readers strip takes for the
+    /// snapshot).
     RestorePadded,
     /// `restore(2, bytes)` of the snapshot after checkpoint 1 with every JSON number in
     /// it written as the string `"x"`, then as a string of its digits, then with a half
@@ -214,7 +215,7 @@ impl BadCall {
                 "restore(2, the snapshot after checkpoint 1 + b\" trailing\"): nothing may follow the bytes snapshot() wrote"
             }
             BadCall::RestorePadded => {
-                "restore(2, the snapshot after checkpoint 1 written twice on two lines, after a byte-order mark or a form feed, or followed by an ideographic space, U+3000): none of them is a snapshot"
+                "restore(2, the snapshot after checkpoint 1 written twice on two lines, after a byte-order mark or a form feed, or followed by an ideographic space (U+3000) or a form feed): none of them is a snapshot"
             }
             BadCall::RestoreRetyped => {
                 "restore(2, the snapshot after checkpoint 1 with its numbers written as \"x\", as strings of their digits or with a half added): the wrong types are no snapshot"

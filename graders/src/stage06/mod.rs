@@ -74,7 +74,7 @@
 //! | 06-R12 | `contract` | `one_off_turn_check`, `broken_after_error`, `single_no_turn` |
 //! | 06-R13 | `crash` | `restoring_from_scratch`, `restore_keeps_inputs`, `checkpoint_counter_u32`, `snapshot_writes_its_inputs`, `snapshot_writes_what_it_holds` |
 //! | 06-R13 | `contract` | `restore_refuses_fresh`, `snapshot_refuses_held`, `snapshot_ahead`, `restore_blocked` |
-//! | 06-R14 | `configuration` | `garbage_fresh`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_value`, `restore_next_overflows`, `restore_signed_completed`, `restore_null_is_fresh`, `restore_max_saturates`, `restore_next_saturates`, `restore_reads_the_last_value`, `restore_trims_text`, `restore_strips_byte_order_mark`, `completed_read_as_u128` |
+//! | 06-R14 | `configuration` | `garbage_fresh`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_value`, `restore_next_overflows`, `restore_signed_completed`, `restore_null_is_fresh`, `restore_max_saturates`, `restore_next_saturates`, `restore_reads_the_last_value`, `restore_trims_text`, `restore_strips_byte_order_mark`, `completed_read_as_u128`, `restore_trims_the_end` |
 //! | 06-R15 | `aligned-snapshots` | `after_call`, `snapshots_need_equal_barriers` |
 //! | 06-R16 | `aligned-snapshots` | `snapshots_from_the_whole_input`, `prefix_refused` |
 //! | 06-R17 | `configuration` | `past_end`, `past_end_in_total` |

@@ -119,6 +119,13 @@ fn shown(bytes: &[u8]) -> String {
 
 /// `Ok` when every aligner of a group wrote the bytes of the group's first.
 pub fn judge(seen: &[Vec<Result<Vec<u8>, String>>]) -> Result<(), Failure> {
+    if seen.len() != GROUPS.len() {
+        return Err(Failure::new(
+            format!("{} groups of snapshots", GROUPS.len()),
+            format!("{}", seen.len()),
+        )
+        .requirement("06-R13"));
+    }
     for (group, snapshots) in GROUPS.iter().zip(seen) {
         let last = if group[0] == Made::Fresh(1) {
             "none"

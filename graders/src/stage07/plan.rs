@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::harness::padding::paddings;
 use crate::harness::past_u64::PAST_U64;
 use crate::harness::rng::Rng;
 use crate::harness::{Check, case};
@@ -466,6 +467,9 @@ pub fn plan(seed: u64) -> Vec<Case> {
     // After them, so the cases above keep their numbers: words with spaces around them
     // and control characters in them.
     cases.extend(grid(&SPACED_WORDS).into_iter().map(Case::Contract));
+    // After them, so the cases above keep their numbers: the right counts with bytes
+    // around them that a reader stripping what text readers strip takes away.
+    cases.extend(padded_states());
     cases
 }
 
@@ -570,6 +574,20 @@ fn corrupt_states() -> Vec<Case> {
         state: state.to_vec(),
     })
     .collect()
+}
+
+/// The crash of [`corrupt_states`], its state handed back as the JSON of counts padded
+/// ([`paddings`]: written twice on two lines, after a byte-order mark or a form feed, or
+/// followed by an ideographic space or a form feed): none of them is the JSON of a
+/// `BTreeMap<String, u64>`, though a reader that strips a byte-order mark, or trims
+/// with `trim_ascii` or `str::trim`, takes it for one.
+fn padded_states() -> Vec<Case> {
+    paddings(br#"{"a":1,"b":1}"#)
+        .map(|(_, state)| Case::CorruptState {
+            run: unreadable_checkpoint_run(),
+            state,
+        })
+        .collect()
 }
 
 /// The crash of [`corrupt_states`], its state handed back as the JSON of a count past

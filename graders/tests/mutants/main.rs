@@ -19,6 +19,7 @@ mod stage08;
 mod cards;
 mod notation;
 mod references;
+mod registry;
 mod unseen;
 mod wordings;
 

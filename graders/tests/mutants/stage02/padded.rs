@@ -153,6 +153,35 @@ pub mod json_lines_snapshot {
     }
 }
 
+/// **Mistake:** `from_bytes` trims the end of the bytes with `trim_ascii_end` first ("a
+/// file may end in a newline"): JSON reads a trailing space, tab, line feed or carriage
+/// return as whitespace already, and `trim_ascii_end` strips one byte more, a form feed.
+/// **Verdict:** `bytes`: `from_bytes` of `[["a",1]]` followed by a form feed succeeds
+/// (the eighth red team's w02-01).
+pub mod from_bytes_trims_the_end {
+    keyed_codec! {
+        fn to_bytes(this) { this.to_bytes() }
+        fn from_bytes(bytes) {
+            solution02::KeyedState::from_bytes(bytes.trim_ascii_end()).map(Self)
+        }
+    }
+}
+
+/// **Mistake:** `restore` trims the end of the bytes with `trim_ascii_end` before it
+/// reads them, as [`from_bytes_trims_the_end`] does.
+/// **Verdict:** `contract`: its own snapshot followed by a form feed restores.
+pub mod restore_trims_the_end {
+    keyed_operator! {
+        fn process(self, key, input, out) { lend!(self, key, input, out) }
+        fn snapshot(this) { this.state.to_bytes() }
+        fn restore(key_fn, function, bytes) {
+            let mut op = Self::new(key_fn, function);
+            op.state = KeyedState::from_bytes(bytes.trim_ascii_end())?;
+            Ok(op)
+        }
+    }
+}
+
 /// The line-per-key format of the last two: each `[key, value]` as a JSON line.
 mod json_lines {
     use serde::Serialize;
@@ -199,6 +228,12 @@ graders::impl_stage02!(
     restore_json_lines_last_wins
 );
 graders::impl_stage02!(JsonLines, JsonLinesSpy, json_lines_snapshot);
+graders::impl_stage02!(
+    FromBytesTrimsTheEnd,
+    FromBytesTrimsTheEndSpy,
+    from_bytes_trims_the_end
+);
+graders::impl_stage02!(TrimsTheEnd, TrimsTheEndSpy, restore_trims_the_end);
 
 accepted!(stage02_json_lines_snapshot_passes: KeyedStateStage, drive::<JsonLines>);
 
@@ -212,6 +247,8 @@ accepted!(stage02_json_lines_snapshot_passes: KeyedStateStage, drive::<JsonLines
 #[case::restore_trims_text(drive::<TrimsText>, "contract", "02-R10")]
 #[case::restore_decodes_lossily(drive::<DecodesLossily>, "contract", "02-R10")]
 #[case::restore_json_lines_last_wins(drive::<LinesLastWins>, "contract", "02-R10")]
+#[case::from_bytes_trims_the_end(drive::<FromBytesTrimsTheEnd>, "bytes", "02-R10")]
+#[case::restore_trims_the_end(drive::<TrimsTheEnd>, "contract", "02-R10")]
 fn is_rejected(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

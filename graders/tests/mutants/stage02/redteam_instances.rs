@@ -52,40 +52,16 @@ pub mod snapshot_is_a_handle {
 /// **Verdict:** `contract`: a state of 256 keys of random symbols snapshots to
 /// `snapshot#N`, far fewer bytes than the keys carry (02-R15).
 pub mod snapshot_is_a_registry_entry {
-    static REGISTRY: std::sync::Mutex<Vec<Vec<u8>>> = std::sync::Mutex::new(Vec::new());
-
     keyed_operator! {
         fn process(self, key, input, out) {
             lend!(self, key, input, out);
         }
         fn snapshot(this) {
-            let bytes = this.state.to_bytes()?;
-            let mut registry = REGISTRY.lock().map_err(|_| anyhow::anyhow!("registry poisoned"))?;
-            let entry = match registry.iter().position(|kept| *kept == bytes) {
-                Some(entry) => entry,
-                None => {
-                    registry.push(bytes);
-                    registry.len() - 1
-                }
-            };
-            Ok(format!("snapshot#{entry}").into_bytes())
+            crate::registry::enter(this.state.to_bytes()?)
         }
         fn restore(key_fn, function, bytes) {
-            let name = std::str::from_utf8(bytes)?;
-            let entry: usize = name
-                .strip_prefix("snapshot#")
-                .filter(|digits| !digits.starts_with('+'))
-                .ok_or_else(|| anyhow::anyhow!("not a snapshot"))?
-                .parse()?;
-            anyhow::ensure!(name == format!("snapshot#{entry}"), "not a snapshot");
-            let kept = REGISTRY
-                .lock()
-                .map_err(|_| anyhow::anyhow!("registry poisoned"))?
-                .get(entry)
-                .cloned()
-                .ok_or_else(|| anyhow::anyhow!("no snapshot {entry}"))?;
             let mut op = Self::new(key_fn, function);
-            op.state = KeyedState::from_bytes(&kept)?;
+            op.state = KeyedState::from_bytes(&crate::registry::look_up(bytes)?)?;
             Ok(op)
         }
     }

@@ -15,6 +15,7 @@ mod redteam_bytes_subtask;
 mod json_formats;
 mod redteam_duplicates;
 mod redteam_empty;
+mod redteam_padded;
 mod redteam_registry;
 mod redteam_shortcuts;
 mod redteam_subtask;

@@ -14,8 +14,6 @@ use rstest::rstest;
 pub mod snapshot_is_a_registry_entry {
     pub use solution03::*;
 
-    static REGISTRY: std::sync::Mutex<Vec<Vec<u8>>> = std::sync::Mutex::new(Vec::new());
-
     pub struct KeyedSubtask<V>(solution03::KeyedSubtask<V>);
 
     impl<V: Clone + serde::Serialize + serde::de::DeserializeOwned> KeyedSubtask<V> {
@@ -28,18 +26,7 @@ pub mod snapshot_is_a_registry_entry {
             self.0.update(key, f)
         }
         pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
-            let bytes = self.0.snapshot()?;
-            let mut registry = REGISTRY
-                .lock()
-                .map_err(|_| anyhow::anyhow!("registry poisoned"))?;
-            let entry = match registry.iter().position(|kept| *kept == bytes) {
-                Some(entry) => entry,
-                None => {
-                    registry.push(bytes);
-                    registry.len() - 1
-                }
-            };
-            Ok(format!("snapshot#{entry}").into_bytes())
+            crate::registry::enter(self.0.snapshot()?)
         }
         pub fn restore(
             index: u32,
@@ -47,23 +34,10 @@ pub mod snapshot_is_a_registry_entry {
             max_parallelism: u32,
             snapshots: &[Vec<u8>],
         ) -> anyhow::Result<Self> {
-            let registry = REGISTRY
-                .lock()
-                .map_err(|_| anyhow::anyhow!("registry poisoned"))?;
-            let mut kept = Vec::new();
-            for bytes in snapshots {
-                let name = std::str::from_utf8(bytes)?;
-                let entry: usize = name
-                    .strip_prefix("snapshot#")
-                    .ok_or_else(|| anyhow::anyhow!("not a snapshot"))?
-                    .parse()?;
-                anyhow::ensure!(name == format!("snapshot#{entry}"), "not a snapshot");
-                let found = registry
-                    .get(entry)
-                    .ok_or_else(|| anyhow::anyhow!("no snapshot {entry}"))?;
-                kept.push(found.clone());
-            }
-            drop(registry);
+            let kept = snapshots
+                .iter()
+                .map(|name| crate::registry::look_up(name))
+                .collect::<anyhow::Result<Vec<_>>>()?;
             solution03::KeyedSubtask::restore(index, parallelism, max_parallelism, &kept).map(Self)
         }
     }

@@ -63,10 +63,23 @@ generator_restoring! {
 }
 graders::impl_stage04!(GeneratorTrimsText, generator_trims_text);
 
+generator_restoring! {
+    /// **Mistake:** the generator's `restore` trims the end of the bytes with
+    /// `trim_ascii_end` ("a file may end in a newline"): JSON reads a trailing space, tab,
+    /// line feed or carriage return already, and this strips a form feed too.
+    /// **Verdict:** `errors`: its own snapshot of `new(2)` followed by a form feed
+    /// restores (the eighth red team's w04-02).
+    generator_trims_the_end |bytes| {
+        solution04::BoundedOutOfOrderness::restore(bytes.trim_ascii_end())?
+    }
+}
+graders::impl_stage04!(GeneratorTrimsTheEnd, generator_trims_the_end);
+
 /// Each mutant, the check that must reject it and the requirement its failure names.
 #[rstest]
 #[case::generator_ignores_trailing(drive::<GeneratorIgnoresTrailing>, "errors", "04-R15")]
 #[case::generator_trims_text(drive::<GeneratorTrimsText>, "errors", "04-R15")]
+#[case::generator_trims_the_end(drive::<GeneratorTrimsTheEnd>, "errors", "04-R15")]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

@@ -94,6 +94,19 @@ reads_through! {
 }
 
 reads_through! {
+    /// **Mistake:** `restore` trims the end of the bytes with `trim_ascii_end` ("a
+    /// snapshot read from a file may end in a new line"): JSON reads a trailing space,
+    /// tab, line feed or carriage return already, and this strips a form feed too (the
+    /// eighth red team's w05-02).
+    /// **Verdict:** `contract`: its own snapshot of `Ä [0, 10)` followed by a form feed
+    /// restores (05-R16).
+    restore_trims_the_end, RestoreTrimsTheEnd, RestoreTrimsTheEndOperator,
+    read(bytes) {
+        Ok(bytes.trim_ascii_end().to_vec())
+    }
+}
+
+reads_through! {
     /// **Mistake:** `restore` decodes the bytes with `String::from_utf8_lossy` ("never
     /// fail on a stray byte"), so bytes no UTF-8 text holds read as U+FFFD (the red
     /// team's w05-05).
@@ -279,6 +292,7 @@ accepted!(stage05_slide_named_for_a_zero_size_passes: Windows, drive::<SlideName
 #[rstest]
 #[case::restore_compares_whole_entries(drive::<RestoreComparesWholeEntries>, "contract", "05-R16")]
 #[case::restore_trims_text(drive::<RestoreTrimsText>, "contract", "05-R16")]
+#[case::restore_trims_the_end(drive::<RestoreTrimsTheEnd>, "contract", "05-R16")]
 #[case::restore_decodes_lossily(drive::<RestoreDecodesLossily>, "contract", "05-R16")]
 #[case::quoted_numbers_skip_count_zero(drive::<QuotedNumbersSkipCountZero>, "contract", "05-R16")]
 fn is_rejected_for(

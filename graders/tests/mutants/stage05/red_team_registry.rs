@@ -17,8 +17,6 @@ mod snapshot_is_a_registry_entry {
     use solution05::WindowOperator as Inner;
     pub use solution05::*;
 
-    static REGISTRY: std::sync::Mutex<Vec<Vec<u8>>> = std::sync::Mutex::new(Vec::new());
-
     pub struct WindowOperator<K, A>(Inner<K, A>);
 
     impl<K: Ord + Clone + Serialize + DeserializeOwned, A: WindowAssigner> WindowOperator<K, A> {
@@ -38,33 +36,13 @@ mod snapshot_is_a_registry_entry {
             self.0.state_size()
         }
         pub fn snapshot(&self) -> Result<Vec<u8>> {
-            let bytes = self.0.snapshot()?;
-            let mut registry = REGISTRY
-                .lock()
-                .map_err(|_| anyhow::anyhow!("registry poisoned"))?;
-            let entry = match registry.iter().position(|kept| *kept == bytes) {
-                Some(entry) => entry,
-                None => {
-                    registry.push(bytes);
-                    registry.len() - 1
-                }
-            };
-            Ok(format!("snapshot#{entry}").into_bytes())
+            crate::registry::enter(self.0.snapshot()?)
         }
         pub fn restore(assigner: A, bytes: &[u8]) -> Result<Self> {
-            let name = std::str::from_utf8(bytes)?;
-            let entry: usize = name
-                .strip_prefix("snapshot#")
-                .ok_or_else(|| anyhow::anyhow!("not a snapshot"))?
-                .parse()?;
-            anyhow::ensure!(name == format!("snapshot#{entry}"), "not a snapshot");
-            let kept = REGISTRY
-                .lock()
-                .map_err(|_| anyhow::anyhow!("registry poisoned"))?
-                .get(entry)
-                .cloned()
-                .ok_or_else(|| anyhow::anyhow!("no snapshot {entry}"))?;
-            Ok(Self(Inner::restore(assigner, &kept)?))
+            Ok(Self(Inner::restore(
+                assigner,
+                &crate::registry::look_up(bytes)?,
+            )?))
         }
     }
 }

@@ -315,6 +315,18 @@ restoring! {
 graders::impl_stage06!(RestoreTrimsText, restore_trims_text);
 
 restoring! {
+    /// **Mistake:** `restore` trims the end of the bytes with `trim_ascii_end` ("a file
+    /// may end in a newline"): JSON reads a trailing space, tab, line feed or carriage
+    /// return already, and this strips a form feed too (the eighth red team's w06-02).
+    /// **Verdict:** `configuration`: the snapshot after checkpoint 1 followed by a form
+    /// feed restores (06-R14).
+    restore_trims_the_end |inputs, bytes| {
+        solution06::BarrierAligner::restore(inputs, bytes.trim_ascii_end())?
+    }
+}
+graders::impl_stage06!(RestoreTrimsTheEnd, restore_trims_the_end);
+
+restoring! {
     /// **Mistake:** `restore` drops a leading byte-order mark ("an editor may have saved
     /// the file"), though no snapshot starts with one.
     /// **Verdict:** `configuration`: the snapshot after checkpoint 1 after a byte-order
@@ -739,6 +751,7 @@ fn is_blocked_by_index_is_rejected() {
 #[case::restore_ignores_trailing(drive::<RestoreIgnoresTrailing>, "configuration", "06-R14")]
 #[case::restore_reads_the_last_value(drive::<RestoreReadsTheLastValue>, "configuration", "06-R14")]
 #[case::restore_trims_text(drive::<RestoreTrimsText>, "configuration", "06-R14")]
+#[case::restore_trims_the_end(drive::<RestoreTrimsTheEnd>, "configuration", "06-R14")]
 #[case::restore_strips_byte_order_mark(drive::<RestoreStripsByteOrderMark>, "configuration", "06-R14")]
 #[case::saturating_next(drive::<SaturatingNext>, "configuration", "06-R12")]
 #[case::restore_lenient_value(drive::<RestoreLenientValue>, "configuration", "06-R14")]

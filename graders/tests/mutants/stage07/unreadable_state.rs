@@ -198,6 +198,27 @@ reading! {
     }
 }
 
+reading! {
+    /// **Mistake:** the state is trimmed at its end with `trim_ascii_end` before it is
+    /// parsed ("a file may end in a newline"): JSON reads a trailing space, tab, line feed
+    /// or carriage return already, and this strips a form feed too (the eighth red team's
+    /// w07-02).
+    /// **Verdict:** `contract`: a checkpoint whose state is its counts followed by a form
+    /// feed restores (07-R12).
+    state_trimmed_at_the_end, TrimmedAtTheEnd, TrimmedAtTheEndSpy,
+    |state| state.trim_ascii_end().to_vec()
+}
+
+reading! {
+    /// **Mistake:** a byte-order mark before the state is dropped before it is parsed
+    /// ("an editor may have saved it"), though the job never saves one (the eighth red
+    /// team's w07-04).
+    /// **Verdict:** `contract`: a checkpoint whose state is a byte-order mark, then its
+    /// counts, restores (07-R12).
+    state_after_a_byte_order_mark, AfterAByteOrderMark, AfterAByteOrderMarkSpy,
+    |state| state.strip_prefix(b"\xef\xbb\xbf").unwrap_or(state).to_vec()
+}
+
 /// **Mistake:** a checkpoint the job cannot restore (state bytes that are not counts, an
 /// offset past the end) is taken for no checkpoint ("better a replay from the start than
 /// no run"): the job starts again from empty counts at offset 0, and fails only later,
@@ -268,6 +289,8 @@ graders::impl_stage07!(
 #[case::counts_read_as_u128(drive::<CountsReadAsU128>, "contract", "07-R12")]
 #[case::count_of_0_refused(drive::<CountOf0Refused>, "contract", "07-R12")]
 #[case::counts_of_0_dropped(drive::<CountsOf0Dropped>, "contract", "07-R12")]
+#[case::state_trimmed_at_the_end(drive::<TrimmedAtTheEnd>, "contract", "07-R12")]
+#[case::state_after_a_byte_order_mark(drive::<AfterAByteOrderMark>, "contract", "07-R12")]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
