@@ -76,7 +76,7 @@
 //! | 03-R7 | `errors` | `snapshot_trusts_stored_key_group`, `line_snapshot_trusts_written_group`, `groups_trusted_by_their_names` |
 //! | 03-R8 | `contract` | `restore_later_wins`, `restore_dup_identical_only`, `restore_dup_vs_first_only`, `restore_dup_adjacent_only` |
 //! | 03-R9 | `errors` | `restore_garbage_is_empty`, `restore_skips_empty_bytes`, `restore_object_is_empty`, `restore_ignores_trailing`, `restore_skips_unreadable`, `restore_collects_repeated_pairs`, `restore_reads_every_value`, `restore_null_as_empty`, `restore_sorts_pairs`, `restore_reads_its_own_pairs`, `hex_object_keeps_last`, `header_snapshot_keeps_a_repeated_key`, `members_named_in_debug_hex`, `pairs_count_never_checked`, `binary_count_never_read`, `restore_strips_a_byte_order_mark`, `restore_trims_ascii` |
-//! | 03-R10 | `parallel-count` | `count_on_one_subtask` |
+//! | 03-R10 | `parallel-count` | `count_on_one_subtask`, `count_skips_the_empty_key` |
 //! | 03-R11 | `rescale` | `rescale_whole_maps`, `rescale_routes_in_u32` |
 //! | 03-R12 | `rescale` | `rescale_overwrites_duplicates`, `rescale_dup_adjacent_only`, `rescale_dup_vs_first_only`, `rescale_duplicate_as_text` |
 //! | 03-R13 | `rescale` | `rescale_pulls_from_parents`, `rescale_drops_misplaced_keys` |

@@ -307,8 +307,20 @@ pub fn plan(seed: u64) -> Vec<Case> {
     for call in ErrorCall::LAST {
         cases.push(Case::Errors { call });
     }
+    // After them, so the cases above keep their numbers: the empty key, a key like any
+    // other (no word is empty, but a key may be).
+    for parallelism in [1, 2] {
+        cases.push(Case::ParallelCount {
+            keys: EMPTY_KEY_STREAM.map(str::to_owned).to_vec(),
+            parallelism,
+            max_parallelism: 8,
+        });
+    }
     cases
 }
+
+/// The keys of the last `parallel-count` cases: the empty key twice, around another.
+pub const EMPTY_KEY_STREAM: [&str; 3] = ["", "a", ""];
 
 /// `(g, p, maxp)` of owners whose `g * p` is past `i64::MAX` (2^63 - 1), though not past
 /// a `u64`: the formulas are to be computed in `u64` (03-R24).
