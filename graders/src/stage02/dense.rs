@@ -106,7 +106,29 @@ pub fn judge(seen: &DenseRun) -> Result<(), Failure> {
                 .step("restore of snapshot()'s own bytes failed")
                 .requirement("02-R15"));
         }
-        None => {}
+        None => {
+            return Err(Failure::new(
+                "restore(..) of snapshot()'s bytes = Ok(..)",
+                "no restore was run",
+            )
+            .step("snapshot() gave bytes, but no restore from them was recorded")
+            .requirement("02-R15"));
+        }
     }
     judge_dense_snapshot("snapshot()", len, "02-R15")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_snapshot_without_its_restore_is_no_evidence() {
+        let seen = DenseRun {
+            snapshot: Ok(1 << 16),
+            restored: None,
+        };
+        let failure = judge(&seen).expect_err("a restore that never ran passed");
+        assert_eq!(failure.actual, "no restore was run");
+    }
 }

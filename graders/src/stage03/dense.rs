@@ -93,7 +93,29 @@ pub fn judge(seen: &DenseRun) -> Result<(), Failure> {
                 .step("a restore at the same parallelism from the subtask's own snapshot failed")
                 .requirement("03-R7"));
         }
-        None => {}
+        None => {
+            return Err(Failure::new(
+                "restore(..) of snapshot()'s bytes = Ok(..)",
+                "no restore was run",
+            )
+            .step("snapshot() gave bytes, but no restore from them was recorded")
+            .requirement("03-R7"));
+        }
     }
     judge_dense_snapshot("snapshot()", len, "03-R6")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_snapshot_without_its_restore_is_no_evidence() {
+        let seen = DenseRun {
+            snapshot: Answer::Ok(1 << 16),
+            restored: None,
+        };
+        let failure = judge(&seen).expect_err("a restore that never ran passed");
+        assert_eq!(failure.actual, "no restore was run");
+    }
 }

@@ -109,6 +109,11 @@ pub enum ErrorCall {
     /// changed so: each must be refused, or restore a combiner that answers as one a run
     /// makes.
     CombinerNumberChanged,
+    /// `BoundedOutOfOrderness::restore` of the implementation's own snapshots of
+    /// [`ErrorCall::GeneratorNumberChanged`] with every JSON number in them set to
+    /// `u64::MAX` at once: refused, or a generator that answers as one some run makes,
+    /// never a panic (moot for a snapshot that is not JSON or holds no number).
+    GeneratorNumbersMax,
 }
 
 impl ErrorCall {
@@ -137,6 +142,10 @@ impl ErrorCall {
         ErrorCall::GeneratorNumberChanged,
         ErrorCall::CombinerNumberChanged,
     ];
+
+    /// The invalid calls added after the others, planned after every other case so that
+    /// those keep their numbers.
+    pub const LATER: [ErrorCall; 1] = [ErrorCall::GeneratorNumbersMax];
 
     /// Whether the call's bytes are junk a restore may still accept when they are the
     /// implementation's own snapshot (of a fresh instance, or of the very instance they
@@ -198,6 +207,9 @@ impl ErrorCall {
             ErrorCall::GeneratorNumberChanged => {
                 "BoundedOutOfOrderness::restore(the snapshot of new(2), and of new(2) after on_event(5), one number or null in it changed to null or to 0..=9), refused or a generator some run makes"
             }
+            ErrorCall::GeneratorNumbersMax => {
+                "BoundedOutOfOrderness::restore(the snapshot of new(2), and of new(2) after on_event(5), every number in it set to u64::MAX), refused or a generator some run makes"
+            }
             ErrorCall::CombinerNumberChanged => {
                 "CombinedWatermark::restore(the snapshot of new(2) after on_watermark(0, 3), on_watermark(1, 5), and after on_watermark(0, 4) alone, one number or null in it changed to null or to 0..=9), refused or a combiner some run makes"
             }
@@ -207,7 +219,7 @@ impl ErrorCall {
     /// What the call must answer.
     pub fn expected(self) -> String {
         match (self, self.argument()) {
-            (ErrorCall::GeneratorNumberChanged, _) => {
+            (ErrorCall::GeneratorNumberChanged | ErrorCall::GeneratorNumbersMax, _) => {
                 "an error, or a generator that answers as one some run makes".to_owned()
             }
             (ErrorCall::CombinerNumberChanged, _) => {

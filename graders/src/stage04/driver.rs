@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::case::{Case, ErrorCall};
 use super::contract::{Reading, drive_contract};
-use super::forged::{unreal_combiner, unreal_generator};
+use super::forged::{unreal_combiner, unreal_generator, unreal_maxed_generator};
 use super::{Element, Implementation, oracle};
 use crate::harness::counter::numbers_that_differ;
 use crate::harness::damaged::{emptied, restore_retyped};
@@ -181,6 +181,10 @@ fn invalid_call<I: Implementation>(call: ErrorCall) -> anyhow::Result<String> {
                 .unwrap_or_else(|| Err(anyhow::anyhow!("each forged snapshot is refused")))
         }
         ErrorCall::GeneratorNumberChanged => match unreal_generator::<I>()? {
+            Some(restored) => Ok(restored),
+            None => anyhow::bail!("each is refused, or restores a generator some run makes"),
+        },
+        ErrorCall::GeneratorNumbersMax => match unreal_maxed_generator::<I>()? {
             Some(restored) => Ok(restored),
             None => anyhow::bail!("each is refused, or restores a generator some run makes"),
         },

@@ -17,7 +17,9 @@
 use std::collections::BTreeSet;
 
 use super::binding::Implementation;
-use crate::harness::damaged::every_number_changed as forgeries;
+use serde_json::Value;
+
+use crate::harness::damaged::{every_number_changed as forgeries, renumbered};
 
 /// Real instances are enumerated with every `max_delay`, timestamp and watermark up to
 /// this: past any number a changed snapshot holds (9), with room for a format that keeps
@@ -152,13 +154,45 @@ fn shown(
     parts.join(", ")
 }
 
+/// The implementation's own snapshots of a generator: of `new(2)`, and of `new(2)` after
+/// `on_event(5)`.
+fn generator_snapshots<I: Implementation>() -> anyhow::Result<[Vec<u8>; 2]> {
+    let mut used = I::generator(2);
+    I::on_event(&mut used, 5);
+    Ok([
+        I::generator_snapshot(&I::generator(2))?,
+        I::generator_snapshot(&used)?,
+    ])
+}
+
 /// The first forged generator snapshot (of `new(2)`, and of `new(2)` after
 /// `on_event(5)`, one number changed) whose restore is a generator no run makes.
 pub fn unreal_generator<I: Implementation>() -> anyhow::Result<Option<String>> {
-    let mut used = I::generator(2);
-    I::on_event(&mut used, 5);
-    let mut forged = forgeries(&I::generator_snapshot(&I::generator(2))?);
-    forged.extend(forgeries(&I::generator_snapshot(&used)?));
+    let forged = generator_snapshots::<I>()?
+        .iter()
+        .flat_map(|snapshot| forgeries(snapshot))
+        .collect();
+    Ok(first_unreal_generator::<I>(forged))
+}
+
+/// The same snapshots with every JSON number in them set to `u64::MAX`, whose restore
+/// must be refused or a generator some run makes: a `max_delay` of `u64::MAX` is real, and
+/// a restore that rebuilds what it does not write (the largest timestamp from a watermark
+/// and `max_delay`, say) must not overflow doing so. `Err` when neither snapshot is JSON
+/// holding a number: the case is moot.
+pub fn unreal_maxed_generator<I: Implementation>() -> anyhow::Result<Option<String>> {
+    let forged: Vec<Vec<u8>> = generator_snapshots::<I>()?
+        .iter()
+        .filter_map(|snapshot| renumbered(snapshot, |_| Value::from(u64::MAX)))
+        .collect();
+    if forged.is_empty() {
+        anyhow::bail!("its snapshot holds no JSON number");
+    }
+    Ok(first_unreal_generator::<I>(forged))
+}
+
+/// The first of `forged` whose restore is a generator no run makes.
+fn first_unreal_generator<I: Implementation>(forged: Vec<Vec<u8>>) -> Option<String> {
     let real = || {
         let mut all = BTreeSet::new();
         // With a `max_delay` past every probe, a largest timestamp that leaves each small
@@ -183,7 +217,7 @@ pub fn unreal_generator<I: Implementation>() -> anyhow::Result<Option<String>> {
         }
         all
     };
-    Ok(first_unreal(
+    first_unreal(
         &forged,
         |bytes| {
             I::generator_restore(bytes).ok()?;
@@ -195,7 +229,7 @@ pub fn unreal_generator<I: Implementation>() -> anyhow::Result<Option<String>> {
                 |t: usize, read: &[Option<u64>]| format!("{:?} after on_event({t})", read[0]);
             format!("current_watermark() {}", shown(answers, 1, label))
         },
-    ))
+    )
 }
 
 /// The first forged combiner snapshot (of `new(2)` after inputs 3 and 5 reported, and

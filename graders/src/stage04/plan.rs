@@ -242,6 +242,9 @@ pub fn plan(seed: u64) -> Vec<Case> {
         interleaving,
         crash_after: 2,
     });
+    for call in ErrorCall::LATER {
+        cases.push(Case::Errors { call });
+    }
     cases
 }
 

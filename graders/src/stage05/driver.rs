@@ -85,6 +85,10 @@ pub enum Observation {
     Heavy(super::heavy::Seen),
     /// The dense state's snapshot length and what its restore fired (`dense.rs`).
     Dense(super::dense::DenseRun),
+    /// `assign(u64::MAX)` and a record there (`top_record.rs`).
+    TopRecord(super::top_record::TopRecord),
+    /// Snapshots of the same state under two assigners (`assigner_free.rs`).
+    AssignerFree(super::assigner_free::AssignerFree),
     /// The steps of a contract-check call sequence, or the error building the operator.
     Contract {
         /// One step per call.
@@ -170,6 +174,8 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         }
         Case::Heavy => Observation::Heavy(super::heavy::run::<I>()),
         Case::DenseSnapshot => Observation::Dense(super::dense::run::<I>()),
+        Case::RecordAtTop { spec } => Observation::TopRecord(super::top_record::run::<I>(*spec)),
+        Case::AssignerFree => Observation::AssignerFree(super::assigner_free::run::<I>()),
         Case::Contract { spec, calls } => Observation::Contract {
             steps: super::contract::drive::<I>(*spec, calls),
         },

@@ -71,6 +71,10 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
         }
         (Case::Heavy, Observation::Heavy(seen)) => super::heavy::judge(seen),
         (Case::DenseSnapshot, Observation::Dense(seen)) => super::dense::judge(seen),
+        (Case::RecordAtTop { spec }, Observation::TopRecord(seen)) => {
+            super::top_record::judge(*spec, seen)
+        }
+        (Case::AssignerFree, Observation::AssignerFree(seen)) => super::assigner_free::judge(seen),
         (Case::Errors { call }, Observation::Errors { result, boundary }) => {
             expect_error_naming_one_of(result, call.arguments(), call.spec())
                 .map_err(|f| f.requirement(call.requirement()))?;

@@ -16,14 +16,17 @@
 //!   named by the rule of the call that panicked; then one aggregate past an `f64`'s
 //!   integers and a `u16`'s count (`heavy.rs`);
 //! - `lateness`: `on_record` returns `Late` (the record as given) exactly when every
-//!   window of the record has fired, and such a record counts nowhere;
+//!   window of the record has fired, and such a record counts nowhere; last, a record at
+//!   `u64::MAX` under each top assigner, late exactly when the assigner's own
+//!   `assign(u64::MAX)` is empty (`top_record.rs`);
 //! - `state`: `state_size()` after every element is the number of open `(window, key)`
 //!   aggregates, 0 at the end;
 //! - `crash`: the operator goes to bytes after every element, a new one is restored and
 //!   continues: every call, and the state after it, is what the uninterrupted run has;
 //!   and an operator keyed by pairs, not strings, restores from its snapshot; last, an
 //!   operator of 256 keys of random symbols, whose snapshot must be long enough to hold
-//!   them (`dense.rs`);
+//!   them (`dense.rs`); and the same state under two assigners, which must be the same
+//!   bytes (`assigner_free.rs`);
 //! - `window-sums`: `window_sums` fires and side-outputs what the model does, also for a
 //!   stream without the final watermark (nothing flushes at the end);
 //! - `errors`: a size of 0 or a slide outside `1..=size` is an error naming the argument
@@ -63,14 +66,14 @@
 //! | 05-R7 | `contract` | `no_watermark_is_zero` |
 //! | 05-R8 | `assign` | `sliding_one_window`, `slide_divides_size`, `sliding_newest_first` |
 //! | 05-R9 | `assign` | `starts_at_record` |
-//! | 05-R10 | `lateness` | `late_at_watermark` |
+//! | 05-R10 | `lateness` | `late_at_watermark`, `no_window_is_not_late` |
 //! | 05-R10 | `firing` | `count_in_u8` |
 //! | 05-R11 | `contract` | `first_zero_ignored` |
 //! | 05-R12 | `firing` | `by_key_then_window`, `sorted_unstable_by_window` |
 //! | 05-R12 | `crash` | `keys_in_arrival_order_restored` |
 //! | 05-R13 | `contract` | `stale_regresses` |
 //! | 05-R14 | `firing` | `watermark_at_firing` |
-//! | 05-R15 | `crash` | `watermark_not_in_snapshot`, `keyed_by_k`, `watermark_saved_plus_one`, `snapshot_is_a_registry_entry` |
+//! | 05-R15 | `crash` | `watermark_not_in_snapshot`, `keyed_by_k`, `watermark_saved_plus_one`, `snapshot_is_a_registry_entry`, `snapshot_writes_the_assigner` |
 //! | 05-R15 | `contract` | `zero_watermark_is_none`, `count_in_u32`, `count_in_i64`, `lines_split_on_spaces` |
 //! | 05-R16 | `contract` | `garbage_is_empty`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_watermark`, `restore_skips_count_zero`, `restore_overwrites_a_repeat`, `restore_drops_fired_windows`, `restore_compares_neighbours`, `restore_checks_the_first_window`, `grouped_window_replaced`, `window_object_keeps_last`, `restore_compares_whole_entries`, `restore_trims_text`, `restore_decodes_lossily`, `quoted_numbers_skip_count_zero`, `count_read_signed`, `count_read_wide`, `size_counter_trusted`, `count_zero_refused_only_with_a_sum`, `fired_by_end_unchecked`, `restore_trims_the_end` |
 //! | 05-R17 | `window-sums` | `batch_window_sums`, `late_sorted_by_time`, `window_sums_stops_at_max`, `late_deduplicated` |
@@ -84,6 +87,7 @@
 //! cargo-mutants on the reference overlaid in stage 05, this grader as the only suite
 //! (`just mutants 05`): the figures and every missed mutant are in `graders/MUTANTS.md`.
 
+mod assigner_free;
 mod binding;
 mod checks;
 pub mod contract;
@@ -102,6 +106,7 @@ mod pair_keys;
 mod plan;
 mod readings;
 pub mod renumbered;
+mod top_record;
 mod values;
 pub mod wide_counts;
 

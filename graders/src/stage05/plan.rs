@@ -196,6 +196,14 @@ pub enum Case {
     /// An operator of 256 keys of random symbols through a snapshot and a restore
     /// (`dense.rs`).
     DenseSnapshot,
+    /// A record at `u64::MAX` against the assigner's own `assign(u64::MAX)`
+    /// (`top_record.rs`).
+    RecordAtTop {
+        /// The assigner.
+        spec: AssignerSpec,
+    },
+    /// Snapshots of the same state under two assigners (`assigner_free.rs`).
+    AssignerFree,
     /// A call sequence of the contract check on a fresh operator.
     Contract {
         /// The assigner.
@@ -237,9 +245,9 @@ impl case::Case for Case {
         match self {
             Case::Assign { .. } | Case::AssignTop { .. } | Case::AssignWide { .. } => ASSIGN,
             Case::Firing { .. } | Case::Heavy => FIRING,
-            Case::Lateness { .. } => LATENESS,
+            Case::Lateness { .. } | Case::RecordAtTop { .. } => LATENESS,
             Case::State { .. } => STATE,
-            Case::Crash { .. } | Case::PairKeys | Case::DenseSnapshot => CRASH,
+            Case::Crash { .. } | Case::PairKeys | Case::DenseSnapshot | Case::AssignerFree => CRASH,
             Case::WindowSums { .. } => WINDOW_SUMS,
             Case::Errors { .. } => ERRORS,
             Case::Contract { .. } => CONTRACT,
@@ -258,7 +266,8 @@ impl case::Case for Case {
             Case::Lateness { .. } => vec!["05-R4", "05-R6", "05-R7", "05-R10"],
             Case::State { .. } => vec!["05-R5"],
             Case::Crash { .. } => vec!["05-R12", "05-R15"],
-            Case::PairKeys | Case::DenseSnapshot => vec!["05-R15"],
+            Case::PairKeys | Case::DenseSnapshot | Case::AssignerFree => vec!["05-R15"],
+            Case::RecordAtTop { .. } => vec!["05-R6", "05-R10"],
             Case::Heavy => vec!["05-R2", "05-R5"],
             Case::WindowSums { .. } => vec!["05-R17", "05-R18"],
             Case::Errors { .. } => vec!["05-R19", "05-R20", "05-R1", "05-R8", "05-R9"],
@@ -295,6 +304,8 @@ impl case::Case for Case {
             ),
             Case::PairKeys => super::pair_keys::describe(),
             Case::DenseSnapshot => super::dense::describe(),
+            Case::RecordAtTop { spec } => super::top_record::describe(*spec),
+            Case::AssignerFree => super::assigner_free::describe(),
             Case::Heavy => super::heavy::describe(),
             Case::Errors { call } => format!("{}, then {}", call.spec(), call.boundary()),
             Case::Contract { spec, calls } => format!("{spec}, calls {}", contract::show(calls)),
@@ -491,5 +502,12 @@ pub fn plan(seed: u64) -> Vec<Case> {
     // After them, so the cases above keep their numbers: a state that no handle can name
     // in so few bytes.
     cases.push(Case::DenseSnapshot);
+    // After it, so the cases above keep their numbers: a record at `u64::MAX`, which
+    // `assign` may give windows cut short or none, and the same state under two
+    // assigners, which is configuration.
+    for spec in TOP_ASSIGNERS {
+        cases.push(Case::RecordAtTop { spec });
+    }
+    cases.push(Case::AssignerFree);
     cases
 }

@@ -67,6 +67,7 @@ mod without_card {
 mod cached_slowest;
 mod derived_fields;
 mod hex_formats;
+mod rebuilt_max_ts;
 mod red_team;
 mod red_team_fifth;
 mod red_team_gaps;

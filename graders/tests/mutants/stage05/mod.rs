@@ -312,6 +312,7 @@ fn is_rejected(
         .unwrap_or_else(|why| crate::fail(&why));
     crate::cards::shows(&report, card);
 }
+mod configuration_and_top;
 mod list_operator;
 mod narrow_numbers;
 mod partly_late;
