@@ -114,6 +114,12 @@ pub enum ErrorCall {
     /// `u64::MAX` at once: refused, or a generator that answers as one some run makes,
     /// never a panic (moot for a snapshot that is not JSON or holds no number).
     GeneratorNumbersMax,
+    /// `CombinedWatermark::restore` of the implementation's own snapshot of `new(1)` after
+    /// `on_watermark(0, 3)`, its combined watermark (where [`ErrorCall::CombinerOutOfStep`]
+    /// finds it) set to 4, then to 2; and of `new(1)`, where it writes none as `null`
+    /// there, set to 5: one input, and still not the minimum of its inputs' (moot when
+    /// the combined watermark cannot be told).
+    CombinerSingleOutOfStep,
 }
 
 impl ErrorCall {
@@ -145,7 +151,10 @@ impl ErrorCall {
 
     /// The invalid calls added after the others, planned after every other case so that
     /// those keep their numbers.
-    pub const LATER: [ErrorCall; 1] = [ErrorCall::GeneratorNumbersMax];
+    pub const LATER: [ErrorCall; 2] = [
+        ErrorCall::GeneratorNumbersMax,
+        ErrorCall::CombinerSingleOutOfStep,
+    ];
 
     /// Whether the call's bytes are junk a restore may still accept when they are the
     /// implementation's own snapshot (of a fresh instance, or of the very instance they
@@ -203,6 +212,9 @@ impl ErrorCall {
             }
             ErrorCall::CombinerOutOfStep => {
                 "CombinedWatermark::restore(the snapshot of new(2) after on_watermark(0, 3), on_watermark(1, 5), its combined watermark set to 4, above the minimum 3 of its inputs', then to 2, below it, then to 5, the other input's; and of new(2) after on_watermark(0, 4) alone, its combined watermark set to 4 where it writes none as null: input 1 is silent)"
+            }
+            ErrorCall::CombinerSingleOutOfStep => {
+                "CombinedWatermark::restore(the snapshot of new(1) after on_watermark(0, 3), its combined watermark set to 4, then to 2; and of new(1), where it writes none as null, set to 5)"
             }
             ErrorCall::GeneratorNumberChanged => {
                 "BoundedOutOfOrderness::restore(the snapshot of new(2), and of new(2) after on_event(5), one number or null in it changed to null or to 0..=9), refused or a generator some run makes"

@@ -180,6 +180,17 @@ fn invalid_call<I: Implementation>(call: ErrorCall) -> anyhow::Result<String> {
                 .find(Result::is_ok)
                 .unwrap_or_else(|| Err(anyhow::anyhow!("each forged snapshot is refused")))
         }
+        ErrorCall::CombinerSingleOutOfStep => {
+            let Some(forged) = single_out_of_step::<I>()? else {
+                anyhow::bail!("its snapshot keeps no combined watermark that can be told")
+            };
+            let mut refusals = forged
+                .iter()
+                .map(|bytes| restore_combiner::<I>(bytes, junk));
+            refusals
+                .find(Result::is_ok)
+                .unwrap_or_else(|| Err(anyhow::anyhow!("each forged snapshot is refused")))
+        }
         ErrorCall::GeneratorNumberChanged => match unreal_generator::<I>()? {
             Some(restored) => Ok(restored),
             None => anyhow::bail!("each is refused, or restores a generator some run makes"),
@@ -205,6 +216,75 @@ fn invalid_call<I: Implementation>(call: ErrorCall) -> anyhow::Result<String> {
 /// inputs go to 4 and 5 (the minimum moves with the first) and not when they go to 5 and
 /// 3 (the minimum stays).
 fn out_of_step<I: Implementation>() -> anyhow::Result<Option<Vec<Vec<u8>>>> {
+    let Some((base, combined)) = combined_pointer::<I>()? else {
+        return Ok(None);
+    };
+    let set_to = |value: u64| {
+        let mut forged = base.clone();
+        *forged.pointer_mut(&combined)? = serde_json::Value::from(value);
+        serde_json::to_vec(&forged).ok()
+    };
+    let Some(mut forged): Option<Vec<Vec<u8>>> =
+        [set_to(4), set_to(2), set_to(5)].into_iter().collect()
+    else {
+        return Ok(None);
+    };
+    let mut silent = I::combiner(2)?;
+    I::on_watermark(&mut silent, 0, 4)?;
+    forged.extend(null_set_to::<I>(&silent, &combined, 4)?);
+    Ok(Some(forged))
+}
+
+/// The implementation's own snapshot of a combiner of one input, its combined watermark
+/// (where [`combined_pointer`] finds it) set where the input does not put it: after the
+/// input reported 3, to 4 and to 2; and, where it writes none as `null` there, before any
+/// report, to 5. One input is no reason to trust the combined watermark: it is the
+/// input's. `None` when the combined watermark cannot be told, or is not 3 there.
+fn single_out_of_step<I: Implementation>() -> anyhow::Result<Option<Vec<Vec<u8>>>> {
+    let Some((_, combined)) = combined_pointer::<I>()? else {
+        return Ok(None);
+    };
+    let mut reported = I::combiner(1)?;
+    I::on_watermark(&mut reported, 0, 3)?;
+    let Ok(base) = serde_json::from_slice::<serde_json::Value>(&I::combiner_snapshot(&reported)?)
+    else {
+        return Ok(None);
+    };
+    if base.pointer(&combined).and_then(serde_json::Value::as_u64) != Some(3) {
+        return Ok(None);
+    }
+    let set_to = |value: u64| {
+        let mut forged = base.clone();
+        *forged.pointer_mut(&combined)? = serde_json::Value::from(value);
+        serde_json::to_vec(&forged).ok()
+    };
+    let mut forged: Vec<Vec<u8>> = [set_to(4), set_to(2)].into_iter().flatten().collect();
+    forged.extend(null_set_to::<I>(&I::combiner(1)?, &combined, 5)?);
+    Ok(Some(forged))
+}
+
+/// The implementation's own snapshot of `combiner` with its `null` at `combined` set to
+/// `value`; `None` when the snapshot writes no `null` there.
+fn null_set_to<I: Implementation>(
+    combiner: &I::Combiner,
+    combined: &str,
+    value: u64,
+) -> anyhow::Result<Option<Vec<u8>>> {
+    let snapshot = serde_json::from_slice::<serde_json::Value>(&I::combiner_snapshot(combiner)?);
+    if let Ok(mut snapshot) = snapshot
+        && let Some(none @ serde_json::Value::Null) = snapshot.pointer_mut(combined)
+    {
+        *none = serde_json::Value::from(value);
+        return Ok(serde_json::to_vec(&snapshot).ok());
+    }
+    Ok(None)
+}
+
+/// The implementation's own snapshot of a combiner whose inputs reported 3 and 5, and the
+/// JSON pointer of its combined watermark: the one number that moves when the inputs go
+/// to 4 and 5 (the minimum moves with the first) and not when they go to 5 and 3 (the
+/// minimum stays). `None` when no number of it is the combined watermark alone.
+fn combined_pointer<I: Implementation>() -> anyhow::Result<Option<(serde_json::Value, String)>> {
     let at = |first: u64, second: u64| -> anyhow::Result<Option<serde_json::Value>> {
         let mut combiner = I::combiner(2)?;
         I::on_watermark(&mut combiner, 0, first)?;
@@ -227,26 +307,8 @@ fn out_of_step<I: Implementation>() -> anyhow::Result<Option<Vec<Vec<u8>>>> {
     if base.pointer(combined).and_then(serde_json::Value::as_u64) != Some(3) {
         return Ok(None);
     }
-    let set_to = |value: u64| {
-        let mut forged = base.clone();
-        *forged.pointer_mut(combined)? = serde_json::Value::from(value);
-        serde_json::to_vec(&forged).ok()
-    };
-    let Some(mut forged): Option<Vec<Vec<u8>>> =
-        [set_to(4), set_to(2), set_to(5)].into_iter().collect()
-    else {
-        return Ok(None);
-    };
-    let mut silent = I::combiner(2)?;
-    I::on_watermark(&mut silent, 0, 4)?;
-    let silent = serde_json::from_slice::<serde_json::Value>(&I::combiner_snapshot(&silent)?);
-    if let Ok(mut silent) = silent
-        && let Some(none @ serde_json::Value::Null) = silent.pointer_mut(combined)
-    {
-        *none = serde_json::Value::from(4);
-        forged.extend(serde_json::to_vec(&silent).ok());
-    }
-    Ok(Some(forged))
+    let combined = combined.clone();
+    Ok(Some((base, combined)))
 }
 
 /// The implementation's own snapshot of `new(2)` after `on_watermark(0, 5)` and

@@ -31,7 +31,8 @@
 //!   it writes); and the own snapshots with one number changed at a time (one run of
 //!   digits, in a format that is not JSON), each refused or restoring an instance some
 //!   run makes (see `forged.rs`); last, the own generator snapshots with every number
-//!   set to `u64::MAX`, refused or a generator some run makes, never a panic;
+//!   set to `u64::MAX`, refused or a generator some run makes, never a panic, and the own
+//!   snapshot of a combiner of one input with its combined watermark set off its input's;
 //! - `contract`: every sequence of up to three calls on a generator (`max_delay` 0, 2,
 //!   `u64::MAX`) or a combiner (1, 2, 3 inputs), with timestamps 0, 1 and `u64::MAX`,
 //!   watermarks that go back, an input that does not exist and a restore anywhere,
@@ -63,7 +64,7 @@
 //! | 04-R13 | `crash` | `max_ts_not_in_snapshot` |
 //! | 04-R13 | `contract` | `generator_text_through_f64` |
 //! | 04-R14 | `crash` | `combined_not_in_snapshot` |
-//! | 04-R15 | `errors` | `garbage_restores_fresh`, `generator_ignores_trailing`, `restore_lenient_array`, `combiner_lenient_array`, `combiner_restore_unchecked`, `combiner_restore_out_of_step`, `combiner_restore_behind`, `combiner_restore_min_of_reported`, `generator_trims_text`, `generator_cached_watermark_trusted`, `combiner_reported_count_trusted`, `combiner_null_combined_trusted`, `combiner_combined_is_some_input`, `combiner_text_trusts_combined`, `combiner_versioned_json_unchecked`, `generator_text_trusts_cached_watermark`, `combiner_trusts_cached_slowest`, `combiner_hex_trusts_combined`, `generator_trims_the_end`, `rebuilds_unchecked` |
+//! | 04-R15 | `errors` | `garbage_restores_fresh`, `generator_ignores_trailing`, `restore_lenient_array`, `combiner_lenient_array`, `combiner_restore_unchecked`, `combiner_restore_out_of_step`, `combiner_restore_behind`, `combiner_restore_min_of_reported`, `generator_trims_text`, `generator_cached_watermark_trusted`, `combiner_reported_count_trusted`, `combiner_null_combined_trusted`, `combiner_combined_is_some_input`, `combiner_text_trusts_combined`, `combiner_versioned_json_unchecked`, `generator_text_trusts_cached_watermark`, `combiner_trusts_cached_slowest`, `combiner_hex_trusts_combined`, `generator_trims_the_end`, `rebuilds_unchecked`, `combiner_single_input_trusted` |
 //! | 04-R16 | `generator` | `delay_plus_one_overflows` |
 //! | 04-R16 | `lateness` | `late_below_watermark_plus_one` |
 //!

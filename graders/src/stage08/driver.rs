@@ -5,6 +5,7 @@ use std::panic::{self, AssertUnwindSafe};
 use serde::{Deserialize, Serialize};
 
 use super::binding::{Implementation, SpyBook, SpyCall, SpyLog};
+use super::commit_order::out_of_order_prefixes;
 use super::id_zero::id_zero_sequences;
 use super::many_checkpoints::{all_prepared_at_once, high_ids, many_checkpoints};
 use super::own_sink::{OwnSinkRun, own_sink_run};
@@ -107,10 +108,10 @@ fn sink_model<I: Implementation>(sequences: &[Vec<SinkOp>]) -> Observation {
     Observation::SinkModel { committed }
 }
 
-/// Runs every sequence of `snapshot_sequences(first)` on a fresh sink, takes it through
+/// Runs every sequence of `sequences` on a fresh sink, takes it through
 /// `restore(&snapshot()?)` and finishes it on the restored sink.
-fn sink_snapshot<I: Implementation>(first: SinkOp) -> Observation {
-    let after = snapshot_sequences(first)
+fn sink_snapshot<I: Implementation>(sequences: &[Vec<SinkOp>]) -> Observation {
+    let after = sequences
         .iter()
         .map(|ops| {
             let panicked = |message| format!("panicked: {message}");
@@ -145,7 +146,9 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
         Case::SinkMany { checkpoints, lag } => {
             sink_model::<I>(&many_checkpoints(*checkpoints, *lag))
         }
-        Case::SinkSnapshot { first } => sink_snapshot::<I>(*first),
+        Case::SinkSnapshot { first } => sink_snapshot::<I>(&snapshot_sequences(*first)),
+        Case::SinkCommitOrder => sink_model::<I>(&out_of_order_prefixes()),
+        Case::SinkCommitOrderSnapshot => sink_snapshot::<I>(&out_of_order_prefixes()),
         Case::SinkIdZero { first } => sink_model::<I>(&id_zero_sequences(*first)),
         Case::SinkManyAtOnce => sink_model::<I>(&[all_prepared_at_once(MANY_CHECKPOINTS_AT_ONCE)]),
         Case::ManyPending => {

@@ -13,6 +13,7 @@
 use super::anomaly::Anomaly;
 use super::call::SpyCall;
 use super::cell::{CellFailure, fail, multiset_anomaly};
+use super::commit_order::out_of_order_prefixes;
 use super::driver::{Observation, SpiedRun};
 use super::first_sink::walk_first_sink;
 use super::fresh_sink::walk_fresh_sink;
@@ -27,7 +28,7 @@ use super::recovery_order::judge_recovery_order;
 use super::run_result::RunResult;
 use super::sequences::sequences_from;
 use super::sink_model::judge_sink_model;
-use super::sink_snapshot::judge_sink_snapshot;
+use super::sink_snapshot::{judge_sink_snapshot, snapshot_sequences};
 use super::stray_aborts::{aborted_on_the_fresh_sink, aborts_name_prepared_ids};
 use crate::harness::case::Failure;
 
@@ -35,7 +36,13 @@ use crate::harness::case::Failure;
 pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
     match (case, observation) {
         (Case::SinkSnapshot { first }, Observation::SinkSnapshot { after }) => {
-            judge_sink_snapshot(*first, after)
+            judge_sink_snapshot(&snapshot_sequences(*first), after)
+        }
+        (Case::SinkCommitOrderSnapshot, Observation::SinkSnapshot { after }) => {
+            judge_sink_snapshot(&out_of_order_prefixes(), after)
+        }
+        (Case::SinkCommitOrder, Observation::SinkModel { committed }) => {
+            judge_sink_model(&out_of_order_prefixes(), committed)
         }
         (Case::SinkModel { first }, Observation::SinkModel { committed }) => {
             judge_sink_model(&sequences_from(&[*first]), committed)

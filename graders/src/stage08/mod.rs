@@ -12,7 +12,8 @@
 //!   [`MANY_LAGS`] pre-commits after their own (see [`many_checkpoints`]); and after
 //!   every sequence of up to 3 operations, `commit(0)` and `abort(0)`, which change
 //!   nothing, each alone and then with the round trip's finishing calls (see
-//!   [`id_zero_sequences`]);
+//!   [`id_zero_sequences`]); last, two commits out of id order, then repeated, and each
+//!   prefix through the round trip (see `commit_order.rs`);
 //! - `exactly-once`: `run_exactly_once_sink` for every input length `0..=MAX_LEN`
 //!   (duplicate values), `barrier_every` in `1..=len + 1`, crash point in
 //!   `None, 0..=len` and `commit_lag` in `0..=2`: the sorted output is the sorted input,
@@ -75,10 +76,10 @@
 //! | `08-R22` | `contract` | `lag_arithmetic_overflows` |
 //! | `08-R23` | `protocol` | `ignore_lag` |
 //! | `08-R23` | `contract` | `lag_as_u32`, `at_most_four_pending`, `at_most_32_pending` |
-//! | `08-R24` | `sink-model` | `commit_not_idempotent` |
+//! | `08-R24` | `sink-model` | `commit_not_idempotent`, `moves_on_repeat` |
 //! | `08-R25` | `protocol` | `shortcut`, `probe_sink`, `fresh_sink_up_front` |
 //! | `08-R26` | `bad-input` | `crash_checked_late` |
-//! | `08-R27` | `sink-model` | `snapshot_skips_prepared`, `snapshot_of_tuple_keys` |
+//! | `08-R27` | `sink-model` | `snapshot_skips_prepared`, `snapshot_of_tuple_keys`, `rebuilds_by_id` |
 //!
 //! ## Mutation testing
 //!
@@ -89,6 +90,7 @@ mod anomaly;
 mod binding;
 mod call;
 mod cell;
+mod commit_order;
 mod driver;
 mod first_sink;
 mod fresh_sink;

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::commit_order::OUT_OF_ORDER;
 use super::many_checkpoints::{HIGH_IDS, MANY_CHECKPOINTS, MANY_LAGS};
 use super::sequences::{EVERY_SEQUENCE_UP_TO, IDLE_CALLS_AT_MAX, MAX_OPS};
 use crate::harness::rng::Rng;
@@ -153,6 +154,16 @@ pub enum Case {
     /// first; `committed()` observed at the end only (one sequence: its prefixes would
     /// take a million calls).
     SinkManyAtOnce,
+    /// Every prefix of [`OUT_OF_ORDER`] on a fresh `TransactionalSink`: commits out of id
+    /// order, then repeated.
+    ///
+    /// [`OUT_OF_ORDER`]: super::commit_order::OUT_OF_ORDER
+    SinkCommitOrder,
+    /// Every prefix of [`OUT_OF_ORDER`], then `restore(&snapshot()?)` and calls that
+    /// finish what the sink held.
+    ///
+    /// [`OUT_OF_ORDER`]: super::commit_order::OUT_OF_ORDER
+    SinkCommitOrderSnapshot,
     /// `run_exactly_once_sink_with` a spying sink over `pending_at_once_input()`, a barrier
     /// after every record and a commit lag past every barrier (`BEYOND_U32`), with no
     /// crash and with a crash after the last record: every checkpoint pends at once.
@@ -205,7 +216,9 @@ impl case::Case for Case {
             | Case::SinkHighIds
             | Case::SinkMany { .. }
             | Case::SinkManyAtOnce
-            | Case::SinkIdZero { .. } => SINK_MODEL,
+            | Case::SinkIdZero { .. }
+            | Case::SinkCommitOrder
+            | Case::SinkCommitOrderSnapshot => SINK_MODEL,
             Case::ExactlyOnce { .. } => EXACTLY_ONCE,
             Case::Protocol { .. } => PROTOCOL,
             Case::Contract { .. }
@@ -227,12 +240,13 @@ impl case::Case for Case {
             | Case::SinkHighIds
             | Case::SinkMany { .. }
             | Case::SinkManyAtOnce
-            | Case::SinkIdZero { .. } => {
+            | Case::SinkIdZero { .. }
+            | Case::SinkCommitOrder => {
                 vec![
                     "08-R1", "08-R2", "08-R3", "08-R4", "08-R5", "08-R6", "08-R24",
                 ]
             }
-            Case::SinkSnapshot { .. } => vec!["08-R27"],
+            Case::SinkSnapshot { .. } | Case::SinkCommitOrderSnapshot => vec!["08-R27"],
             Case::ExactlyOnce { .. } => vec!["08-R19", "08-R22"],
             Case::Protocol { .. }
             | Case::Contract { .. }
@@ -299,6 +313,14 @@ impl case::Case for Case {
             ),
             Case::SinkManyAtOnce => format!(
                 "{MANY_CHECKPOINTS_AT_ONCE} times write then pre_commit(1, 2, ...) on a fresh TransactionalSink, then commit(1, 2, ...) of every one, oldest first: {MANY_CHECKPOINTS_AT_ONCE} transactions prepared at once (nothing bounds how many wait)"
+            ),
+            Case::SinkCommitOrder => format!(
+                "on a fresh TransactionalSink, {}, committed() read after each call: commits out of id order, then repeated",
+                super::sink_model::describe_ops(&OUT_OF_ORDER, 0..OUT_OF_ORDER.len())
+            ),
+            Case::SinkCommitOrderSnapshot => format!(
+                "on a fresh TransactionalSink, each prefix of {}, then restore(&sink.snapshot()?) and, on the restored sink, a write, a pre-commit under a new id and a commit of every id",
+                super::sink_model::describe_ops(&OUT_OF_ORDER, 0..OUT_OF_ORDER.len())
             ),
             Case::ManyPending => format!(
                 "run_exactly_once_sink_with(&[{PENDING_LEN} records: 0, 1, 2, 3, 4, 5, 0, 1, ...], 1, crash_after, {BEYOND_U32}, spy) with no crash and with a crash after the last record: {PENDING_LEN} checkpoints pending at once (nothing bounds how many wait)"
@@ -403,6 +425,9 @@ pub fn plan(seed: u64) -> Vec<Case> {
     }
     // After them too: a bound on how many transactions wait, past every size above.
     cases.extend([Case::SinkManyAtOnce, Case::ManyPending]);
+    // After them, so the cases above keep their numbers: commits out of id order, then
+    // repeated, and the same through a round trip.
+    cases.extend([Case::SinkCommitOrder, Case::SinkCommitOrderSnapshot]);
     cases
 }
 

@@ -77,11 +77,9 @@ pub(super) fn broken_by(ops: &[SinkOp], want: &[u32], got: &[u32]) -> &'static s
     let Some((&last, before)) = ops.split_last() else {
         return "08-R6";
     };
-    let diff = multiset_diff(want, got);
-    if diff.missing.is_empty() && diff.extra.is_empty() {
-        return "08-R6";
-    }
-    // A commit of an id the contract says it ignores: which call made it a no-op.
+    // A commit of an id the contract says it ignores: which call made it a no-op. It
+    // comes first: the sequence without it passed (shortest first), so whatever it
+    // changed, the order of what shows too, it was to change nothing.
     if let SinkOp::Commit(id) = last {
         match id_state(before, id) {
             None => return "08-R3",
@@ -89,6 +87,10 @@ pub(super) fn broken_by(ops: &[SinkOp], want: &[u32], got: &[u32]) -> &'static s
             Some(Fate::Committed) => return "08-R24",
             _ => {}
         }
+    }
+    let diff = multiset_diff(want, got);
+    if diff.missing.is_empty() && diff.extra.is_empty() {
+        return "08-R6";
     }
     let fate = fates(ops);
     if let Some(r) = diff.extra.first() {

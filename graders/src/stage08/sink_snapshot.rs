@@ -39,14 +39,20 @@ pub fn finishing(ops: &[SinkOp]) -> Vec<SinkOp> {
         .collect()
 }
 
-/// Judges one `first`'s round trips, shortest sequence first: `after[i]` is what the
-/// restored sink showed after [`finishing`] the i-th sequence, or what failed (snapshot,
-/// restore, or a panic).
+/// Judges the round trips after `sequences`, shortest sequence first: `after[i]` is what
+/// the restored sink showed after [`finishing`] the i-th sequence, or what failed
+/// (snapshot, restore, or a panic).
 pub(super) fn judge_sink_snapshot(
-    first: SinkOp,
+    sequences: &[Vec<SinkOp>],
     after: &[Result<Vec<u32>, String>],
 ) -> Result<(), Failure> {
-    let sequences = snapshot_sequences(first);
+    if after.len() != sequences.len() {
+        return Err(Failure::new(
+            format!("{} round trips", sequences.len()),
+            format!("{} round trips", after.len()),
+        )
+        .requirement("08-R27"));
+    }
     // The shortest failing sequence is the one reported: sequences come depth first.
     let mut shortest_first: Vec<_> = sequences.iter().zip(after).collect();
     shortest_first.sort_by_key(|(ops, _)| ops.len());

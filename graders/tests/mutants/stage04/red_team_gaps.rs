@@ -244,6 +244,31 @@ mod combiner_restore_out_of_step {
 }
 graders::impl_stage04!(CombinerRestoreOutOfStep, combiner_restore_out_of_step);
 
+/// **Mistake:** the combiner's `restore` checks that the combined watermark is the
+/// minimum of its inputs', but not for a combiner of one input ("nothing to combine"),
+/// though the minimum of one input's watermark is that watermark (the tenth red team's
+/// w04-01).
+/// **Verdict:** `errors` fails: its own snapshot of `new(1)` after input 0 reported 3,
+/// its combined watermark set to 4, restores (04-R15).
+mod combiner_single_input_trusted {
+    combiner! {
+        snapshot(self) {
+            Ok(serde_json::to_vec(self)?)
+        }
+        restore(bytes) {
+            let restored: Self = serde_json::from_slice(bytes)?;
+            anyhow::ensure!(!restored.inputs.is_empty(), "a combiner of no inputs");
+            let minimum = restored.inputs.iter().copied().min().flatten();
+            anyhow::ensure!(
+                restored.inputs.len() == 1 || restored.combined == minimum,
+                "the combined watermark is not the minimum of the inputs'"
+            );
+            Ok(restored)
+        }
+    }
+}
+graders::impl_stage04!(CombinerSingleInputTrusted, combiner_single_input_trusted);
+
 /// **Mistake:** the combiner's `restore` refuses a combined watermark ahead of its
 /// slowest input ("it can never be ahead"), but not one behind it, though `snapshot` only
 /// ever writes the minimum itself: a combiner restored behind reports an advance it
@@ -375,6 +400,7 @@ fn is_rejected_for(
 #[case::combiner_restore_out_of_step(drive::<CombinerRestoreOutOfStep>, "errors", "04-R15")]
 #[case::combiner_restore_behind(drive::<CombinerRestoreBehind>, "errors", "04-R15")]
 #[case::combiner_restore_min_of_reported(drive::<CombinerRestoreMinOfReported>, "errors", "04-R15")]
+#[case::combiner_single_input_trusted(drive::<CombinerSingleInputTrusted>, "errors", "04-R15")]
 #[case::generator_quoted_numbers(drive::<GeneratorQuotedNumbers>, "errors", "04-R15")]
 fn is_rejected_without_card(
     #[case] drive: fn(&Case) -> Observation,

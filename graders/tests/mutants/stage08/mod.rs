@@ -115,6 +115,7 @@ macro_rules! flawed_sink {
 
 #[macro_use]
 mod brief_edges;
+mod commit_order;
 mod edges;
 mod notifications;
 mod recovery;
