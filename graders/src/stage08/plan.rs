@@ -154,15 +154,11 @@ pub enum Case {
     /// first; `committed()` observed at the end only (one sequence: its prefixes would
     /// take a million calls).
     SinkManyAtOnce,
-    /// Every prefix of [`OUT_OF_ORDER`] on a fresh `TransactionalSink`: commits out of id
-    /// order, then repeated.
-    ///
-    /// [`OUT_OF_ORDER`]: super::commit_order::OUT_OF_ORDER
+    /// Every prefix of `OUT_OF_ORDER` (`commit_order.rs`) on a fresh `TransactionalSink`:
+    /// commits out of id order, then repeated.
     SinkCommitOrder,
-    /// Every prefix of [`OUT_OF_ORDER`], then `restore(&snapshot()?)` and calls that
-    /// finish what the sink held.
-    ///
-    /// [`OUT_OF_ORDER`]: super::commit_order::OUT_OF_ORDER
+    /// Every prefix of `OUT_OF_ORDER` (`commit_order.rs`), then `restore(&snapshot()?)`
+    /// and calls that finish what the sink held.
     SinkCommitOrderSnapshot,
     /// `run_exactly_once_sink_with` a spying sink over `pending_at_once_input()`, a barrier
     /// after every record and a commit lag past every barrier (`BEYOND_U32`), with no
