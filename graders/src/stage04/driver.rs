@@ -168,28 +168,9 @@ fn invalid_call<I: Implementation>(call: ErrorCall) -> anyhow::Result<String> {
             Some(bytes) => restore_combiner::<I>(&bytes, junk),
             None => anyhow::bail!("its snapshot holds no list"),
         },
-        ErrorCall::CombinerOutOfStep => {
-            let Some(forged) = out_of_step::<I>()? else {
-                anyhow::bail!("its snapshot keeps no combined watermark that can be told")
-            };
-            // Each must be refused: the first that restores is the answer.
-            let mut refusals = forged
-                .iter()
-                .map(|bytes| restore_combiner::<I>(bytes, junk));
-            refusals
-                .find(Result::is_ok)
-                .unwrap_or_else(|| Err(anyhow::anyhow!("each forged snapshot is refused")))
-        }
+        ErrorCall::CombinerOutOfStep => first_forged_restored::<I>(out_of_step::<I>()?, junk),
         ErrorCall::CombinerSingleOutOfStep => {
-            let Some(forged) = single_out_of_step::<I>()? else {
-                anyhow::bail!("its snapshot keeps no combined watermark that can be told")
-            };
-            let mut refusals = forged
-                .iter()
-                .map(|bytes| restore_combiner::<I>(bytes, junk));
-            refusals
-                .find(Result::is_ok)
-                .unwrap_or_else(|| Err(anyhow::anyhow!("each forged snapshot is refused")))
+            first_forged_restored::<I>(single_out_of_step::<I>()?, junk)
         }
         ErrorCall::GeneratorNumberChanged => match unreal_generator::<I>()? {
             Some(restored) => Ok(restored),
@@ -219,13 +200,10 @@ fn out_of_step<I: Implementation>() -> anyhow::Result<Option<Vec<Vec<u8>>>> {
     let Some((base, combined)) = combined_pointer::<I>()? else {
         return Ok(None);
     };
-    let set_to = |value: u64| {
-        let mut forged = base.clone();
-        *forged.pointer_mut(&combined)? = serde_json::Value::from(value);
-        serde_json::to_vec(&forged).ok()
-    };
-    let Some(mut forged): Option<Vec<Vec<u8>>> =
-        [set_to(4), set_to(2), set_to(5)].into_iter().collect()
+    let Some(mut forged): Option<Vec<Vec<u8>>> = [4, 2, 5]
+        .into_iter()
+        .map(|value| set_at(&base, &combined, value))
+        .collect()
     else {
         return Ok(None);
     };
@@ -253,14 +231,36 @@ fn single_out_of_step<I: Implementation>() -> anyhow::Result<Option<Vec<Vec<u8>>
     if base.pointer(&combined).and_then(serde_json::Value::as_u64) != Some(3) {
         return Ok(None);
     }
-    let set_to = |value: u64| {
-        let mut forged = base.clone();
-        *forged.pointer_mut(&combined)? = serde_json::Value::from(value);
-        serde_json::to_vec(&forged).ok()
-    };
-    let mut forged: Vec<Vec<u8>> = [set_to(4), set_to(2)].into_iter().flatten().collect();
+    let mut forged: Vec<Vec<u8>> = [4, 2]
+        .into_iter()
+        .filter_map(|value| set_at(&base, &combined, value))
+        .collect();
     forged.extend(null_set_to::<I>(&I::combiner(1)?, &combined, 5)?);
     Ok(Some(forged))
+}
+
+/// The first of the `forged` combiner snapshots that restores, as the answer: each must be
+/// refused. `None` (no combined watermark could be told) fails the case.
+fn first_forged_restored<I: Implementation>(
+    forged: Option<Vec<Vec<u8>>>,
+    junk: bool,
+) -> anyhow::Result<String> {
+    let Some(forged) = forged else {
+        anyhow::bail!("its snapshot keeps no combined watermark that can be told")
+    };
+    forged
+        .iter()
+        .map(|bytes| restore_combiner::<I>(bytes, junk))
+        .find(Result::is_ok)
+        .unwrap_or_else(|| Err(anyhow::anyhow!("each forged snapshot is refused")))
+}
+
+/// `snapshot` with the number at `pointer` set to `value`, as bytes; `None` when nothing
+/// is at `pointer`.
+fn set_at(snapshot: &serde_json::Value, pointer: &str, value: u64) -> Option<Vec<u8>> {
+    let mut forged = snapshot.clone();
+    *forged.pointer_mut(pointer)? = serde_json::Value::from(value);
+    serde_json::to_vec(&forged).ok()
 }
 
 /// The implementation's own snapshot of `combiner` with its `null` at `combined` set to
@@ -271,13 +271,12 @@ fn null_set_to<I: Implementation>(
     value: u64,
 ) -> anyhow::Result<Option<Vec<u8>>> {
     let snapshot = serde_json::from_slice::<serde_json::Value>(&I::combiner_snapshot(combiner)?);
-    if let Ok(mut snapshot) = snapshot
-        && let Some(none @ serde_json::Value::Null) = snapshot.pointer_mut(combined)
-    {
-        *none = serde_json::Value::from(value);
-        return Ok(serde_json::to_vec(&snapshot).ok());
-    }
-    Ok(None)
+    Ok(match snapshot {
+        Ok(snapshot) if snapshot.pointer(combined) == Some(&serde_json::Value::Null) => {
+            set_at(&snapshot, combined, value)
+        }
+        _ => None,
+    })
 }
 
 /// The implementation's own snapshot of a combiner whose inputs reported 3 and 5, and the
