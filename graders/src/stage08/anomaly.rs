@@ -55,6 +55,10 @@ pub enum Anomaly {
     NotCommittedAtEnd,
     /// The result is not what the sinks made visible.
     ResultNotFromSinks,
+    /// Every record once, but out of the input's order, which empty sinks show when the
+    /// result is read from them and each commits oldest first: a run without a spy sees
+    /// no call, so it cannot tell which of these broke.
+    OutOfInputOrder,
     /// The job returned an error for valid arguments.
     RejectedValidInput,
     /// The job panicked.
@@ -135,6 +139,7 @@ impl Anomaly {
             Anomaly::ExtraSink => "extra sink",
             Anomaly::NotCommittedAtEnd => "not committed at the end",
             Anomaly::ResultNotFromSinks => "result not from the sinks",
+            Anomaly::OutOfInputOrder => "out of input order",
             Anomaly::RejectedValidInput => "rejected valid input",
             Anomaly::Panicked => "panicked",
             Anomaly::AcceptedBadInput => "accepted bad input",
@@ -184,6 +189,7 @@ impl Anomaly {
             Anomaly::ExtraSink => "XSINK",
             Anomaly::NotCommittedAtEnd => "UNCOMM",
             Anomaly::ResultNotFromSinks => "RESULT",
+            Anomaly::OutOfInputOrder => "REORDER",
             Anomaly::RejectedValidInput => "ERR",
             Anomaly::Panicked => "PANIC",
             Anomaly::AcceptedBadInput => "ACCEPT",
@@ -233,7 +239,7 @@ impl Anomaly {
             Anomaly::NoFreshSinkNothingLeft => "08-R16",
             Anomaly::ReplayIdsNotCounting => "08-R17",
             Anomaly::ReusedCheckpointId | Anomaly::AbortedUnprepared => "08-R18",
-            Anomaly::ResultNotFromSinks => "08-R19",
+            Anomaly::ResultNotFromSinks | Anomaly::OutOfInputOrder => "08-R19",
             Anomaly::AcceptedBadInput | Anomaly::ErrorWithoutArgument => "08-R20",
             Anomaly::LostRecord
             | Anomaly::Duplicate

@@ -264,13 +264,14 @@ pub fn judge_exactly_once(records: &[u32], result: &RunResult) -> Result<(), Cel
     match result {
         RunResult::Output(output) => {
             multiset_anomaly(records, output).map_or(Ok(()), Err)?;
-            // Every record once, and in order too: empty `TransactionalSink`s show
-            // `records[..offset]`, then `records[offset..]` (08-R19).
+            // Every record once, and in order too: empty `TransactionalSink`s that each
+            // commit oldest first show `records[..offset]`, then `records[offset..]`
+            // (08-R19). Which rule broke, only the spied runs of `protocol` can tell.
             if output != records {
                 return fail(
-                    Anomaly::ResultNotFromSinks,
+                    Anomaly::OutOfInputOrder,
                     format!(
-                        "returned {output:?}: every record once, but not as the sinks show them, the first sink's committed() at the crash then the fresh sink's, which from empty sinks is {records:?} in order"
+                        "returned {output:?}: every record once, but out of the input's order. From empty sinks, the first sink's committed() at the crash then the fresh sink's is {records:?}, when each sink commits its checkpoints oldest first (08-R9, 08-R10) and shows them in commit order (08-R6): the result is not read from the sinks as 08-R19 says, or it is and one of those broke (`protocol` and `sink-model` watch the calls)"
                     ),
                 );
             }
