@@ -24,24 +24,13 @@ mod no_window_is_not_late {
         pub fn new(assigner: A) -> Self {
             Self(Inner::new(assigner.clone()), assigner)
         }
-        pub fn current_watermark(&self) -> Option<Timestamp> {
-            self.0.current_watermark()
-        }
         pub fn on_record(&mut self, key: K, ts: Timestamp, value: i64) -> Option<Late<K>> {
             if self.1.assign(ts).is_empty() {
                 return None;
             }
             self.0.on_record(key, ts, value)
         }
-        pub fn on_watermark(&mut self, wm: Timestamp) -> Vec<WindowResult<K>> {
-            self.0.on_watermark(wm)
-        }
-        pub fn state_size(&self) -> usize {
-            self.0.state_size()
-        }
-        pub fn snapshot(&self) -> Result<Vec<u8>> {
-            self.0.snapshot()
-        }
+        delegate_to_inner!(current_watermark, on_watermark, state_size, snapshot);
         pub fn restore(assigner: A, bytes: &[u8]) -> Result<Self> {
             Ok(Self(Inner::restore(assigner.clone(), bytes)?, assigner))
         }
@@ -74,18 +63,7 @@ mod snapshot_writes_the_assigner {
             let written = format!("{assigner:?}");
             Self(Inner::new(assigner), written)
         }
-        pub fn current_watermark(&self) -> Option<Timestamp> {
-            self.0.current_watermark()
-        }
-        pub fn on_record(&mut self, key: K, ts: Timestamp, value: i64) -> Option<Late<K>> {
-            self.0.on_record(key, ts, value)
-        }
-        pub fn on_watermark(&mut self, wm: Timestamp) -> Vec<WindowResult<K>> {
-            self.0.on_watermark(wm)
-        }
-        pub fn state_size(&self) -> usize {
-            self.0.state_size()
-        }
+        delegate_to_inner!(current_watermark, on_record, on_watermark, state_size);
         pub fn snapshot(&self) -> Result<Vec<u8>> {
             let state: serde_json::Value = serde_json::from_slice(&self.0.snapshot()?)?;
             Ok(serde_json::to_vec(

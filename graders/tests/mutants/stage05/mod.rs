@@ -7,6 +7,40 @@ use rstest::rstest;
 
 use crate::accepted;
 
+/// The methods a wrapper mutant of the operator (the reference as `self.0`) hands on
+/// unchanged, each written once here: a mutant writes only the methods it gets wrong.
+/// Used inside the wrapper's `impl<K, A> WindowOperator<K, A>`.
+macro_rules! delegate_to_inner {
+    (@ current_watermark) => {
+        pub fn current_watermark(&self) -> Option<Timestamp> {
+            self.0.current_watermark()
+        }
+    };
+    (@ on_record) => {
+        pub fn on_record(&mut self, key: K, ts: Timestamp, value: i64) -> Option<Late<K>> {
+            self.0.on_record(key, ts, value)
+        }
+    };
+    (@ on_watermark) => {
+        pub fn on_watermark(&mut self, wm: Timestamp) -> Vec<WindowResult<K>> {
+            self.0.on_watermark(wm)
+        }
+    };
+    (@ state_size) => {
+        pub fn state_size(&self) -> usize {
+            self.0.state_size()
+        }
+    };
+    (@ snapshot) => {
+        pub fn snapshot(&self) -> Result<Vec<u8>> {
+            self.0.snapshot()
+        }
+    };
+    ($($method:ident),+ $(,)?) => {
+        $(delegate_to_inner!(@ $method);)+
+    };
+}
+
 #[macro_use]
 mod window_operator;
 #[macro_use]

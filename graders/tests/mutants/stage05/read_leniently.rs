@@ -29,21 +29,7 @@ macro_rules! reads_through {
                 pub fn new(assigner: A) -> Self {
                     Self(Inner::new(assigner))
                 }
-                pub fn current_watermark(&self) -> Option<Timestamp> {
-                    self.0.current_watermark()
-                }
-                pub fn on_record(&mut self, key: K, ts: Timestamp, value: i64) -> Option<Late<K>> {
-                    self.0.on_record(key, ts, value)
-                }
-                pub fn on_watermark(&mut self, wm: Timestamp) -> Vec<WindowResult<K>> {
-                    self.0.on_watermark(wm)
-                }
-                pub fn state_size(&self) -> usize {
-                    self.0.state_size()
-                }
-                pub fn snapshot(&self) -> Result<Vec<u8>> {
-                    self.0.snapshot()
-                }
+                delegate_to_inner!(current_watermark, on_record, on_watermark, state_size, snapshot);
                 pub fn restore(assigner: A, $bytes: &[u8]) -> Result<Self> {
                     let read: Result<Vec<u8>> = $read;
                     Ok(Self(Inner::restore(assigner, &read?)?))
@@ -199,18 +185,7 @@ macro_rules! quoted_numbers {
                 pub fn new(assigner: A) -> Self {
                     Self(Inner::new(assigner))
                 }
-                pub fn current_watermark(&self) -> Option<Timestamp> {
-                    self.0.current_watermark()
-                }
-                pub fn on_record(&mut self, key: K, ts: Timestamp, value: i64) -> Option<Late<K>> {
-                    self.0.on_record(key, ts, value)
-                }
-                pub fn on_watermark(&mut self, wm: Timestamp) -> Vec<WindowResult<K>> {
-                    self.0.on_watermark(wm)
-                }
-                pub fn state_size(&self) -> usize {
-                    self.0.state_size()
-                }
+                delegate_to_inner!(current_watermark, on_record, on_watermark, state_size);
                 pub fn snapshot(&self) -> Result<Vec<u8>> {
                     let tree: Value = serde_json::from_slice(&self.0.snapshot()?)?;
                     Ok(serde_json::to_vec(&quoted(tree))?)

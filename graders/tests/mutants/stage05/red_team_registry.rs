@@ -23,18 +23,7 @@ mod snapshot_is_a_registry_entry {
         pub fn new(assigner: A) -> Self {
             Self(Inner::new(assigner))
         }
-        pub fn current_watermark(&self) -> Option<Timestamp> {
-            self.0.current_watermark()
-        }
-        pub fn on_record(&mut self, key: K, ts: Timestamp, value: i64) -> Option<Late<K>> {
-            self.0.on_record(key, ts, value)
-        }
-        pub fn on_watermark(&mut self, wm: Timestamp) -> Vec<WindowResult<K>> {
-            self.0.on_watermark(wm)
-        }
-        pub fn state_size(&self) -> usize {
-            self.0.state_size()
-        }
+        delegate_to_inner!(current_watermark, on_record, on_watermark, state_size);
         pub fn snapshot(&self) -> Result<Vec<u8>> {
             crate::registry::enter(self.0.snapshot()?)
         }

@@ -38,18 +38,7 @@ macro_rules! restore_through {
                 pub fn new(assigner: A) -> Self {
                     Self(Inner::new(assigner))
                 }
-                pub fn current_watermark(&self) -> Option<Timestamp> {
-                    self.0.current_watermark()
-                }
-                pub fn on_record(&mut self, key: K, ts: Timestamp, value: i64) -> Option<Late<K>> {
-                    self.0.on_record(key, ts, value)
-                }
-                pub fn on_watermark(&mut self, wm: Timestamp) -> Vec<WindowResult<K>> {
-                    self.0.on_watermark(wm)
-                }
-                pub fn state_size(&self) -> usize {
-                    self.0.state_size()
-                }
+                delegate_to_inner!(current_watermark, on_record, on_watermark, state_size);
                 pub fn snapshot(&self) -> Result<Vec<u8>> {
                     #[allow(unused_mut, reason = "a variant that writes nothing more")]
                     let mut $w: serde_json::Value = serde_json::from_slice(&self.0.snapshot()?)?;
@@ -98,21 +87,13 @@ mod restore_ignores_trailing {
         pub fn new(assigner: A) -> Self {
             Self(Inner::new(assigner))
         }
-        pub fn current_watermark(&self) -> Option<Timestamp> {
-            self.0.current_watermark()
-        }
-        pub fn on_record(&mut self, key: K, ts: Timestamp, value: i64) -> Option<Late<K>> {
-            self.0.on_record(key, ts, value)
-        }
-        pub fn on_watermark(&mut self, wm: Timestamp) -> Vec<WindowResult<K>> {
-            self.0.on_watermark(wm)
-        }
-        pub fn state_size(&self) -> usize {
-            self.0.state_size()
-        }
-        pub fn snapshot(&self) -> Result<Vec<u8>> {
-            self.0.snapshot()
-        }
+        delegate_to_inner!(
+            current_watermark,
+            on_record,
+            on_watermark,
+            state_size,
+            snapshot
+        );
         pub fn restore(assigner: A, bytes: &[u8]) -> Result<Self> {
             let first: serde_json::Value = serde_json::Deserializer::from_slice(bytes)
                 .into_iter()
