@@ -44,10 +44,7 @@ pub fn judge(result: &Result<Vec<Fired>, String>) -> Result<(), Failure> {
     let want = model.watermark(WATERMARK);
     let got = result.as_ref().map_err(|e| {
         Failure::new(format!("{want:?}"), format!("Err({e})"))
-            .step(
-                "snapshot() or restore(..) failed with keys that are pairs: the operator is \
-                 generic over its key, and JSON object keys must be strings",
-            )
+            .step(failed_step(e))
             .requirement("05-R15")
     })?;
     if *got != want {
@@ -59,4 +56,29 @@ pub fn judge(result: &Result<Vec<Fired>, String>) -> Result<(), Failure> {
             .requirement("05-R15"));
     }
     Ok(())
+}
+
+/// The step of a snapshot or restore that failed with pair keys: serde_json's "key must be
+/// a string" is a map written as a JSON object; any other error is the learner's own format
+/// meeting a key it cannot hold, and naming JSON objects would point away from it.
+fn failed_step(error: &str) -> String {
+    let why = if error.contains("key must be a string") {
+        "the operator is generic over its key, and JSON object keys must be strings"
+    } else {
+        "the operator is generic over its key, and its snapshot must give back every key it holds, whatever the key's type and text"
+    };
+    format!("snapshot() or restore(..) failed with keys that are pairs: {why}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::failed_step;
+
+    #[test]
+    fn only_serde_json_s_refusal_is_blamed_on_json_object_keys() {
+        assert!(failed_step("key must be a string").contains("JSON object keys must be strings"));
+        let own_format = failed_step(r#"not a snapshot (bad line "0,3,2,1,[\"a\",1]")"#);
+        assert!(!own_format.contains("JSON"), "{own_format}");
+        assert!(own_format.contains("every key it holds"), "{own_format}");
+    }
 }
