@@ -65,6 +65,18 @@ impl Failure {
         self
     }
 
+    /// A contract record with `recorded` entries where its driver makes `due`: one the
+    /// driver cannot have made (it stops early only at an answer the judge rejects), so
+    /// none of its answers can be trusted. Judges check the length before they walk a
+    /// record, so that a short one is never taken for a complete one.
+    pub fn incomplete_record(due: usize, recorded: usize) -> Self {
+        Self::new(
+            format!("{due} entries, one per read"),
+            format!("{recorded} entries"),
+        )
+        .step("the run's record is incomplete: its driver stops early only at an answer that fails")
+    }
+
     /// Names the first wrong step.
     #[must_use]
     pub fn step(mut self, step: impl Into<String>) -> Self {

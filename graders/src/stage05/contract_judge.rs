@@ -42,6 +42,10 @@ pub fn judge(
             .step(format!("{spec} could not be built"))
             .requirement(build_fault(spec))
     })?;
+    // The driver records every call: it never stops early.
+    if steps.len() != calls.len() {
+        return Err(Failure::incomplete_record(calls.len(), steps.len()));
+    }
     let mut model = Model::new(spec);
     let mut answered = explain::Answered::default();
     let mut restored_at: Option<usize> = None;
@@ -256,4 +260,16 @@ fn wide_count_fault(seen: &[WideSeen]) -> Option<(String, String, String)> {
             }),
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_with_fewer_steps_than_calls_is_refused() {
+        let calls = [Call::Watermark(5)];
+        let failure = judge(AssignerSpec::Tumbling(10), &calls, &Ok(Vec::new())).unwrap_err();
+        assert!(failure.requirement.is_none(), "{failure:?}");
+    }
 }

@@ -59,6 +59,7 @@
 //! | 06-R1 | `inject-barriers` | `barrier_before_its_record`, `partial_chunk_barrier`, `ceil_div_overflows` |
 //! | 06-R2 | `configuration` | `accepting_barrier_every_zero` |
 //! | 06-R3 | `alignment` | `never_unblocking`, `nonexistent_blocked`, `bitmask_inputs`, `blocked_inputs_as_u32` |
+//! | 06-R3 | `contract` | `is_blocked_indexes_the_inputs` |
 //! | 06-R4 | `alignment` | `block_all`, `at_most_1024_inputs` |
 //! | 06-R5 | `alignment` | `blocked_means_buffered` |
 //! | 06-R6 | `alignment` | `snapshot_at_first_barrier`, `releasing_before_the_checkpoint`, `count_as_u8` |

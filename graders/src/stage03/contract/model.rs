@@ -63,6 +63,13 @@ pub fn judge_contract(maxp: u32, start: At, ops: &[Op], seen: &[Seen]) -> Result
             .step(format!("{new} refused a valid configuration"))
             .requirement("03-R21"));
     }
+    // The driver stops early only after a panic, which every arm below rejects.
+    let ended = seen
+        .last()
+        .is_some_and(|s| matches!(s.answer, Answer::Panicked(_)));
+    if seen.len() > ops.len() + 1 || (seen.len() <= ops.len() && !ended) {
+        return Err(Failure::incomplete_record(ops.len() + 1, seen.len()));
+    }
     expect_groups(&model, &new, first)?;
     expect_state(&model, &new, first, "03-R4", "a new subtask holds no state")?;
     for (n, (op, seen)) in (1usize..).zip(ops.iter().zip(&seen[1..])) {
@@ -342,5 +349,27 @@ pub fn judge_twin_snapshots(snapshots: &[Answer<Vec<u8>>]) -> Result<(), Failure
             snapshots.iter().map(shown).collect::<Vec<_>>().join(", "),
         )
         .requirement("03-R6")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_that_stops_before_its_calls_without_a_panic_is_refused() {
+        let start = At {
+            index: 0,
+            parallelism: 1,
+        };
+        let fresh = Seen {
+            answer: Answer::Ok(()),
+            state: SubtaskCounts::new(),
+            key_groups: (0, 3),
+            same_bytes: false,
+        };
+        let failure = judge_contract(4, start, &[Op::Count("a".into())], &[fresh])
+            .expect_err("one reading for a fresh subtask and one call");
+        assert!(failure.requirement.is_none(), "{failure:?}");
     }
 }

@@ -10,6 +10,15 @@ use crate::stage04::oracle;
 
 /// `Ok` when every reading is what the model allows.
 pub fn judge_contract(subject: Subject, ops: &[Op], readings: &[Reading]) -> Result<(), Failure> {
+    // The driver stops early only after an answer that is not `Ok` (a combiner `new`
+    // refuses leaves no reading at all, which its judge rejects).
+    let ended = match readings.last() {
+        Some(last) => !last.answer.is_ok(),
+        None => matches!(subject, Subject::Combiner { .. }),
+    };
+    if readings.len() > ops.len() + 1 || (readings.len() <= ops.len() && !ended) {
+        return Err(Failure::incomplete_record(ops.len() + 1, readings.len()));
+    }
     match subject {
         Subject::Generator { max_delay } => judge_generator(max_delay, ops, readings),
         Subject::Combiner { inputs } => judge_combiner(inputs, ops, readings),
@@ -206,4 +215,29 @@ fn refused(refused_at: Option<usize>) -> String {
     refused_at.map_or(String::new(), |k| {
         format!("; the call refused at step {k} came before it, and a refused call changes nothing")
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_that_stops_before_its_calls_without_an_error_is_refused() {
+        let fresh = Reading {
+            answer: Answer::Ok(None),
+            current: None,
+        };
+        let generator = Subject::Generator { max_delay: 0 };
+        assert!(judge_contract(generator, &[], std::slice::from_ref(&fresh)).is_ok());
+        for readings in [&[][..], std::slice::from_ref(&fresh)] {
+            let failure = judge_contract(generator, &[Op::Event(5)], readings).unwrap_err();
+            assert!(failure.requirement.is_none(), "{failure:?}");
+        }
+        let combiner = Subject::Combiner { inputs: 1 };
+        let failure = judge_contract(combiner, &[Op::Crash], &[fresh]).unwrap_err();
+        assert!(failure.requirement.is_none(), "{failure:?}");
+        // A combiner `new` refused leaves no reading: that is its judge's to name.
+        let failure = judge_contract(combiner, &[Op::Crash], &[]).unwrap_err();
+        assert_eq!(failure.requirement, Some("04-R11"));
+    }
 }

@@ -57,8 +57,19 @@ pub struct Reading {
     /// What the call answered.
     pub answer: Answer<Vec<Out>>,
     /// `is_blocked(i)` for each `i` of `driver::asked(inputs)`: every input, then inputs
-    /// that do not exist (empty after a panic).
+    /// that do not exist; it ends early where `is_blocked` panicked (empty after the call
+    /// itself panicked).
     pub blocked: Vec<bool>,
+    /// The panic of `is_blocked` of the input asked after the last of `blocked`: the
+    /// sequence ends there.
+    pub blocked_panic: Option<String>,
+}
+
+impl Reading {
+    /// Whether the sequence ended at this reading: its call or an `is_blocked` panicked.
+    pub(super) fn ends_the_run(&self) -> bool {
+        matches!(self.answer, Answer::Panicked(_)) || self.blocked_panic.is_some()
+    }
 }
 
 /// The description of a sequence, as a report shows it.
@@ -218,51 +229,48 @@ fn chosen() -> Vec<Vec<Op>> {
 }
 
 /// Runs the sequence on `BarrierAligner::new(inputs)`: the fresh aligner's reading,
-/// then one per call; a panic ends it. `Err` when `new` itself fails.
+/// then one per call; a panic, of a call or of an `is_blocked`, ends it. `Err` when `new`
+/// itself fails.
 pub fn drive_contract<I: Implementation>(
     inputs: usize,
     ops: &[Op],
 ) -> Result<Vec<Reading>, String> {
     let mut aligner = I::aligner(inputs).map_err(|e| format!("{e:#}"))?;
     let mut readings = Vec::new();
-    let mut answer = Answer::Ok(Vec::new());
     for step in 0..=ops.len() {
-        if step > 0 {
-            answer = match ops[step - 1].element(step) {
-                Some((input, element)) => caught(|| I::on_element(&mut aligner, input, element)),
-                None => match caught(|| I::restore(inputs, &I::snapshot(&aligner)?)) {
-                    Answer::Ok(restored) => {
-                        aligner = restored;
-                        Answer::Ok(Vec::new())
-                    }
-                    Answer::Err(e) => Answer::Err(e),
-                    Answer::Panicked(m) => Answer::Panicked(m),
-                },
-            };
-        }
-        if let Answer::Panicked(_) = answer {
-            readings.push(Reading {
-                answer,
-                blocked: Vec::new(),
-            });
-            break;
-        }
+        let answer = match step.checked_sub(1).map(|k| ops[k].element(step)) {
+            None => Answer::Ok(Vec::new()),
+            Some(Some((input, element))) => caught(|| I::on_element(&mut aligner, input, element)),
+            Some(None) => match caught(|| I::restore(inputs, &I::snapshot(&aligner)?)) {
+                Answer::Ok(restored) => {
+                    aligner = restored;
+                    Answer::Ok(Vec::new())
+                }
+                Answer::Err(e) => Answer::Err(e),
+                Answer::Panicked(m) => Answer::Panicked(m),
+            },
+        };
         let mut blocked = Vec::new();
-        for i in asked(inputs) {
-            match caught(|| Ok(I::is_blocked(&aligner, i))) {
-                Answer::Ok(b) => blocked.push(b),
-                _ => {
-                    answer = Answer::Panicked(format!("in is_blocked({i})"));
-                    break;
+        let mut blocked_panic = None;
+        if !matches!(answer, Answer::Panicked(_)) {
+            for i in asked(inputs) {
+                match caught(|| Ok(I::is_blocked(&aligner, i))) {
+                    Answer::Ok(b) => blocked.push(b),
+                    Answer::Err(m) | Answer::Panicked(m) => {
+                        blocked_panic = Some(m);
+                        break;
+                    }
                 }
             }
         }
-        let stop = matches!(answer, Answer::Panicked(_));
-        readings.push(Reading {
-            answer: answer.clone(),
+        let reading = Reading {
+            answer,
             blocked,
-        });
-        if stop {
+            blocked_panic,
+        };
+        let ends = reading.ends_the_run();
+        readings.push(reading);
+        if ends {
             break;
         }
     }

@@ -11,7 +11,7 @@ use super::{Op, Reading};
 use crate::harness::Failure;
 use crate::stage03::guard::Answer;
 use crate::stage06::case::{Elem, Out, list};
-use crate::stage06::driver::blocked_absent;
+use crate::stage06::driver::{asked, blocked_absent};
 
 /// What the brief fixes about one aligner: the checkpoint being aligned (or the next),
 /// the blocked inputs, the held-back arrivals, and each input's last barrier so far.
@@ -134,6 +134,12 @@ pub fn judge_contract(
             "06-R10",
         )
     })?;
+    // The driver records one reading per call and stops only at a panic: a record that
+    // stops short without one, or runs past the calls, is not a run of this sequence.
+    let ended = readings.last().is_some_and(Reading::ends_the_run);
+    if readings.len() > ops.len() + 1 || (readings.len() <= ops.len() && !ended) {
+        return Err(Failure::incomplete_record(ops.len() + 1, readings.len()));
+    }
     // `None` once the implementation answered an error: the brief leaves what follows open.
     let mut model = Some(Model::new(inputs, 0));
     let mut restored = false;
@@ -261,6 +267,18 @@ fn judge_blocked(
     restored: bool,
     reading: &Reading,
 ) -> Result<(), Failure> {
+    // A call that panicked never gets here (its answer is judged first), so every input
+    // of `asked` has an answer or a panic.
+    let answers = asked(inputs).count();
+    if reading.blocked.len() > answers
+        || (reading.blocked.len() < answers && reading.blocked_panic.is_none())
+    {
+        return Err(
+            Failure::incomplete_record(answers, reading.blocked.len()).step(format!(
+                "right after {call}: is_blocked answered fewer inputs than asked, and did not panic"
+            )),
+        );
+    }
     if let Some(absent) = blocked_absent(inputs, &reading.blocked) {
         return Err(wrong(
             format!("is_blocked({absent}) = false"),
@@ -269,10 +287,56 @@ fn judge_blocked(
             "06-R3",
         ));
     }
-    let Some(m) = model else { return Ok(()) };
+    if let Some(m) = model {
+        blocked_as_modelled(inputs, ops, n, call, m, restored, reading)?;
+    }
+    let Some(panic) = &reading.blocked_panic else {
+        return Ok(());
+    };
+    // The driver asks the inputs of `asked` in order and stops at the first panic.
+    let i = asked(inputs)
+        .nth(reading.blocked.len())
+        .unwrap_or(usize::MAX);
+    let (want, why) = match model {
+        _ if i >= inputs => (
+            "false".to_owned(),
+            format!("input {i} does not exist, so it is never blocked"),
+        ),
+        Some(m) => (
+            m.blocked.contains(&i).to_string(),
+            format!("{}; is_blocked answers for every input", m.describe()),
+        ),
+        None => (
+            "true or false".to_owned(),
+            "is_blocked answers for every input, also after an error".to_owned(),
+        ),
+    };
+    Err(wrong(
+        format!("is_blocked({i}) = {want}"),
+        format!("is_blocked({i}) panicked: {panic}"),
+        format!("right after {call}: {why}"),
+        "06-R3",
+    ))
+}
+
+/// The `is_blocked` answers of the inputs that exist, as far as the reading has them,
+/// against the model's.
+fn blocked_as_modelled(
+    inputs: usize,
+    ops: &[Op],
+    n: usize,
+    call: &str,
+    m: &Model,
+    restored: bool,
+    reading: &Reading,
+) -> Result<(), Failure> {
     for i in 0..inputs {
         let want = m.blocked.contains(&i);
-        if reading.blocked.get(i) == Some(&want) {
+        let Some(&got) = reading.blocked.get(i) else {
+            // `is_blocked(i)` panicked: the caller reports it.
+            return Ok(());
+        };
+        if got == want {
             continue;
         }
         let op = n.checked_sub(1).map(|k| ops[k]);
@@ -291,4 +355,44 @@ fn judge_blocked(
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a correct aligner of `inputs` with nothing blocked answers to a call.
+    fn idle(inputs: usize) -> Reading {
+        Reading {
+            answer: Answer::Ok(Vec::new()),
+            blocked: vec![false; asked(inputs).count()],
+            blocked_panic: None,
+        }
+    }
+
+    #[test]
+    fn a_fresh_aligner_whose_is_blocked_panics_for_an_absent_input_breaks_06_r3() {
+        let panicked = Reading {
+            blocked: vec![false],
+            blocked_panic: Some("index out of bounds".to_owned()),
+            ..idle(1)
+        };
+        let failure = judge_contract(1, &[Op::Crash], &Ok(vec![panicked])).unwrap_err();
+        assert_eq!(failure.requirement, Some("06-R3"));
+        assert_eq!(failure.expected, "is_blocked(1) = false");
+    }
+
+    #[test]
+    fn a_record_that_stops_before_its_calls_without_a_panic_is_refused() {
+        assert!(judge_contract(1, &[Op::Crash], &Ok(vec![idle(1), idle(1)])).is_ok());
+        for readings in [vec![idle(1)], vec![idle(1); 3]] {
+            let failure = judge_contract(1, &[Op::Crash], &Ok(readings)).unwrap_err();
+            assert!(failure.requirement.is_none(), "{failure:?}");
+        }
+        let short = Reading {
+            blocked: vec![false],
+            ..idle(1)
+        };
+        assert!(judge_contract(1, &[], &Ok(vec![short])).is_err());
+    }
 }

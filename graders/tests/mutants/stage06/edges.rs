@@ -1,9 +1,9 @@
 //! Stage 06 mutants at the contract's edges, one requirement each: an input that does
-//! not exist reported blocked, blocked read from what is held back, every input's records held while one is blocked, a single
-//! input that never checkpoints, `new(0)` accepted, an input that does not exist let
-//! through, a barrier of a completed checkpoint ignored, garbage restored as a fresh
-//! aligner, snapshots taken after the whole call, and a schedule past an input's end
-//! skipped.
+//! not exist reported blocked, or panicking `is_blocked`; blocked read from what is held
+//! back, every input's records held while one is blocked, a single input that never
+//! checkpoints, `new(0)` accepted, an input that does not exist let through, a barrier
+//! of a completed checkpoint ignored, garbage restored as a fresh aligner, snapshots
+//! taken after the whole call, and a schedule past an input's end skipped.
 
 use graders::stage06::{Barriers, Case, Observation, drive};
 use rstest::rstest;
@@ -18,6 +18,16 @@ aligner_mutant! {
     nonexistent_blocked_m, super::flawed::NONEXISTENT_BLOCKED
 }
 graders::impl_stage06!(NonexistentBlocked, nonexistent_blocked_m);
+
+aligner_mutant! {
+    /// **Mistake:** `is_blocked(i)` reads a flag per input, `flags[i]`, as if only inputs
+    /// that exist were ever asked about, so it panics for one that does not (a red team's
+    /// w06-01). **Verdict:** `contract` fails: `is_blocked(1)` of a fresh 1-input
+    /// aligner panics where `false` is due (06-R3); `alignment` and `crash` fail on the
+    /// same panic.
+    is_blocked_indexes_the_inputs_m, super::flawed::BLOCKED_BY_INDEX
+}
+graders::impl_stage06!(IsBlockedIndexesTheInputs, is_blocked_indexes_the_inputs_m);
 
 aligner_mutant! {
     /// **Mistake:** `is_blocked(i)` answers whether input `i` has something held back, so
@@ -97,6 +107,7 @@ graders::impl_stage06!(PastEnd, past_end_m);
 #[rstest]
 #[case::nonexistent_blocked(drive::<NonexistentBlocked>, "alignment", "06-R3", None)]
 #[case::blocked_means_buffered(drive::<BlockedMeansBuffered>, "alignment", "06-R5", None)]
+#[case::is_blocked_indexes_the_inputs(drive::<IsBlockedIndexesTheInputs>, "contract", "06-R3", None)]
 #[case::block_all(drive::<BlockAll>, "alignment", "06-R4", Some("06-stop-the-world"))]
 #[case::single_input(drive::<SingleInput>, "alignment", "06-R8", Some("06-one-input-needs-no-checkpoint"))]
 #[case::new_zero(drive::<NewZero>, "configuration", "06-R10", Some("06-zero-inputs-are-harmless"))]

@@ -35,6 +35,7 @@ pub const COUNT_AS_U8: u8 = 25;
 pub const BARRIER_MAX_OVERFLOWS: u8 = 26;
 pub const REFEED_REBLOCKS_ONE: u8 = 27;
 pub const BOUNDED_BUFFER: u8 = 28;
+pub const BLOCKED_BY_INDEX: u8 = 29;
 
 /// For BOUNDED_BUFFER: the most elements held back at once.
 const BUFFER_BOUND: usize = 8;
@@ -69,6 +70,12 @@ impl<T, const M: u8> Aligner<T, M> {
     pub fn is_blocked(&self, input: usize) -> bool {
         if M == BLOCKED_MEANS_BUFFERED {
             return self.buffer.iter().any(|(i, _)| *i == input);
+        }
+        if M == BLOCKED_BY_INDEX {
+            let flags: Vec<bool> = (0..self.inputs)
+                .map(|i| self.blocked.contains(&i))
+                .collect();
+            return flags[input];
         }
         (M == NONEXISTENT_BLOCKED && input >= self.inputs) || self.blocked.contains(&input)
     }
