@@ -33,7 +33,7 @@ pub(super) const CONTRACT: Check = Check {
 };
 pub(super) const ERRORS: Check = Check {
     name: "errors",
-    law: "0 inputs or an unknown input is an error that names the argument",
+    law: "0 inputs or an unknown input is an error that names the argument, and restore refuses bytes that are not a snapshot",
 };
 
 /// A call with an invalid argument, and the argument its error must name.

@@ -28,7 +28,7 @@ pub(super) const WINDOW_SUMS: Check = Check {
 };
 pub(super) const ERRORS: Check = Check {
     name: "errors",
-    law: "a size of 0 or a slide outside 1..=size is an error that names the argument",
+    law: "a size of 0 or a slide outside 1..=size is an error that names the argument, and the nearest valid assigners assign as the brief says",
 };
 pub(super) const CONTRACT: Check = Check {
     name: "contract",

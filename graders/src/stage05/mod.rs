@@ -30,7 +30,8 @@
 //! - `window-sums`: `window_sums` fires and side-outputs what the model does, also for a
 //!   stream without the final watermark (nothing flushes at the end);
 //! - `errors`: a size of 0 or a slide outside `1..=size` is an error naming the argument
-//!   (`Sliding::new(0, _)`, both, naming either);
+//!   (`Sliding::new(0, _)`, both, naming either), and the nearest valid assigner of each
+//!   assigns as the brief says;
 //! - `contract`: every sequence of up to 3 calls (records, watermarks including a first
 //!   `W(0)` and one that goes back, a restore, a restore of a snapshot cut short or with
 //!   bytes after it, of empty bytes or of `{}`) over `Tumbling::new(3)`,

@@ -33,8 +33,8 @@ pub fn run_exactly_once_sink<T: Clone>(
 /// A barrier follows every `barrier_every` records and pre-commits the open
 /// transaction (08-R8); the notification of a checkpoint arrives `commit_lag` barriers
 /// later and commits it (08-R9). Without a crash, the job finishes cleanly: it
-/// pre-commits the trailing open transaction as one more checkpoint and commits every
-/// pending one, oldest first (08-R10). `crash_after = Some(k)` kills the job once it has
+/// pre-commits the trailing open transaction as one more checkpoint (or skips it when it
+/// holds no record) and commits every pending one, oldest first (08-R10). `crash_after = Some(k)` kills the job once it has
 /// processed `k` records, their barriers and the notifications those deliver included
 /// (08-R11); recovery aborts the dead sink's open transaction (`abort_open()`, even when
 /// it holds nothing) (08-R14) and its unnotified prepared ones, never to notify them
