@@ -34,18 +34,44 @@ pub(super) fn judge_parents(
                 format!("parents({j}, {from}, {to}, {maxp}) = {want:?}"),
                 format!("parents({j}, {from}, {to}, {maxp}) = {}", returned(got)),
             )
-            .step(format!(
-                "new subtask {j} owns {start}..={end}; the old ranges at parallelism {from} are {}",
-                show_all(
-                    &(0..from)
-                        .map(|i| oracle::range(i, from, maxp))
-                        .collect::<Vec<_>>()
-                ),
-            ) + &past_u32)
+            .step(
+                format!(
+                    "new subtask {j} owns {start}..={end}; {}",
+                    old_ranges(from, maxp, &want, got)
+                ) + &past_u32,
+            )
             .requirement(id));
         }
     }
     Ok(())
+}
+
+/// Past this many old subtasks a report shows only the ranges of those named.
+const OLD_RANGES_SHOWN: u32 = 16;
+
+/// The old ranges at parallelism `from` a `parents` report shows: all of them, or, past
+/// [`OLD_RANGES_SHOWN`], those of the old subtasks either answer names.
+fn old_ranges(from: u32, maxp: u32, want: &[u32], got: &Result<Vec<u32>, String>) -> String {
+    if from <= OLD_RANGES_SHOWN {
+        let all: Vec<(u32, u32)> = (0..from).map(|i| oracle::range(i, from, maxp)).collect();
+        return format!(
+            "the old ranges at parallelism {from} are {}",
+            show_all(&all)
+        );
+    }
+    let mut named: Vec<u32> = want.to_vec();
+    named.extend(got.iter().flatten().filter(|&&i| i < from));
+    named.sort_unstable();
+    named.dedup();
+    let shown: Vec<String> = named
+        .iter()
+        .take(OLD_RANGES_SHOWN as usize)
+        .map(|&i| format!("{i}: {}", show_range(oracle::range(i, from, maxp))))
+        .collect();
+    format!(
+        "at parallelism {from}, the old subtasks named own {}",
+        shown.join(", ")
+    )
 }
 
 /// A call's result in the notation of its expected value: the value itself, or `Err(..)`.

@@ -29,7 +29,8 @@
 //!   `1 -> 3` and `2 -> 3` at `plan::TOP`;
 //! - `parents`: `parents(j, p, q)` is exactly the old subtasks overlapping new subtask `j`;
 //!   then one `parents` past `u32` whose new range is one key group
-//!   (`plan::PARENTS_PAST_U32`);
+//!   (`plan::PARENTS_PAST_U32`), and one whose owner an `f64` rounds up
+//!   (`plan::PARENTS_PAST_F64`);
 //! - `crash`: route with the implementation's `partition`, count at `p` up to every
 //!   record, snapshot each subtask, restore every new subtask of `q` from its parents'
 //!   snapshots, continue at `q`: the counts are the uninterrupted ones;
@@ -93,7 +94,7 @@
 //! | 03-R23 | `errors` | `errors_unnamed`, `errors_blame_max_parallelism` |
 //! | 03-R24 | `key-group-range` | `formulas_in_u32_ranges`, `ranges_in_f64`, `formulas_in_i64_ranges` |
 //! | 03-R24 | `operator-index` | `formulas_in_u32_owners`, `owners_in_f64`, `formulas_in_i64_owners` |
-//! | 03-R24 | `parents` | `parents_owners_in_u32` |
+//! | 03-R24 | `parents` | `parents_owners_in_u32`, `parents_scaled_in_f64` |
 //! | 03-R24 | `contract` | `restore_owner_in_u32` |
 //!
 //! ## Mutation testing

@@ -83,6 +83,14 @@ const PAST_U32_OWNERS: [(u32, u32, u32); 8] = [
 /// `3,000,000,000 * 2`, past `u32::MAX`.
 const PARENTS_PAST_U32: (u32, u32, u32, u32) = (3_000_000_000, 2, u32::MAX, u32::MAX);
 
+/// `(j, p, q, maxp)` of a `parents` whose answer an `f64` gets wrong: new subtask
+/// 4,294,966,783 of `q = maxp = u32::MAX` holds that key group alone, whose owner at
+/// `p = 2^23` is `floor(4,294,966,783 * 2^23 / (2^32 - 1))`, 8,388,606.99...: the
+/// product scaled in an `f64` rounds it up to 8,388,607. (`2^23` is the smallest power
+/// of two where it does, and small enough that an answer listing every old subtask
+/// stays a few megabytes.)
+const PARENTS_PAST_F64: (u32, u32, u32, u32) = (4_294_966_783, 1 << 23, u32::MAX, u32::MAX);
+
 /// The keys every `key-group` case adds to the seed's: upper case, surrounding and inner
 /// whitespace, non-ASCII letters, digits and punctuation, a long key, and keys that are
 /// not UTF-8 (in the notation of [`super::key_bytes`]).
@@ -316,6 +324,15 @@ pub fn plan(seed: u64) -> Vec<Case> {
             max_parallelism: 8,
         });
     }
+    // After them, so the cases above keep their numbers: a `parents` whose owner is a
+    // hair below a whole number, past what an `f64` tells apart.
+    let (index, from, to, max_parallelism) = PARENTS_PAST_F64;
+    cases.push(Case::ParentsAt {
+        index,
+        from,
+        to,
+        max_parallelism,
+    });
     cases
 }
 

@@ -3,7 +3,8 @@
 //! (right until `max_parallelism` is large), and a rescale error that prints a key as
 //! text, and `restore` in `u32` too; a snapshot as a JSON object that keeps the last of a key written twice; and a
 //! correct `operator_index_for` that finds the owner by halving the
-//! subtasks (its ranges in order), which must pass.
+//! subtasks (its ranges in order), which must pass; and (the red team of 2026-12-06)
+//! `parents` scaled in an `f64`.
 
 use crate::accepted;
 use graders::harness::expect_rejected_for;
@@ -26,6 +27,25 @@ mod parents_owners_in_u32 {
     }
 }
 graders::impl_stage03!(ParentsOwnersInU32, parents_owners_in_u32);
+
+/// **Mistake:** `parents` scales the new range's ends to the old parallelism in an
+/// `f64`, `floor(g * (p / maxp))` (the fourteenth red team's w03-01): right while the
+/// product fits the 53 bits of an `f64`, not where an owner is a hair below a whole number.
+/// **Verdict:** `parents` fails: `parents(4294966783, 8388608, u32::MAX, u32::MAX)` is
+/// `[8388607]`, where key group 4294966783 is old subtask 8388606's (03-R24).
+mod parents_scaled_in_f64 {
+    pub use solution03::*;
+
+    pub fn parents(j: u32, p: u32, q: u32, maxp: u32) -> anyhow::Result<Vec<u32>> {
+        solution03::parents(0, p, q, maxp)?;
+        let range = key_group_range(j, q, maxp)?;
+        let scale = f64::from(p) / f64::from(maxp);
+        let first = (f64::from(*range.start()) * scale).floor() as u32;
+        let last = (f64::from(*range.end()) * scale).floor() as u32;
+        Ok((first..=last.min(p - 1)).collect())
+    }
+}
+graders::impl_stage03!(ParentsScaledInF64, parents_scaled_in_f64);
 
 /// **Mistake:** `rescale` sends each key to `g * q / maxp` computed inline in `u32`.
 /// **Verdict:** `rescale` fails at `max_parallelism` `u32::MAX`: key `a`, of key group
@@ -195,6 +215,7 @@ graders::impl_stage03!(RestoreOwnerInU32, restore_owner_in_u32);
 #[case::hex_object_keeps_last(drive::<HexObjectKeepsLast>, "errors", "03-R9")]
 #[case::restore_owner_in_u32(drive::<RestoreOwnerInU32>, "contract", "03-R24")]
 #[case::parents_owners_in_u32(drive::<ParentsOwnersInU32>, "parents", "03-R24")]
+#[case::parents_scaled_in_f64(drive::<ParentsScaledInF64>, "parents", "03-R24")]
 #[case::rescale_routes_in_u32(drive::<RescaleRoutesInU32>, "rescale", "03-R11")]
 #[case::partition_routes_in_u32(drive::<PartitionRoutesInU32>, "partition", "03-R1")]
 #[case::rescale_duplicate_as_text(drive::<RescaleDuplicateAsText>, "rescale", "03-R12")]
