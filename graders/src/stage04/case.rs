@@ -46,6 +46,9 @@ pub enum ErrorCall {
     /// `on_watermark(usize::MAX, 5)` on a combiner of 2 inputs: the largest index, where
     /// `input + 1` overflows.
     FarInput,
+    /// `on_watermark(1 << 32, 5)` on a combiner of 2 inputs: an input kept in a `u32`
+    /// (`input as u32`) takes it for input 0.
+    WrappedInput,
     /// `BoundedOutOfOrderness::restore(b"not a snapshot")`
     GeneratorGarbage,
     /// `CombinedWatermark::restore(b"not a snapshot")`
@@ -151,9 +154,10 @@ impl ErrorCall {
 
     /// The invalid calls added after the others, planned after every other case so that
     /// those keep their numbers.
-    pub const LATER: [ErrorCall; 2] = [
+    pub const LATER: [ErrorCall; 3] = [
         ErrorCall::GeneratorNumbersMax,
         ErrorCall::CombinerSingleOutOfStep,
+        ErrorCall::WrappedInput,
     ];
 
     /// Whether the call's bytes are junk a restore may still accept when they are the
@@ -181,6 +185,7 @@ impl ErrorCall {
             ErrorCall::NoInputs => "CombinedWatermark::new(0)",
             ErrorCall::UnknownInput => "CombinedWatermark::new(2)?.on_watermark(2, 5)",
             ErrorCall::FarInput => "CombinedWatermark::new(2)?.on_watermark(usize::MAX, 5)",
+            ErrorCall::WrappedInput => "CombinedWatermark::new(2)?.on_watermark(1 << 32, 5)",
             ErrorCall::GeneratorGarbage => "BoundedOutOfOrderness::restore(b\"not a snapshot\")",
             ErrorCall::CombinerGarbage => "CombinedWatermark::restore(b\"not a snapshot\")",
             ErrorCall::GeneratorEmptyObject => "BoundedOutOfOrderness::restore(b\"{}\")",
@@ -246,7 +251,7 @@ impl ErrorCall {
     pub fn requirement(self) -> &'static str {
         match self {
             ErrorCall::NoInputs => "04-R11",
-            ErrorCall::UnknownInput | ErrorCall::FarInput => "04-R12",
+            ErrorCall::UnknownInput | ErrorCall::FarInput | ErrorCall::WrappedInput => "04-R12",
             _ => "04-R15",
         }
     }
@@ -255,7 +260,9 @@ impl ErrorCall {
     pub fn argument(self) -> Option<&'static str> {
         match self {
             ErrorCall::NoInputs => Some("inputs"),
-            ErrorCall::UnknownInput | ErrorCall::FarInput => Some("input"),
+            ErrorCall::UnknownInput | ErrorCall::FarInput | ErrorCall::WrappedInput => {
+                Some("input")
+            }
             _ => None,
         }
     }

@@ -128,6 +128,9 @@ fn invalid_call<I: Implementation>(call: ErrorCall) -> anyhow::Result<String> {
         ErrorCall::FarInput => I::combiner(2)
             .and_then(|mut c| I::on_watermark(&mut c, usize::MAX, 5))
             .map(|r| format!("{r:?}")),
+        ErrorCall::WrappedInput => I::combiner(2)
+            .and_then(|mut c| I::on_watermark(&mut c, 1 << 32, 5))
+            .map(|r| format!("{r:?}")),
         ErrorCall::GeneratorGarbage => restore_generator::<I>(b"not a snapshot", junk),
         ErrorCall::CombinerGarbage => restore_combiner::<I>(b"not a snapshot", junk),
         ErrorCall::GeneratorEmptyObject => restore_generator::<I>(b"{}", junk),

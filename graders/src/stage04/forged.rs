@@ -42,10 +42,12 @@ const BIG: u64 = u64::MAX / 2;
 /// `answers` with every watermark past [`PROBED_UP_TO`] read as the one after it: no probe
 /// moves past such a watermark, so which one it is tells nothing more.
 fn canonical(answers: Answers) -> Answers {
-    answers
-        .into_iter()
-        .map(|answer| answer.map(|w| w.min(PROBED_UP_TO + 1)))
-        .collect()
+    answers.into_iter().map(past_probes_as_one).collect()
+}
+
+/// One answer of [`canonical`].
+fn past_probes_as_one(answer: Option<u64>) -> Option<u64> {
+    answer.map(|w| w.min(PROBED_UP_TO + 1))
 }
 
 /// The first of `forged` that a restore takes for an instance no run makes, described;
@@ -88,7 +90,17 @@ fn generator_answers<I: Implementation>(
         I::on_event(&mut generator, t);
         answers.push(I::current_watermark(&generator));
     }
-    Some(canonical(answers))
+    // A generator's watermark is `max_ts - max_delay - 1`, so never `u64::MAX`: kept
+    // apart from the big ones a run makes, a restore that answers it is told from them.
+    Some(
+        answers
+            .into_iter()
+            .map(|answer| match answer {
+                Some(u64::MAX) => answer,
+                _ => past_probes_as_one(answer),
+            })
+            .collect(),
+    )
 }
 
 /// What a combiner answers through its inputs 0 and 1: `current()`, then, for each input and each `t` up

@@ -22,7 +22,7 @@
 //!   report (and the same through a crash: `crash`);
 //! - `crash`: the generator or the combiner goes to bytes after every element, a new one
 //!   is restored and continues: the same watermarks as the uninterrupted run;
-//! - `errors`: 0 inputs and an unknown input (the first past the end, and
+//! - `errors`: 0 inputs and an unknown input (the first past the end, `1 << 32` and
 //!   `usize::MAX`) are errors naming the argument, never a panic; bytes that are not a
 //!   snapshot are an error for both `restore`s: garbage, `{}`, `[]`, `null` (each unless
 //!   it is the implementation's own snapshot, of a fresh instance or of the one it
@@ -59,12 +59,12 @@
 //! | 04-R10 | `combiner` | `combined_not_stored` |
 //! | 04-R11 | `errors` | `zero_inputs_accepted` |
 //! | 04-R11 | `combiner` | `at_most_1024_inputs` |
-//! | 04-R12 | `errors` | `unknown_input_panics`, `far_input_overflows`, `stream_not_input` |
+//! | 04-R12 | `errors` | `unknown_input_panics`, `far_input_overflows`, `stream_not_input`, `input_as_u32` |
 //! | 04-R12 | `contract` | `error_changes_silent_count` |
 //! | 04-R13 | `crash` | `max_ts_not_in_snapshot` |
 //! | 04-R13 | `contract` | `generator_text_through_f64` |
 //! | 04-R14 | `crash` | `combined_not_in_snapshot` |
-//! | 04-R15 | `errors` | `garbage_restores_fresh`, `generator_ignores_trailing`, `restore_lenient_array`, `combiner_lenient_array`, `combiner_restore_unchecked`, `combiner_restore_out_of_step`, `combiner_restore_behind`, `combiner_restore_min_of_reported`, `generator_trims_text`, `generator_cached_watermark_trusted`, `combiner_reported_count_trusted`, `combiner_null_combined_trusted`, `combiner_combined_is_some_input`, `combiner_text_trusts_combined`, `combiner_versioned_json_unchecked`, `generator_text_trusts_cached_watermark`, `combiner_trusts_cached_slowest`, `combiner_hex_trusts_combined`, `generator_trims_the_end`, `rebuilds_unchecked`, `combiner_single_input_trusted` |
+//! | 04-R15 | `errors` | `garbage_restores_fresh`, `generator_ignores_trailing`, `restore_lenient_array`, `combiner_lenient_array`, `combiner_restore_unchecked`, `combiner_restore_out_of_step`, `combiner_restore_behind`, `combiner_restore_min_of_reported`, `generator_trims_text`, `generator_cached_watermark_trusted`, `generator_watermark_trusted`, `combiner_reported_count_trusted`, `combiner_null_combined_trusted`, `combiner_combined_is_some_input`, `combiner_text_trusts_combined`, `combiner_versioned_json_unchecked`, `generator_text_trusts_cached_watermark`, `combiner_trusts_cached_slowest`, `combiner_hex_trusts_combined`, `generator_trims_the_end`, `rebuilds_unchecked`, `combiner_single_input_trusted` |
 //! | 04-R16 | `generator` | `delay_plus_one_overflows` |
 //! | 04-R16 | `lateness` | `late_below_watermark_plus_one` |
 //!

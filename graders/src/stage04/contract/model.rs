@@ -41,11 +41,18 @@ fn judge_generator(max_delay: u64, ops: &[Op], readings: &[Reading]) -> Result<(
             match (ops[n - 1], &reading.answer) {
                 (Op::Event(ts), Answer::Ok(_)) => max_ts = max_ts.max(Some(ts)),
                 (Op::Event(ts), answer) => {
+                    // The driver tags a panic of the reading that follows the call.
+                    let reading = matches!(answer, Answer::Panicked(m) if m.starts_with("in current_watermark()"));
+                    let which = if reading {
+                        format!("current_watermark() after on_event({ts})")
+                    } else {
+                        format!("on_event({ts})")
+                    };
                     return Err(wrong(
-                        "on_event returns".into(),
+                        "on_event and current_watermark return".into(),
                         answer.show(),
                         format!(
-                            "{call}: on_event({ts}) with max_delay {max_delay} panicked: every timestamp and max_delay up to u64::MAX is valid"
+                            "{call}: {which} with max_delay {max_delay} panicked: every timestamp and max_delay up to u64::MAX is valid"
                         ),
                         "04-R16",
                     ));

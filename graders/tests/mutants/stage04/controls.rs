@@ -4,8 +4,10 @@
 use crate::accepted;
 
 /// Correct, built another way: the generator keeps its watermark rather than `max_ts`
-/// (raised with checked arithmetic), the combiner keeps its inputs in a map with its own
-/// snapshot format, and every error is worded its own way (still naming the argument).
+/// (raised with checked arithmetic; `restore` refuses a watermark no `max_ts` makes,
+/// which `derived_fields::generator_watermark_trusted` does not), the combiner keeps its
+/// inputs in a map with its own snapshot format, and every error is worded its own way
+/// (still naming the argument).
 mod kept_apart {
     pub use solution04::{Event, StreamElement, split_late, with_watermarks};
     use std::collections::BTreeMap;
@@ -35,7 +37,17 @@ mod kept_apart {
             Ok(serde_json::to_vec(self)?)
         }
         pub fn restore(bytes: &[u8]) -> anyhow::Result<Self> {
-            Ok(serde_json::from_slice(bytes)?)
+            let generator: Self = serde_json::from_slice(bytes)?;
+            let made = generator.watermark.is_none_or(|w| {
+                w.checked_add(generator.max_delay)
+                    .and_then(|sum| sum.checked_add(1))
+                    .is_some()
+            });
+            anyhow::ensure!(
+                made,
+                "not a generator snapshot: no max_ts makes that watermark"
+            );
+            Ok(generator)
         }
     }
 

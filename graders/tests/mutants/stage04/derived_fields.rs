@@ -63,6 +63,75 @@ graders::impl_stage04!(
     generator_cached_watermark_trusted
 );
 
+/// A generator whose whole state is `max_delay` and the watermark ("the promise made so
+/// far decides every later one", which is right); `restore` is the body given.
+macro_rules! watermark_only_generator {
+    (restore($bytes:ident) $restore:block) => {
+        pub use solution04::*;
+
+        #[derive(serde::Serialize, serde::Deserialize)]
+        pub struct BoundedOutOfOrderness {
+            max_delay: u64,
+            watermark: Option<u64>,
+        }
+        impl BoundedOutOfOrderness {
+            pub fn new(max_delay: u64) -> Self {
+                Self {
+                    max_delay,
+                    watermark: None,
+                }
+            }
+            pub fn on_event(&mut self, ts: u64) {
+                let promise = ts.checked_sub(self.max_delay).and_then(|w| w.checked_sub(1));
+                self.watermark = self.watermark.max(promise);
+            }
+            pub fn current_watermark(&self) -> Option<u64> {
+                self.watermark
+            }
+            pub fn snapshot(&self) -> anyhow::Result<Vec<u8>> {
+                Ok(serde_json::to_vec(self)?)
+            }
+            pub fn restore($bytes: &[u8]) -> anyhow::Result<Self> $restore
+        }
+    };
+}
+
+/// **Mistake:** the generator keeps only `max_delay` and its watermark, and `restore`
+/// takes both as written (the fifteenth red team's w04-08): a watermark no `max_ts`
+/// makes, `u64::MAX` (past `u64::MAX - max_delay - 1`), restores.
+/// **Verdict:** `errors` fails: its snapshot with every number set to `u64::MAX`
+/// restores a generator whose watermark is `u64::MAX`, which no run makes (04-R15).
+mod generator_watermark_trusted {
+    watermark_only_generator! {
+        restore(bytes) {
+            Ok(serde_json::from_slice(bytes)?)
+        }
+    }
+}
+graders::impl_stage04!(GeneratorWatermarkTrusted, generator_watermark_trusted);
+
+/// Correct: the same two numbers, and `restore` refuses a watermark that no largest
+/// timestamp makes (`watermark + max_delay + 1` past `u64::MAX`).
+mod generator_watermark_checked {
+    watermark_only_generator! {
+        restore(bytes) {
+            let generator: Self = serde_json::from_slice(bytes)?;
+            if let Some(w) = generator.watermark {
+                anyhow::ensure!(
+                    w.checked_add(generator.max_delay)
+                        .and_then(|sum| sum.checked_add(1))
+                        .is_some(),
+                    "not a snapshot: no largest timestamp makes watermark {w} under max_delay {}",
+                    generator.max_delay
+                );
+            }
+            Ok(generator)
+        }
+    }
+}
+graders::impl_stage04!(GeneratorWatermarkChecked, generator_watermark_checked);
+accepted!(a_generator_of_its_watermark_alone_checked_on_restore_passes: EventTime, drive::<GeneratorWatermarkChecked>);
+
 /// Correct: the same cached watermark, which `restore` works out again and refuses when
 /// the snapshot's differs.
 mod generator_cached_watermark_checked {
@@ -278,6 +347,7 @@ accepted!(stage04_combiner_reported_count_checked_passes: EventTime, drive::<Com
 /// belief about watermarks), the check that rejects each and the requirement it names.
 #[rstest]
 #[case::generator_cached_watermark_trusted(drive::<GeneratorCachedWatermarkTrusted>, "errors", "04-R15")]
+#[case::generator_watermark_trusted(drive::<GeneratorWatermarkTrusted>, "errors", "04-R15")]
 #[case::combiner_reported_count_trusted(drive::<CombinerReportedCountTrusted>, "errors", "04-R15")]
 #[case::combiner_null_combined_trusted(drive::<CombinerNullCombinedTrusted>, "errors", "04-R15")]
 #[case::combiner_combined_is_some_input(drive::<CombinerCombinedIsSomeInput>, "errors", "04-R15")]

@@ -74,6 +74,17 @@ combiner! {
 }
 
 combiner! {
+    /// **Mistake:** the input kept in a `u32` ("no job has four billion inputs"):
+    /// `input as u32` takes input `1 << 32` for input 0 (the fifteenth red team's
+    /// w04-03). **Verdict:** `errors` fails: `on_watermark(1 << 32, 5)` on 2 inputs
+    /// answers where an error naming `input` is due (04-R12).
+    input_as_u32, InputAsU32, |this, input, ts| {
+        let input = input as u32 as usize;
+        this.inner.on_watermark(input, ts)
+    }
+}
+
+combiner! {
     /// **Mistake:** "every input has reported" counted as "as many reports as inputs",
     /// so one input reporting twice stands for a silent one. **Verdict:** `combiner`
     /// fails: input 0 reports twice, input 1 never, and a combined watermark comes out
@@ -210,6 +221,7 @@ graders::impl_stage04!(LateBelowWatermarkPlusOne, late_below_watermark_plus_one)
 /// is "nothing emitted yet" kept as 0.
 #[rstest]
 #[case::far_input_overflows(drive::<FarInputOverflows>, "errors", "04-R12", None)]
+#[case::input_as_u32(drive::<InputAsU32>, "errors", "04-R12", None)]
 #[case::reports_counted(drive::<ReportsCounted>, "combiner", "04-R8", Some("04-silent-inputs-do-not-count"))]
 #[case::stream_not_input(drive::<StreamNotInput>, "errors", "04-R12", Some("04-any-error-will-do"))]
 #[case::first_zero_not_emitted(drive::<FirstZeroNotEmitted>, "with-watermarks", "04-R4", Some("04-zero-is-no-watermark"))]
