@@ -76,12 +76,13 @@
 //! | 05-R14 | `firing` | `watermark_at_firing` |
 //! | 05-R15 | `crash` | `watermark_not_in_snapshot`, `keyed_by_k`, `watermark_saved_plus_one`, `snapshot_is_a_registry_entry`, `snapshot_writes_the_assigner` |
 //! | 05-R15 | `contract` | `zero_watermark_is_none`, `count_in_u32`, `count_in_i64`, `lines_split_on_spaces` |
+//! | 05-R15 | `lateness` | `empty_window_refused` |
 //! | 05-R16 | `contract` | `garbage_is_empty`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_watermark`, `restore_skips_count_zero`, `restore_overwrites_a_repeat`, `restore_drops_fired_windows`, `restore_compares_neighbours`, `restore_checks_the_first_window`, `grouped_window_replaced`, `window_object_keeps_last`, `restore_compares_whole_entries`, `restore_trims_text`, `restore_decodes_lossily`, `quoted_numbers_skip_count_zero`, `count_read_signed`, `count_read_wide`, `size_counter_trusted`, `count_zero_refused_only_with_a_sum`, `fired_by_end_unchecked`, `restore_trims_the_end` |
 //! | 05-R17 | `window-sums` | `batch_window_sums`, `late_sorted_by_time`, `window_sums_stops_at_max`, `late_deduplicated` |
 //! | 05-R18 | `window-sums` | `flushes_at_end` |
 //! | 05-R19 | `errors` | `tumbling_zero_accepted` |
 //! | 05-R20 | `errors` | `slide_beyond_size_accepted` |
-//! | 05-R21 | `assign` | `tumbling_end_wraps`, `sliding_end_overflows`, `reserves_size_over_slide` |
+//! | 05-R21 | `assign` | `tumbling_end_wraps`, `sliding_end_overflows`, `reserves_size_over_slide`, `sliding_count_overflows` |
 //!
 //! ## Mutation testing
 //!

@@ -41,6 +41,10 @@ pub const TOP_ASSIGNERS: [AssignerSpec; 3] = [
     AssignerSpec::Sliding(1 << 63, 1 << 62),
 ];
 
+/// A top assigner whose size divides `u64::MAX` (three windows fill `0..u64::MAX`): its
+/// window of `u64::MAX` starts there and is cut short to `[u64::MAX, u64::MAX)`.
+pub const EMPTY_AT_TOP: AssignerSpec = AssignerSpec::Tumbling(u64::MAX / 3);
+
 /// The timestamps at the top of `u64` that `assign` is asked about: the windows of the
 /// first two end at `u64::MAX`; `u64::MAX` itself only may not panic nor wrap.
 pub const TOP_TIMESTAMPS: [u64; 3] = [u64::MAX - 2, u64::MAX - 1, u64::MAX];
@@ -267,7 +271,7 @@ impl case::Case for Case {
             Case::State { .. } => vec!["05-R5"],
             Case::Crash { .. } => vec!["05-R12", "05-R15"],
             Case::PairKeys | Case::DenseSnapshot | Case::AssignerFree => vec!["05-R15"],
-            Case::RecordAtTop { .. } => vec!["05-R6", "05-R10"],
+            Case::RecordAtTop { .. } => vec!["05-R6", "05-R10", "05-R15"],
             Case::Heavy => vec!["05-R2", "05-R5"],
             Case::WindowSums { .. } => vec!["05-R17", "05-R18"],
             Case::Errors { .. } => vec!["05-R19", "05-R20", "05-R1", "05-R8", "05-R9"],
@@ -509,5 +513,13 @@ pub fn plan(seed: u64) -> Vec<Case> {
         cases.push(Case::RecordAtTop { spec });
     }
     cases.push(Case::AssignerFree);
+    // After it, so the cases above keep their numbers: an assigner whose size divides
+    // `u64::MAX`, so `assign(u64::MAX)` is `[u64::MAX, u64::MAX)`, a window cut short to
+    // nothing, that a snapshot holds; and a slide of 2 under the largest size, where
+    // `size - 1 + slide` (a count of windows per record) overflows.
+    cases.push(Case::RecordAtTop { spec: EMPTY_AT_TOP });
+    cases.push(Case::AssignWide {
+        spec: AssignerSpec::Sliding(u64::MAX, 2),
+    });
     cases
 }

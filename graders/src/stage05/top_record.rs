@@ -2,7 +2,8 @@
 //! `assign(u64::MAX)` may answer its windows cut short there, or none (05-R21). The
 //! operator must agree with its own assigner: the record counts in the windows `assign`
 //! gives it, and where it gives none, all of its windows (none) have fired, so the record
-//! is late (05-R10), never dropped without a word.
+//! is late (05-R10), never dropped without a word; and a snapshot holds those windows as
+//! it holds any other (05-R15).
 
 use serde::{Deserialize, Serialize};
 
@@ -24,6 +25,9 @@ pub struct TopRecord {
     pub windows: Answer<Vec<(u64, u64)>>,
     /// On a new operator, `on_record("a", u64::MAX, 7)`, then `on_watermark(u64::MAX)`.
     pub answers: Answer<(Option<LateRecord>, Vec<Fired>)>,
+    /// The same record on another new operator, then `restore` of its snapshot, then
+    /// `on_watermark(u64::MAX)` on the restored one.
+    pub restored: Answer<Vec<Fired>>,
 }
 
 /// Asks the assigner about `u64::MAX`, then gives a new operator a record there and the
@@ -36,13 +40,19 @@ pub fn run<I: Implementation>(spec: AssignerSpec) -> TopRecord {
             let late = I::on_record(&mut operator, KEY, u64::MAX, VALUE);
             Ok((late, I::on_watermark(&mut operator, u64::MAX)))
         }),
+        restored: caught(|| {
+            let mut operator = I::operator(spec)?;
+            I::on_record(&mut operator, KEY, u64::MAX, VALUE);
+            let mut restored = I::restore(spec, &I::snapshot(&operator)?)?;
+            Ok(I::on_watermark(&mut restored, u64::MAX))
+        }),
     }
 }
 
 /// The case as a report names it.
 pub fn describe(spec: AssignerSpec) -> String {
     format!(
-        "{spec}: assign(u64::MAX), then on a new operator on_record(\"{KEY}\", u64::MAX, {VALUE}) and on_watermark(u64::MAX)"
+        "{spec}: assign(u64::MAX), then on a new operator on_record(\"{KEY}\", u64::MAX, {VALUE}) and on_watermark(u64::MAX), and the same with restore(assigner, &snapshot()?) before the watermark"
     )
 }
 
@@ -107,6 +117,18 @@ pub fn judge(spec: AssignerSpec, seen: &TopRecord) -> Result<(), Failure> {
             "{assigned}: the record counts in each of those windows, and the end-of-input watermark fires each once"
         ))
         .requirement("05-R10"));
+    }
+    // A window cut short at `u64::MAX` is a window like any other, also in a snapshot:
+    // `[u64::MAX, u64::MAX)`, which holds no timestamp, included.
+    if seen.restored != Answer::Ok(want_fired.clone()) {
+        return Err(Failure::new(
+            format!("on_watermark(u64::MAX) = {want_fired:?}"),
+            seen.restored.show(),
+        )
+        .step(format!(
+            "{assigned}: {record}, then restore(assigner, &snapshot()?): the restored operator holds the record's windows, cut short or not, and the end-of-input watermark fires each once"
+        ))
+        .requirement("05-R15"));
     }
     Ok(())
 }

@@ -75,6 +75,10 @@ pub enum Flaw {
     /// The snapshot is text: a line for the watermark, then one per aggregate of its
     /// fields and the key's JSON, split on spaces: a key with a space does not come back.
     LinesSplitOnSpaces,
+    /// `restore` refuses a window that holds no timestamp (`start >= end`), though
+    /// `[u64::MAX, u64::MAX)` is the operator's own window of a record at `u64::MAX`
+    /// under a size that divides `u64::MAX`.
+    EmptyWindowRefused,
 }
 
 macro_rules! flawed_operator {
@@ -338,6 +342,10 @@ macro_rules! flawed_operator {
                 op.watermark = snapshot.watermark;
                 op.emitted = snapshot.emitted.into_iter().collect();
                 for (w, k, sum, count) in snapshot.open {
+                    anyhow::ensure!(
+                        FLAW != Flaw::EmptyWindowRefused || w.start < w.end,
+                        "not a snapshot: window {w:?} holds no timestamp"
+                    );
                     let empty = FLAW == Flaw::CountZeroRefusedOnlyWithASum && sum == 0;
                     anyhow::ensure!(
                         count > 0 || empty,

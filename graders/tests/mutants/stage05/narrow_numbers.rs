@@ -94,6 +94,16 @@ flawed!(
     lines_split_on_spaces, LinesSplitOnSpaces, LinesSplitOnSpacesOperator,
     Flaw::LinesSplitOnSpaces
 );
+flawed!(
+    /// **Mistake:** `restore` refuses a window that holds no timestamp ("`start < end`,
+    /// or it is no window": the fourteenth red team's w05-02), though a record at
+    /// `u64::MAX` under a size that divides `u64::MAX` has the window `[u64::MAX,
+    /// u64::MAX)`, cut short to nothing, and the operator's own snapshot holds it.
+    /// **Verdict:** `lateness` fails: under `Tumbling::new(u64::MAX / 3)`, the snapshot
+    /// after `a@MAX=7` does not restore (05-R15).
+    empty_window_refused, EmptyWindowRefused, EmptyWindowRefusedOperator,
+    Flaw::EmptyWindowRefused
+);
 
 /// The mutants that read a number without asking whether `snapshot` could have written
 /// it, the check that rejects each, the requirement its failure names and the card shown:
@@ -123,6 +133,7 @@ fn is_rejected_for(
 #[case::count_in_i64(drive::<CountInI64>, "contract", "05-R15")]
 #[case::fired_by_end_unchecked(drive::<FiredByEndUnchecked>, "contract", "05-R16")]
 #[case::lines_split_on_spaces(drive::<LinesSplitOnSpaces>, "contract", "05-R15")]
+#[case::empty_window_refused(drive::<EmptyWindowRefused>, "lateness", "05-R15")]
 fn is_rejected_without_card(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

@@ -80,6 +80,46 @@ graders::impl_stage05!(
     sliding_end_overflows
 );
 
+/// **Mistake:** `assign` counts the windows of a record first, `(size - 1 + slide) /
+/// slide` ("a record is in at most ceil(size / slide) windows", the fourteenth red
+/// team's w05-09), then walks back that many slides: under the largest size the sum
+/// overflows and panics.
+/// **Verdict:** `assign` fails: `Sliding::new(u64::MAX, 2).assign(0)` panics (05-R21).
+mod sliding_count_overflows {
+    pub use solution05::*;
+    #[derive(Clone, Copy)]
+    pub struct Sliding {
+        size: Timestamp,
+        slide: Timestamp,
+    }
+    impl Sliding {
+        pub fn new(size: Timestamp, slide: Timestamp) -> anyhow::Result<Self> {
+            solution05::Sliding::new(size, slide)?;
+            Ok(Self { size, slide })
+        }
+    }
+    impl WindowAssigner for Sliding {
+        fn assign(&self, ts: Timestamp) -> Vec<Window> {
+            let per_record = (self.size - 1 + self.slide) / self.slide;
+            let last = ts / self.slide;
+            let first = last.saturating_sub(per_record - 1);
+            (first..=last)
+                .map(|k| k * self.slide)
+                .filter(|start| start.saturating_add(self.size) > ts)
+                .map(|start| Window {
+                    start,
+                    end: start.saturating_add(self.size),
+                })
+                .collect()
+        }
+    }
+}
+graders::impl_stage05!(
+    SlidingCountOverflows,
+    SlidingCountOverflowsOperator,
+    sliding_count_overflows
+);
+
 /// **Mistake:** the open aggregates are keyed by the window's end, the timestamp that
 /// fires it ("one assigner's windows never share an end"): at the top of time, where
 /// ends are cut short at `u64::MAX`, two sliding windows of different starts share one,
@@ -282,6 +322,7 @@ flawed!(
 #[case::keyed_by_end(drive::<KeyedByEnd>, "firing", "05-R3")]
 #[case::window_sums_stops_at_max(drive::<WindowSumsStopsAtMax>, "window-sums", "05-R17")]
 #[case::sum_in_i32(drive::<SumInI32>, "firing", "05-R3")]
+#[case::sliding_count_overflows(drive::<SlidingCountOverflows>, "assign", "05-R21")]
 fn is_rejected_without_card(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
