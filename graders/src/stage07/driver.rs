@@ -20,6 +20,11 @@ pub enum Observation {
         /// `latest_completed()` read after it): the sequence stops there.
         panicked: Option<String>,
     },
+    /// The readings of `two_stores::run`, or what ended it.
+    TwoStores {
+        /// `latest_completed()` of each store at each reading.
+        readings: Answer<Vec<Option<Stored>>>,
+    },
     /// A run.
     Run {
         /// `(counts, emitted)`, the error or the panic.
@@ -98,6 +103,9 @@ fn plain<I: Implementation>(run: &Run) -> Answer<Outcome> {
 pub fn drive<I: Implementation>(case: &Case) -> Observation {
     let text = |e: anyhow::Error| format!("{e:#}");
     match case {
+        Case::TwoStores => Observation::TwoStores {
+            readings: super::two_stores::run::<I>(),
+        },
         Case::Store { ops, falling } => {
             let mut store = I::store();
             let mut saves = std::collections::BTreeMap::<u64, u64>::new();

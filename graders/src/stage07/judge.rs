@@ -31,6 +31,9 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 panicked,
             },
         ) => judge_store(ops, *falling, after_each, panicked.as_deref()),
+        (Case::TwoStores, Observation::TwoStores { readings }) => {
+            super::two_stores::judge(readings)
+        }
         (Case::Protocol(run), Observation::Run { result, calls }) => {
             // The calls first: when a run fails, the call that went wrong explains why;
             // unless it panicked (the spy's calls went with it), or made none, refusing a

@@ -14,7 +14,8 @@
 //!   1's), then completed in every order; and, after them in the plan, ids 1 to 3 (then
 //!   1 to 10, [`plan::OLD_COMPLETED`]) saved and completed, followed by `save(1)` (an
 //!   error) or `complete(1)` (fine): a completed checkpoint stays, however many complete
-//!   after it;
+//!   after it; last, two stores at once, each keeping its own checkpoints
+//!   (`two_stores.rs`);
 //! - for every input of length 0..=[`plan::MAX_LEN`] (two per length, with duplicate
 //!   words), every `barrier_every` in 1..=len+1 (and `2^32` over one and two words, past
 //!   a `u32`), every crash point `None, 0..=len` and
@@ -70,7 +71,7 @@
 //!
 //! | requirement | check | mutants |
 //! |---|---|---|
-//! | `07-R1` | `store` | `restoring_the_first_completed_checkpoint`, `latest_by_offset`, `eight_in_flight` |
+//! | `07-R1` | `store` | `restoring_the_first_completed_checkpoint`, `latest_by_offset`, `eight_in_flight`, `store_in_a_thread_local` |
 //! | `07-R2` | `store` | `keeping_the_first_save_of_an_id` |
 //! | `07-R3` | `store` | `saving_over_a_completed_checkpoint`, `forgetting_older_completed_checkpoints`, `writing_before_refusing_a_save`, `store_keeps_two_completed` |
 //! | `07-R4` | `store` | `refusing_a_second_completion` |
@@ -121,6 +122,7 @@ mod recovered;
 mod restart;
 mod saved_state;
 mod store;
+mod two_stores;
 
 pub use binding::{Implementation, Loss, Outcome, SpyStore};
 pub use driver::{Observation, drive};

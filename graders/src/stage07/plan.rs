@@ -197,6 +197,9 @@ pub enum Case {
         /// 10): the store ranks checkpoints by id, whatever their offsets.
         falling: bool,
     },
+    /// Two `InMemoryCheckpointStore`s alive at once (`two_stores.rs`): each keeps
+    /// its own checkpoints.
+    TwoStores,
     /// The store calls of a run, through the spy.
     Protocol(Run),
     /// The final counts of a run, through the spy.
@@ -257,7 +260,7 @@ impl case::Case for Case {
     fn check(&self) -> Check {
         match self {
             Case::Arguments { .. } => ARGUMENTS,
-            Case::Store { .. } => STORE,
+            Case::Store { .. } | Case::TwoStores => STORE,
             Case::Protocol(_) => PROTOCOL,
             Case::State(_) => STATE,
             Case::Output(_) => OUTPUT,
@@ -278,6 +281,7 @@ impl case::Case for Case {
             }
             Case::Arguments { .. } => vec!["07-R16", "07-R17"],
             Case::Store { .. } => vec!["07-R1", "07-R2", "07-R3", "07-R4", "07-R5"],
+            Case::TwoStores => vec!["07-R1"],
             Case::Protocol(_) => vec![
                 "07-R7", "07-R8", "07-R9", "07-R10", "07-R11", "07-R12", "07-R13", "07-R14",
             ],
@@ -312,6 +316,7 @@ impl case::Case for Case {
                 "on a fresh InMemoryCheckpointStore, offsets falling as the ids rise (save(1) at \
                  offset 20, save(2) at offset 10): {ops:?}"
             ),
+            Case::TwoStores => super::two_stores::DESCRIPTION.to_owned(),
             Case::Protocol(run) | Case::State(run) | Case::Output(run) => {
                 format!("run_with_recovery_in(spy store) over {}", run.describe())
             }
@@ -538,6 +543,8 @@ fn lost_checkpoints() -> Vec<Case> {
             }
         }
     }
+    // After them, so the cases above keep their numbers: two stores at once.
+    cases.push(Case::TwoStores);
     cases
 }
 
