@@ -12,10 +12,12 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
+mod alone;
 mod ladder;
 mod shares;
 mod together;
 
+pub use alone::Alone;
 pub use ladder::{Batch, Ladder, StageRun, Step, stage_uses};
 pub use shares::MAX_RESTARTS;
 pub use together::workers;

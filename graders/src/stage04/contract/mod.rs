@@ -56,8 +56,32 @@ impl Op {
 pub struct Reading {
     /// What the call answered.
     pub answer: Answer<Option<u64>>,
-    /// The reading right after it.
+    /// The reading right after it (`None` too when it was not taken or panicked).
     pub current: Option<u64>,
+    /// The panic of that reading: a read-back is judged as itself, not as the call
+    /// before it.
+    pub current_panic: Option<String>,
+}
+
+impl Reading {
+    /// Whether nothing follows this reading: its call or its read-back panicked, or
+    /// (for a generator, or a restore) the call failed.
+    pub fn ends_the_run(&self, op: Option<Op>, subject: Subject) -> bool {
+        let failed = match (subject, op) {
+            (Subject::Generator { .. }, _) | (_, Some(Op::Crash)) => !self.answer.is_ok(),
+            _ => matches!(self.answer, Answer::Panicked(_)),
+        };
+        failed || self.current_panic.is_some()
+    }
+}
+
+/// Reads `current_watermark()` or `current()`: its value, or its panic.
+fn read_back(read: impl FnOnce() -> Option<u64>) -> (Option<u64>, Option<String>) {
+    match caught(|| Ok(read())) {
+        Answer::Ok(current) => (current, None),
+        Answer::Err(_) => unreachable!("a read-back returns no error"),
+        Answer::Panicked(m) => (None, Some(m)),
+    }
 }
 
 /// The description of a sequence, as a report shows it.
@@ -156,16 +180,22 @@ pub fn plan() -> Vec<super::Case> {
     cases
 }
 
-/// Runs the sequence: the fresh instance's reading, then one per call (a panic ends it).
+/// Runs the sequence: the fresh instance's reading, then one per call, until a reading
+/// ends the run ([`Reading::ends_the_run`]).
 pub fn drive_contract<I: Implementation>(subject: Subject, ops: &[Op]) -> Vec<Reading> {
     let mut readings = Vec::new();
     match subject {
         Subject::Generator { max_delay } => {
             let mut generator = I::generator(max_delay);
+            let (current, current_panic) = read_back(|| I::current_watermark(&generator));
             readings.push(Reading {
                 answer: Answer::Ok(None),
-                current: I::current_watermark(&generator),
+                current,
+                current_panic,
             });
+            if readings[0].ends_the_run(None, subject) {
+                return readings;
+            }
             for op in ops {
                 let answer = match *op {
                     Op::Event(ts) => caught(|| {
@@ -174,28 +204,26 @@ pub fn drive_contract<I: Implementation>(subject: Subject, ops: &[Op]) -> Vec<Re
                     }),
                     Op::Mark(..) => Answer::Ok(None),
                     Op::Crash => {
-                        match caught(|| I::generator_restore(&I::generator_snapshot(&generator)?)) {
-                            Answer::Ok(restored) => {
+                        caught(|| I::generator_restore(&I::generator_snapshot(&generator)?)).map(
+                            |restored| {
                                 generator = restored;
-                                Answer::Ok(None)
-                            }
-                            Answer::Err(e) => Answer::Err(e),
-                            Answer::Panicked(m) => Answer::Panicked(m),
-                        }
+                                None
+                            },
+                        )
                     }
                 };
-                let (answer, current) =
-                    match (answer, caught(|| Ok(I::current_watermark(&generator)))) {
-                        (Answer::Ok(a), Answer::Ok(current)) => (Answer::Ok(a), current),
-                        (Answer::Ok(_), Answer::Panicked(m)) => (
-                            Answer::Panicked(format!("in current_watermark(): {m}")),
-                            None,
-                        ),
-                        (answer, _) => (answer, None),
-                    };
-                let stop = !answer.is_ok();
-                readings.push(Reading { answer, current });
-                if stop {
+                let (current, current_panic) = match answer {
+                    Answer::Ok(_) => read_back(|| I::current_watermark(&generator)),
+                    _ => (None, None),
+                };
+                let reading = Reading {
+                    answer,
+                    current,
+                    current_panic,
+                };
+                let end = reading.ends_the_run(Some(*op), subject);
+                readings.push(reading);
+                if end {
                     break;
                 }
             }
@@ -204,10 +232,15 @@ pub fn drive_contract<I: Implementation>(subject: Subject, ops: &[Op]) -> Vec<Re
             let Ok(mut combiner) = I::combiner(inputs) else {
                 return readings;
             };
+            let (current, current_panic) = read_back(|| I::combiner_current(&combiner));
             readings.push(Reading {
                 answer: Answer::Ok(None),
-                current: I::combiner_current(&combiner),
+                current,
+                current_panic,
             });
+            if readings[0].ends_the_run(None, subject) {
+                return readings;
+            }
             for op in ops {
                 let answer = match *op {
                     Op::Mark(input, ts) => caught(|| I::on_watermark(&mut combiner, input, ts)),
@@ -223,13 +256,18 @@ pub fn drive_contract<I: Implementation>(subject: Subject, ops: &[Op]) -> Vec<Re
                         }
                     }
                 };
-                let stop =
-                    matches!(answer, Answer::Panicked(_)) || (*op == Op::Crash && !answer.is_ok());
-                readings.push(Reading {
+                let (current, current_panic) = match answer {
+                    Answer::Panicked(_) => (None, None),
+                    _ => read_back(|| I::combiner_current(&combiner)),
+                };
+                let reading = Reading {
                     answer,
-                    current: I::combiner_current(&combiner),
-                });
-                if stop {
+                    current,
+                    current_panic,
+                };
+                let end = reading.ends_the_run(Some(*op), subject);
+                readings.push(reading);
+                if end {
                     break;
                 }
             }

@@ -10,13 +10,16 @@ use crate::stage04::oracle;
 
 /// `Ok` when every reading is what the model allows.
 pub fn judge_contract(subject: Subject, ops: &[Op], readings: &[Reading]) -> Result<(), Failure> {
-    // The driver stops early only after an answer that is not `Ok` (a combiner `new`
+    // The driver stops early only after a reading that ends the run (a combiner `new`
     // refuses leaves no reading at all, which its judge rejects).
-    let ended = match readings.last() {
-        Some(last) => !last.answer.is_ok(),
-        None => matches!(subject, Subject::Combiner { .. }),
+    if readings.len() > ops.len() + 1 {
+        return Err(Failure::incomplete_record(ops.len() + 1, readings.len()));
+    }
+    let ended = match readings.len() {
+        0 => matches!(subject, Subject::Combiner { .. }),
+        n => readings[n - 1].ends_the_run(n.checked_sub(2).map(|k| ops[k]), subject),
     };
-    if readings.len() > ops.len() + 1 || (readings.len() <= ops.len() && !ended) {
+    if readings.len() <= ops.len() && !ended {
         return Err(Failure::incomplete_record(ops.len() + 1, readings.len()));
     }
     match subject {
@@ -41,18 +44,11 @@ fn judge_generator(max_delay: u64, ops: &[Op], readings: &[Reading]) -> Result<(
             match (ops[n - 1], &reading.answer) {
                 (Op::Event(ts), Answer::Ok(_)) => max_ts = max_ts.max(Some(ts)),
                 (Op::Event(ts), answer) => {
-                    // The driver tags a panic of the reading that follows the call.
-                    let reading = matches!(answer, Answer::Panicked(m) if m.starts_with("in current_watermark()"));
-                    let which = if reading {
-                        format!("current_watermark() after on_event({ts})")
-                    } else {
-                        format!("on_event({ts})")
-                    };
                     return Err(wrong(
-                        "on_event and current_watermark return".into(),
+                        "on_event returns".into(),
                         answer.show(),
                         format!(
-                            "{call}: {which} with max_delay {max_delay} panicked: every timestamp and max_delay up to u64::MAX is valid"
+                            "{call}: on_event({ts}) with max_delay {max_delay} panicked: every timestamp and max_delay up to u64::MAX is valid"
                         ),
                         "04-R16",
                     ));
@@ -69,6 +65,22 @@ fn judge_generator(max_delay: u64, ops: &[Op], readings: &[Reading]) -> Result<(
             }
         }
         let want = oracle::watermark(max_ts, max_delay);
+        if let Some(panic) = &reading.current_panic {
+            let (id, why) = match (after_crash, max_ts) {
+                (true, _) => ("04-R13", "a restored generator reads as the original"),
+                (false, None) => ("04-R2", "no record yet: nothing to promise"),
+                (false, Some(_)) => (
+                    "04-R16",
+                    "every timestamp and max_delay up to u64::MAX is valid",
+                ),
+            };
+            return Err(wrong(
+                format!("current_watermark() = {want:?}"),
+                format!("current_watermark() panicked: {panic}"),
+                format!("right after {call}, with max_delay {max_delay}: {why}"),
+                id,
+            ));
+        }
         if reading.current != want {
             let id = match (after_crash, want) {
                 (true, _) => "04-R13",
@@ -195,14 +207,18 @@ fn judge_combiner(inputs: usize, ops: &[Op], readings: &[Reading]) -> Result<(),
                 }
             }
         }
+        if let Some(panic) = &reading.current_panic {
+            return Err(wrong(
+                format!("current() = {last:?}"),
+                format!("current() panicked: {panic}"),
+                format!(
+                    "right after {call}: current() is the combined watermark reported last{}",
+                    refused(refused_at)
+                ),
+                reading_rule(refused_at, after_crash),
+            ));
+        }
         if reading.current != last {
-            let id = if refused_at.is_some() {
-                "04-R12"
-            } else if after_crash {
-                "04-R14"
-            } else {
-                "04-R10"
-            };
             return Err(wrong(
                 format!("current() = {last:?}"),
                 format!("current() = {:?}", reading.current),
@@ -210,11 +226,22 @@ fn judge_combiner(inputs: usize, ops: &[Op], readings: &[Reading]) -> Result<(),
                     "right after {call}: current() is the combined watermark reported last{}",
                     refused(refused_at)
                 ),
-                id,
+                reading_rule(refused_at, after_crash),
             ));
         }
     }
     Ok(())
+}
+
+/// The rule a wrong `current()` breaks: the refused call's, the restore's, or its own.
+fn reading_rule(refused_at: Option<usize>, after_crash: bool) -> &'static str {
+    if refused_at.is_some() {
+        "04-R12"
+    } else if after_crash {
+        "04-R14"
+    } else {
+        "04-R10"
+    }
 }
 
 /// What a wrong reading after a refused call says of it (nothing without one).
@@ -233,6 +260,7 @@ mod tests {
         let fresh = Reading {
             answer: Answer::Ok(None),
             current: None,
+            current_panic: None,
         };
         let generator = Subject::Generator { max_delay: 0 };
         assert!(judge_contract(generator, &[], std::slice::from_ref(&fresh)).is_ok());
@@ -246,5 +274,58 @@ mod tests {
         // A combiner `new` refused leaves no reading: that is its judge's to name.
         let failure = judge_contract(combiner, &[Op::Crash], &[]).unwrap_err();
         assert_eq!(failure.requirement, Some("04-R11"));
+    }
+
+    #[test]
+    fn a_read_back_that_panics_is_judged_as_itself_wherever_it_is() {
+        let panicked = |answer| Reading {
+            answer,
+            current: None,
+            current_panic: Some("attempt to subtract with overflow".to_owned()),
+        };
+        let fine = |current| Reading {
+            answer: Answer::Ok(None),
+            current,
+            current_panic: None,
+        };
+        let generator = Subject::Generator { max_delay: 2 };
+        let fresh = judge_contract(generator, &[Op::Event(5)], &[panicked(Answer::Ok(None))]);
+        let fresh = fresh.unwrap_err();
+        assert_eq!(fresh.requirement, Some("04-R2"));
+        assert!(
+            fresh.actual.contains("current_watermark() panicked"),
+            "{fresh:?}"
+        );
+        let after = judge_contract(
+            generator,
+            &[Op::Event(5), Op::Crash],
+            &[fine(None), panicked(Answer::Ok(None))],
+        )
+        .unwrap_err();
+        assert_eq!(after.requirement, Some("04-R16"));
+        assert!(
+            after
+                .first_wrong_step
+                .as_deref()
+                .unwrap_or("")
+                .contains("on_event(5)"),
+            "{after:?}"
+        );
+        let restored = judge_contract(
+            generator,
+            &[Op::Event(5), Op::Crash],
+            &[fine(None), fine(Some(2)), panicked(Answer::Ok(None))],
+        )
+        .unwrap_err();
+        assert_eq!(restored.requirement, Some("04-R13"));
+        let combiner = Subject::Combiner { inputs: 2 };
+        let refused = judge_contract(
+            combiner,
+            &[Op::Mark(2, 1)],
+            &[fine(None), panicked(Answer::Err("no input 2".to_owned()))],
+        )
+        .unwrap_err();
+        assert_eq!(refused.requirement, Some("04-R12"));
+        assert!(refused.actual.contains("current() panicked"), "{refused:?}");
     }
 }

@@ -9,7 +9,7 @@ use anyhow::{Result, bail};
 
 use super::weights::Weights;
 use crate::cli::grade::model::{CheckGrade, FailureGrade, StageGrade, Verdict};
-use crate::cli::pipeline::{Batch, Pipeline, StageOutcome, Step};
+use crate::cli::pipeline::{Alone, Batch, Pipeline, StageOutcome, Step};
 use crate::harness::supervisor::Limits;
 use crate::harness::{Fault, StageReport};
 use crate::misconception;
@@ -170,25 +170,12 @@ fn grade_checks(
                 failure.fault,
                 Fault::NotStarted { .. } | Fault::TooSlow { .. }
             );
-            let again = binary.filter(|_| rerun).and_then(|binary| {
-                match pipeline.replay(binary, report.stage, seed, failure.index, limits) {
-                    StageOutcome::Judged(rerun) => Some(
-                        rerun
-                            .checks
-                            .into_iter()
-                            .find_map(|c| c.first_failure)
-                            .map(|f| f.fault),
-                    ),
-                    _ => None,
-                }
-            });
-            let reproduced = match (&failure.fault, again) {
-                (first, Some(Some(second))) => same_way(first, &second),
-                (_, Some(None)) => false,
-                // Not re-run, or the re-run could not be driven at all: the first verdict
-                // stands.
-                (_, None) => true,
-            };
+            let alone = binary
+                .filter(|_| rerun)
+                .and_then(|binary| pipeline.alone(binary, report.stage, seed, failure, limits));
+            // Not re-run, or the re-run could not be driven at all: the first verdict
+            // stands.
+            let reproduced = matches!(alone, None | Some(Alone::Repeats));
             let single = StageReport {
                 checks: vec![check.clone()],
                 printed: Vec::new(),
@@ -234,13 +221,4 @@ fn grade_checks(
             }
         })
         .collect()
-}
-
-/// Two faults are "the same way" when they are of the same kind and, for wrong results,
-/// show the same output.
-fn same_way(first: &Fault, second: &Fault) -> bool {
-    match (first, second) {
-        (Fault::Wrong { actual: a, .. }, Fault::Wrong { actual: b, .. }) => a == b,
-        (a, b) => a.kind() == b.kind(),
-    }
 }
