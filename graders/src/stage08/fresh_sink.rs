@@ -1,7 +1,8 @@
 //! The fresh sink after a crash, held only to what the replay must achieve: exactly
 //! `records[offset..]` written, under ids that count on from the dead job's, committed in
-//! pre-commit order, all of it visible at the end (so a replay that commits its tail as
-//! one transaction, or keeps taking checkpoints, at any lag, passes).
+//! pre-commit order, all of it visible at the end, and no checkpoint of the replay left
+//! pending past the lag (so a replay that commits its tail as one transaction, or keeps
+//! taking checkpoints wherever it likes and commits them at the lag or sooner, passes).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -17,6 +18,7 @@ use super::oracle::{ModelSink, ModelTxn};
 pub(super) fn walk_fresh_sink(
     records: &[u32],
     offset: usize,
+    commit_lag: usize,
     dead: &BTreeMap<u64, ModelTxn>,
     named_in_aborts: &BTreeSet<u64>,
     calls: &[SpyCall],
@@ -113,6 +115,17 @@ pub(super) fn walk_fresh_sink(
                 return fail(
                     Anomaly::AbortedWhileRunning,
                     format!("{at}: aborted checkpoint {id} of the replay: its records are lost"),
+                );
+            }
+            // The replay's checkpoints follow the job's rule (08-R9): once more than
+            // `commit_lag` are pending, the oldest is committed before the next record.
+            SpyCall::Write(record) if model.pending.len() > commit_lag => {
+                return fail(
+                    Anomaly::NotificationLate,
+                    format!(
+                        "{at}: wrote record {record} while the replay's checkpoints {:?} were pending: with commit_lag = {commit_lag}, a replay that keeps taking checkpoints commits each at the lag or sooner (whenever more than {commit_lag} are pending, the oldest is committed), or it replays the tail as one transaction",
+                        model.pending
+                    ),
                 );
             }
             SpyCall::AbortOpen if !model.open.is_empty() => {

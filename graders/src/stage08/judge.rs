@@ -396,6 +396,7 @@ fn judge_protocol_showing(
             walk_fresh_sink(
                 records,
                 offset,
+                schedule.commit_lag,
                 &first.transactions,
                 &named_in_aborts,
                 &run.sinks[1],

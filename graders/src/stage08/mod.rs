@@ -56,7 +56,7 @@
 //! | `08-R7` | `protocol` | `records_held_until_the_barrier` |
 //! | `08-R8` | `protocol` | `checkpoint_before_the_first_record` |
 //! | `08-R8` | `contract` | `barrier_every_as_u32` |
-//! | `08-R9` | `protocol` | `late_by_one`, `newest_first`, `commits_next_id`, `crashing_between_the_two_phases`, `commits_before_pre_commit` |
+//! | `08-R9` | `protocol` | `late_by_one`, `newest_first`, `commits_next_id`, `crashing_between_the_two_phases`, `commits_before_pre_commit`, `replay_commits_at_the_end` |
 //! | `08-R10` | `protocol` | `no_final_pre_commit_in_the_protocol`, `committing_newest_first_at_the_finish` |
 //! | `08-R11` | `protocol` | `crash_before_barrier` |
 //! | `08-R12` | `protocol` | `crash_at_the_end_finished_cleanly`, `refusing_a_crash_after_the_last_record`, `no_sink_before_the_first_record` |

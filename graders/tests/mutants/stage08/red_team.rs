@@ -6,7 +6,8 @@
 //! ids skip, and a job that lets only four checkpoints pend; and from the red team's
 //! third pass, a sink that files its open transaction under id 0, and a job whose output
 //! of the dead sink is a copy refreshed at its own commits; and bounds past every
-//! smaller case: 32 checkpoints pending, 100 transactions prepared.
+//! smaller case: 32 checkpoints pending, 100 transactions prepared; and a replay that
+//! commits its checkpoints only at its end.
 
 use graders::stage08::{Case, Observation, drive};
 use rstest::rstest;
@@ -145,6 +146,17 @@ flawed_sink! {
     at_most_100_prepared, AtMost100Prepared, AtMost100, AtMost100Spy
 }
 
+slip! {
+    /// **Mistake:** the replay "catches up": it keeps taking checkpoints but holds their
+    /// commits until it has replayed the whole tail (the sixteenth red team's w08-05). The
+    /// brief lets a replay commit its tail as one transaction, or keep taking checkpoints
+    /// and commit them at the lag or sooner; a prepared transaction held past the lag
+    /// keeps its locks and hides its rows for the whole replay.
+    /// **Verdict:** `protocol`, "notification late" on the fresh sink: a record written
+    /// while more than `commit_lag` of the replay's checkpoints were pending (08-R9).
+    replay_commits_at_the_end, REPLAY_COMMITS_AT_THE_END, ReplayAtEnd, ReplayAtEndSpy
+}
+
 /// The mutants above, the check that rejects each, the requirement its failure names and
 /// the card its report shows. The replay's own loop committing newest first holds
 /// `08-pending-is-a-stack`'s belief on the fresh sink. The early return on an empty input
@@ -167,6 +179,7 @@ flawed_sink! {
 #[case::dead_output_copied_at_commits(drive::<CopiedAtCommits>, "contract", "08-R19", None)]
 #[case::at_most_32_pending(drive::<AtMost32>, "contract", "08-R23", None)]
 #[case::at_most_100_prepared(drive::<AtMost100>, "sink-model", "08-R3", None)]
+#[case::replay_commits_at_the_end(drive::<ReplayAtEnd>, "protocol", "08-R9", None)]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

@@ -58,6 +58,9 @@ pub const REPLAY_IDS_BY_TWO: u8 = 23;
 pub const AT_MOST_FOUR_PENDING: u8 = 25;
 /// At most 32 checkpoints pending, a "max concurrent checkpoints" (08-R23).
 pub const AT_MOST_32_PENDING: u8 = 26;
+/// The replay takes its checkpoints but commits them only at its end, "catching up"
+/// (08-R9).
+pub const REPLAY_COMMITS_AT_THE_END: u8 = 27;
 
 struct Job<'a, S, const F: u8> {
     sink: &'a mut S,
@@ -245,7 +248,11 @@ pub fn run<T: Clone, S: TwoPhaseCommitSink<T>, const F: u8>(
     let mut replay = Job::<S, F> {
         sink: &mut fresh,
         every,
-        lag,
+        lag: if F == REPLAY_COMMITS_AT_THE_END {
+            usize::MAX
+        } else {
+            lag
+        },
         next_id: first_id,
         pending: VecDeque::new(),
         notified,
