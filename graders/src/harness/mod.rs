@@ -22,6 +22,7 @@ pub mod driver;
 pub mod enumerate;
 pub mod information;
 pub mod judge;
+pub mod layouts;
 mod lines;
 pub mod padding;
 pub mod past_u64;

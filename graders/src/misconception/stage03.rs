@@ -239,9 +239,11 @@ pub(super) const CARDS: &[Card] = &[
                     Clue::Actual("Ok("),
                     // Bytes that are not a snapshot are `03-unreadable-snapshot-is-empty`'s,
                     // and keys kept that the subtask does not own
-                    // `03-restore-takes-every-key`'s.
+                    // `03-restore-takes-every-key`'s; a state in another layout, read as a
+                    // snapshot, trusts no argument.
                     Clue::Not(&Clue::Case("KeyedSubtask::restore(0, 1, 8, &[")),
                     Clue::Not(&Clue::Case("only keys subtask i owns")),
+                    Clue::Not(&Clue::Case("in each other layout")),
                 ],
             },
         ],

@@ -26,7 +26,12 @@
 //!   order, with restores between records (`fanout.rs`): `out` and `state()` at every step;
 //!   then a second snapshot after a restore and a change, and operators that hold one
 //!   state, which must write the same bytes (`instances.rs`); then a state of 256 keys of
-//!   random symbols, whose snapshot must be long enough to hold them (`dense.rs`);
+//!   random symbols, whose snapshot must be long enough to hold them (`dense.rs`); last
+//!   of all, the state of its own snapshot of `a` and `Ä b` in each other layout a
+//!   snapshot commonly has (the list of pairs `to_bytes` writes, an object of key →
+//!   value, a list of `{"key": .., "value": ..}` objects, `{"pairs": [...]}`;
+//!   `harness::layouts`), which must be refused or restore an operator whose own
+//!   snapshot is those bytes (`rewritten.rs`);
 //! - `word-count`: `word_count` emits the running count of every word occurrence, words
 //!   as written, split on any Unicode whitespace (`words.rs`); two operators running
 //!   the implementation's own `WordCount`, fed in turn, count apart in their `state()`
@@ -54,7 +59,7 @@
 //! | 02-R8 | `isolation` | `key_from_the_last_record` |
 //! | 02-R9 | `contract` | `out_replaced`, `reverses_emits`, `keeps_last_emit`, `emits_prepended` |
 //! | 02-R10 | `bytes` | `from_bytes_keeps_a_repeated_key`, `from_bytes_trims_the_end` |
-//! | 02-R10 | `contract` | `restore_unwraps`, `restore_defaults_to_empty`, `restore_blank_is_empty`, `restore_ignores_trailing`, `restore_first_line`, `restore_collects_pairs`, `restore_strips_byte_order_mark`, `restore_merges_json_values`, `restore_json_lines_last_wins`, `restore_trims_text`, `restore_decodes_lossily`, `restore_keeps_a_key_its_object_names_twice`, `restore_zips_unequal_columns`, `key_count_never_checked`, `members_named_by_hex_of_json`, `binary_count_never_read`, `binary_order_never_checked`, `hex_count_never_read`, `restore_trims_the_end` |
+//! | 02-R10 | `contract` | `restore_unwraps`, `restore_defaults_to_empty`, `restore_blank_is_empty`, `restore_ignores_trailing`, `restore_first_line`, `restore_collects_pairs`, `restore_strips_byte_order_mark`, `restore_merges_json_values`, `restore_json_lines_last_wins`, `restore_trims_text`, `restore_decodes_lossily`, `restore_keeps_a_key_its_object_names_twice`, `restore_zips_unequal_columns`, `key_count_never_checked`, `members_named_by_hex_of_json`, `binary_count_never_read`, `binary_order_never_checked`, `hex_count_never_read`, `restore_trims_the_end`, `restore_reads_legacy_pairs` |
 //! | 02-R11 | `word-count` | `word_count_final_counts`, `word_count_per_line`, `word_count_resets_on_blank`, `word_count_letters_required`, `word_count_concatenates_lines` |
 //! | 02-R12 | `word-count` | `word_count_splits_on_space`, `word_count_ascii_whitespace`, `word_count_named_whitespace`, `word_count_ascii_then_unicode`, `word_count_splits_on_hyphens`, `word_count_splits_without_cr`, `word_count_splits_on_an_old_table` |
 //! | 02-R13 | `word-count` | `word_count_lowercases`, `word_count_strips_punctuation`, `word_count_folds_keys` |

@@ -113,7 +113,8 @@ pub enum Case {
     SameBytes,
     /// `snapshot` and `restore` of a state of 256 keys of random symbols (`dense.rs`).
     DenseSnapshot,
-    /// `restore` of the operator's own snapshot (after `padded::records`), rewritten.
+    /// `restore` of the operator's own snapshot (after `padded::records`), rewritten, or
+    /// of the state it holds in other layouts.
     RewrittenSnapshot {
         /// How the snapshot is rewritten.
         rewrite: Rewrite,
@@ -333,5 +334,10 @@ pub fn plan(_seed: u64) -> Vec<Case> {
     cases.push(Case::NotStateBytes {
         bytes: padded::pairs_before_form_feed(&1_u32),
     });
+    // After them, so the cases above keep their numbers: the state of the own snapshot in
+    // the layouts a snapshot commonly has, its own left out (`rewritten.rs`).
+    for rewrite in Rewrite::LAST {
+        cases.push(Case::RewrittenSnapshot { rewrite });
+    }
     cases
 }

@@ -13,6 +13,13 @@
 //! a key read twice keeps one value, an out-of-order key is sorted back, two lists zipped
 //! together lose what the longer holds, a count of the keys or a version written beside
 //! them is never read.
+//!
+//! Last of all, not the snapshot rewritten but the state it holds written by the grader
+//! in each other layout a snapshot commonly has (`harness::layouts`): the list of pairs
+//! `to_bytes` writes, an object of key → value, a list of `{"key", "value"}` objects, the
+//! pairs in `{"pairs": [...]}`. A `restore` that reads its own format and also one of
+//! these ("legacy" snapshots, the reference's layout) reads bytes its `snapshot` never
+//! writes (02-R10); the layout that is its own format is not tried.
 
 use std::collections::BTreeMap;
 
@@ -24,6 +31,7 @@ use super::contract::Decoded;
 use super::driver::decoded;
 use super::padded;
 use crate::harness::damaged::every_number_changed;
+use crate::harness::layouts::other_layouts;
 use crate::harness::renamed::renamings;
 use crate::harness::{Failure, strict_json};
 
@@ -50,6 +58,10 @@ pub enum Rewrite {
     SameLengthTwice,
     /// The same with every `medlar` written `banana`, which sorts before `cherry`.
     SameLengthOutOfOrder,
+    /// Not the snapshot rewritten: the state it holds, written by the grader in each
+    /// layout of [`other_layouts`] that is not its own (its JSON tree is not the
+    /// snapshot's), the list of `[key, value]` pairs `to_bytes` writes among them.
+    OtherLayout,
 }
 
 impl Rewrite {
@@ -63,6 +75,10 @@ impl Rewrite {
         Rewrite::SameLengthTwice,
         Rewrite::SameLengthOutOfOrder,
     ];
+
+    /// The rewrites planned after every other case, so that the cases before them keep
+    /// their numbers.
+    pub const LAST: [Rewrite; 1] = [Rewrite::OtherLayout];
 
     /// The records processed before the snapshot is taken and rewritten.
     pub fn records(self) -> Vec<(String, u32)> {
@@ -92,6 +108,9 @@ impl Rewrite {
             Rewrite::SameLengthOutOfOrder => {
                 "its own snapshot of {cherry: 1, medlar: 2} with \"medlar\" written \"banana\" (which sorts before \"cherry\")"
             }
+            Rewrite::OtherLayout => {
+                "the state its own snapshot holds, in each other layout a snapshot commonly has ([[key, value], ..], {key: value, ..}, [{\"key\": key, \"value\": value}, ..], {\"pairs\": [[key, value], ..]})"
+            }
         }
     }
 
@@ -112,8 +131,19 @@ impl Rewrite {
             Rewrite::NumberChanged => every_number_changed(snapshot),
             Rewrite::SameLengthTwice => renamings(snapshot, b"medlar", b"cherry"),
             Rewrite::SameLengthOutOfOrder => renamings(snapshot, b"medlar", b"banana"),
+            Rewrite::OtherLayout => other_layouts(snapshot, &[state_pairs(self.records())]),
         }
     }
+}
+
+/// The state the spy leaves after `records`, as JSON pairs in key order: what every
+/// layout writes.
+fn state_pairs(records: Vec<(String, u32)>) -> Vec<(Value, Value)> {
+    let (_, state) = super::oracle::spy_run(&records);
+    state
+        .into_iter()
+        .map(|(key, values)| (Value::from(key), Value::from(values)))
+        .collect()
 }
 
 /// `snapshot` read as JSON, once for each of its lists (in the order they are written)
@@ -222,7 +252,18 @@ pub fn judge(rewrite: Rewrite, seen: &RewrittenRestores) -> Result<(), Failure> 
         .step("the driver's report of the rewritten snapshots")
         .requirement("02-R10"));
     }
+    // Bytes in another layout are no rewriting of the snapshot: the report says which
+    // layout was read, and what the snapshot writes instead.
+    let layout = rewrite == Rewrite::OtherLayout;
     for (bytes, restored) in forged.iter().zip(&seen.restored) {
+        let accepted = if layout {
+            format!(
+                "restore read bytes in another layout, {:?}, which your snapshot never writes",
+                String::from_utf8_lossy(bytes)
+            )
+        } else {
+            "restore accepted bytes that no snapshot writes".to_owned()
+        };
         let what = match restored {
             Decoded::Err(_) => continue,
             Decoded::Ok(Restored {
@@ -230,25 +271,32 @@ pub fn judge(rewrite: Rewrite, seen: &RewrittenRestores) -> Result<(), Failure> 
                 ..
             }) if same_snapshot(bytes, again) => continue,
             Decoded::Ok(Restored { state, snapshot }) => format!(
-                "restore accepted bytes that no snapshot writes: the operator it restored holds \
-                 {state:?} and its own snapshot is {}",
+                "{accepted}: the operator it restored holds {state:?} and its own snapshot is {}",
                 match snapshot {
                     Decoded::Ok(again) => format!("{:?}", String::from_utf8_lossy(again)),
                     other => format!("{other:?}"),
                 }
             ),
+            Decoded::Panicked(message) if layout => format!(
+                "restore panicked on bytes in another layout, which your snapshot never \
+                 writes: {message}"
+            ),
             Decoded::Panicked(message) => {
                 format!("restore panicked on bytes that no snapshot writes: {message}")
             }
+        };
+        let how = if layout {
+            "the state of its own snapshot, in another layout; its own snapshot is"
+        } else {
+            "rewritten from its own snapshot"
         };
         return Err(Failure::new(
             "Err(..), or an operator whose own snapshot is these bytes",
             what,
         )
         .step(format!(
-            "KeyedProcessOperator::restore(key_of, Spy, {:?}), {} {:?}",
+            "KeyedProcessOperator::restore(key_of, Spy, {:?}), {how} {:?}",
             String::from_utf8_lossy(bytes),
-            "rewritten from its own snapshot",
             String::from_utf8_lossy(snapshot)
         ))
         .requirement("02-R10"));
@@ -298,6 +346,22 @@ mod tests {
         );
         assert_eq!(Rewrite::ItemRepeated.forge(columns).len(), 3);
         assert!(Rewrite::ItemDropped.forge(b"not json").is_empty());
+    }
+
+    #[test]
+    fn the_state_is_written_in_every_layout_but_its_own() {
+        let own = r#"[["a",[1]],["Ä b",[2]]]"#;
+        let others = Rewrite::OtherLayout.forge(own.as_bytes());
+        assert_eq!(others.len(), 3);
+        assert!(!others.contains(&own.as_bytes().to_vec()));
+        assert!(others.contains(&r#"{"a":[1],"Ä b":[2]}"#.as_bytes().to_vec()));
+        // A versioned envelope meets the reference's list of pairs among the four.
+        let envelope = r#"{"version":2,"pairs":[["a",[1]],["Ä b",[2]]]}"#;
+        let others = Rewrite::OtherLayout.forge(envelope.as_bytes());
+        assert_eq!(others.len(), 4);
+        assert_eq!(others[0], own.as_bytes());
+        // Planned apart, after every other case.
+        assert!(!Rewrite::ALL.contains(&Rewrite::OtherLayout));
     }
 
     #[test]

@@ -189,6 +189,12 @@ pub enum ErrorCall {
     /// or a form feed, followed by an ideographic space or a form feed): what a reader
     /// that strips what text readers strip takes for the snapshot. Refused, each of them.
     RestorePadded,
+    /// `KeyedSubtask::restore(0, 2, 8, &[its state in another layout])`, where the state is
+    /// that of the snapshot of [`ErrorCall::RestoreRenamedTwice`], written by the grader
+    /// in each layout a snapshot commonly has but the implementation's own (see
+    /// `rewritten.rs`): the list of pairs `to_bytes` writes among them, which a "legacy"
+    /// reader kept beside the own format takes for a snapshot. Planned last of all.
+    RestoreOtherLayout,
 }
 
 impl ErrorCall {
@@ -372,6 +378,9 @@ impl ErrorCall {
             ErrorCall::RestorePadded => {
                 "KeyedSubtask::restore(0, 1, 8, &[its own snapshot of {\"k\": 1} written twice on two lines, after a byte-order mark or a form feed, or followed by an ideographic space (U+3000) or a form feed])"
             }
+            ErrorCall::RestoreOtherLayout => {
+                "KeyedSubtask::restore(0, 2, 8, &[the state of its own snapshot of {\"cherry\": 1, \"medlar\": 2}, in each other layout a snapshot commonly has: [[key, value], ..], {key: value, ..}, [{\"key\": key, \"value\": value}, ..] or {\"pairs\": [[key, value], ..]}, keys as lists of bytes or as text])"
+            }
         }
     }
 
@@ -411,7 +420,8 @@ impl ErrorCall {
             | ErrorCall::RestoreRenamedTwice
             | ErrorCall::RestoreRenamedOutOfOrder
             | ErrorCall::RestoreRenumbered
-            | ErrorCall::RestorePadded => None,
+            | ErrorCall::RestorePadded
+            | ErrorCall::RestoreOtherLayout => None,
             _ => Some("parallelism"),
         }
     }
@@ -504,7 +514,8 @@ impl ErrorCall {
             | ErrorCall::RestoreRenamedTwice
             | ErrorCall::RestoreRenamedOutOfOrder
             | ErrorCall::RestoreRenumbered
-            | ErrorCall::RestorePadded => "03-R9",
+            | ErrorCall::RestorePadded
+            | ErrorCall::RestoreOtherLayout => "03-R9",
             ErrorCall::RestoreNumberChanged => "03-R7",
             _ => "03-R21",
         }
@@ -608,6 +619,7 @@ pub fn invalid_call<I: Implementation>(call: ErrorCall) -> Answer<String> {
         ErrorCall::RestoreRenamedTwice => restored_otherwise::<I>(Rewrite::Twice),
         ErrorCall::RestoreRenamedOutOfOrder => restored_otherwise::<I>(Rewrite::OutOfOrder),
         ErrorCall::RestoreRenumbered => restored_otherwise::<I>(Rewrite::NumberChanged),
+        ErrorCall::RestoreOtherLayout => restored_otherwise::<I>(Rewrite::OtherLayout),
         ErrorCall::RestoreNumberChanged => match counted_k::<I>() {
             Answer::Ok(own) => restored_not_owned::<I>(&own),
             // The laws' checks report a subtask not made.
@@ -789,7 +801,8 @@ pub fn judge_error(call: ErrorCall, answer: &Answer<String>) -> Result<(), Failu
         (
             ErrorCall::RestoreRenamedTwice
             | ErrorCall::RestoreRenamedOutOfOrder
-            | ErrorCall::RestoreRenumbered,
+            | ErrorCall::RestoreRenumbered
+            | ErrorCall::RestoreOtherLayout,
             _,
         ) => "an error, or a subtask whose own snapshot is these bytes".to_owned(),
         (_, Some(_)) => format!(

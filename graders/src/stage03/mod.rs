@@ -49,7 +49,11 @@
 //!   sequences, the implementation's own snapshot of two keys with one key's name, in
 //!   whatever encoding it is found, written as the other's or as one that sorts first,
 //!   which must be refused or restore a subtask whose own snapshot is those bytes (see
-//!   `rewritten.rs`);
+//!   `rewritten.rs`); last of all, planned after every other case, the state of that
+//!   snapshot in each other layout a snapshot commonly has (the list of pairs `to_bytes`
+//!   writes, an object of key → value, a list of `{"key": .., "value": ..}` objects,
+//!   `{"pairs": [...]}`, keys as lists of bytes or as text; `harness::layouts`), judged
+//!   the same way;
 //! - `contract`: every sequence of up to three calls on one `KeyedSubtask` against the
 //!   model of `contract/model.rs` (its restores read one snapshot, an empty subtask's
 //!   beside the current one's, the current one's twice, and the current one's beside
@@ -76,7 +80,7 @@
 //! | 03-R7 | `contract` | `restore_refuses_repeated_snapshot`, `snapshot_skips_zeros` |
 //! | 03-R7 | `errors` | `snapshot_trusts_stored_key_group`, `line_snapshot_trusts_written_group`, `groups_trusted_by_their_names` |
 //! | 03-R8 | `contract` | `restore_later_wins`, `restore_dup_identical_only`, `restore_dup_vs_first_only`, `restore_dup_adjacent_only` |
-//! | 03-R9 | `errors` | `restore_garbage_is_empty`, `restore_skips_empty_bytes`, `restore_object_is_empty`, `restore_ignores_trailing`, `restore_skips_unreadable`, `restore_collects_repeated_pairs`, `restore_reads_every_value`, `restore_null_as_empty`, `restore_sorts_pairs`, `restore_reads_its_own_pairs`, `hex_object_keeps_last`, `header_snapshot_keeps_a_repeated_key`, `members_named_in_debug_hex`, `pairs_count_never_checked`, `binary_count_never_read`, `restore_strips_a_byte_order_mark`, `restore_trims_ascii` |
+//! | 03-R9 | `errors` | `restore_garbage_is_empty`, `restore_skips_empty_bytes`, `restore_object_is_empty`, `restore_ignores_trailing`, `restore_skips_unreadable`, `restore_collects_repeated_pairs`, `restore_reads_every_value`, `restore_null_as_empty`, `restore_sorts_pairs`, `restore_reads_its_own_pairs`, `hex_object_keeps_last`, `header_snapshot_keeps_a_repeated_key`, `members_named_in_debug_hex`, `pairs_count_never_checked`, `binary_count_never_read`, `restore_strips_a_byte_order_mark`, `restore_trims_ascii`, `restore_reads_legacy_pairs` |
 //! | 03-R10 | `parallel-count` | `count_on_one_subtask`, `count_skips_the_empty_key` |
 //! | 03-R11 | `rescale` | `rescale_whole_maps`, `rescale_routes_in_u32` |
 //! | 03-R12 | `rescale` | `rescale_overwrites_duplicates`, `rescale_dup_adjacent_only`, `rescale_dup_vs_first_only`, `rescale_duplicate_as_text` |

@@ -10,10 +10,20 @@
 //! JSON: spacing and the order of an object's members are the writer's). A subtask that
 //! writes other bytes read them as a snapshot they are not: a key read twice keeps one
 //! value, keys out of order are sorted back.
+//!
+//! Last of all, not the snapshot rewritten but its state written by the grader in each
+//! other layout a snapshot commonly has (`harness::layouts`), keys as the JSON list of
+//! their bytes and as text: the list of pairs stage 02's `to_bytes` writes among them. A
+//! `restore` that reads its own format and also one of these ("legacy" snapshots, the
+//! reference's layout) reads bytes its `snapshot` never writes (03-R9); the layout that
+//! is its own format is not tried.
+
+use serde_json::Value;
 
 use super::binding::Implementation;
 use super::guard::{Answer, caught};
 use crate::harness::damaged::every_number_changed;
+use crate::harness::layouts::other_layouts;
 use crate::harness::renamed::renamings;
 use crate::harness::strict_json;
 
@@ -47,26 +57,44 @@ pub enum Rewrite {
     /// digits to each other digit, restored by [`WHOLE`]: a count, a version or a key
     /// group written beside the keys and never read back.
     NumberChanged,
+    /// Not the snapshot rewritten: its state, [`FIRST`] counted once and [`SECOND`]
+    /// twice, written by the grader in each layout of [`other_layouts`] that is not its
+    /// own, restored by [`SUBTASK`], which owns both keys.
+    OtherLayout,
 }
 
 impl Rewrite {
     /// The subtask that restores the rewritten bytes.
     fn restored_by(self) -> (u32, u32, u32) {
         match self {
-            Rewrite::Twice | Rewrite::OutOfOrder => SUBTASK,
+            Rewrite::Twice | Rewrite::OutOfOrder | Rewrite::OtherLayout => SUBTASK,
             Rewrite::NumberChanged => WHOLE,
         }
     }
 }
 
 /// `snapshot` rewritten so: once for each encoding in which it holds [`SECOND`]
-/// ([`renamings`]), or once for each number changed ([`every_number_changed`]).
+/// ([`renamings`]), or once for each number changed ([`every_number_changed`]); or its
+/// state in each other layout ([`other_layouts`]).
 pub fn forge(snapshot: &[u8], rewrite: Rewrite) -> Vec<Vec<u8>> {
     let second = SECOND.as_bytes();
     match rewrite {
         Rewrite::Twice => renamings(snapshot, second, FIRST.as_bytes()),
         Rewrite::OutOfOrder => renamings(snapshot, second, BEFORE.as_bytes()),
         Rewrite::NumberChanged => every_number_changed(snapshot),
+        Rewrite::OtherLayout => {
+            // The keys as the JSON list of their bytes (what serde writes of a `Vec<u8>`),
+            // then as text (what a snapshot of keys decoded as strings writes).
+            let pairs = |key: fn(&'static str) -> Value| {
+                [(FIRST, 1_u64), (SECOND, 2)]
+                    .map(|(k, count)| (key(k), Value::from(count)))
+                    .to_vec()
+            };
+            other_layouts(
+                snapshot,
+                &[pairs(|k| Value::from(k.as_bytes())), pairs(Value::from)],
+            )
+        }
     }
 }
 
@@ -98,7 +126,8 @@ pub fn restored_otherwise<I: Implementation>(rewrite: Rewrite) -> Answer<String>
     let forged = forge(&own, rewrite);
     if forged.is_empty() {
         return Answer::Err(format!(
-            "its snapshot holds {SECOND:?} in none of the encodings tried, or no digit"
+            "its snapshot holds {SECOND:?} in none of the encodings tried, or no digit, or \
+             is every layout"
         ));
     }
     let (index, parallelism, max_parallelism) = rewrite.restored_by();
@@ -116,17 +145,28 @@ pub fn restored_otherwise<I: Implementation>(rewrite: Rewrite) -> Answer<String>
             Answer::Err(_) => continue,
             Answer::Ok((_, Ok(again))) if same_snapshot(&bytes, &again) => continue,
             Answer::Ok((counts, again)) => {
-                return Answer::Ok(format!(
-                    "subtask {index} of {parallelism} (max_parallelism {max_parallelism}) restored \
-                     from {:?}, rewritten from its own snapshot {:?}, holds {counts:?} and its own \
-                     snapshot is {}: bytes no snapshot writes, read as one",
-                    String::from_utf8_lossy(&bytes),
-                    String::from_utf8_lossy(&own),
-                    match again {
-                        Ok(again) => format!("{:?}", String::from_utf8_lossy(&again)),
-                        Err(e) => format!("Err({e:#})"),
-                    }
-                ));
+                let again = match again {
+                    Ok(again) => format!("{:?}", String::from_utf8_lossy(&again)),
+                    Err(e) => format!("Err({e:#})"),
+                };
+                return Answer::Ok(if rewrite == Rewrite::OtherLayout {
+                    format!(
+                        "restore read bytes in another layout, {:?}, which your snapshot never \
+                         writes: subtask {index} of {parallelism} (max_parallelism \
+                         {max_parallelism}) restored from them holds {counts:?} and its own \
+                         snapshot is {again}",
+                        String::from_utf8_lossy(&bytes),
+                    )
+                } else {
+                    format!(
+                        "subtask {index} of {parallelism} (max_parallelism {max_parallelism}) \
+                         restored from {:?}, rewritten from its own snapshot {:?}, holds \
+                         {counts:?} and its own snapshot is {again}: bytes no snapshot writes, \
+                         read as one",
+                        String::from_utf8_lossy(&bytes),
+                        String::from_utf8_lossy(&own),
+                    )
+                });
             }
             Answer::Panicked(message) => return Answer::Panicked(message),
         }
@@ -164,6 +204,20 @@ mod tests {
             forge(br#"{"cherry":1,"medlar":2}"#, Rewrite::OutOfOrder),
             vec![br#"{"cherry":1,"banana":2}"#.to_vec()]
         );
+    }
+
+    #[test]
+    fn the_state_is_written_in_every_layout_but_its_own() {
+        let pairs = r#"[[[99,104,101,114,114,121],1],[[109,101,100,108,97,114],2]]"#;
+        let others = forge(pairs.as_bytes(), Rewrite::OtherLayout);
+        // Three layouts of keys as bytes (no object: its names are text), four of text.
+        assert_eq!(others.len(), 6);
+        assert!(!others.contains(&pairs.as_bytes().to_vec()));
+        assert!(others.contains(&br#"{"cherry":1,"medlar":2}"#.to_vec()));
+        assert!(others.contains(&br#"[["cherry",1],["medlar",2]]"#.to_vec()));
+        // A snapshot of another format meets all seven.
+        let own = br#"{"max_parallelism":8,"pairs":[]}"#;
+        assert_eq!(forge(own, Rewrite::OtherLayout).len(), 7);
     }
 
     #[test]

@@ -11,6 +11,7 @@ mod state;
 #[macro_use]
 mod words;
 mod binary_formats;
+mod legacy_layout;
 mod own_format;
 mod padded;
 mod redteam;

@@ -8,6 +8,7 @@ mod coincidences;
 mod controls;
 mod derived_fields;
 mod formulas;
+mod legacy_layout;
 mod redteam;
 mod redteam_bytes;
 #[macro_use]
