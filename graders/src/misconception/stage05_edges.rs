@@ -293,6 +293,9 @@ pub(super) const CARDS: &[Card] = &[
                 // Its own snapshot, damaged (bytes after it, numbers retyped), was read,
                 // not taken for nothing: another belief (a lenient reader).
                 Clue::Not(&Clue::Actual("of its snapshot")),
+                // A layout of the state other than its own, read: another belief (a
+                // second format kept readable).
+                Clue::Not(&Clue::Actual("a layout your snapshot never writes")),
             ],
         }],
     },

@@ -11,6 +11,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::forged::Forgery;
+use super::layouts::{Relaid, first_relaid};
 use super::renumbered::{Inconsistent, first_inconsistent};
 use super::wide_counts::{WideSeen, wide_counts};
 use super::{AssignerSpec, Fired, Implementation, LateRecord};
@@ -61,6 +62,11 @@ pub enum Call {
     /// makes: each must restore and count on (`wide_counts.rs`). Made on fresh operators
     /// of its own, as the forgeries are.
     RestoreWideCounts,
+    /// `restore(assigner, bytes)` of one state written by the grader in each layout of
+    /// [`LAYOUTS`](super::layouts::LAYOUTS) that is not the implementation's own
+    /// (`layouts.rs`): an error, or an operator whose own snapshot the bytes are a derived
+    /// reading of. Made on fresh operators of its own, as the forgeries are.
+    RestoreRelaid,
 }
 
 impl fmt::Display for Call {
@@ -88,6 +94,9 @@ impl fmt::Display for Call {
             ),
             Call::RestoreWideCounts => f.write_str(
                 "restore(snapshot() of a@3=7 with its count set to 2^32 - 1, 2^32 + 1, 2^63 and u64::MAX), then a@4=1 (but at u64::MAX) and W(9) on what it restored",
+            ),
+            Call::RestoreRelaid => f.write_str(
+                "restore(the state of W(1), a@3=4, a@5=3, b@4=-2, a@13=5 in each layout a snapshot of it commonly takes but yours does not), then snapshot() of what it restored",
             ),
         }
     }
@@ -185,6 +194,7 @@ pub fn sequences(alphabet: &[Call]) -> Vec<Vec<Call>> {
                 | Call::RestoreForged
                 | Call::RestoreRenumbered
                 | Call::RestoreWideCounts
+                | Call::RestoreRelaid
         )
     };
     call_sequences(alphabet, MAX_CALLS, |s| {
@@ -219,6 +229,9 @@ pub enum Answer {
     AcceptedInconsistent(Inconsistent),
     /// What each restore of a wide count answered, and what its operator did next.
     WideCounts(Vec<WideSeen>),
+    /// A restore of the state in another layout gave an operator whose own snapshot the
+    /// bytes are no derived reading of.
+    AcceptedRelaid(Relaid),
 }
 
 /// One step: the answer, then `state_size()` and `current_watermark()` right after.
@@ -304,6 +317,12 @@ pub fn drive<I: Implementation>(spec: AssignerSpec, calls: &[Call]) -> Result<Ve
                 answer
             }
             Call::RestoreWideCounts => Answer::WideCounts(wide_counts::<I>()),
+            Call::RestoreRelaid => match first_relaid::<I>() {
+                Some(relaid) => Answer::AcceptedRelaid(relaid),
+                None => Answer::Restored(Err(
+                    "every other layout refused or read as its own type reads it".to_owned(),
+                )),
+            },
             Call::RestoreRenumbered => match first_inconsistent::<I>() {
                 Some(inconsistent) => Answer::AcceptedInconsistent(inconsistent),
                 None => Answer::Restored(Err("every restore refused or consistent".to_owned())),

@@ -28,6 +28,7 @@ fn answer(a: &Answer) -> String {
             format!("Ok (of {})", inconsistent.describe())
         }
         Answer::WideCounts(seen) => format!("{seen:?}"),
+        Answer::AcceptedRelaid(relaid) => format!("Ok (of {})", relaid.describe()),
     }
 }
 
@@ -146,7 +147,8 @@ pub fn judge(
             Call::RestoreDamaged
             | Call::RestoreEmpty
             | Call::RestoreForged
-            | Call::RestoreRenumbered => {
+            | Call::RestoreRenumbered
+            | Call::RestoreRelaid => {
                 let what = match (&step.answer, call) {
                     (Answer::Restored(Ok(())), Call::RestoreDamaged) => {
                         Some("a snapshot cut short".to_owned())
@@ -160,6 +162,7 @@ pub fn judge(
                     )),
                     (Answer::AcceptedForged(how), _) => Some(how.describe().to_owned()),
                     (Answer::AcceptedInconsistent(inconsistent), _) => Some(inconsistent.describe()),
+                    (Answer::AcceptedRelaid(relaid), _) => Some(relaid.describe()),
                     (Answer::AcceptedJunk(bytes), _) if bytes.is_empty() => {
                         Some("empty bytes".to_owned())
                     }

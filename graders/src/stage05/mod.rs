@@ -47,7 +47,10 @@
 //!   write it, and the snapshot with bytes around it or in it that no snapshot holds, in
 //!   any format; and one restore of its snapshot with each number changed in turn, which
 //!   may be refused or taken but must give an operator whose `state_size()` counts what
-//!   it then fires (`renumbered.rs`).
+//!   it then fires (`renumbered.rs`); last of all, one state written by the grader in
+//!   other layouts than the implementation's own (the reference's flat list, named
+//!   aggregates, grouped by window, grouped by key), each of which must be refused or
+//!   read as a derived `Deserialize` of its own type reads it (`layouts.rs`).
 //!
 //! ## Traceability
 //!
@@ -77,7 +80,7 @@
 //! | 05-R15 | `crash` | `watermark_not_in_snapshot`, `keyed_by_k`, `watermark_saved_plus_one`, `snapshot_is_a_registry_entry`, `snapshot_writes_the_assigner` |
 //! | 05-R15 | `contract` | `zero_watermark_is_none`, `count_in_u32`, `count_in_i64`, `lines_split_on_spaces` |
 //! | 05-R15 | `lateness` | `empty_window_refused` |
-//! | 05-R16 | `contract` | `garbage_is_empty`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_watermark`, `restore_skips_count_zero`, `restore_overwrites_a_repeat`, `restore_drops_fired_windows`, `restore_compares_neighbours`, `restore_checks_the_first_window`, `grouped_window_replaced`, `window_object_keeps_last`, `restore_compares_whole_entries`, `restore_trims_text`, `restore_decodes_lossily`, `quoted_numbers_skip_count_zero`, `count_read_signed`, `count_read_wide`, `size_counter_trusted`, `count_zero_refused_only_with_a_sum`, `fired_by_end_unchecked`, `restore_trims_the_end` |
+//! | 05-R16 | `contract` | `garbage_is_empty`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_watermark`, `restore_skips_count_zero`, `restore_overwrites_a_repeat`, `restore_drops_fired_windows`, `restore_compares_neighbours`, `restore_checks_the_first_window`, `grouped_window_replaced`, `window_object_keeps_last`, `restore_compares_whole_entries`, `restore_trims_text`, `restore_decodes_lossily`, `quoted_numbers_skip_count_zero`, `count_read_signed`, `count_read_wide`, `size_counter_trusted`, `count_zero_refused_only_with_a_sum`, `fired_by_end_unchecked`, `restore_trims_the_end`, `legacy_flat_read` |
 //! | 05-R17 | `window-sums` | `batch_window_sums`, `late_sorted_by_time`, `window_sums_stops_at_max`, `late_deduplicated` |
 //! | 05-R18 | `window-sums` | `flushes_at_end` |
 //! | 05-R19 | `errors` | `tumbling_zero_accepted` |
@@ -103,6 +106,7 @@ pub mod forged;
 pub mod heavy;
 mod judge;
 mod late_fault;
+pub mod layouts;
 pub mod oracle;
 mod pair_keys;
 mod plan;

@@ -521,5 +521,12 @@ pub fn plan(seed: u64) -> Vec<Case> {
     cases.push(Case::AssignWide {
         spec: AssignerSpec::Sliding(u64::MAX, 2),
     });
+    // After them, so the cases above keep their numbers: one state in other layouts
+    // than the implementation's own, whose restore must be refused or a derived reading
+    // of its own type (`layouts.rs`).
+    cases.push(Case::Contract {
+        spec: forged::SPEC,
+        calls: vec![Call::RestoreRelaid],
+    });
     cases
 }

@@ -102,6 +102,10 @@ pub enum BadCall {
     /// written `2^64`, then `2^64 + 1` ([`PAST_U64`]): no checkpoint id is past
     /// `u64::MAX`, where a reader of `u128` cast back with `as u64` finds checkpoint 0 or 1.
     RestorePastU64,
+    /// `restore(2, bytes)` of the state after checkpoint 1 in each layout of
+    /// `layouts::LAYOUTS` that is not the implementation's own: refused, or read as a
+    /// derived `Deserialize` of its own type reads it (`layouts.rs`).
+    RestoreOtherLayout,
 }
 
 impl BadCall {
@@ -139,6 +143,10 @@ impl BadCall {
     /// those keep their numbers.
     pub const LATER: [BadCall; 1] = [BadCall::RestorePastU64];
 
+    /// The bad call added after every other case, planned last of all so that every
+    /// other keeps its number.
+    pub const LAST: BadCall = BadCall::RestoreOtherLayout;
+
     /// The requirement of the brief that calls it an error.
     pub fn requirement(self) -> &'static str {
         match self {
@@ -160,7 +168,8 @@ impl BadCall {
             | BadCall::RestoreNull
             | BadCall::RestoreBeforeTheFirst
             | BadCall::RestoreCompletedMax
-            | BadCall::RestorePastU64 => "06-R14",
+            | BadCall::RestorePastU64
+            | BadCall::RestoreOtherLayout => "06-R14",
             BadCall::BarrierMaxAfterRestore | BadCall::BarrierMaxRepeatedAfterRestore => "06-R12",
             BadCall::SnapshotsWithoutInputs
             | BadCall::SnapshotsUnknownInput
@@ -243,6 +252,9 @@ impl BadCall {
             }
             BadCall::RestorePastU64 => {
                 "restore(2, the snapshot after checkpoint 1 with its numbers written 18446744073709551616, then 18446744073709551617): no checkpoint id is past u64::MAX"
+            }
+            BadCall::RestoreOtherLayout => {
+                "restore(2, the state of an aligner of 2 inputs after checkpoint 1 in each layout a snapshot of it commonly takes but yours does not: {\"completed\":1}, {\"next\":2}, {\"last_completed\":1}, 1, 2): bytes your snapshot() never writes, which restore must refuse or read only as a derived Deserialize of your snapshot's type reads them"
             }
             BadCall::SnapshotsWithoutInputs => "aligned_snapshots over no inputs",
             BadCall::SnapshotsUnknownInput => {
@@ -401,6 +413,7 @@ impl BadCall {
                 }
                 Err(refusal)
             }),
+            BadCall::RestoreOtherLayout => super::layouts::restored_otherwise::<I>(),
             BadCall::SnapshotsUnknownInput => {
                 I::aligned_snapshots(vec![vec![a0()]], &[1]).map(|s| format!("Ok({s:?})"))
             }

@@ -13,7 +13,10 @@
 //!   and `{}` included, and, last in the plan, the implementation's own snapshot with its
 //!   numbers written past `u64::MAX` (`harness::past_u64`),
 //!   schedules `aligned_snapshots` cannot follow, also past one input's end while
-//!   others have elements left) are errors;
+//!   others have elements left) are errors; and, last of all, the state after
+//!   checkpoint 1 written by the grader in other layouts than the implementation's own
+//!   (`{"completed":1}`, `{"next":2}`, ...), each of which must be refused or read as a
+//!   derived `Deserialize` of its own type reads it (`layouts.rs`);
 //! - `alignment`: for every shape of 1, then 2, then 3 inputs (each with its own cadence, all
 //!   carrying the same barriers) and every interleaving, every `on_element` call returns
 //!   exactly what the model does (records of unblocked inputs straight out, blocked
@@ -75,7 +78,7 @@
 //! | 06-R12 | `contract` | `one_off_turn_check`, `broken_after_error`, `single_no_turn` |
 //! | 06-R13 | `crash` | `restoring_from_scratch`, `restore_keeps_inputs`, `checkpoint_counter_u32`, `snapshot_writes_its_inputs`, `snapshot_writes_what_it_holds` |
 //! | 06-R13 | `contract` | `restore_refuses_fresh`, `snapshot_refuses_held`, `snapshot_ahead`, `restore_blocked` |
-//! | 06-R14 | `configuration` | `garbage_fresh`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_value`, `restore_next_overflows`, `restore_signed_completed`, `restore_null_is_fresh`, `restore_max_saturates`, `restore_next_saturates`, `restore_reads_the_last_value`, `restore_trims_text`, `restore_strips_byte_order_mark`, `completed_read_as_u128`, `restore_trims_the_end` |
+//! | 06-R14 | `configuration` | `garbage_fresh`, `restore_empty_fresh`, `restore_ignores_trailing`, `restore_lenient_value`, `restore_next_overflows`, `restore_signed_completed`, `restore_null_is_fresh`, `restore_max_saturates`, `restore_next_saturates`, `restore_reads_the_last_value`, `restore_trims_text`, `restore_strips_byte_order_mark`, `completed_read_as_u128`, `restore_trims_the_end`, `legacy_completed_read` |
 //! | 06-R15 | `aligned-snapshots` | `after_call`, `snapshots_need_equal_barriers` |
 //! | 06-R16 | `aligned-snapshots` | `snapshots_from_the_whole_input`, `prefix_refused` |
 //! | 06-R17 | `configuration` | `past_end`, `past_end_in_total` |
@@ -94,6 +97,7 @@ mod element;
 mod explain;
 mod far;
 mod judge;
+pub mod layouts;
 pub mod oracle;
 pub mod plan;
 mod rescale;

@@ -115,6 +115,11 @@ pub fn plan(seed: u64) -> Vec<Case> {
     cases.push(sparse(PAST_U16_INPUTS));
     // After it, so the cases above keep their numbers.
     cases.push(Case::SameBytes);
+    // After it, so the cases above keep their numbers: the state after checkpoint 1 in
+    // other layouts than the implementation's own (`layouts.rs`).
+    cases.push(Case::BadCall {
+        call: super::BadCall::LAST,
+    });
     cases
 }
 

@@ -352,6 +352,7 @@ mod narrow_numbers;
 mod partly_late;
 mod read_leniently;
 mod red_team;
+mod red_team_layouts;
 mod red_team_registry;
 mod red_team_sizes;
 mod restore_bytes;

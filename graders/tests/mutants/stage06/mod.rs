@@ -269,6 +269,7 @@ mod per_input;
 mod red_team;
 mod red_team_bounds;
 mod red_team_held;
+mod red_team_layouts;
 mod red_team_sizes;
 mod red_team_wide;
 mod variants;

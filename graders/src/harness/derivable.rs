@@ -1,0 +1,253 @@
+//! Whether bytes that `restore` took are what a derived `Deserialize` of the
+//! implementation's own snapshot type reads, judged from the restored state's own
+//! snapshot: the rule of the probes that hand `restore` one state in layouts other than
+//! the implementation's (stages 05 and 06).
+//!
+//! A brief allows what a derived reading of one's own type also reads: a field it does
+//! not know (skipped), an `Option` field left out (`None`), a struct written as the list
+//! of its fields, a field written twice (read as the last, through a `serde_json::Value`).
+//! What it then restores is a state `snapshot` writes, so the restored state's own
+//! snapshot, `own`, says what a derived reading must have found in the bytes, `probe`:
+//! [`derivable`] holds when every member of `own` is found in `probe` where a derive looks
+//! for it. A restore that read another layout by a path of its own (a second struct, an
+//! untagged enum, a hand-written parser) restores a state whose snapshot names members
+//! the probe does not have, and fails it.
+
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::{Number, Value};
+
+/// A JSON tree that keeps what a `serde_json::Value` (without `preserve_order`, as here)
+/// loses: the order an object's members were written in, which is the order a derive
+/// reads a struct written as a list, and a member written twice.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Tree {
+    /// A number, string, boolean or `null`.
+    Leaf(Value),
+    /// A list.
+    List(Vec<Tree>),
+    /// An object's members, in the order the bytes write them.
+    Members(Vec<(String, Tree)>),
+}
+
+impl Tree {
+    /// `bytes` as a tree, or `None` where they are not one JSON value.
+    pub fn read(bytes: &[u8]) -> Option<Tree> {
+        let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+        let tree = deserializer.deserialize_any(Reader).ok()?;
+        deserializer.end().ok()?;
+        Some(tree)
+    }
+
+    /// The tree as a `serde_json::Value`: members in key order, the last of one written
+    /// twice.
+    pub fn to_value(&self) -> Value {
+        match self {
+            Tree::Leaf(value) => value.clone(),
+            Tree::List(items) => Value::Array(items.iter().map(Tree::to_value).collect()),
+            Tree::Members(members) => Value::Object(
+                members
+                    .iter()
+                    .map(|(name, tree)| (name.clone(), tree.to_value()))
+                    .collect(),
+            ),
+        }
+    }
+}
+
+/// The visitor of `Tree::read`.
+struct Reader;
+
+impl<'de> de::Deserialize<'de> for Tree {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Tree, D::Error> {
+        deserializer.deserialize_any(Reader)
+    }
+}
+
+impl<'de> Visitor<'de> for Reader {
+    type Value = Tree;
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("JSON")
+    }
+    fn visit_unit<E>(self) -> Result<Tree, E> {
+        Ok(Tree::Leaf(Value::Null))
+    }
+    fn visit_bool<E>(self, b: bool) -> Result<Tree, E> {
+        Ok(Tree::Leaf(Value::Bool(b)))
+    }
+    fn visit_i64<E>(self, n: i64) -> Result<Tree, E> {
+        Ok(Tree::Leaf(n.into()))
+    }
+    fn visit_u64<E>(self, n: u64) -> Result<Tree, E> {
+        Ok(Tree::Leaf(n.into()))
+    }
+    fn visit_f64<E>(self, n: f64) -> Result<Tree, E> {
+        Ok(Tree::Leaf(
+            Number::from_f64(n).map_or(Value::Null, Value::Number),
+        ))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<Tree, E> {
+        Ok(Tree::Leaf(Value::String(s.to_owned())))
+    }
+    fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<Tree, S::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Tree::List(items))
+    }
+    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Tree, M::Error> {
+        let mut members = Vec::new();
+        while let Some(name) = map.next_key::<String>()? {
+            members.push((name, map.next_value()?));
+        }
+        Ok(Tree::Members(members))
+    }
+}
+
+/// Whether a derived reading of the type whose snapshot is `own` can have read `probe`
+/// into that state:
+/// - a number, string, boolean or `null`: `probe` is the same;
+/// - a list: `probe` is a list as long, each item derivable from `own`'s;
+/// - an object: `probe` is an object in which each member of `own` is derivable from the
+///   member of that name (the last, where it is written twice), or, left out, is `null`
+///   in `own` (an `Option` read as `None`) or another value a `#[serde(default)]` field
+///   takes (`false`, 0, `""`, `[]`, `{}`), what a derive reads from no byte at all;
+///   members `own` does not have are fields a derive skips; or `probe` is a list of as
+///   many items as `own` has members, each derivable from the member at its place in the
+///   order `own`'s bytes write them (a struct written as the list of its fields).
+pub fn derivable(probe: &Tree, own: &Tree) -> bool {
+    match (probe, own) {
+        (Tree::Leaf(p), Tree::Leaf(o)) => p == o,
+        (Tree::List(p), Tree::List(o)) => {
+            p.len() == o.len() && p.iter().zip(o).all(|(p, o)| derivable(p, o))
+        }
+        (Tree::Members(p), Tree::Members(o)) => {
+            o.iter().all(
+                |(name, o)| match p.iter().rev().find(|(written, _)| written == name) {
+                    Some((_, p)) => derivable(p, o),
+                    None => read_from_nothing(o),
+                },
+            )
+        }
+        (Tree::List(p), Tree::Members(o)) => {
+            p.len() == o.len() && p.iter().zip(o).all(|(p, (_, o))| derivable(p, o))
+        }
+        _ => false,
+    }
+}
+
+/// Whether `own` is what a derived field left out of the bytes reads: `None`, or a
+/// `Default`.
+fn read_from_nothing(own: &Tree) -> bool {
+    match own {
+        Tree::Leaf(Value::Null | Value::Bool(false)) => true,
+        Tree::Leaf(Value::Number(n)) => n.as_u64() == Some(0) || n.as_f64() == Some(0.0),
+        Tree::Leaf(Value::String(s)) => s.is_empty(),
+        Tree::List(items) => items.is_empty(),
+        Tree::Members(members) => members.is_empty(),
+        Tree::Leaf(_) => false,
+    }
+}
+
+/// Whether `probe` and `own` are the same JSON tree (an object's members in any order):
+/// the layout is the implementation's own, and a probe of it judges nothing new.
+pub fn same_tree(probe: &[u8], own: &[u8]) -> bool {
+    match (Tree::read(probe), Tree::read(own)) {
+        (Some(p), Some(o)) => p.to_value() == o.to_value(),
+        _ => false,
+    }
+}
+
+/// Whether a restore of `probe` that gave a state whose own snapshot is
+/// `restored_snapshot` is a derived reading of the bytes ([`derivable`]). A snapshot that
+/// is not JSON never is: a JSON probe read into another format is no derived reading of
+/// it.
+pub fn derived(probe: &[u8], restored_snapshot: &[u8]) -> bool {
+    match (Tree::read(probe), Tree::read(restored_snapshot)) {
+        (Some(p), Some(o)) => derivable(&p, &o),
+        _ => false,
+    }
+}
+
+/// What a report says of a restore of `probe`, in `layout`, that is no derived reading:
+/// the layout, the implementation's own snapshot of the state and its snapshot of what
+/// it restored.
+pub fn explain(layout: &str, probe: &[u8], own: &[u8], restored_snapshot: &[u8]) -> String {
+    format!(
+        "{} ({layout}), a layout your snapshot never writes (yours is {}): your snapshot of \
+         what restore made of it is {}, but a derived Deserialize of your snapshot's type \
+         reads only its own members (skipping others, an Option left out as None, a \
+         struct as the list of its fields), not renamed or regrouped ones",
+        String::from_utf8_lossy(probe),
+        String::from_utf8_lossy(own),
+        String::from_utf8_lossy(restored_snapshot)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn derives(probe: &str, own: &str) -> bool {
+        derivable(
+            &Tree::read(probe.as_bytes()).expect("probe"),
+            &Tree::read(own.as_bytes()).expect("own"),
+        )
+    }
+
+    #[test]
+    fn the_same_tree_is_derivable_in_any_member_order() {
+        assert!(derives(r#"{"next":2}"#, r#"{"next":2}"#));
+        assert!(derives(r#"{"b":[1,2],"a":"x"}"#, r#"{"a":"x","b":[1,2]}"#));
+        assert!(derives("2", "2"));
+    }
+
+    #[test]
+    fn each_leniency_of_a_derive_is_derivable() {
+        // A field it does not know, which it skips.
+        assert!(derives(r#"{"next":2,"completed":1}"#, r#"{"next":2}"#));
+        // An `Option` left out, read as `None`; a defaulted field left out.
+        assert!(derives(r#"{"open":[]}"#, r#"{"watermark":null,"open":[]}"#));
+        assert!(derives(r#"{"completed":1}"#, r#"{"next":null}"#));
+        assert!(derives(r#"{"a":1}"#, r#"{"a":1,"b":[],"c":0,"d":false}"#));
+        // A struct written as the list of its fields, in the order they are written.
+        assert!(derives(r#"[1,[2]]"#, r#"{"watermark":1,"open":[2]}"#));
+        assert!(derives(
+            r#"[[{"start":0,"end":10},"a",7,1]]"#,
+            r#"[{"window":{"start":0,"end":10},"key":"a","sum":7,"count":1}]"#
+        ));
+        // A field written twice, read as the last.
+        assert!(derives(r#"{"next":5,"next":2}"#, r#"{"next":2}"#));
+    }
+
+    #[test]
+    fn another_layout_of_the_state_is_not_derivable() {
+        // A member renamed: the value read from a name the type does not have.
+        assert!(!derives(r#"{"completed":1}"#, r#"{"next":2}"#));
+        assert!(!derives(r#"{"last":2}"#, r#"{"next":2}"#));
+        // A bare number for a struct.
+        assert!(!derives("2", r#"{"next":2}"#));
+        // A list regrouped: flat aggregates read into groups by window.
+        assert!(!derives(
+            r#"{"watermark":1,"open":[[{"start":0,"end":10},"a",7,1]]}"#,
+            r#"{"watermark":1,"windows":[{"window":{"start":0,"end":10},"keys":[["a",7,1]]}]}"#
+        ));
+        assert!(!derives(
+            r#"{"open":[[1,"a"],[1,"b"]]}"#,
+            r#"{"open":[[1,["a","b"]]]}"#
+        ));
+        // A field written twice read as the first; fields as a list out of their order.
+        assert!(!derives(r#"{"next":2,"next":5}"#, r#"{"next":2}"#));
+        assert!(!derives(r#"[[2],1]"#, r#"{"watermark":1,"open":[2]}"#));
+        // A left-out member whose value a derive cannot have made.
+        assert!(!derives(r#"{"open":[]}"#, r#"{"watermark":1,"open":[]}"#));
+    }
+
+    #[test]
+    fn a_probe_read_into_a_format_that_is_not_json_is_not_derived() {
+        assert!(!derived(br#"{"completed":1}"#, b"next 2"));
+        assert!(derived(br#"{"next":2}"#, br#"{"next":2}"#));
+        assert!(same_tree(br#"{"a":1,"b":2}"#, br#"{"b":2, "a":1}"#));
+        assert!(!same_tree(br#"{"a":1}"#, b"a=1"));
+    }
+}
