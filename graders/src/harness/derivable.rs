@@ -1,7 +1,8 @@
 //! Whether bytes that `restore` took are what a derived `Deserialize` of the
 //! implementation's own snapshot type reads, judged from the restored state's own
 //! snapshot: the rule of the probes that hand `restore` one state in layouts other than
-//! the implementation's (stages 05 and 06).
+//! the implementation's (stages 05 and 06; in 02 and 03, whose briefs state no such
+//! allowance, it keeps a derive's own reading of a struct from a list from failing).
 //!
 //! A brief allows what a derived reading of one's own type also reads: a field it does
 //! not know (skipped), an `Option` field left out (`None`), a struct written as the list

@@ -1,7 +1,10 @@
 //! Stage 02 operators of the sixteenth red team whose snapshot is a versioned envelope,
 //! `{"version": 2, "pairs": [...]}`: one whose `restore` also reads the bare list of pairs
 //! the reference writes, as a "legacy" format (w02-01), which must fail, and the envelope
-//! read strictly, nothing else (c02-02), which must pass.
+//! read strictly, nothing else (c02-02), which must pass; and a snapshot that is a list of
+//! derived `{"key", "value"}` structs, whose derived reader also takes the bare list of
+//! pairs (serde reads a struct from the list of its fields) into the same state, which
+//! must pass too.
 
 use graders::harness::expect_rejected_for;
 use graders::stage02::{Case, KeyedStateStage, Observation, drive};
@@ -99,6 +102,68 @@ pub mod versioned_envelope {
         }
     }
 }
+
+/// A list of derived entries, in key order: serde also reads each entry from the list of
+/// its fields, `["a", [1]]`, which is the bare list of pairs' layout.
+mod entries {
+    use serde::Serialize;
+    use serde::de::DeserializeOwned;
+    use solution02::KeyedState;
+
+    #[derive(serde::Serialize, serde::Deserialize)]
+    struct Entry<K, V> {
+        key: K,
+        value: V,
+    }
+
+    pub fn write<K, V>(state: &KeyedState<K, V>) -> anyhow::Result<Vec<u8>>
+    where
+        K: Ord + Clone + Serialize,
+        V: Clone + Serialize,
+    {
+        let entries: Vec<Entry<K, V>> = state
+            .snapshot()
+            .into_iter()
+            .map(|(key, value)| Entry { key, value })
+            .collect();
+        Ok(serde_json::to_vec(&entries)?)
+    }
+
+    pub fn read<K, V>(bytes: &[u8]) -> anyhow::Result<KeyedState<K, V>>
+    where
+        K: Ord + Clone + DeserializeOwned,
+        V: Clone + DeserializeOwned,
+    {
+        let entries: Vec<Entry<K, V>> = serde_json::from_slice(bytes)?;
+        anyhow::ensure!(
+            entries.windows(2).all(|w| w[0].key < w[1].key),
+            "not a snapshot: keys repeated or out of order"
+        );
+        let mut state = KeyedState::new();
+        for Entry { key, value } in entries {
+            state.put(key, value);
+        }
+        Ok(state)
+    }
+}
+
+/// Correct: a list of derived `{"key", "value"}` entries. Its derived reader also takes
+/// `[["a",[1]],["Ä b",[2]]]`, each entry from the list of its fields, into the very state
+/// its own snapshot writes as entries: a derive's reading, not a second format of its own.
+pub mod derived_entries {
+    keyed_operator! {
+        fn process(self, key, input, out) { lend!(self, key, input, out) }
+        fn snapshot(this) { super::entries::write(&this.state) }
+        fn restore(key_fn, function, bytes) {
+            let mut op = Self::new(key_fn, function);
+            op.state = super::entries::read(bytes)?;
+            Ok(op)
+        }
+    }
+}
+
+graders::impl_stage02!(DerivedEntries, DerivedEntriesSpy, derived_entries);
+accepted!(stage02_derived_entries_pass: KeyedStateStage, drive::<DerivedEntries>);
 
 graders::impl_stage02!(
     ReadsLegacyPairs,
