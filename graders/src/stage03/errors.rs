@@ -432,8 +432,10 @@ impl ErrorCall {
     /// `parents`' `old_parallelism`, `new_parallelism` and `new_index`, and
     /// `key_group_range`'s `operator_index`, which `KeyedSubtask::new` may hand its `index`
     /// to). A parallelism above `max_parallelism`, or one subtask of a `max_parallelism` of
-    /// 0, is two arguments that disagree, and naming either tells what to fix. Empty where
-    /// no argument is named.
+    /// 0, is two arguments that disagree, and naming either tells what to fix; so is an
+    /// index beside a parallelism of 0, which no index fits (the seventeenth red team's
+    /// c03-04 checked the index first: "operator_index 0 is out of range 0..0"). Empty
+    /// where no argument is named.
     pub fn spellings(self) -> &'static [&'static str] {
         use ErrorCall as E;
         match self {
@@ -454,15 +456,18 @@ impl ErrorCall {
             | E::ParentsIndexFromOne
             | E::ParentsIndexToOne
             | E::ParentsIndexOfMax => &["index", "new_index", "operator_index"],
-            E::RangeParallelismZero
-            | E::IndexParallelismZero
-            | E::PartitionZero
-            | E::SubtaskZero
-            | E::RestoreZero
-            | E::CountZeroEmpty => &["parallelism"],
+            E::RangeParallelismZero => &["parallelism", "operator_index"],
+            E::SubtaskZero | E::RestoreZero => &["parallelism", "index", "operator_index"],
+            E::IndexParallelismZero | E::PartitionZero | E::CountZeroEmpty => &["parallelism"],
             E::RescaleZero | E::RescaleZeroEmpty => &["parallelism", "new_parallelism"],
             E::ParentsOldZero => &["parallelism", "old_parallelism"],
-            E::ParentsNewZero | E::ParentsNewZeroFromOne => &["parallelism", "new_parallelism"],
+            E::ParentsNewZero | E::ParentsNewZeroFromOne => &[
+                "parallelism",
+                "new_parallelism",
+                "index",
+                "new_index",
+                "operator_index",
+            ],
             E::RescaleAboveMax | E::RescaleAboveMaxEmpty | E::RescaleMaxZero => {
                 &["parallelism", "new_parallelism", "max_parallelism"]
             }

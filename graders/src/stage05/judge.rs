@@ -4,7 +4,7 @@ use super::oracle;
 use super::plan::{Case, at};
 use super::{AssignerSpec, Element, Fired, LateRecord, Observation, Output, Run, Time};
 use crate::harness::Failure;
-use crate::harness::arguments::expect_error_naming;
+use crate::harness::arguments::{contains_name, expect_error_naming};
 use crate::harness::case::expect_sequence;
 
 use super::crash_judge::judge_crash;
@@ -104,7 +104,7 @@ fn expect_error_naming_one_of(
     call: AssignerSpec,
 ) -> Result<(), Failure> {
     match result {
-        Err(message) if arguments.iter().any(|a| message.contains(a)) => Ok(()),
+        Err(message) if arguments.iter().any(|a| contains_name(message, a)) => Ok(()),
         _ => expect_error_naming(result, &arguments.join("` or `"), call),
     }
 }

@@ -48,14 +48,35 @@ pub fn judge(result: &Result<Vec<Fired>, String>) -> Result<(), Failure> {
             .requirement("05-R15")
     })?;
     if *got != want {
+        let (why, requirement) = if same_results(got, &want) {
+            // Nothing was lost in the snapshot: the call orders its results wrongly (the
+            // seventeenth red team's w05-01 ordered them by key, then window).
+            (
+                "the right results in the wrong order: by window (start, end), then key",
+                "05-R12",
+            )
+        } else {
+            (
+                "the snapshot must hold every aggregate, whatever the key type",
+                "05-R15",
+            )
+        };
         return Err(Failure::new(format!("{want:?}"), format!("{got:?}"))
             .step(format!(
-                "on_watermark({WATERMARK}) after the restore: the snapshot must hold every \
-                 aggregate, whatever the key type"
+                "on_watermark({WATERMARK}) after the restore: {why}"
             ))
-            .requirement("05-R15"));
+            .requirement(requirement));
     }
     Ok(())
+}
+
+/// Whether `got` holds exactly the results of `want`, in some order.
+fn same_results(got: &[Fired], want: &[Fired]) -> bool {
+    let mut got = got.to_vec();
+    let mut want = want.to_vec();
+    got.sort();
+    want.sort();
+    got == want
 }
 
 /// The step of a snapshot or restore that failed with pair keys: serde_json's "key must be
@@ -72,7 +93,30 @@ fn failed_step(error: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::failed_step;
+    use super::{WATERMARK, failed_step, judge, records};
+    use crate::stage05::oracle::Model;
+
+    /// What the model fires after the restore.
+    fn fired() -> Vec<crate::stage05::Fired> {
+        let mut model = Model::new(super::SPEC);
+        for (k, ts, v) in records() {
+            model.record(&format!("{k}/{ts}"), ts, v);
+        }
+        model.watermark(WATERMARK)
+    }
+
+    #[test]
+    fn the_right_results_in_another_order_are_blamed_on_the_order_not_the_snapshot() {
+        let mut by_key = fired();
+        by_key.sort_by(|a, b| (&a.key, a.start).cmp(&(&b.key, b.start)));
+        assert_ne!(by_key, fired(), "the case must have an order to break");
+        let failure = judge(&Ok(by_key)).expect_err("another order fails");
+        assert_eq!(failure.requirement, Some("05-R12"));
+        let lost = fired()[1..].to_vec();
+        let failure = judge(&Ok(lost)).expect_err("a lost aggregate fails");
+        assert_eq!(failure.requirement, Some("05-R15"));
+        assert!(judge(&Ok(fired())).is_ok());
+    }
 
     #[test]
     fn only_serde_json_s_refusal_is_blamed_on_json_object_keys() {

@@ -8,7 +8,7 @@ use super::snapshots::judge_snapshots;
 use super::{Case, Elem, Observation, Out, list};
 use super::{far, rescale};
 use crate::harness::Failure;
-use crate::harness::arguments::{Refusal, refusal};
+use crate::harness::arguments::{Refusal, contains_name, refusal};
 use crate::harness::case::expect_sequence;
 
 /// `Ok` when `observation` is what `case` demands.
@@ -48,7 +48,11 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 .map_err(|f| f.requirement("06-R10"))
         }
         (Case::BadCall { call }, Observation::BadCall { result }) => match result {
-            Err(message) if call.names().is_some_and(|word| !message.contains(word)) => {
+            Err(message)
+                if call
+                    .names()
+                    .is_some_and(|word| !contains_name(message, word)) =>
+            {
                 Err(Failure::new(
                     format!(
                         "Err(..) whose message names `{}`",

@@ -86,7 +86,7 @@
 //! | `07-R11` | `contract` | `completing_at_the_end_before_the_last_crash` |
 //! | `07-R11` | `checkpoints` | `refusing_a_crash_after_the_last_record` |
 //! | `07-R12` | `checkpoints` | `computing_the_restart_point_without_the_store`, `the_no_checkpoint_shortcut`, `a_crash_at_the_end_run_as_no_crash` |
-//! | `07-R12` | `contract` | `offset_from_memory`, `unreadable_state_as_empty`, `unreadable_state_panics`, `trailing_state_ignored`, `seek_clamped`, `null_state_as_empty`, `fractional_count_truncated`, `lossy_utf8_state`, `unrestorable_as_none`, `counts_read_as_u32`, `counts_read_as_u128`, `count_of_0_refused`, `counts_of_0_dropped`, `state_trimmed_at_the_end`, `state_after_a_byte_order_mark` |
+//! | `07-R12` | `contract` | `offset_from_memory`, `unreadable_state_as_empty`, `unreadable_state_panics`, `trailing_state_ignored`, `seek_clamped`, `null_state_as_empty`, `fractional_count_truncated`, `lossy_utf8_state`, `unrestorable_as_none`, `counts_read_as_u32`, `counts_read_as_u128`, `count_of_0_refused`, `counts_of_0_dropped`, `state_trimmed_at_the_end`, `state_after_a_byte_order_mark`, `legacy_pairs_state` |
 //! | `07-R13` | `checkpoints` | `completing_by_arithmetic_after_a_restore`, `completing_the_restored_checkpoint_again`, `not_retaking_the_in_flight_checkpoints`, `keeping_the_in_flight_queue_across_the_crash` |
 //! | `07-R14` | `checkpoints` | `numbering_the_replay_from_one` |
 //! | `07-R15` | `arguments` | `an_error_naming_the_value_not_the_argument` |

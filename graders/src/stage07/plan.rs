@@ -475,6 +475,9 @@ pub fn plan(seed: u64) -> Vec<Case> {
     // After them, so the cases above keep their numbers: the right counts with bytes
     // around them that a reader stripping what text readers strip takes away.
     cases.extend(padded_states());
+    // After them, so the cases above keep their numbers: the counts in the layouts of
+    // another format.
+    cases.extend(other_layout_states());
     cases
 }
 
@@ -595,6 +598,25 @@ fn padded_states() -> Vec<Case> {
             state,
         })
         .collect()
+}
+
+/// The crash of [`corrupt_states`], its state handed back as its counts (`a` and `b`
+/// once each) in the layouts of another format: a list of `[word, count]` pairs (stage
+/// 02's snapshot), of `{"key", "value"}` entries, and the map inside an envelope. None is
+/// the JSON of a `BTreeMap<String, u64>`, though a job that also reads an older layout
+/// of its own takes each for counts (the sixteenth red team's w07-05).
+fn other_layout_states() -> Vec<Case> {
+    [
+        &br#"[["a",1],["b",1]]"#[..],
+        br#"[{"key":"a","value":1},{"key":"b","value":1}]"#,
+        br#"{"counts":{"a":1,"b":1}}"#,
+    ]
+    .into_iter()
+    .map(|state| Case::CorruptState {
+        run: unreadable_checkpoint_run(),
+        state: state.to_vec(),
+    })
+    .collect()
 }
 
 /// The crash of [`corrupt_states`], its state handed back as the JSON of a count past

@@ -30,6 +30,7 @@ use super::sequences::sequences_from;
 use super::sink_model::judge_sink_model;
 use super::sink_snapshot::{judge_sink_snapshot, snapshot_sequences};
 use super::stray_aborts::{aborted_on_the_fresh_sink, aborts_name_prepared_ids};
+use crate::harness::arguments::contains_name;
 use crate::harness::case::Failure;
 
 /// `Ok` when `observation` is what `case` demands.
@@ -152,7 +153,7 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
                 ("run_exactly_once_sink_with", spied),
             ] {
                 let (anomaly, actual) = match result {
-                    RunResult::Error(e) if e.contains(argument) => continue,
+                    RunResult::Error(e) if contains_name(e, argument) => continue,
                     RunResult::Error(e) => (Anomaly::ErrorWithoutArgument, format!("Err({e})")),
                     RunResult::Output(o) => (Anomaly::AcceptedBadInput, format!("Ok({o:?})")),
                     RunResult::Panicked(m) => (Anomaly::Panicked, format!("panicked: {m}")),

@@ -64,6 +64,15 @@ pub struct Reading {
 }
 
 impl Reading {
+    /// A call's answer and the read-back taken after it.
+    fn after(answer: Answer<Option<u64>>, (current, current_panic): ReadBack) -> Self {
+        Reading {
+            answer,
+            current,
+            current_panic,
+        }
+    }
+
     /// Whether nothing follows this reading: its call or its read-back panicked, or
     /// (for a generator, or a restore) the call failed.
     pub fn ends_the_run(&self, op: Option<Op>, subject: Subject) -> bool {
@@ -75,8 +84,19 @@ impl Reading {
     }
 }
 
+/// Records `reading` of the call `op` (`None`: of the fresh instance) and tells whether
+/// the run stops there.
+fn taken(readings: &mut Vec<Reading>, reading: Reading, op: Option<Op>, subject: Subject) -> bool {
+    let end = reading.ends_the_run(op, subject);
+    readings.push(reading);
+    end
+}
+
+/// A read-back's value, or its panic.
+type ReadBack = (Option<u64>, Option<String>);
+
 /// Reads `current_watermark()` or `current()`: its value, or its panic.
-fn read_back(read: impl FnOnce() -> Option<u64>) -> (Option<u64>, Option<String>) {
+fn read_back(read: impl FnOnce() -> Option<u64>) -> ReadBack {
     match caught(|| Ok(read())) {
         Answer::Ok(current) => (current, None),
         Answer::Err(_) => unreachable!("a read-back returns no error"),
@@ -187,13 +207,11 @@ pub fn drive_contract<I: Implementation>(subject: Subject, ops: &[Op]) -> Vec<Re
     match subject {
         Subject::Generator { max_delay } => {
             let mut generator = I::generator(max_delay);
-            let (current, current_panic) = read_back(|| I::current_watermark(&generator));
-            readings.push(Reading {
-                answer: Answer::Ok(None),
-                current,
-                current_panic,
-            });
-            if readings[0].ends_the_run(None, subject) {
+            let fresh = Reading::after(
+                Answer::Ok(None),
+                read_back(|| I::current_watermark(&generator)),
+            );
+            if taken(&mut readings, fresh, None, subject) {
                 return readings;
             }
             for op in ops {
@@ -212,18 +230,12 @@ pub fn drive_contract<I: Implementation>(subject: Subject, ops: &[Op]) -> Vec<Re
                         )
                     }
                 };
-                let (current, current_panic) = match answer {
+                let read = match answer {
                     Answer::Ok(_) => read_back(|| I::current_watermark(&generator)),
                     _ => (None, None),
                 };
-                let reading = Reading {
-                    answer,
-                    current,
-                    current_panic,
-                };
-                let end = reading.ends_the_run(Some(*op), subject);
-                readings.push(reading);
-                if end {
+                let reading = Reading::after(answer, read);
+                if taken(&mut readings, reading, Some(*op), subject) {
                     break;
                 }
             }
@@ -232,13 +244,11 @@ pub fn drive_contract<I: Implementation>(subject: Subject, ops: &[Op]) -> Vec<Re
             let Ok(mut combiner) = I::combiner(inputs) else {
                 return readings;
             };
-            let (current, current_panic) = read_back(|| I::combiner_current(&combiner));
-            readings.push(Reading {
-                answer: Answer::Ok(None),
-                current,
-                current_panic,
-            });
-            if readings[0].ends_the_run(None, subject) {
+            let fresh = Reading::after(
+                Answer::Ok(None),
+                read_back(|| I::combiner_current(&combiner)),
+            );
+            if taken(&mut readings, fresh, None, subject) {
                 return readings;
             }
             for op in ops {
@@ -256,18 +266,12 @@ pub fn drive_contract<I: Implementation>(subject: Subject, ops: &[Op]) -> Vec<Re
                         }
                     }
                 };
-                let (current, current_panic) = match answer {
+                let read = match answer {
                     Answer::Panicked(_) => (None, None),
                     _ => read_back(|| I::combiner_current(&combiner)),
                 };
-                let reading = Reading {
-                    answer,
-                    current,
-                    current_panic,
-                };
-                let end = reading.ends_the_run(Some(*op), subject);
-                readings.push(reading);
-                if end {
+                let reading = Reading::after(answer, read);
+                if taken(&mut readings, reading, Some(*op), subject) {
                     break;
                 }
             }

@@ -201,3 +201,41 @@ mod own_format {
 }
 graders::impl_stage03!(OwnFormat, own_format);
 accepted!(stage03_own_format_passes: graders::stage03::Parallelism, graders::stage03::drive::<OwnFormat>);
+
+/// Correct: `key_group_range` and `parents` check the index before the parallelism, so
+/// beside a parallelism of 0 (which no index fits) they name the index ("operator_index 0
+/// is out of range 0..0"): two arguments that disagree, either of which the brief lets
+/// the error name (the seventeenth red team's c03-04).
+mod index_checked_first {
+    pub use solution03::{
+        KeyedSubtask, key_group_for, operator_index_for, parallel_count, partition, rescale,
+        stable_hash,
+    };
+
+    pub fn key_group_range(
+        operator_index: u32,
+        parallelism: u32,
+        max_parallelism: u32,
+    ) -> anyhow::Result<std::ops::RangeInclusive<u32>> {
+        anyhow::ensure!(
+            operator_index < parallelism,
+            "operator_index {operator_index} is out of range 0..{parallelism}"
+        );
+        solution03::key_group_range(operator_index, parallelism, max_parallelism)
+    }
+
+    pub fn parents(
+        new_index: u32,
+        old_parallelism: u32,
+        new_parallelism: u32,
+        max_parallelism: u32,
+    ) -> anyhow::Result<Vec<u32>> {
+        anyhow::ensure!(
+            new_index < new_parallelism,
+            "new_index {new_index} is out of range 0..{new_parallelism}"
+        );
+        solution03::parents(new_index, old_parallelism, new_parallelism, max_parallelism)
+    }
+}
+graders::impl_stage03!(IndexCheckedFirst, index_checked_first);
+accepted!(stage03_index_checked_first_passes: graders::stage03::Parallelism, graders::stage03::drive::<IndexCheckedFirst>);

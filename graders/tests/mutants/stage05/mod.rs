@@ -324,6 +324,57 @@ graders::impl_stage05!(
 
 accepted!(stage05_slide_checked_before_size_passes: Windows, drive::<SlideCheckedBeforeSize>);
 
+/// Correct: every error message starts with a capital letter ("Size must be at least 1,
+/// got 0"), which still contains the argument's name in another case of its letters, as
+/// the brief allows (the seventeenth red team's c05-03 and c05-06: `Sliding::new(0, 1)`'s
+/// check took `Size` for no name, where `Tumbling::new(0)`'s took it for one).
+mod capitalised_messages {
+    pub use solution05::*;
+
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct Tumbling(solution05::Tumbling);
+
+    impl Tumbling {
+        pub fn new(size: Timestamp) -> anyhow::Result<Self> {
+            anyhow::ensure!(size > 0, "Size must be at least 1, got 0");
+            Ok(Self(solution05::Tumbling::new(size)?))
+        }
+    }
+
+    impl WindowAssigner for Tumbling {
+        fn assign(&self, ts: Timestamp) -> Vec<Window> {
+            self.0.assign(ts)
+        }
+    }
+
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct Sliding(solution05::Sliding);
+
+    impl Sliding {
+        pub fn new(size: Timestamp, slide: Timestamp) -> anyhow::Result<Self> {
+            anyhow::ensure!(size > 0, "Size must be at least 1, got 0");
+            anyhow::ensure!(
+                (1..=size).contains(&slide),
+                "Slide must be between 1 and the window's length {size}, got {slide}"
+            );
+            Ok(Self(solution05::Sliding::new(size, slide)?))
+        }
+    }
+
+    impl WindowAssigner for Sliding {
+        fn assign(&self, ts: Timestamp) -> Vec<Window> {
+            self.0.assign(ts)
+        }
+    }
+}
+graders::impl_stage05!(
+    CapitalisedMessages,
+    CapitalisedMessagesOperator,
+    capitalised_messages
+);
+
+accepted!(stage05_capitalised_messages_pass: Windows, drive::<CapitalisedMessages>);
+
 /// Every mutant of this file and the check that must reject it (the mutant's doc
 /// comment says why).
 #[rstest]

@@ -196,3 +196,47 @@ mod raw_bytes {
 }
 graders::impl_stage06!(RawBytes, raw_bytes);
 accepted!(an_aligner_with_a_raw_bytes_snapshot_passes: Barriers, drive::<RawBytes>);
+
+mod capitalised {
+    //! Correct: every error message starts with a capital letter ("Input 2 does not
+    //! exist"), which names the argument in another case of its letters, as the brief
+    //! allows (the seventeenth red team's c06-05 and c06-07: the unknown-input check took
+    //! `Input` for no name, where `new(0)`'s took `Inputs` for one).
+    use anyhow::Result;
+    pub use solution06::{Aligned, Element, aligned_snapshots, inject_barriers};
+
+    /// `error`, its first letter a capital.
+    fn capitalised(error: anyhow::Error) -> anyhow::Error {
+        let text = error.to_string();
+        let mut chars = text.chars();
+        let first = chars.next().map(|c| c.to_uppercase().collect::<String>());
+        anyhow::anyhow!("{}{}", first.unwrap_or_default(), chars.as_str())
+    }
+
+    /// The reference aligner, its errors capitalised.
+    pub struct BarrierAligner<T>(solution06::BarrierAligner<T>);
+
+    impl<T> BarrierAligner<T> {
+        pub fn new(inputs: usize) -> Result<Self> {
+            solution06::BarrierAligner::new(inputs)
+                .map(Self)
+                .map_err(capitalised)
+        }
+        pub fn is_blocked(&self, input: usize) -> bool {
+            self.0.is_blocked(input)
+        }
+        pub fn on_element(&mut self, input: usize, element: Element<T>) -> Result<Vec<Aligned<T>>> {
+            self.0.on_element(input, element).map_err(capitalised)
+        }
+        pub fn snapshot(&self) -> Result<Vec<u8>> {
+            self.0.snapshot().map_err(capitalised)
+        }
+        pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+            solution06::BarrierAligner::restore(inputs, bytes)
+                .map(Self)
+                .map_err(capitalised)
+        }
+    }
+}
+graders::impl_stage06!(Capitalised, capitalised);
+accepted!(an_aligner_with_capitalised_errors_passes: Barriers, drive::<Capitalised>);

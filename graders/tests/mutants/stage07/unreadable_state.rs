@@ -219,6 +219,19 @@ reading! {
     |state| state.strip_prefix(b"\xef\xbb\xbf").unwrap_or(state).to_vec()
 }
 
+reading! {
+    /// **Mistake:** a state that is not a map of counts is read once more as a list of
+    /// `[word, count]` pairs ("checkpoints from before the format changed"), though the
+    /// job never saves one (the sixteenth red team's w07-05).
+    /// **Verdict:** `contract`: a checkpoint whose state is `[["a",1],["b",1]]` restores
+    /// (07-R12).
+    legacy_pairs_state, LegacyPairs, LegacyPairsSpy,
+    |state| match serde_json::from_slice::<Vec<(String, u64)>>(state) {
+        Ok(pairs) => super::json(&pairs.into_iter().collect()),
+        Err(_) => state.clone(),
+    }
+}
+
 /// **Mistake:** a checkpoint the job cannot restore (state bytes that are not counts, an
 /// offset past the end) is taken for no checkpoint ("better a replay from the start than
 /// no run"): the job starts again from empty counts at offset 0, and fails only later,
@@ -291,6 +304,7 @@ graders::impl_stage07!(
 #[case::counts_of_0_dropped(drive::<CountsOf0Dropped>, "contract", "07-R12")]
 #[case::state_trimmed_at_the_end(drive::<TrimmedAtTheEnd>, "contract", "07-R12")]
 #[case::state_after_a_byte_order_mark(drive::<AfterAByteOrderMark>, "contract", "07-R12")]
+#[case::legacy_pairs_state(drive::<LegacyPairs>, "contract", "07-R12")]
 fn is_rejected_for(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,
