@@ -63,11 +63,15 @@ fn old_ranges(from: u32, maxp: u32, want: &[u32], got: &Result<Vec<u32>, String>
     named.extend(got.iter().flatten().filter(|&&i| i < from));
     named.sort_unstable();
     named.dedup();
-    let shown: Vec<String> = named
+    let mut shown: Vec<String> = named
         .iter()
         .take(OLD_RANGES_SHOWN as usize)
         .map(|&i| format!("{i}: {}", show_range(oracle::range(i, from, maxp))))
         .collect();
+    if named.len() > shown.len() {
+        // Say that the list goes on, so no one takes the last shown for the last named.
+        shown.push(format!("... ({} more)", named.len() - shown.len()));
+    }
     format!(
         "at parallelism {from}, the old subtasks named own {}",
         shown.join(", ")
@@ -317,4 +321,22 @@ pub(super) fn judge_owner_at(
         "{g} * {p} = {product} is {past}: in u64, {product} / {maxp} = {want}"
     ))
     .requirement("03-R24"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{OLD_RANGES_SHOWN, old_ranges};
+
+    #[test]
+    fn a_list_of_old_ranges_cut_short_says_how_many_more() {
+        let named: Vec<u32> = (0..OLD_RANGES_SHOWN + 4).collect();
+        let long = old_ranges(100, 128, &named, &Ok(Vec::new()));
+        assert!(long.ends_with(", ... (4 more)"), "{long}");
+        let short = old_ranges(100, 128, &named[..2], &Ok(vec![5]));
+        assert!(!short.contains("..."), "{short}");
+        assert!(
+            short.contains("5: "),
+            "a subtask the call named is shown: {short}"
+        );
+    }
 }
