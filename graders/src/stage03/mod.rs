@@ -75,7 +75,7 @@
 //! | 03-R3 | `contract` | `key_groups_floor` |
 //! | 03-R4 | `contract` | `none_keeps_value`, `update_drops_a_zero` |
 //! | 03-R5 | `contract` | `update_trusts_routing`, `update_then_refuse`, `update_owner_in_u32` |
-//! | 03-R6 | `contract` | `one_byte_lengths`, `snapshot_pins_parallelism`, `snapshot_with_index`, `snapshot_in_hash_order`, `snapshot_is_a_registry_entry` |
+//! | 03-R6 | `contract` | `one_byte_lengths`, `snapshot_pins_parallelism`, `snapshot_with_index`, `snapshot_in_hash_order`, `snapshot_is_a_registry_entry`, `empty_snapshot_refused` |
 //! | 03-R7 | `crash` | `restore_drops_last_group`, `restore_keeps_every_key` |
 //! | 03-R7 | `contract` | `restore_refuses_repeated_snapshot`, `snapshot_skips_zeros` |
 //! | 03-R7 | `errors` | `snapshot_trusts_stored_key_group`, `line_snapshot_trusts_written_group`, `groups_trusted_by_their_names` |

@@ -21,7 +21,41 @@ pub struct Seen {
     /// state): then a refusal cannot be about where the snapshots were taken.
     #[serde(default)]
     pub same_bytes: bool,
+    /// For a restore: the snapshot it needed that could not be taken, so `restore` was
+    /// never called and [`Seen::answer`] is that snapshot's. A refusal of the driver's
+    /// own preparation is not a refusal of the restore.
+    #[serde(default)]
+    pub unsnapshotted: Option<SnapshotOf>,
 }
+
+/// A snapshot a restore step takes before it calls `restore`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SnapshotOf {
+    /// `snapshot()` of the subtask that goes on.
+    Current,
+    /// A new empty subtask of the restore's configuration, and its snapshot.
+    Empty,
+    /// A subtask of parallelism 1 counting the current keys once more, and its snapshot.
+    Recounted,
+}
+
+impl SnapshotOf {
+    /// The calls, as a report names them.
+    pub fn describe(self) -> &'static str {
+        match self {
+            SnapshotOf::Current => "snapshot() of the subtask",
+            SnapshotOf::Empty => {
+                "KeyedSubtask::new at the restore's configuration, then its snapshot()"
+            }
+            SnapshotOf::Recounted => {
+                "KeyedSubtask::new(0, 1, max_parallelism), counting the same keys, then its snapshot()"
+            }
+        }
+    }
+}
+
+/// A snapshot a restore needed that failed: which one, and its answer.
+type Unsnapshotted = (SnapshotOf, Answer<()>);
 
 /// `KeyedSubtask::new(start)`, then `ops`: the start's [`Seen`] first, then one per call
 /// (fewer after a panic, which ends the run, or when `new` fails).
@@ -31,6 +65,7 @@ pub fn drive_contract<I: Implementation>(max_parallelism: u32, start: At, ops: &
         state: I::counts(subtask),
         key_groups: I::key_groups(subtask),
         same_bytes,
+        unsnapshotted: None,
     };
     let mut current = match caught(|| I::subtask(start.index, start.parallelism, max_parallelism)) {
         Answer::Ok(subtask) => subtask,
@@ -40,23 +75,38 @@ pub fn drive_contract<I: Implementation>(max_parallelism: u32, start: At, ops: &
     let mut all = vec![seen(Answer::Ok(()), &current, false)];
     for op in ops {
         let mut same_bytes = false;
+        let mut unsnapshotted = None;
         let answer = match op {
             Op::Count(key) => caught(|| I::count(&mut current, key)),
             Op::Remove(key) => caught(|| I::remove(&mut current, key)),
             Op::Zero(key) => caught(|| I::zero(&mut current, key)),
-            Op::Restore { at, feed } => {
-                match restore::<I>(&current, *at, *feed, max_parallelism, &mut same_bytes) {
-                    Answer::Ok(restored) => {
-                        current = restored;
-                        Answer::Ok(())
-                    }
-                    Answer::Err(e) => Answer::Err(e),
-                    Answer::Panicked(m) => Answer::Panicked(m),
+            Op::Restore { at, feed } => match snapshots::<I>(&current, *at, *feed, max_parallelism)
+            {
+                Err((of, answer)) => {
+                    unsnapshotted = Some(of);
+                    answer
                 }
-            }
+                Ok(snapshots) => {
+                    same_bytes =
+                        snapshots.len() > 1 && snapshots.windows(2).all(|pair| pair[0] == pair[1]);
+                    match caught(|| {
+                        I::restore(at.index, at.parallelism, max_parallelism, &snapshots)
+                    }) {
+                        Answer::Ok(restored) => {
+                            current = restored;
+                            Answer::Ok(())
+                        }
+                        Answer::Err(e) => Answer::Err(e),
+                        Answer::Panicked(m) => Answer::Panicked(m),
+                    }
+                }
+            },
         };
         let panicked = matches!(answer, Answer::Panicked(_));
-        all.push(seen(answer, &current, same_bytes));
+        all.push(Seen {
+            unsnapshotted,
+            ..seen(answer, &current, same_bytes)
+        });
         if panicked {
             break;
         }
@@ -71,43 +121,39 @@ fn failed(answer: Answer<()>) -> Seen {
         state: SubtaskCounts::new(),
         key_groups: (0, 0),
         same_bytes: false,
+        unsnapshotted: None,
     }
 }
 
-/// Snapshots `current`, then restores `at` from the snapshots `feed` names; sets
-/// `same_bytes` when those snapshots are all the same bytes.
-fn restore<I: Implementation>(
+/// The snapshots `feed` names for a restore at `at`: `current`'s, and beside it those of
+/// other subtasks the driver builds.
+fn snapshots<I: Implementation>(
     current: &I::Subtask,
     at: At,
     feed: Feed,
     max_parallelism: u32,
-    same_bytes: &mut bool,
-) -> Answer<I::Subtask> {
-    let snapshot = match caught(|| I::snapshot(current)) {
-        Answer::Ok(bytes) => bytes,
-        Answer::Err(e) => return Answer::Err(format!("snapshot(): {e}")),
-        Answer::Panicked(m) => return Answer::Panicked(format!("snapshot(): {m}")),
-    };
-    let empty = || match caught(|| {
-        let fresh = I::subtask(at.index, at.parallelism, max_parallelism)?;
-        I::snapshot(&fresh)
-    }) {
+) -> Result<Vec<Vec<u8>>, Unsnapshotted> {
+    let taken = |of: SnapshotOf, answer: Answer<Vec<u8>>| match answer {
         Answer::Ok(bytes) => Ok(bytes),
-        Answer::Err(e) => Err(Answer::Err(format!("an empty subtask's snapshot: {e}"))),
-        Answer::Panicked(m) => Err(Answer::Panicked(m)),
+        Answer::Err(e) => Err((of, Answer::Err(e))),
+        Answer::Panicked(m) => Err((of, Answer::Panicked(m))),
     };
-    let snapshots = match feed {
+    let snapshot = taken(SnapshotOf::Current, caught(|| I::snapshot(current)))?;
+    let empty = || {
+        taken(
+            SnapshotOf::Empty,
+            caught(|| {
+                let fresh = I::subtask(at.index, at.parallelism, max_parallelism)?;
+                I::snapshot(&fresh)
+            }),
+        )
+    };
+    Ok(match feed {
         Feed::Alone => vec![snapshot],
         Feed::Twice => vec![snapshot.clone(), snapshot],
-        Feed::BesideEmpty => match empty() {
-            Ok(bytes) => vec![bytes, snapshot],
-            Err(answer) => return answer,
-        },
+        Feed::BesideEmpty => vec![empty()?, snapshot],
         Feed::BesideRecounted => {
-            let first = match empty() {
-                Ok(bytes) => bytes,
-                Err(answer) => return answer,
-            };
+            let first = empty()?;
             // Another subtask, of parallelism 1 (it owns every key group), holding every
             // key of the current one, each counted once more: the same keys in another
             // snapshot, with other values.
@@ -121,15 +167,14 @@ fn restore<I: Implementation>(
                 }
                 I::snapshot(&other)
             });
-            match other {
-                // After an empty subtask's snapshot, and with it once more between them:
-                // the two copies are not the first, and not neighbours either.
-                Answer::Ok(bytes) => vec![first.clone(), snapshot, first, bytes],
-                Answer::Err(e) => return Answer::Err(format!("another subtask's snapshot: {e}")),
-                Answer::Panicked(m) => return Answer::Panicked(m),
-            }
+            // After an empty subtask's snapshot, and with it once more between them: the
+            // two copies are not the first, and not neighbours either.
+            vec![
+                first.clone(),
+                snapshot,
+                first,
+                taken(SnapshotOf::Recounted, other)?,
+            ]
         }
-    };
-    *same_bytes = snapshots.len() > 1 && snapshots.windows(2).all(|pair| pair[0] == pair[1]);
-    caught(|| I::restore(at.index, at.parallelism, max_parallelism, &snapshots))
+    })
 }

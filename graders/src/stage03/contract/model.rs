@@ -127,6 +127,14 @@ pub fn judge_contract(maxp: u32, start: At, ops: &[Op], seen: &[Seen]) -> Result
                 expect_groups(&model, &call, seen)?;
             }
             Op::Restore { at: to, feed } => {
+                if let Some(of) = seen.unsnapshotted {
+                    return Err(Failure::new("the snapshot's bytes", seen.answer.show())
+                        .step(at(format!(
+                            "{} failed, so restore was never called: a subtask's snapshot holds its keyed state, whatever that state is",
+                            of.describe()
+                        )))
+                        .requirement("03-R6"));
+                }
                 let kept: SubtaskCounts = model
                     .state
                     .iter()
@@ -367,6 +375,7 @@ mod tests {
             state: SubtaskCounts::new(),
             key_groups: (0, 3),
             same_bytes: false,
+            unsnapshotted: None,
         };
         let failure = judge_contract(4, start, &[Op::Count("a".into())], &[fresh])
             .expect_err("one reading for a fresh subtask and one call");

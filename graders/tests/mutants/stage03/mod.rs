@@ -7,6 +7,7 @@ mod binary_formats;
 mod coincidences;
 mod controls;
 mod derived_fields;
+mod empty_snapshot;
 mod formulas;
 mod legacy_layout;
 mod redteam;
