@@ -37,11 +37,7 @@ pub fn describe() -> String {
 
 /// `Ok` when the restored operator fires what the model does (keys shown `key/ts`).
 pub fn judge(result: &Result<Vec<Fired>, String>) -> Result<(), Failure> {
-    let mut model = Model::new(SPEC);
-    for (k, ts, v) in records() {
-        model.record(&format!("{k}/{ts}"), ts, v);
-    }
-    let want = model.watermark(WATERMARK);
+    let want = expected();
     let got = result.as_ref().map_err(|e| {
         Failure::new(format!("{want:?}"), format!("Err({e})"))
             .step(failed_step(e))
@@ -70,6 +66,15 @@ pub fn judge(result: &Result<Vec<Fired>, String>) -> Result<(), Failure> {
     Ok(())
 }
 
+/// What the model fires after the restore (keys shown `key/ts`).
+fn expected() -> Vec<Fired> {
+    let mut model = Model::new(SPEC);
+    for (k, ts, v) in records() {
+        model.record(&format!("{k}/{ts}"), ts, v);
+    }
+    model.watermark(WATERMARK)
+}
+
 /// Whether `got` holds exactly the results of `want`, in some order.
 fn same_results(got: &[Fired], want: &[Fired]) -> bool {
     let mut got = got.to_vec();
@@ -93,17 +98,7 @@ fn failed_step(error: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{WATERMARK, failed_step, judge, records};
-    use crate::stage05::oracle::Model;
-
-    /// What the model fires after the restore.
-    fn fired() -> Vec<crate::stage05::Fired> {
-        let mut model = Model::new(super::SPEC);
-        for (k, ts, v) in records() {
-            model.record(&format!("{k}/{ts}"), ts, v);
-        }
-        model.watermark(WATERMARK)
-    }
+    use super::{expected as fired, failed_step, judge};
 
     #[test]
     fn the_right_results_in_another_order_are_blamed_on_the_order_not_the_snapshot() {
