@@ -108,7 +108,11 @@ impl<'de> Visitor<'de> for Reader {
 /// Whether a derived reading of the type whose snapshot is `own` can have read `probe`
 /// into that state:
 /// - a number, string, boolean or `null`: `probe` is the same;
-/// - a list: `probe` is a list as long, each item derivable from `own`'s;
+/// - a list: `probe` is a list as long, each item derivable from `own`'s at its place;
+///   or, where both are lists of entries (lists or objects, not a tuple of values), each
+///   entry derivable from one of `own`'s, one each, in any order: a derive reads the
+///   entries of a map in the order they are written, and a state kept in order
+///   snapshots them in its own;
 /// - an object: `probe` is an object in which each member of `own` is derivable from the
 ///   member of that name (the last, where it is written twice), or, left out, is `null`
 ///   in `own` (an `Option` read as `None`) or another value a `#[serde(default)]` field
@@ -120,7 +124,9 @@ pub fn derivable(probe: &Tree, own: &Tree) -> bool {
     match (probe, own) {
         (Tree::Leaf(p), Tree::Leaf(o)) => p == o,
         (Tree::List(p), Tree::List(o)) => {
-            p.len() == o.len() && p.iter().zip(o).all(|(p, o)| derivable(p, o))
+            p.len() == o.len()
+                && (p.iter().zip(o).all(|(p, o)| derivable(p, o))
+                    || (entries(p) && entries(o) && matched(p, o)))
         }
         (Tree::Members(p), Tree::Members(o)) => {
             o.iter().all(
@@ -135,6 +141,47 @@ pub fn derivable(probe: &Tree, own: &Tree) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether `items` are a list of entries (each a list or an object), such as the
+/// aggregates of a map, whose order a derive does not keep when it reads them into a
+/// map, rather than a tuple of values, whose order is what each value means.
+fn entries(items: &[Tree]) -> bool {
+    items
+        .iter()
+        .all(|item| matches!(item, Tree::List(_) | Tree::Members(_)))
+}
+
+/// Whether each entry of `probe` is derivable from its own entry of `own`, one each, in
+/// any order: a perfect matching, found by augmenting paths (Kuhn's algorithm), as an
+/// entry may be derivable from more than one of `own`'s.
+fn matched(probe: &[Tree], own: &[Tree]) -> bool {
+    let fits: Vec<Vec<usize>> = probe
+        .iter()
+        .map(|p| (0..own.len()).filter(|&o| derivable(p, &own[o])).collect())
+        .collect();
+    // `holder[o]`: the probe entry own entry `o` is matched to.
+    let mut holder: Vec<Option<usize>> = vec![None; own.len()];
+    (0..probe.len()).all(|p| augment(p, &fits, &mut holder, &mut vec![false; own.len()]))
+}
+
+/// Whether probe entry `p` can be matched, moving earlier matches along a path.
+fn augment(p: usize, fits: &[Vec<usize>], holder: &mut [Option<usize>], seen: &mut [bool]) -> bool {
+    for &o in &fits[p] {
+        if seen[o] {
+            continue;
+        }
+        seen[o] = true;
+        let free = match holder[o] {
+            None => true,
+            Some(q) => augment(q, fits, holder, seen),
+        };
+        if free {
+            holder[o] = Some(p);
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether `own` is what a derived field left out of the bytes reads: `None`, or a
@@ -219,6 +266,24 @@ mod tests {
         ));
         // A field written twice, read as the last.
         assert!(derives(r#"{"next":5,"next":2}"#, r#"{"next":2}"#));
+        // Entries in another order, which a state kept in order snapshots in its own.
+        assert!(derives(
+            r#"{"open":[[{"start":0,"end":10},"a",7,2],[{"start":0,"end":10},"b",-2,1],[{"start":10,"end":20},"a",5,1]]}"#,
+            r#"{"open":[[{"start":0,"end":10},"a",7,2],[{"start":10,"end":20},"a",5,1],[{"start":0,"end":10},"b",-2,1]]}"#
+        ));
+        assert!(derives(r#"[["b",1],["a",2]]"#, r#"[["a",2],["b",1]]"#));
+    }
+
+    #[test]
+    fn entries_are_matched_one_each() {
+        // Each probe entry is derivable from the first own entry (a field it skips), so
+        // only a matching that moves the first probe entry along finds one each.
+        assert!(derives(
+            r#"[{"a":1,"b":2},{"a":1}]"#,
+            r#"[{"a":1},{"a":1,"b":2}]"#
+        ));
+        // Two probe entries cannot both be the one own entry they fit.
+        assert!(!derives(r#"[["a",1],["a",1]]"#, r#"[["a",1],["b",1]]"#));
     }
 
     #[test]
@@ -240,6 +305,12 @@ mod tests {
         // A field written twice read as the first; fields as a list out of their order.
         assert!(!derives(r#"{"next":2,"next":5}"#, r#"{"next":2}"#));
         assert!(!derives(r#"[[2],1]"#, r#"{"watermark":1,"open":[2]}"#));
+        // A tuple's values in another order: each value's place is what it means.
+        assert!(!derives(r#"[["a",1,2]]"#, r#"[["a",2,1]]"#));
+        assert!(!derives(
+            r#"[[{"start":0,"end":10},"a"]]"#,
+            r#"[["a",{"start":0,"end":10}]]"#
+        ));
         // A left-out member whose value a derive cannot have made.
         assert!(!derives(r#"{"open":[]}"#, r#"{"watermark":1,"open":[]}"#));
     }

@@ -161,6 +161,41 @@ mod named_aggregates {
 graders::impl_stage05!(NamedAggregates, NamedAggregatesOperator, named_aggregates);
 accepted!(stage05_named_aggregates_read_by_a_plain_derive_pass: Windows, drive::<NamedAggregates>);
 
+/// A correct variant (the nineteenth red team's c05-3): the reference's layout, its
+/// aggregates listed key by key (each key's windows in order) where the reference lists
+/// them window by window. `restore` reads the list in any order, as a derive does, so
+/// the reference's snapshot of the probe's state is its own layout in another order,
+/// read into the state those bytes say, and its snapshot of that is its own order.
+mod key_major {
+    use anyhow::Result;
+    use serde::{Serialize, de::DeserializeOwned};
+    use serde_json::Value;
+    use solution05::WindowOperator as Inner;
+    pub use solution05::*;
+
+    pub struct WindowOperator<K, A>(Inner<K, A>);
+
+    impl<K: Ord + Clone + Serialize + DeserializeOwned, A: WindowAssigner> WindowOperator<K, A> {
+        pub fn new(assigner: A) -> Self {
+            Self(Inner::new(assigner))
+        }
+        delegate_to_inner!(current_watermark, on_record, on_watermark, state_size);
+        pub fn snapshot(&self) -> Result<Vec<u8>> {
+            let mut flat: Value = serde_json::from_slice(&self.0.snapshot()?)?;
+            if let Some(open) = flat["open"].as_array_mut() {
+                // Each entry is [window, key, sum, count]: by key, then by window start.
+                open.sort_by_key(|entry| (entry[1].to_string(), entry[0]["start"].as_i64()));
+            }
+            Ok(serde_json::to_vec(&flat)?)
+        }
+        pub fn restore(assigner: A, bytes: &[u8]) -> Result<Self> {
+            Ok(Self(Inner::restore(assigner, bytes)?))
+        }
+    }
+}
+graders::impl_stage05!(KeyMajor, KeyMajorOperator, key_major);
+accepted!(stage05_aggregates_listed_key_by_key_pass: Windows, drive::<KeyMajor>);
+
 /// The first layout of the probe is the reference's own snapshot of its state, so that
 /// the reference is never handed its own layout as another, and a learner's restore that
 /// also reads the reference's is.
