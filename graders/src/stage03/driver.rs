@@ -68,9 +68,9 @@ pub enum Observation {
         routed: [Result<Vec<Vec<String>>, String>; 2],
         /// The new subtasks' counts right after the restore, or the first error (with
         /// the step that raised it).
-        restored: Result<Vec<SubtaskCounts>, String>,
+        restored: Result<Vec<SubtaskCounts>, Stumble>,
         /// The new subtasks' counts at the end, or the first error.
-        finished: Result<Vec<SubtaskCounts>, String>,
+        finished: Result<Vec<SubtaskCounts>, Stumble>,
     },
     /// Every step of a contract sequence, the start first.
     Contract {
@@ -271,6 +271,37 @@ pub fn drive<I: Implementation>(case: &Case) -> Observation {
     }
 }
 
+/// The call of a crash that failed: the judge names the rule from the call, never from
+/// the words of a message the learner wrote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CrashCall {
+    /// `partition` failed, so nothing after it ran.
+    Partition,
+    /// `KeyedSubtask::new` of an old subtask.
+    New,
+    /// `update` of a routed key, before the crash or after the restore.
+    Update,
+    /// `snapshot()` of an old subtask.
+    Snapshot,
+    /// `restore` of a new subtask from its parents' snapshots.
+    Restore,
+}
+
+/// A crash's first failed call, and its error with the subtask and step that raised it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stumble {
+    /// Which call failed.
+    pub call: CrashCall,
+    /// The error, after the subtask and the call.
+    pub message: String,
+}
+
+impl Stumble {
+    fn at(call: CrashCall, message: String) -> Self {
+        Self { call, message }
+    }
+}
+
 /// Counts with subtasks at `from`, snapshots, restores at `to`, counts the rest.
 ///
 /// Records are routed by the implementation's own `partition` (the judge compares its
@@ -298,8 +329,14 @@ fn crash<I: Implementation>(
     let routed = [route(head, from), route(tail, to)];
     let unrouted = |routed: &[Result<Vec<Vec<String>>, String>; 2]| Observation::Crash {
         routed: routed.clone(),
-        restored: Err("not run: partition failed".to_owned()),
-        finished: Err("not run: partition failed".to_owned()),
+        restored: Err(Stumble::at(
+            CrashCall::Partition,
+            "not run: partition failed".to_owned(),
+        )),
+        finished: Err(Stumble::at(
+            CrashCall::Partition,
+            "not run: partition failed".to_owned(),
+        )),
     };
     let (Ok(before), Ok(after)) = (&routed[0], &routed[1]) else {
         return unrouted(&routed);
@@ -307,15 +344,20 @@ fn crash<I: Implementation>(
     if before.len() != from as usize || after.len() != to as usize {
         return unrouted(&routed);
     }
-    let restored = (|| -> Result<Vec<I::Subtask>, String> {
+    let restored = (|| -> Result<Vec<I::Subtask>, Stumble> {
         let mut snapshots = Vec::new();
         for (i, stream) in (0u32..).zip(before) {
-            let at = |what: &str| format!("subtask {i} of {from}: {what}");
-            let mut subtask = I::subtask(i, from, maxp).map_err(|e| at(&message(e)))?;
+            let at = |call, what: &str| Stumble::at(call, format!("subtask {i} of {from}: {what}"));
+            let mut subtask =
+                I::subtask(i, from, maxp).map_err(|e| at(CrashCall::New, &message(e)))?;
             for key in stream {
-                I::count(&mut subtask, key).map_err(|e| at(&format!("update({key:?}): {e:#}")))?;
+                I::count(&mut subtask, key)
+                    .map_err(|e| at(CrashCall::Update, &format!("update({key:?}): {e:#}")))?;
             }
-            snapshots.push(I::snapshot(&subtask).map_err(|e| at(&format!("snapshot(): {e:#}")))?);
+            snapshots.push(
+                I::snapshot(&subtask)
+                    .map_err(|e| at(CrashCall::Snapshot, &format!("snapshot(): {e:#}")))?,
+            );
         }
         // Everything in memory is gone; only the snapshots survive.
         (0..to)
@@ -324,8 +366,12 @@ fn crash<I: Implementation>(
                     .into_iter()
                     .map(|i| snapshots[i as usize].clone())
                     .collect();
-                I::restore(j, to, maxp, &mine)
-                    .map_err(|e| format!("restore of subtask {j} of {to}: {e:#}"))
+                I::restore(j, to, maxp, &mine).map_err(|e| {
+                    Stumble::at(
+                        CrashCall::Restore,
+                        format!("restore of subtask {j} of {to}: {e:#}"),
+                    )
+                })
             })
             .collect()
     })();
@@ -340,11 +386,15 @@ fn crash<I: Implementation>(
         }
     };
     let after_restore: Vec<SubtaskCounts> = subtasks.iter().map(I::counts).collect();
-    let finished = (|| -> Result<Vec<SubtaskCounts>, String> {
+    let finished = (|| -> Result<Vec<SubtaskCounts>, Stumble> {
         for ((j, subtask), stream) in (0u32..).zip(&mut subtasks).zip(after) {
             for key in stream {
-                I::count(subtask, key)
-                    .map_err(|e| format!("subtask {j} of {to}: update({key:?}): {e:#}"))?;
+                I::count(subtask, key).map_err(|e| {
+                    Stumble::at(
+                        CrashCall::Update,
+                        format!("subtask {j} of {to}: update({key:?}): {e:#}"),
+                    )
+                })?;
             }
         }
         Ok(subtasks.iter().map(I::counts).collect())

@@ -3,6 +3,7 @@
 
 use super::case::Case;
 use super::contract::model::{judge_contract, judge_empty_snapshots, judge_twin_snapshots};
+use super::driver::{CrashCall, Stumble};
 use super::edges::judge_edge;
 use super::errors::judge_error;
 use super::formulas::{
@@ -157,7 +158,7 @@ pub fn judge(case: &Case, observation: &Observation) -> Result<(), Failure> {
     }
 }
 
-type Counted = Result<Vec<super::SubtaskCounts>, String>;
+type Counted = Result<Vec<super::SubtaskCounts>, Stumble>;
 
 /// The crash: the learner's routing first (03-R1), then the restored state (03-R7; a
 /// restore refused at another parallelism, 03-R6; a routed key refused, 03-R5), then the
@@ -183,21 +184,23 @@ fn judge_crash(
                 .requirement("03-R1"));
         }
     }
-    let id = match restored {
-        Err(e) if e.contains("update(") => "03-R5",
-        Err(e) if e.contains("restore of") && from != to => "03-R6",
-        Err(e) if e.contains("snapshot()") => "03-R6",
+    let id = match restored.as_ref().map_err(|s| s.call) {
+        Err(CrashCall::Update) => "03-R5",
+        Err(CrashCall::Restore) if from != to => "03-R6",
+        Err(CrashCall::Snapshot) => "03-R6",
         _ => "03-R7",
     };
-    judge_counts("the restored subtasks", head, to, maxp, restored, id).map_err(|f| {
+    let restored = restored.clone().map_err(|s| s.message);
+    judge_counts("the restored subtasks", head, to, maxp, &restored, id).map_err(|f| {
         let step = f.first_wrong_step.clone().unwrap_or_default();
         f.step(format!(
             "right after the restore, before any new record: {step}"
         ))
     })?;
-    let id = match finished {
-        Err(e) if e.contains("update(") => "03-R5",
+    let id = match finished.as_ref().map_err(|s| s.call) {
+        Err(CrashCall::Update) => "03-R5",
         _ => "03-R4",
     };
-    judge_counts("the subtasks at the end", keys, to, maxp, finished, id)
+    let finished = finished.clone().map_err(|s| s.message);
+    judge_counts("the subtasks at the end", keys, to, maxp, &finished, id)
 }

@@ -127,7 +127,7 @@ pub use binding::{
 };
 pub use case::{Case, ErrorCall};
 pub use contract::{At, Feed, Op, Seen};
-pub use driver::{Observation, drive};
+pub use driver::{CrashCall, Observation, Stumble, drive};
 pub use edges::Shape;
 pub use guard::Answer;
 
