@@ -92,12 +92,20 @@ pub(super) const CARDS: &[Card] = &[
             Signature {
                 check: "contract",
                 fault: "wrong result",
-                clues: &[Clue::Step("is in both snapshots")],
+                clues: &[
+                    Clue::Step("is in both snapshots"),
+                    Clue::Not(&Clue::Actual("panicked")),
+                ],
             },
             Signature {
                 check: "rescale",
                 fault: "wrong result",
-                clues: &[Clue::Step("would have its state doubled")],
+                // Kept one value, not panicked while refusing (a panic has its own card
+                // or none: the belief here is a quiet success).
+                clues: &[
+                    Clue::Step("would have its state doubled"),
+                    Clue::Not(&Clue::Actual("panicked")),
+                ],
             },
         ],
     },
