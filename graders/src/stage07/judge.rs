@@ -10,7 +10,7 @@ use super::recovered::wrong_restore;
 use super::store::judge_store;
 use super::{Case, Observation, Outcome, Run};
 use crate::harness::Failure;
-use crate::harness::arguments::{Refusal, refusal};
+use crate::harness::arguments::{Refusal, contains_name, refusal};
 use crate::stage03::guard::Answer;
 
 /// `Ok` when `observation` is what `case` demands.
@@ -240,7 +240,8 @@ fn returned<'a>(
         }
     };
     result.map_err(|e| {
-        let at_the_end = run.crash_after == Some(run.words.len()) && e.contains("crash_after");
+        let at_the_end =
+            run.crash_after == Some(run.words.len()) && contains_name(e, "crash_after");
         let failure = Failure::new("Ok(outcome)", format!("Err({e})"));
         if at_the_end {
             return failure

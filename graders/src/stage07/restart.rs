@@ -72,10 +72,28 @@ pub(super) fn asked_the_store(run: &Run, want: &Expected, calls: &[Call]) -> Res
             .step(format!("{at}: {why}"))
             .requirement(rule));
     }
+    let at_the_end = k == run.words.len();
+    let only_completions =
+        !early.is_empty() && early.iter().all(|c| matches!(c, Call::Complete { .. }));
+    if at_the_end && only_completions && lag_seen(want) {
+        return Err(Failure::new("latest_completed()", actual)
+            .step(format!(
+                "{at}: the job ran crash_after = {k} = the input's length as no crash: it completed its \
+                 in-flight checkpoints at the end of the input and never recovered, but that is a crash \
+                 after the last record, before the end-of-input completions"
+            ))
+            .requirement("07-R11"));
+    }
+    let crash_too = if at_the_end {
+        format!(" (crash_after = {k}, the input's length, is a crash too)")
+    } else {
+        String::new()
+    };
     Err(Failure::new("latest_completed()", actual)
         .step(format!(
-            "{at}: recovery never asked the store for latest_completed(); a real job has nothing but \
-             the store after a crash, so the restart point must be the one the store hands out"
+            "{at}: recovery never asked the store for latest_completed(){crash_too}; a real job has \
+             nothing but the store after a crash, so the restart point must be the one the store \
+             hands out"
         ))
         .requirement("07-R12"))
 }
@@ -94,4 +112,45 @@ fn lag_seen(want: &Expected) -> bool {
         },
         _ => false,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stage07::oracle::expected;
+
+    fn run(crash_after: usize) -> Run {
+        Run {
+            words: ["a", "b", "a"].map(str::to_owned).to_vec(),
+            barrier_every: 1,
+            crash_after: Some(crash_after),
+            commit_lag: 1,
+        }
+    }
+
+    /// The first attempt's calls, then the end-of-input completion a run without a crash
+    /// makes, and no `latest_completed()`.
+    fn run_as_no_crash(run: &Run) -> (Expected, Vec<Call>) {
+        let want = expected(run);
+        let mut calls = want.calls[..want.before_crash].to_vec();
+        calls.push(Call::Complete { id: 3 });
+        (want, calls)
+    }
+
+    #[test]
+    fn a_crash_after_the_last_record_run_as_no_crash_is_blamed_on_the_crash_at_the_end() {
+        let run = run(3);
+        let (want, calls) = run_as_no_crash(&run);
+        let failure = asked_the_store(&run, &want, &calls).unwrap_err();
+        assert_eq!(failure.requirement, Some("07-R11"), "{failure:?}");
+    }
+
+    #[test]
+    fn a_recovery_that_never_asks_the_store_is_blamed_on_the_restart_point() {
+        let run = run(2);
+        let want = expected(&run);
+        let calls = want.calls[..want.before_crash].to_vec();
+        let failure = asked_the_store(&run, &want, &calls).unwrap_err();
+        assert_eq!(failure.requirement, Some("07-R12"), "{failure:?}");
+    }
 }

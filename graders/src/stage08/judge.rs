@@ -303,7 +303,7 @@ fn judge_protocol_showing(
     let output = match &run.result {
         RunResult::Output(output) => output,
         RunResult::Error(e)
-            if schedule.crash_after == Some(records.len()) && e.contains("crash_after") =>
+            if schedule.crash_after == Some(records.len()) && contains_name(e, "crash_after") =>
         {
             return fail(
                 Anomaly::RejectedCrashAtEnd,

@@ -20,7 +20,7 @@ fn computing_the_restart_point_reads_never_asked_the_store() {
             "run_with_recovery_in(spy store) over words [], barrier_every 1, crash_after Some(0), commit_lag 0",
             "latest_completed()",
             "no more calls",
-            "store call 1 (the recovery after the crash after 0 record(s)): recovery never asked the store for latest_completed(); a real job has nothing but the store after a crash, so the restart point must be the one the store hands out",
+            "store call 1 (the recovery after the crash after 0 record(s)): recovery never asked the store for latest_completed() (crash_after = 0, the input's length, is a crash too); a real job has nothing but the store after a crash, so the restart point must be the one the store hands out",
         ],
     );
 }

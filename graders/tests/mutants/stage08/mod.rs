@@ -147,5 +147,48 @@ flawed_job!(
 );
 accepted!(a_replay_committing_without_lag_passes: TransactionalSinkStage, drive::<EagerReplay>);
 
+/// The reference whose errors open with a capital letter ("Barrier_every must be at
+/// least 1", "Crash_after 4 is past the end"): the brief leaves the case of a message's
+/// letters to the learner, so a bad argument is still named.
+mod capitalised {
+    pub use solution08::{CheckpointId, TransactionalSink, TwoPhaseCommitSink};
+
+    fn capitalised(e: anyhow::Error) -> anyhow::Error {
+        let message = format!("{e:#}");
+        let mut letters = message.chars();
+        let first = letters.next().map(|c| c.to_uppercase().collect::<String>());
+        anyhow::anyhow!("{}{}", first.unwrap_or_default(), letters.as_str())
+    }
+
+    pub fn run_exactly_once_sink_with<T: Clone, S: TwoPhaseCommitSink<T>>(
+        records: &[T],
+        barrier_every: usize,
+        crash_after: Option<usize>,
+        commit_lag: usize,
+        new_sink: impl FnMut() -> S,
+    ) -> anyhow::Result<Vec<T>> {
+        solution08::run_exactly_once_sink_with(
+            records,
+            barrier_every,
+            crash_after,
+            commit_lag,
+            new_sink,
+        )
+        .map_err(capitalised)
+    }
+
+    pub fn run_exactly_once_sink<T: Clone>(
+        records: &[T],
+        barrier_every: usize,
+        crash_after: Option<usize>,
+        commit_lag: usize,
+    ) -> anyhow::Result<Vec<T>> {
+        solution08::run_exactly_once_sink(records, barrier_every, crash_after, commit_lag)
+            .map_err(capitalised)
+    }
+}
+graders::impl_stage08!(Capitalised, CapitalisedSpy, capitalised);
+accepted!(errors_opening_with_a_capital_letter_pass: TransactionalSinkStage, drive::<Capitalised>);
+
 graders::impl_stage08!(Reference, ReferenceSpy, solution08);
 accepted!(the_reference_passes: TransactionalSinkStage, drive::<Reference>);
