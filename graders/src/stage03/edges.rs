@@ -139,7 +139,13 @@ pub fn judge_edge(
     let refuse = |why: &str| -> Result<(), Failure> {
         match answer {
             Answer::Err(_) => Ok(()),
-            other => Err(Failure::new("an error", other.show())
+            // The refusal's own code panicked: the report says the panic is what broke.
+            Answer::Panicked(_) => Err(Failure::new("an error", answer.show())
+                .step(format!(
+                    "{call}: {why}, so it returns an error, and it panicked instead"
+                ))
+                .requirement(id)),
+            Answer::Ok(_) => Err(Failure::new("an error", answer.show())
                 .step(format!("{call}: {why}"))
                 .requirement(id)),
         }
