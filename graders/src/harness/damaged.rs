@@ -47,7 +47,25 @@ pub fn retyped(snapshot: &[u8], how: Retyping) -> Option<Vec<u8>> {
     renumbered(snapshot, |number| how.apply(number))
 }
 
-/// Restores every retyping of `snapshot`: the first that `restore` accepts, its answer
+/// `snapshot` with its `n`th number (counted from 0, an object's members in the order of
+/// their names, as [`renumbered`] writes them) retyped `how`, every other left as it is;
+/// `None` when it is not JSON or holds fewer numbers.
+pub fn one_retyped(snapshot: &[u8], n: usize, how: Retyping) -> Option<Vec<u8>> {
+    let seen = std::cell::Cell::new(0);
+    renumbered(snapshot, |number| {
+        let at = seen.replace(seen.get() + 1);
+        if at == n {
+            how.apply(number)
+        } else {
+            Value::Number(number.clone())
+        }
+    })
+    .filter(|_| seen.get() > n)
+}
+
+/// Restores every retyping of `snapshot`, of all its numbers at once, then (where it
+/// holds more than one) of each alone, so that a reader lenient with one field only is
+/// not hidden behind another that refuses: the first that `restore` accepts, its answer
 /// followed by how the numbers were written; else the last refusal (or, when the
 /// snapshot holds no JSON number, an error saying so: the case is moot).
 pub fn restore_retyped(
@@ -55,16 +73,40 @@ pub fn restore_retyped(
     mut restore: impl FnMut(&[u8]) -> anyhow::Result<String>,
 ) -> anyhow::Result<String> {
     let mut refusal = anyhow::anyhow!("its snapshot holds no JSON number");
+    let numbers = count_numbers(snapshot);
     for how in Retyping::ALL {
-        let Some(bytes) = retyped(snapshot, how) else {
-            continue;
-        };
-        match restore(&bytes) {
-            Ok(answer) => return Ok(format!("{answer}, with its numbers {}", how.describe())),
-            Err(error) => refusal = error,
+        let every =
+            retyped(snapshot, how).map(|bytes| (bytes, format!("its numbers {}", how.describe())));
+        let each = (0..numbers).filter(|_| numbers > 1).filter_map(|n| {
+            one_retyped(snapshot, n, how).map(|bytes| {
+                (
+                    bytes,
+                    format!(
+                        "number {} of its {numbers} (the others as they were) {}",
+                        n + 1,
+                        how.describe()
+                    ),
+                )
+            })
+        });
+        for (bytes, written) in every.into_iter().chain(each) {
+            match restore(&bytes) {
+                Ok(answer) => return Ok(format!("{answer}, with {written}")),
+                Err(error) => refusal = error,
+            }
         }
     }
     Err(refusal)
+}
+
+/// How many numbers the JSON `snapshot` holds.
+fn count_numbers(snapshot: &[u8]) -> usize {
+    let seen = std::cell::Cell::new(0);
+    let _ = renumbered(snapshot, |number| {
+        seen.set(seen.get() + 1);
+        Value::Number(number.clone())
+    });
+    seen.get()
 }
 
 /// `snapshot` read as JSON with every number in it replaced by `number(it)`; `None` when
@@ -259,7 +301,7 @@ fn every<'a>(
 mod tests {
     use super::{
         Retyping, bytes_changed, digit_runs_changed, emptied, every_number_changed,
-        one_number_changed, renumbered, restore_retyped, retyped,
+        one_number_changed, one_retyped, renumbered, restore_retyped, retyped,
     };
     use serde_json::Value;
 
@@ -373,6 +415,28 @@ mod tests {
         assert!(restore_retyped(br#"{"completed":7}"#, strict).is_err());
         let moot = restore_retyped(br#"{"completed":"7"}"#, lenient).unwrap_err();
         assert!(moot.to_string().contains("no JSON number"));
+    }
+
+    /// A reader lenient with one field is found though another field refuses the same
+    /// retyping (the twentieth red team's w04-13 read `max_ts` from a string of digits,
+    /// and `max_delay` as a string made every retyping of all numbers at once fail).
+    #[test]
+    fn a_restore_lenient_with_one_number_is_found_alone() {
+        let one_lenient = |bytes: &[u8]| {
+            let value: serde_json::Value = serde_json::from_slice(bytes)?;
+            anyhow::ensure!(value["max_delay"].is_u64(), "max_delay is no number");
+            anyhow::ensure!(!value["max_ts"].is_null(), "no max_ts");
+            Ok("Ok(a generator)".to_owned())
+        };
+        assert_eq!(
+            restore_retyped(br#"{"max_delay":2,"max_ts":7}"#, one_lenient).unwrap(),
+            "Ok(a generator), with number 2 of its 2 (the others as they were) written as the string \"x\""
+        );
+        assert_eq!(
+            one_retyped(br#"{"a":[1,2],"b":3}"#, 1, Retyping::Quoted).as_deref(),
+            Some(&br#"{"a":[1,"2"],"b":3}"#[..])
+        );
+        assert_eq!(one_retyped(br#"{"a":1}"#, 1, Retyping::Quoted), None);
     }
 
     /// Each number and each `null` is changed to every other value, one at a time; a

@@ -121,6 +121,15 @@ impl<'de> Visitor<'de> for Reader {
 ///   many items as `own` has members, each derivable from the member at its place in the
 ///   order `own`'s bytes write them (a struct written as the list of its fields).
 pub fn derivable(probe: &Tree, own: &Tree) -> bool {
+    derivable_beside(probe, own, None)
+}
+
+/// [`derivable`], where a member left out of `probe` may also hold what `fresh` (the
+/// same place in the implementation's snapshot of an instance that holds nothing) holds
+/// there: a value that does not depend on the state, such as a version, is what a
+/// derive's `#[serde(default = ..)]` reads from nothing.
+fn derivable_beside(probe: &Tree, own: &Tree, fresh: Option<&Tree>) -> bool {
+    let at = |name: &str| fresh.and_then(|fresh| member(fresh, name));
     match (probe, own) {
         (Tree::Leaf(p), Tree::Leaf(o)) => p == o,
         (Tree::List(p), Tree::List(o)) => {
@@ -131,15 +140,33 @@ pub fn derivable(probe: &Tree, own: &Tree) -> bool {
         (Tree::Members(p), Tree::Members(o)) => {
             o.iter().all(
                 |(name, o)| match p.iter().rev().find(|(written, _)| written == name) {
-                    Some((_, p)) => derivable(p, o),
-                    None => read_from_nothing(o),
+                    Some((_, p)) => derivable_beside(p, o, at(name)),
+                    None => {
+                        read_from_nothing(o)
+                            || at(name).is_some_and(|fresh| fresh.to_value() == o.to_value())
+                    }
                 },
             )
         }
         (Tree::List(p), Tree::Members(o)) => {
-            p.len() == o.len() && p.iter().zip(o).all(|(p, (_, o))| derivable(p, o))
+            p.len() == o.len()
+                && p.iter()
+                    .zip(o)
+                    .all(|(p, (name, o))| derivable_beside(p, o, at(name)))
         }
         _ => false,
+    }
+}
+
+/// The member of `tree` named `name` (the last, where it is written twice).
+fn member<'a>(tree: &'a Tree, name: &str) -> Option<&'a Tree> {
+    match tree {
+        Tree::Members(members) => members
+            .iter()
+            .rev()
+            .find(|(written, _)| written == name)
+            .map(|(_, tree)| tree),
+        _ => None,
     }
 }
 
@@ -217,6 +244,18 @@ pub fn derived(probe: &[u8], restored_snapshot: &[u8]) -> bool {
     }
 }
 
+/// [`derived`], where a member left out of `probe` may also hold what it holds in
+/// `fresh`, the implementation's snapshot of an instance that holds nothing (a version,
+/// say: what a `#[serde(default = ..)]` reads from nothing); `fresh` is `None` where
+/// that snapshot failed.
+pub fn derived_beside(probe: &[u8], restored_snapshot: &[u8], fresh: Option<&[u8]>) -> bool {
+    let fresh = fresh.and_then(Tree::read);
+    match (Tree::read(probe), Tree::read(restored_snapshot)) {
+        (Some(p), Some(o)) => derivable_beside(&p, &o, fresh.as_ref()),
+        _ => false,
+    }
+}
+
 /// What a report says of a restore of `probe`, in `layout`, that is no derived reading:
 /// the layout, the implementation's own snapshot of the state and its snapshot of what
 /// it restored.
@@ -225,7 +264,8 @@ pub fn explain(layout: &str, probe: &[u8], own: &[u8], restored_snapshot: &[u8])
         "{} ({layout}), a layout your snapshot never writes (yours is {}): your snapshot of \
          what restore made of it is {}, but a derived Deserialize of your snapshot's type \
          reads only its own members (skipping others, an Option left out as None, a \
-         struct as the list of its fields), not renamed or regrouped ones",
+         member left out as a default or as what your new instance's snapshot holds \
+         there, a struct as the list of its fields), not renamed or regrouped ones",
         String::from_utf8_lossy(probe),
         String::from_utf8_lossy(own),
         String::from_utf8_lossy(restored_snapshot)
@@ -313,6 +353,33 @@ mod tests {
         ));
         // A left-out member whose value a derive cannot have made.
         assert!(!derives(r#"{"open":[]}"#, r#"{"watermark":1,"open":[]}"#));
+    }
+
+    /// A member left out of the probe holding what a new instance's snapshot holds
+    /// there (the twentieth red team's c05-21: a version read by `#[serde(default =
+    /// "version_one")]`), and not a value of the state.
+    #[test]
+    fn a_member_left_out_may_hold_what_a_fresh_snapshot_holds() {
+        let fresh = br#"{"version":1,"completed":0}"#;
+        let beside = |probe: &[u8], own: &[u8]| derived_beside(probe, own, Some(fresh));
+        assert!(beside(
+            br#"{"completed":1}"#,
+            br#"{"version":1,"completed":1}"#
+        ));
+        assert!(!derived(
+            br#"{"completed":1}"#,
+            br#"{"version":1,"completed":1}"#
+        ));
+        // A state's value read from another member's name is still no derived reading.
+        assert!(!beside(
+            br#"{"last_completed":1}"#,
+            br#"{"version":1,"completed":1}"#
+        ));
+        // Nor a constant other than the fresh one.
+        assert!(!beside(
+            br#"{"completed":1}"#,
+            br#"{"version":2,"completed":1}"#
+        ));
     }
 
     #[test]

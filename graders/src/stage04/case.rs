@@ -85,7 +85,8 @@ pub enum ErrorCall {
     CombinerHalf,
     /// `BoundedOutOfOrderness::restore` of the implementation's own snapshot of `new(2)`
     /// after `on_event(7)` with every JSON number written as the string `"x"`, as a
-    /// string of its digits, and with a half added ([`Retyping`](crate::harness::damaged::Retyping);
+    /// string of its digits, and with a half added, all at once, then each alone
+    /// ([`Retyping`](crate::harness::damaged::Retyping);
     /// moot for a snapshot that is not JSON or holds no number).
     GeneratorRetyped,
     /// `CombinedWatermark::restore` of the combiner's snapshot of [`ErrorCall::CombinerHalf`]
@@ -207,10 +208,10 @@ impl ErrorCall {
                 "CombinedWatermark::restore(&bytes[..bytes.len() / 2]), bytes the snapshot of new(2) after on_watermark(0, 5), on_watermark(1, 3)"
             }
             ErrorCall::GeneratorRetyped => {
-                "BoundedOutOfOrderness::restore(the snapshot of new(2) after on_event(7), its numbers written as \"x\", as strings of their digits or with a half added)"
+                "BoundedOutOfOrderness::restore(the snapshot of new(2) after on_event(7), its numbers written as \"x\", as strings of their digits or with a half added, all at once, then each alone)"
             }
             ErrorCall::CombinerRetyped => {
-                "CombinedWatermark::restore(the snapshot of new(2) after on_watermark(0, 5), on_watermark(1, 3), its numbers written as \"x\", as strings of their digits or with a half added)"
+                "CombinedWatermark::restore(the snapshot of new(2) after on_watermark(0, 5), on_watermark(1, 3), its numbers written as \"x\", as strings of their digits or with a half added, all at once, then each alone)"
             }
             ErrorCall::CombinerEmptied => {
                 "CombinedWatermark::restore(the snapshot of new(2), its lists emptied: no inputs)"

@@ -64,7 +64,7 @@
 //! | 04-R13 | `crash` | `max_ts_not_in_snapshot` |
 //! | 04-R13 | `contract` | `generator_text_through_f64` |
 //! | 04-R14 | `crash` | `combined_not_in_snapshot` |
-//! | 04-R15 | `errors` | `garbage_restores_fresh`, `generator_ignores_trailing`, `restore_lenient_array`, `combiner_lenient_array`, `combiner_restore_unchecked`, `combiner_restore_out_of_step`, `combiner_restore_behind`, `combiner_restore_min_of_reported`, `generator_trims_text`, `generator_cached_watermark_trusted`, `generator_watermark_trusted`, `combiner_reported_count_trusted`, `combiner_null_combined_trusted`, `combiner_combined_is_some_input`, `combiner_text_trusts_combined`, `combiner_versioned_json_unchecked`, `generator_text_trusts_cached_watermark`, `combiner_trusts_cached_slowest`, `combiner_hex_trusts_combined`, `generator_trims_the_end`, `rebuilds_unchecked`, `combiner_single_input_trusted` |
+//! | 04-R15 | `errors` | `garbage_restores_fresh`, `generator_ignores_trailing`, `restore_lenient_array`, `combiner_lenient_array`, `combiner_restore_unchecked`, `combiner_restore_out_of_step`, `combiner_restore_behind`, `combiner_restore_min_of_reported`, `generator_trims_text`, `generator_cached_watermark_trusted`, `generator_watermark_trusted`, `combiner_reported_count_trusted`, `combiner_null_combined_trusted`, `combiner_combined_is_some_input`, `combiner_text_trusts_combined`, `combiner_versioned_json_unchecked`, `generator_text_trusts_cached_watermark`, `combiner_trusts_cached_slowest`, `combiner_hex_trusts_combined`, `generator_trims_the_end`, `rebuilds_unchecked`, `combiner_single_input_trusted`, `generator_quoted_max_ts` |
 //! | 04-R16 | `generator` | `delay_plus_one_overflows` |
 //! | 04-R16 | `lateness` | `late_below_watermark_plus_one` |
 //!

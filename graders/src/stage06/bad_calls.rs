@@ -227,7 +227,7 @@ impl BadCall {
                 "restore(2, the snapshot after checkpoint 1 written twice on two lines, after a byte-order mark or a form feed, or followed by an ideographic space (U+3000) or a form feed): none of them is a snapshot"
             }
             BadCall::RestoreRetyped => {
-                "restore(2, the snapshot after checkpoint 1 with its numbers written as \"x\", as strings of their digits or with a half added): the wrong types are no snapshot"
+                "restore(2, the snapshot after checkpoint 1 with its numbers written as \"x\", as strings of their digits or with a half added, all at once, then each alone): the wrong types are no snapshot"
             }
             BadCall::RestoreClaimsMax => {
                 "restore(2, the snapshot after checkpoint 1 with its numbers set to u64::MAX), then on_element(0, B0): no barrier 0 is ever in turn"

@@ -143,6 +143,34 @@ mod generator_quoted_numbers {
 }
 graders::impl_stage04!(GeneratorQuotedNumbers, generator_quoted_numbers);
 
+/// **Mistake:** the generator's `restore` reads `max_ts` alone as a number or a string of
+/// its digits ("as some JSON tools write big integers"), `max_delay` strictly (the
+/// twentieth red team's w04-13): its snapshot with every number quoted is refused, by
+/// `max_delay`, and the one with `max_ts` alone quoted restores.
+/// **Verdict:** `errors` fails: its snapshot after `on_event(7)` with number 2 of its 2
+/// written as a string of its digits restores (04-R15).
+mod generator_quoted_max_ts {
+    generator! {
+        snapshot(self) {
+            let snapshot = serde_json::json!({"max_delay": self.max_delay, "max_ts": self.max_ts});
+            Ok(serde_json::to_vec(&snapshot)?)
+        }
+        restore(bytes) {
+            let value: serde_json::Value = serde_json::from_slice(bytes)?;
+            let fields = value.as_object().ok_or_else(|| anyhow::anyhow!("not a snapshot"))?;
+            let field = |name: &str| fields.get(name).ok_or_else(|| anyhow::anyhow!("no {name}"));
+            let max_delay = field("max_delay")?.as_u64().ok_or_else(|| anyhow::anyhow!("max_delay is no number"))?;
+            let max_ts = match field("max_ts")? {
+                serde_json::Value::Null => None,
+                serde_json::Value::String(digits) => Some(digits.parse()?),
+                other => Some(other.as_u64().ok_or_else(|| anyhow::anyhow!("max_ts is no number"))?),
+            };
+            Ok(Self { max_delay, max_ts })
+        }
+    }
+}
+graders::impl_stage04!(GeneratorQuotedMaxTs, generator_quoted_max_ts);
+
 /// A combiner kept as its inputs' watermarks and the combined one, reported to as the
 /// reference does, whose `snapshot` and `restore` are the mutant's bodies.
 macro_rules! combiner {
@@ -402,6 +430,7 @@ fn is_rejected_for(
 #[case::combiner_restore_min_of_reported(drive::<CombinerRestoreMinOfReported>, "errors", "04-R15")]
 #[case::combiner_single_input_trusted(drive::<CombinerSingleInputTrusted>, "errors", "04-R15")]
 #[case::generator_quoted_numbers(drive::<GeneratorQuotedNumbers>, "errors", "04-R15")]
+#[case::generator_quoted_max_ts(drive::<GeneratorQuotedMaxTs>, "errors", "04-R15")]
 fn is_rejected_without_card(
     #[case] drive: fn(&Case) -> Observation,
     #[case] check: &str,

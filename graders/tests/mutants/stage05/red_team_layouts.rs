@@ -196,6 +196,55 @@ mod key_major {
 graders::impl_stage05!(KeyMajor, KeyMajorOperator, key_major);
 accepted!(stage05_aggregates_listed_key_by_key_pass: Windows, drive::<KeyMajor>);
 
+/// A correct variant (the twentieth red team's c05-21): the reference's snapshot with a
+/// format version beside it, `"version":1`, which `restore` reads as a derive whose
+/// `#[serde(default = "version_one")]` reads a version left out as 1: it reads the
+/// reference's layout as its own, into the state those bytes say.
+mod versioned {
+    use anyhow::Result;
+    use serde::{Deserialize, Serialize, de::DeserializeOwned};
+    use serde_json::Value;
+    use solution05::WindowOperator as Inner;
+    pub use solution05::*;
+
+    pub struct WindowOperator<K, A>(Inner<K, A>);
+
+    #[derive(Serialize, Deserialize)]
+    struct Version {
+        #[serde(default = "version_one")]
+        version: u32,
+    }
+
+    fn version_one() -> u32 {
+        1
+    }
+
+    impl<K: Ord + Clone + Serialize + DeserializeOwned, A: WindowAssigner> WindowOperator<K, A> {
+        pub fn new(assigner: A) -> Self {
+            Self(Inner::new(assigner))
+        }
+        delegate_to_inner!(current_watermark, on_record, on_watermark, state_size);
+        pub fn snapshot(&self) -> Result<Vec<u8>> {
+            let mut flat: Value = serde_json::from_slice(&self.0.snapshot()?)?;
+            if let Some(members) = flat.as_object_mut() {
+                members.insert("version".to_owned(), Value::from(1));
+            }
+            Ok(serde_json::to_vec(&flat)?)
+        }
+        pub fn restore(assigner: A, bytes: &[u8]) -> Result<Self> {
+            let mut flat: Value = serde_json::from_slice(bytes)?;
+            let Version { version } = serde_json::from_value(flat.clone())?;
+            anyhow::ensure!(version == 1, "version {version} is not 1");
+            if let Some(members) = flat.as_object_mut() {
+                members.remove("version");
+            }
+            Ok(Self(Inner::restore(assigner, &serde_json::to_vec(&flat)?)?))
+        }
+    }
+}
+graders::impl_stage05!(Versioned, VersionedOperator, versioned);
+accepted!(stage05_a_version_left_out_read_as_1_passes: Windows, drive::<Versioned>);
+
 /// The first layout of the probe is the reference's own snapshot of its state, so that
 /// the reference is never handed its own layout as another, and a learner's restore that
 /// also reads the reference's is.

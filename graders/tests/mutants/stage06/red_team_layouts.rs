@@ -76,6 +76,61 @@ mod legacy_completed_read {
 }
 graders::impl_stage06!(LegacyCompletedRead, legacy_completed_read);
 
+/// A correct variant (the twentieth red team's c06-17): the snapshot is the reference's
+/// with a format version beside it, `{"version":1,"completed":c}`, and `restore` is a
+/// derive whose `#[serde(default = "version_one")]` reads a version left out as 1: it
+/// reads the reference's `{"completed":1}` as its own, into the state those bytes say.
+mod versioned {
+    use anyhow::Result;
+    use serde::{Deserialize, Serialize};
+    pub use solution06::{Aligned, CheckpointId, Element, aligned_snapshots, inject_barriers};
+
+    pub struct BarrierAligner<T>(solution06::BarrierAligner<T>);
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Durable {
+        #[serde(default = "version_one")]
+        version: u32,
+        completed: CheckpointId,
+    }
+
+    fn version_one() -> u32 {
+        1
+    }
+
+    impl<T> BarrierAligner<T> {
+        pub fn new(inputs: usize) -> Result<Self> {
+            Ok(Self(solution06::BarrierAligner::new(inputs)?))
+        }
+        pub fn is_blocked(&self, input: usize) -> bool {
+            self.0.is_blocked(input)
+        }
+        pub fn on_element(&mut self, input: usize, e: Element<T>) -> Result<Vec<Aligned<T>>> {
+            self.0.on_element(input, e)
+        }
+        pub fn snapshot(&self) -> Result<Vec<u8>> {
+            let reference: serde_json::Value = serde_json::from_slice(&self.0.snapshot()?)?;
+            let completed = serde_json::from_value(reference["completed"].clone())?;
+            Ok(serde_json::to_vec(&Durable {
+                version: 1,
+                completed,
+            })?)
+        }
+        pub fn restore(inputs: usize, bytes: &[u8]) -> Result<Self> {
+            let durable: Durable = serde_json::from_slice(bytes)?;
+            anyhow::ensure!(durable.version == 1, "version {} is not 1", durable.version);
+            let reference = format!("{{\"completed\":{}}}", durable.completed);
+            Ok(Self(solution06::BarrierAligner::restore(
+                inputs,
+                reference.as_bytes(),
+            )?))
+        }
+    }
+}
+graders::impl_stage06!(Versioned, versioned);
+crate::accepted!(an_aligner_whose_derive_reads_a_version_left_out_as_1_passes: Barriers, drive::<Versioned>);
+
 /// The first layout of the probe is the reference's own snapshot of its state, so that
 /// the reference is never handed its own layout as another.
 #[test]
